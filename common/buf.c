@@ -1,0 +1,178 @@
+/* buf.c — growable buffers and bounded file I/O (see buf.h). */
+#include "buf.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int buf_reserve(struct gb_buf *b, size_t extra, struct gb_err *err)
+{
+    size_t need, cap;
+    char *p;
+
+    if (extra > SIZE_MAX - b->len - 1)
+        return gb_fail(err, "buffer size overflow");
+    need = b->len + extra + 1;
+    if (need <= b->cap)
+        return 0;
+    cap = b->cap ? b->cap : 64;
+    while (cap < need)
+        cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    p = realloc(b->data, cap);
+    if (!p)
+        return gb_fail(err, "out of memory growing a buffer to %zu bytes", cap);
+    b->data = p;
+    b->cap = cap;
+    return 0;
+}
+
+int gb_buf_append(struct gb_buf *b, const void *p, size_t n, struct gb_err *err)
+{
+    if (buf_reserve(b, n, err))
+        return -1;
+    if (n)
+        memcpy(b->data + b->len, p, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+    return 0;
+}
+
+int gb_buf_puts(struct gb_buf *b, const char *s, struct gb_err *err)
+{
+    return gb_buf_append(b, s, strlen(s), err);
+}
+
+int gb_buf_vprintf(struct gb_buf *b, struct gb_err *err, const char *fmt, va_list ap)
+{
+    va_list again;
+    int n;
+
+    va_copy(again, ap);
+    n = vsnprintf(NULL, 0, fmt, again);
+    va_end(again);
+    if (n < 0)
+        return gb_fail(err, "cannot format text");
+    if (buf_reserve(b, (size_t)n, err))
+        return -1;
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    b->len += (size_t)n;
+    return 0;
+}
+
+int gb_buf_printf(struct gb_buf *b, struct gb_err *err, const char *fmt, ...)
+{
+    va_list ap;
+    int rc;
+
+    va_start(ap, fmt);
+    rc = gb_buf_vprintf(b, err, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+char *gb_buf_steal(struct gb_buf *b)
+{
+    char *p = b->data;
+
+    if (!p)
+        p = calloc(1, 1);
+    b->data = NULL;
+    b->len = b->cap = 0;
+    return p;
+}
+
+void gb_buf_free(struct gb_buf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
+int gb_read_file(const char *path, size_t max_bytes, struct gb_buf *out, struct gb_err *err)
+{
+    char chunk[65536];
+    struct stat st;
+    ssize_t n;
+    int fd;
+
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return gb_fail_errno(err, "cannot open %s", path);
+    if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return gb_fail(err, "%s is not a regular file", path);
+    }
+    for (;;) {
+        n = read(fd, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            gb_fail_errno(err, "cannot read %s", path);
+            close(fd);
+            return -1;
+        }
+        if (n == 0)
+            break;
+        if (out->len + (size_t)n > max_bytes) {
+            close(fd);
+            return gb_fail(err, "%s is larger than the %zu-byte limit", path, max_bytes);
+        }
+        if (gb_buf_append(out, chunk, (size_t)n, err)) {
+            close(fd);
+            return -1;
+        }
+    }
+    close(fd);
+    if (!out->data)
+        return gb_buf_append(out, "", 0, err);
+    return 0;
+}
+
+static int write_all(int fd, const char *p, size_t len)
+{
+    while (len) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+int gb_write_file_atomic(const char *path, const void *data, size_t len, struct gb_err *err)
+{
+    char tmp[PATH_MAX];
+    int fd;
+
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp)
+        return gb_fail(err, "path too long: %s", path);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0)
+        return gb_fail_errno(err, "cannot create %s", tmp);
+    if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+        gb_fail_errno(err, "cannot write %s", tmp);
+        close(fd);
+        unlink(tmp);
+        return -1;
+    }
+    if (close(fd) < 0) {
+        gb_fail_errno(err, "cannot close %s", tmp);
+        unlink(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) < 0) {
+        gb_fail_errno(err, "cannot rename %s to %s", tmp, path);
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}

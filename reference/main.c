@@ -1,0 +1,40 @@
+/* main.c — the `reference` command: a thin front over the reference library.
+ *
+ * Each subcommand computes expected values with the library and prints them or
+ * writes rubrics/expected/EXERCISE.json.  Subcommands register in the table below.
+ */
+#include <stdio.h>
+#include <string.h>
+
+struct subcommand {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);   /* argv[0] is the subcommand name */
+};
+
+static const struct subcommand subcommands[] = {
+    { NULL, NULL, NULL }
+};
+
+static int usage(FILE *f)
+{
+    fprintf(f, "usage: reference SUBCOMMAND [options]\n\nsubcommands:\n");
+    for (const struct subcommand *s = subcommands; s->name; s++)
+        fprintf(f, "  %-18s %s\n", s->name, s->summary);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage(stderr);
+    if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+        usage(stdout);
+        return 0;
+    }
+    for (const struct subcommand *s = subcommands; s->name; s++)
+        if (!strcmp(argv[1], s->name))
+            return s->run(argc - 1, argv + 1);
+    fprintf(stderr, "reference: unknown subcommand '%s'\n", argv[1]);
+    return usage(stderr);
+}

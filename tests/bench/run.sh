@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# tests/bench/run.sh — runs every benchmark: the bench_* binaries built from
+# tests/bench/bench_*.c and every tests/bench/bench_*.sh. Each prints its own
+# measurements and a ratio against a peer measured in the same run.
+set -u
+cd "$(dirname "$0")/../.."
+status=0
+for bin in ${BENCH_BINS:-}; do
+    echo "=== $(basename "$bin")"
+    "$bin" || status=1
+done
+for script in tests/bench/bench_*.sh; do
+    [ -e "$script" ] || continue
+    echo "=== $(basename "$script" .sh)"
+    bash "$script" || status=1
+done
+exit $status

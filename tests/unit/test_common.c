@@ -1,0 +1,85 @@
+/* test_common.c — Check suite for the error idiom and buffers (common/). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "error.h"
+
+START_TEST(test_fail_sets_message_and_returns_minus_one)
+{
+    struct gb_err err;
+
+    ck_assert_int_eq(gb_fail(&err, "check '%s' has no points", "rude_self"), -1);
+    ck_assert_str_eq(err.msg, "check 'rude_self' has no points");
+    ck_assert_int_eq(gb_err_prefix(&err, "rubric %s", "a.json"), -1);
+    ck_assert_str_eq(err.msg, "rubric a.json: check 'rude_self' has no points");
+    ck_assert_int_eq(gb_fail(NULL, "ignored"), -1);
+}
+END_TEST
+
+START_TEST(test_fail_errno_appends_reason)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    struct gb_err err;
+
+    ck_assert_int_eq(gb_read_file("/nonexistent/gradebox", 10, &b, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "No such file or directory"));
+}
+END_TEST
+
+START_TEST(test_buf_grows_and_keeps_nul)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    struct gb_err err;
+
+    for (int i = 0; i < 1000; i++)
+        ck_assert_int_eq(gb_buf_printf(&b, &err, "%d,", i % 10), 0);
+    ck_assert_uint_eq(b.len, 2000);
+    ck_assert_int_eq(b.data[b.len], '\0');
+    ck_assert_int_eq(gb_buf_append(&b, "\0x", 2, &err), 0);
+    ck_assert_uint_eq(b.len, 2002);
+    gb_buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_read_file_limit_and_atomic_write)
+{
+    char dir[] = "/tmp/gbtestXXXXXX", path[64];
+    struct gb_buf b = GB_BUF_INIT;
+    struct gb_err err;
+
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/f", dir);
+    ck_assert_int_eq(gb_write_file_atomic(path, "hello", 5, &err), 0);
+    ck_assert_int_eq(gb_read_file(path, 5, &b, &err), 0);
+    ck_assert_str_eq(b.data, "hello");
+    gb_buf_free(&b);
+    ck_assert_int_eq(gb_read_file(path, 4, &b, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "limit"));
+    gb_buf_free(&b);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("common");
+    TCase *tc = tcase_create("core");
+    SRunner *sr;
+    int failed;
+
+    tcase_add_test(tc, test_fail_sets_message_and_returns_minus_one);
+    tcase_add_test(tc, test_fail_errno_appends_reason);
+    tcase_add_test(tc, test_buf_grows_and_keeps_nul);
+    tcase_add_test(tc, test_read_file_limit_and_atomic_write);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
