@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "exp_attention.h"
+
 struct subcommand {
     const char *name;
     const char *summary;
@@ -13,6 +15,7 @@ struct subcommand {
 };
 
 static const struct subcommand subcommands[] = {
+    { "attention_by_hand", "expected values of the attention exercise", exp_attention_main },
     { NULL, NULL, NULL }
 };
 

@@ -1,0 +1,30 @@
+/* attention.h — scaled dot-product attention in double precision, as the module computes it
+ * by hand and in NumPy: scores = Q Kᵀ / √d, a row-wise softmax, output = weights · V.
+ */
+#ifndef GB_ATTENTION_H
+#define GB_ATTENTION_H
+
+#include "error.h"
+
+#define ATTENTION_MAX 16   /* the module's examples have 4 tokens of 4 numbers */
+
+struct attention_result {
+    int n;                                         /* tokens (rows of Q, K, V) */
+    int d;                                         /* features per token */
+    double scores[ATTENTION_MAX * ATTENTION_MAX];  /* n x n, already scaled */
+    double weights[ATTENTION_MAX * ATTENTION_MAX]; /* n x n, rows sum to 1 */
+    double out[ATTENTION_MAX * ATTENTION_MAX];     /* n x d */
+};
+
+enum attention_scaling {
+    ATTENTION_SCALED = 0,      /* divide scores by sqrt(d): the module's attend() */
+    ATTENTION_UNSCALED,        /* the common mistake: no 1/sqrt(d) */
+    ATTENTION_QUERY_PRESCALED  /* (Q/sqrt(d)) Kᵀ: torch's order of operations */
+};
+
+/* q, k, v are row-major n x d; matrix products go through cblas_dgemm. */
+int attention_attend(const double *q, const double *k, const double *v, int n, int d,
+                     enum attention_scaling scaling, struct attention_result *r,
+                     struct gb_err *err);
+
+#endif
