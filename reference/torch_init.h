@@ -7,11 +7,13 @@
 #ifndef GB_TORCH_INIT_H
 #define GB_TORCH_INIT_H
 
+#include "error.h"
 #include "torch_rng.h"
 
 enum torch_cell { TORCH_CELL_RNN = 1, TORCH_CELL_GRU = 3, TORCH_CELL_LSTM = 4 };  /* value = gate count */
 
-/* nn.Linear(in, out): weight [out*in], then bias [out]. */
+/* nn.Linear(in, out): weight [out*in], then bias [out]; bias NULL is
+ * nn.Linear(..., bias=False), which draws nothing for it. */
 void torch_init_linear(struct torch_gen *g, int in, int out, float *weight, float *bias);
 /* nn.Embedding(num, dim): weight [num*dim] ~ N(0, 1). */
 void torch_init_embedding(struct torch_gen *g, int num, int dim, float *weight);
@@ -20,5 +22,14 @@ void torch_init_embedding(struct torch_gen *g, int num, int dim, float *weight);
  * Gate row blocks: LSTM i,f,g,o; GRU r,z,n. */
 void torch_init_recurrent(struct torch_gen *g, enum torch_cell kind, int in, int hid,
                           float *w_ih, float *w_hh, float *b_ih, float *b_hh);
+
+/* A whole model seeded with torch.manual_seed(seed) and built in the course's
+ * construction order, its parameters flattened in parameters() order into a
+ * malloc'd array (*params, *count; the caller frees).  MODEL is one of
+ * linear:IN:OUT, mlp:IN:HID:OUT (Linear-ReLU-Linear), seqnet:rnn|gru|lstm
+ * (Embedding(17,16) -> core(16,32) -> Linear(32,1)), recaller:rnn|lstm
+ * (Embedding(10,16) -> core(16,32) -> Linear(32,1)), lstmcell:IN:H. */
+int torch_init_model(const char *spec, uint64_t seed, float **params, size_t *count,
+                     struct gb_err *err);
 
 #endif

@@ -26,7 +26,11 @@ struct torch_gen {
     enum torch_profile profile;
 };
 
-void torch_gen_seed(struct torch_gen *g, uint64_t seed);   /* low 32 bits used */
+/* torch.manual_seed(seed): only the low 32 bits are used.  Seeding clears the
+ * normal cache and selects the default profile (1.13); torch_gen_seed_profile
+ * seeds for another runtime. */
+void torch_gen_seed(struct torch_gen *g, uint64_t seed);
+void torch_gen_seed_profile(struct torch_gen *g, uint64_t seed, enum torch_profile profile);
 uint32_t torch_gen_random(struct torch_gen *g);
 uint64_t torch_gen_random64(struct torch_gen *g);
 
@@ -35,7 +39,9 @@ void torch_uniform_f64(struct torch_gen *g, double *x, size_t n, double from, do
 /* normal_(mean, std) on a contiguous tensor of n elements (randn: 0, 1). */
 void torch_normal_f32(struct torch_gen *g, float *x, size_t n, double mean, double std);
 void torch_normal_f64(struct torch_gen *g, double *x, size_t n, double mean, double std);
+/* randperm(n, generator=g) for n < 2^32; successive calls continue the stream. */
 void torch_randperm(struct torch_gen *g, int64_t *perm, size_t n);
+/* randint(lo, hi, (n,)): uniform on [lo, hi); requires lo < hi. */
 void torch_randint(struct torch_gen *g, int64_t *out, size_t n, int64_t lo, int64_t hi);
 
 #endif

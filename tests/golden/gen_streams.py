@@ -1,0 +1,166 @@
+#!/usr/bin/python3
+"""gen_streams.py — golden random streams drawn from the real NumPy and PyTorch.
+
+Writes tests/golden/streams.txt (or the path given as argv[1]).  Every case is
+a named computation that tests/unit/test_streams.c reproduces in C and compares
+bit for bit.  Run with Debian's /usr/bin/python3 (python3-torch 1.13, numpy 1.24):
+
+    /usr/bin/python3 tests/golden/gen_streams.py
+
+File format, one block per case:
+    case NAME TYPE COUNT SHA256
+    values...            (all of them when COUNT <= 4096, else the first 256)
+TYPE is f32 or f64 (IEEE bit patterns in hex) or i64 (decimal).  SHA256 is over
+the little-endian binary of all COUNT values, so large cases stay small on disk.
+"""
+import hashlib
+import math
+import os
+import sys
+
+import numpy as np
+import torch
+import torch.nn as nn
+
+FULL_LIMIT = 4096
+SAMPLE = 256
+cases = []
+
+
+def case(name, kind, values):
+    arr = np.ascontiguousarray(np.asarray(values).ravel())
+    if kind == "f32":
+        arr = arr.astype(np.float32)
+        words = ["%08x" % v for v in arr.view(np.uint32)]
+    elif kind == "f64":
+        arr = arr.astype(np.float64)
+        words = ["%016x" % v for v in arr.view(np.uint64)]
+    else:
+        arr = arr.astype(np.int64)
+        words = ["%d" % v for v in arr]
+    digest = hashlib.sha256(arr.astype(arr.dtype.newbyteorder("<")).tobytes()).hexdigest()
+    cases.append((name, kind, len(words), digest, words))
+
+
+def flat(params):
+    return np.concatenate([p.detach().numpy().ravel() for p in params])
+
+
+# ---- torch: engine, uniform, normal, randperm, randint ----------------------
+
+def torch_cases():
+    torch.manual_seed(0)
+    # randint over [0, 2^32-1) is one raw random() per element (bar the top value).
+    case("torch.raw32.seed0", "i64", torch.randint(0, 2**32 - 1, (40,)))
+    torch.manual_seed(5489)
+    case("torch.raw64.seed5489", "i64", torch.randint(0, 2**63 - 1, (20,)))
+    torch.manual_seed(2**32 + 7)
+    case("torch.seed_low32.seed4294967303", "i64", torch.randint(0, 2**32 - 1, (8,)))
+
+    torch.manual_seed(3)
+    case("torch.uniform_f32.seed3.n1000", "f32", torch.empty(1000).uniform_(-0.3, 0.7))
+    torch.manual_seed(3)
+    case("torch.rand_f32.seed3.n37", "f32", torch.rand(37))
+    torch.manual_seed(4)
+    case("torch.uniform_f64.seed4.n100", "f64",
+         torch.empty(100, dtype=torch.float64).uniform_(-2.0, 5.0))
+
+    # Scalar Box–Muller path: the cache carries across calls.
+    torch.manual_seed(5)
+    vals = [torch.randn(1) for _ in range(3)] + [torch.randn(7), torch.randn(15)]
+    case("torch.randn_scalar.seed5.1_1_1_7_15", "f32", torch.cat(vals))
+    torch.manual_seed(6)
+    vals = [torch.empty(5).normal_(0.3, 1.7), torch.empty(3).normal_(-2.0, 0.25)]
+    case("torch.normal_scalar.seed6.mean_std", "f32", torch.cat(vals))
+    torch.manual_seed(8)
+    case("torch.randn_f64_scalar.seed8.n9", "f64", torch.randn(9, dtype=torch.float64))
+
+    # Fill path: n = 16 exactly, n % 16 != 0 (the redrawn tail), mean/std.
+    for n in (16, 17, 33, 100):
+        torch.manual_seed(9)
+        case("torch.randn_fill.seed9.n%d" % n, "f32", torch.randn(n))
+    torch.manual_seed(10)
+    case("torch.normal_fill.seed10.n40.mean0.5.std2", "f32", torch.empty(40).normal_(0.5, 2.0))
+    torch.manual_seed(11)
+    case("torch.randn_f64_fill.seed11.n40", "f64", torch.randn(40, dtype=torch.float64))
+    torch.manual_seed(0)
+    case("torch.randn.seed0.50x64x16", "f32", torch.randn(50, 64, 16))
+
+    g = torch.Generator().manual_seed(7)
+    case("torch.randperm.seed7.20x3", "i64", torch.cat([torch.randperm(20, generator=g) for _ in range(3)]))
+    g = torch.Generator().manual_seed(7)
+    case("torch.randperm.seed7.1600x2", "i64", torch.cat([torch.randperm(1600, generator=g) for _ in range(2)]))
+    g = torch.Generator().manual_seed(7)
+    vals = [torch.randint(0, 4, (50,), generator=g), torch.randint(4, 10, (20, 5), generator=g),
+            torch.randint(-3, 2**33, (5,), generator=g)]
+    case("torch.randint.seed7.mixed", "i64", torch.cat([v.ravel() for v in vals]))
+
+    # The 2.x profile's scalar path: log1p(-u2) on the same float64 uniforms.
+    # 200 values, because the two formulas disagree on only ~3% of them; the
+    # case must differ from this runtime's own stream or it proves nothing.
+    torch.manual_seed(12)
+    u = torch.empty(200, dtype=torch.float64).uniform_().numpy()
+    out = []
+    for u1, u2 in zip(u[0::2], u[1::2]):
+        r = math.sqrt(-2.0 * math.log1p(-u2))
+        t = 2.0 * math.pi * u1
+        out += [r * math.cos(t), r * math.sin(t)]
+    torch.manual_seed(12)
+    own = torch.cat([torch.randn(10, dtype=torch.float64) for _ in range(20)]).numpy()
+    if torch.__version__.startswith("1.") and not (np.array(out) != own).any():
+        sys.exit("gen_streams: the 2.x profile case does not differ from torch 1.13's stream")
+    case("torch.profile2x.randn_f64_scalar.seed12.10x20", "f64", np.array(out))
+
+
+# ---- torch.nn initialisation, as `reference init MODEL --seed S` ------------
+
+class SeqNet(nn.Module):
+    """The module's Step 4 model (and Step 5's with vocab 10): embed -> core -> head."""
+
+    def __init__(self, kind, vocab=17, emb=16, hid=32):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, emb)
+        core = {"rnn": nn.RNN, "lstm": nn.LSTM, "gru": nn.GRU}[kind]
+        self.core = core(emb, hid, batch_first=True)
+        self.head = nn.Linear(hid, 1)
+
+
+MODELS = {
+    "linear:17:1": lambda: nn.Linear(17, 1),
+    "linear:5:3": lambda: nn.Linear(5, 3),
+    "mlp:17:64:1": lambda: nn.Sequential(nn.Linear(17, 64), nn.ReLU(), nn.Linear(64, 1)),
+    "seqnet:rnn": lambda: SeqNet("rnn"),
+    "seqnet:gru": lambda: SeqNet("gru"),
+    "seqnet:lstm": lambda: SeqNet("lstm"),
+    "recaller:rnn": lambda: SeqNet("rnn", vocab=10),
+    "recaller:lstm": lambda: SeqNet("lstm", vocab=10),
+    "lstmcell:3:2": lambda: nn.LSTMCell(3, 2),
+    "lstmcell:16:32": lambda: nn.LSTMCell(16, 32),
+}
+
+
+def init_cases():
+    for spec, build in MODELS.items():
+        for seed in (7, 1):
+            torch.manual_seed(seed)
+            case("init.%s.seed%d" % (spec, seed), "f32", flat(build().parameters()))
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "streams.txt")
+    torch_cases()
+    init_cases()
+    lines = ["# streams.txt - golden random streams from the real libraries; do not edit.",
+             "# Regenerate: /usr/bin/python3 tests/golden/gen_streams.py",
+             "# torch %s numpy %s" % (torch.__version__, np.__version__)]
+    for name, kind, count, digest, words in cases:
+        lines.append("case %s %s %d %s" % (name, kind, count, digest))
+        kept = words if count <= FULL_LIMIT else words[:SAMPLE]
+        for i in range(0, len(kept), 8):
+            lines.append(" ".join(kept[i:i + 8]))
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
