@@ -1,0 +1,37 @@
+/* runtime.h — what the student runtime is, and which shims it needs.
+ *
+ * The grader runs submissions with a trusted interpreter (default
+ * /usr/bin/python3).  runtime_probe() asks it once for the python, torch and
+ * numpy versions and whether torch.nn.functional.scaled_dot_product_attention
+ * exists; reports name these, and runtime_shim_dir() says which shim directory
+ * the student process needs.  Probing imports torch (about a second), so the
+ * answer is cached per interpreter and reused until the interpreter or any of
+ * its module directories changes (a cache hit is a handful of stat calls).
+ */
+#ifndef GB_RUNTIME_H
+#define GB_RUNTIME_H
+
+#include "error.h"
+
+struct runtime {
+    char *python_path;    /* the interpreter as configured */
+    char *python;         /* "3.11.2" */
+    char *torch;          /* "1.13.0a0", NULL when torch cannot be imported */
+    char *numpy;          /* "1.24.2", NULL when numpy cannot be imported */
+    int has_sdpa;         /* torch.nn.functional.scaled_dot_product_attention exists */
+    int from_cache;       /* 1 when the answer came from the cache */
+};
+
+/* The shim that supplies scaled_dot_product_attention on torch < 2.0. */
+#define RUNTIME_SHIM_SDPA "torch.nn.functional.scaled_dot_product_attention"
+
+/* Probes `python` (an absolute path).  cache_dir NULL means the default:
+ * $GRADEBOX_CACHE, else $XDG_CACHE_HOME/gradebox, else $HOME/.cache/gradebox;
+ * "" disables the cache.  An unusable cache is never an error. */
+int runtime_probe(const char *python, const char *cache_dir, struct runtime *rt,
+                  struct gb_err *err);
+/* 1 when the runtime needs the scaled_dot_product_attention shim. */
+int runtime_needs_sdpa_shim(const struct runtime *rt);
+void runtime_free(struct runtime *rt);
+
+#endif
