@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "exp_attention.h"
+#include "lesson.h"
 
 struct subcommand {
     const char *name;
@@ -16,6 +17,7 @@ struct subcommand {
 
 static const struct subcommand subcommands[] = {
     { "attention_by_hand", "expected values of the attention exercise", exp_attention_main },
+    { "lesson", "print the module's Output block for --step N, recomputed", lesson_main },
     { NULL, NULL, NULL }
 };
 
