@@ -1,0 +1,35 @@
+/* expected.h — the reference's expected values, as the rubrics address them.
+ *
+ * The reference writes rubrics/expected/EXERCISE.json:
+ *     {"exercise": NAME, "generated_by": "reference NAME", "values": {...}}
+ * A rubric addresses a value by a dotted path into "values"
+ * ("weights_qk.rude.support"), array elements by index ("output_qm.rude.1").
+ * A rubric may load several files; a path "NAME:path" addresses the file of
+ * exercise NAME, a bare path the first (primary) file.
+ */
+#ifndef GB_EXPECTED_H
+#define GB_EXPECTED_H
+
+#include <stddef.h>
+
+#include "error.h"
+
+struct rubric;
+struct expected;
+
+int expected_load_file(const char *path, struct expected **out, struct gb_err *err);
+/* Loads every file the rubric lists (paths already resolved by rubric_load). */
+int expected_load_rubric(const struct rubric *r, struct expected **out, struct gb_err *err);
+void expected_free(struct expected *e);
+
+/* A number at path.  Errors name the file and the first missing path segment:
+ * "expected/order_matters.json: no key 'epochs_45' under 'bag'". */
+int expected_number(const struct expected *e, const char *path, double *out,
+                    struct gb_err *err);
+/* An array of numbers at path; *out is malloc'd, the caller frees it. */
+int expected_numbers(const struct expected *e, const char *path, double **out,
+                     size_t *n, struct gb_err *err);
+/* Does path exist (as anything)? */
+int expected_has(const struct expected *e, const char *path);
+
+#endif

@@ -1,0 +1,273 @@
+/* score.c — grades one submission by its rubric: dispatches each check to its
+ * kind's module, tries every accepted reading of open choices, marks output
+ * checks unreachable after a crash, totals the points and writes the module's
+ * triage advice. */
+#include "score.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "expected.h"
+#include "score_answers.h"
+#include "score_property.h"
+#include "score_relation.h"
+#include "score_source.h"
+#include "score_value.h"
+
+int score_key(const struct score_ctx *ctx, const char *ref, char *out, size_t size,
+              struct gb_err *err)
+{
+    const char *open = strchr(ref, '{');
+    const char *close = open ? strchr(open, '}') : NULL;
+    int n;
+
+    if (!open || !close)
+        n = snprintf(out, size, "%s", ref);
+    else if (!ctx->choice)
+        return gb_fail(err, "key '%s' needs a reading, but none is being tried", ref);
+    else
+        n = snprintf(out, size, "%.*s%s%s", (int)(open - ref), ref, ctx->choice->key, close + 1);
+    if (n < 0 || (size_t)n >= size)
+        return gb_fail(err, "key '%s' is too long", ref);
+    return 0;
+}
+
+int score_number(const struct score_ctx *ctx, const struct rubric_number *num, double *out,
+                 struct gb_err *err)
+{
+    char key[256];
+
+    if (!num->ref) {
+        *out = num->literal;
+        return 0;
+    }
+    if (score_key(ctx, num->ref, key, sizeof key, err))
+        return -1;
+    return expected_number(ctx->in->expected, key, out, err);
+}
+
+static int reads_output(enum check_kind k)
+{
+    return k == CHECK_VALUE || k == CHECK_VECTOR || k == CHECK_EACH || k == CHECK_RELATION ||
+           k == CHECK_TWIN_PAIRS || k == CHECK_RNN_TRACE;
+}
+
+static int dispatch(const struct score_ctx *ctx, const struct rubric_check *ck,
+                    struct score_outcome *o, struct gb_err *err)
+{
+    switch (ck->kind) {
+    case CHECK_VALUE:
+    case CHECK_VECTOR:
+    case CHECK_EACH:
+        return score_value_check(ctx, ck, o, err);
+    case CHECK_RELATION:
+        return score_relation_check(ctx, ck, o, err);
+    case CHECK_TWIN_PAIRS:
+    case CHECK_RNN_TRACE:
+        return score_property_check(ctx, ck, o, err);
+    case CHECK_COMMENT_SENTENCES:
+    case CHECK_COMMENT_IDEA:
+    case CHECK_COMMENT_CITES_OUTPUT:
+        return score_source_check(ctx, ck, o, err);
+    case CHECK_ANSWER_NUMBERS:
+    case CHECK_ANSWER_IDEA:
+    case CHECK_ANSWER_SENTENCES:
+    case CHECK_ANSWER_WORDS:
+    case CHECK_REVIEW:
+        return score_answers_check(ctx, ck, o, err);
+    }
+    return gb_fail(err, "check '%s': unknown kind", ck->id);
+}
+
+static void outcome_free(struct score_outcome *o)
+{
+    gb_buf_free(&o->expected);
+    gb_buf_free(&o->found);
+    gb_buf_free(&o->where);
+    gb_buf_free(&o->message);
+}
+
+/* Runs one check.  A rubric/reference fault (say, a key missing from the
+ * expected file) is the instructor's problem: it becomes VERDICT_ERROR with
+ * the reason, never a student-facing failure and never a failed call. */
+static int run_check(const struct score_ctx *ctx, const struct rubric_check *ck,
+                     struct score_outcome *o, struct gb_err *err)
+{
+    struct gb_err why;
+
+    memset(o, 0, sizeof *o);
+    o->deviation = -1;
+    gb_err_clear(&why);
+    if (dispatch(ctx, ck, o, &why) == 0) {
+        if (o->verdict == VERDICT_MISSING && ctx->run_stopped && reads_output(ck->kind)) {
+            o->verdict = VERDICT_UNREACHED;
+            gb_buf_free(&o->message);
+            if (gb_buf_puts(&o->message, "the run stopped before printing this "
+                            "(see the crash report above)", err))
+                return -1;
+        }
+        return 0;
+    }
+    outcome_free(o);
+    memset(o, 0, sizeof *o);
+    o->deviation = -1;
+    o->verdict = VERDICT_ERROR;
+    return gb_buf_printf(&o->message, err, "the rubric could not be applied: %s", why.msg);
+}
+
+static int check_in_group(const struct rubric_check *ck, const char *group)
+{
+    return ck->reading && !strcmp(ck->reading, group);
+}
+
+/* Scores the checks of one reading group under each choice and keeps the
+ * choice that passes the most (the first on a tie: the module's own). */
+static size_t best_choice(struct score_ctx *ctx, const struct rubric_reading *g,
+                          struct gb_err *err, int *failed)
+{
+    const struct rubric *r = ctx->in->rubric;
+    size_t best = 0, best_passes = 0;
+
+    for (size_t c = 0; c < g->n_choices; c++) {
+        size_t passes = 0;
+        ctx->choice = &g->choices[c];
+        for (size_t i = 0; i < r->n_checks; i++) {
+            struct score_outcome o;
+            if (!check_in_group(&r->checks[i], g->group))
+                continue;
+            if (run_check(ctx, &r->checks[i], &o, err)) {
+                *failed = 1;
+                return 0;
+            }
+            passes += o.verdict == VERDICT_PASS;
+            outcome_free(&o);
+        }
+        if (passes > best_passes) {
+            best = c;
+            best_passes = passes;
+        }
+    }
+    return best;
+}
+
+struct tally {            /* what the triage advice is computed from */
+    size_t numeric_pass, numeric_fail, small_fail, big_fail;
+};
+
+static void tally_outcome(struct tally *t, const struct score_outcome *o)
+{
+    if (o->deviation < 0 || (o->verdict != VERDICT_PASS && o->verdict != VERDICT_FAIL))
+        return;
+    if (o->verdict == VERDICT_PASS) {
+        t->numeric_pass++;
+        return;
+    }
+    t->numeric_fail++;
+    /* "off by a little": within ten tolerances — last-decimal drift, not a
+     * different computation. */
+    if (o->deviation <= 10.0)
+        t->small_fail++;
+    else
+        t->big_fail++;
+}
+
+static char *dup_buf(const struct gb_buf *b)
+{
+    return b->len ? b->data : NULL;
+}
+
+static int record(struct grade_result *out, const struct rubric_check *ck,
+                  const struct score_outcome *o, const char *reading, struct gb_err *err)
+{
+    struct check_result c;
+
+    memset(&c, 0, sizeof c);
+    c.id = ck->id;
+    c.description = ck->description;
+    c.verdict = o->verdict;
+    c.max_points = ck->points;
+    c.points = o->verdict == VERDICT_PASS ? ck->points : 0;
+    c.expected = dup_buf(&o->expected);
+    c.found = dup_buf(&o->found);
+    c.where = dup_buf(&o->where);
+    c.message = dup_buf(&o->message);
+    c.reading = (char *)reading;
+    if (result_add_check(out, &c, err))
+        return -1;
+    out->score += c.points;
+    out->max_score += c.max_points;
+    return 0;
+}
+
+static int set_triage(struct grade_result *out, const struct tally *t, struct gb_err *err)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    const char *torch = out->runtime.torch ? out->runtime.torch : "not installed";
+    const char *numpy = out->runtime.numpy ? out->runtime.numpy : "not installed";
+    int rc;
+
+    if (!t->numeric_fail)
+        return 0;
+    if (!t->big_fail)
+        rc = gb_buf_printf(&b, err,
+            "Triage: every numeric miss is small, which points at a library version "
+            "rather than your code. This runtime has torch %s and numpy %s; the module's "
+            "numbers came from torch %s and numpy %s. Match the pins before changing code.",
+            torch, numpy, SCORE_PINNED_TORCH, SCORE_PINNED_NUMPY);
+    else if (t->big_fail == 1 && !t->small_fail && t->numeric_pass >= 2)
+        rc = gb_buf_puts(&b,
+            "Triage: one value is far off while the others agree, which points at stale "
+            "state: seeded draws only reproduce in the same order from a clean start. "
+            "Rerun the file top to bottom in a fresh python process before changing code.",
+            err);
+    else
+        rc = gb_buf_puts(&b,
+            "Triage: the misses are large or many, which points at your logic rather than "
+            "a library version or stale state: compare your script with the module's "
+            "code step by step, starting from the first failed check.", err);
+    if (rc)
+        return -1;
+    free(out->triage);
+    out->triage = gb_buf_steal(&b);
+    return 0;
+}
+
+static int run_stopped(const struct sandbox_result *run)
+{
+    return run && (run->limit != SANDBOX_LIMIT_NONE || run->signal ||
+                   (run->exited && run->exit_code != 0) || !run->exited);
+}
+
+int score_submission(const struct score_input *in, struct grade_result *out,
+                     struct gb_err *err)
+{
+    const struct rubric *r = in->rubric;
+    struct score_ctx ctx = { in, NULL, run_stopped(in->run) };
+    size_t *chosen = calloc(r->n_readings + 1, sizeof *chosen);
+    struct tally t = { 0, 0, 0, 0 };
+    int failed = 0;
+
+    if (!chosen)
+        return gb_fail(err, "out of memory scoring");
+    for (size_t g = 0; g < r->n_readings && !failed; g++)
+        chosen[g] = best_choice(&ctx, &r->readings[g], err, &failed);
+    for (size_t i = 0; i < r->n_checks && !failed; i++) {
+        const struct rubric_check *ck = &r->checks[i];
+        const struct rubric_reading *g = rubric_find_reading(r, ck->reading);
+        struct score_outcome o;
+        ctx.choice = g ? &g->choices[chosen[g - r->readings]] : NULL;
+        if (run_check(&ctx, ck, &o, err)) {
+            failed = 1;
+            break;
+        }
+        tally_outcome(&t, &o);
+        failed = record(out, ck, &o, ctx.choice ? ctx.choice->name : NULL, err) != 0;
+        outcome_free(&o);
+    }
+    free(chosen);
+    if (failed)
+        return -1;
+    return set_triage(out, &t, err);
+}

@@ -1,0 +1,74 @@
+/* score.h — turns one submission's evidence into verdicts, by the rubric.
+ *
+ * score_submission() runs every check of the rubric against the run's stdout,
+ * the submission's source and (for RUBRIC_MODE_READ rubrics) the answers
+ * document, and appends one check_result per check to the caller's
+ * grade_result.  It never recomputes anything the run did: it reads what the
+ * student printed and compares it to the reference's expected values.
+ *
+ * The caller (grader/check.c) fills out->exercise, out->runtime and the run
+ * metadata first; score_submission() sets out->checks, out->score,
+ * out->max_score and out->triage (the module's triage advice, which names the
+ * runtime's torch/numpy versions, so out->runtime should be filled).
+ */
+#ifndef GB_SCORE_H
+#define GB_SCORE_H
+
+#include <stddef.h>
+
+#include "buf.h"
+#include "error.h"
+#include "result.h"
+#include "rubric.h"
+#include "sandbox.h"
+
+struct expected;
+
+struct score_input {
+    const struct rubric *rubric;
+    const struct expected *expected;
+    const char *output;        /* the run's stdout (NULL/0 for read-only rubrics) */
+    size_t output_len;
+    const char *source;        /* the submission's text */
+    size_t source_len;
+    const char *answers;       /* the self-check answers document, or NULL */
+    size_t answers_len;
+    const struct sandbox_result *run;   /* NULL when nothing was run (transcript) */
+};
+
+/* Returns -1 only when grading itself could not proceed (out of memory);
+ * rubric/reference faults become VERDICT_ERROR checks, not a failed call. */
+int score_submission(const struct score_input *in, struct grade_result *out,
+                     struct gb_err *err);
+
+/* The module's pinned versions, named by the triage advice. */
+#define SCORE_PINNED_TORCH "2.9"
+#define SCORE_PINNED_NUMPY "2.5"
+
+/* ---- for the check-kind modules (score_value.c, score_relation.c, ...) ---- */
+
+struct score_ctx {
+    const struct score_input *in;
+    const struct rubric_reading_choice *choice;   /* the reading being tried, or NULL */
+    int run_stopped;        /* the run crashed or hit a limit: missing output is unreached */
+};
+
+/* What one check concluded; score.c turns it into a check_result. */
+struct score_outcome {
+    enum verdict verdict;
+    struct gb_buf expected;   /* "0.740 ± 0.010" */
+    struct gb_buf found;
+    struct gb_buf where;      /* "stdout line 12" */
+    struct gb_buf message;
+    double deviation;         /* numeric checks: |found - expected| / allowed; else -1 */
+};
+
+/* Looks up a rubric number: a literal, or an expected-values key with the
+ * current reading substituted for its "{group}" placeholder. */
+int score_number(const struct score_ctx *ctx, const struct rubric_number *num,
+                 double *out, struct gb_err *err);
+/* The key with the reading substituted, for expected_numbers() and messages. */
+int score_key(const struct score_ctx *ctx, const char *ref, char *out, size_t size,
+              struct gb_err *err);
+
+#endif
