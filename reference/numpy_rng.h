@@ -16,12 +16,18 @@ struct numpy_gen {
     uint32_t uinteger;
 };
 
-void numpy_gen_seed(struct numpy_gen *g, uint64_t seed);      /* default_rng(seed) */
+/* default_rng(seed) for a non-negative integer seed below 2^64. */
+void numpy_gen_seed(struct numpy_gen *g, uint64_t seed);
 uint64_t numpy_gen_next64(struct numpy_gen *g);
 uint32_t numpy_gen_next32(struct numpy_gen *g);
 double numpy_gen_random(struct numpy_gen *g);                 /* Generator.random() */
-uint64_t numpy_gen_integers(struct numpy_gen *g, uint64_t n); /* integers(0, n), choice(list of n) */
-/* choice(range(pop), k, replace=False) -> out[k]. */
-void numpy_gen_choice_noreplace(struct numpy_gen *g, size_t pop, size_t k, size_t *out);
+/* integers(0, n) and choice(list of n): Lemire's bounded draw (32-bit words
+ * for n <= 2^32, 64-bit above); n 0 or 1 draws nothing and gives 0. */
+uint64_t numpy_gen_integers(struct numpy_gen *g, uint64_t n);
+/* choice(range(pop), k, replace=False) -> out[k], in numpy's order (Floyd's
+ * algorithm then a shuffle; for pop > 10000 and k > pop/50, numpy's tail
+ * shuffle of the whole range).  Returns -1, drawing nothing, if k > pop or
+ * memory for that tail shuffle runs out; 0 otherwise. */
+int numpy_gen_choice_noreplace(struct numpy_gen *g, size_t pop, size_t k, size_t *out);
 
 #endif

@@ -27,7 +27,7 @@ SAMPLE = 256
 cases = []
 
 
-def case(name, kind, values):
+def case(name, kind, values, full=False):
     arr = np.ascontiguousarray(np.asarray(values).ravel())
     if kind == "f32":
         arr = arr.astype(np.float32)
@@ -39,7 +39,7 @@ def case(name, kind, values):
         arr = arr.astype(np.int64)
         words = ["%d" % v for v in arr]
     digest = hashlib.sha256(arr.astype(arr.dtype.newbyteorder("<")).tobytes()).hexdigest()
-    cases.append((name, kind, len(words), digest, words))
+    cases.append((name, kind, len(words), digest, words, full))
 
 
 def flat(params):
@@ -146,16 +146,89 @@ def init_cases():
             case("init.%s.seed%d" % (spec, seed), "f32", flat(build().parameters()))
 
 
+# ---- numpy: SeedSequence -> PCG64 -> Generator -------------------------------
+
+def as_i64(u64):
+    return np.asarray(u64, dtype=np.uint64).view(np.int64)
+
+
+def numpy_cases():
+    for seed in (0, 12, 2**32 + 5, 2**64 - 1):
+        rng = np.random.default_rng(seed)
+        case("numpy.raw64.seed%d" % seed, "i64", as_i64(rng.bit_generator.random_raw(16)))
+    case("numpy.random.seed12.n50", "f64", np.random.default_rng(12).random(50))
+
+    # 32-bit draws buffer the spare half of a 64-bit word across random() calls.
+    rng = np.random.default_rng(3)
+    out = []
+    for k in (3, 1, 2, 1):
+        out += [int(v) for v in rng.integers(0, 2**32, size=k, dtype=np.uint32)]
+        out.append(int(np.array(rng.random()).view(np.int64)))
+    case("numpy.next32_interleaved.seed3", "i64", np.array(out, dtype=np.int64))
+
+    rng = np.random.default_rng(5)
+    out = [int(rng.integers(0, n)) for n in INTEGER_BOUNDS for _ in range(10)]
+    case("numpy.integers.seed5.bounds", "i64", np.array(out, dtype=np.int64))
+
+    rng = np.random.default_rng(9)
+    out = np.concatenate([rng.choice(pop, k, replace=False) for pop, k in CHOICE_SIZES])
+    case("numpy.choice_noreplace.seed9.sizes", "i64", out)
+
+
+INTEGER_BOUNDS = (1, 2, 3, 4, 5, 7, 10, 1000, 2**31 + 7, 2**32, 2**40 + 3)
+CHOICE_SIZES = ((5, 2), (5, 5), (10, 3), (1, 1), (100, 100), (1000, 30), (10000, 500),
+                (20000, 100), (20000, 1000))
+
+
+# ---- the course's make_reviews (Step 1's sequences.py, verbatim logic) ------
+
+SUBJECTS = ["delivery", "service", "packing", "app", "support"]
+POS = ["good", "quick", "clean", "helpful"]
+NEG = ["bad", "slow", "dirty", "rude"]
+VOCAB = SUBJECTS + POS + NEG + ["was", "and", "very", "not"]
+STOI = {w: i for i, w in enumerate(VOCAB)}
+
+
+def make_reviews(n, seed):
+    rng = np.random.default_rng(seed)
+    rows = []
+    for _ in range(n):
+        s1, s2 = rng.choice(SUBJECTS, 2, replace=False)
+        pol = int(rng.random() < 0.5)
+        mod = "very" if rng.random() < 0.5 else "not"
+        plain_pool = POS if pol else NEG
+        mod_pool = plain_pool if mod == "very" else (NEG if pol else POS)
+        if rng.random() < 0.5:
+            toks = [s1, "was", mod, str(rng.choice(mod_pool)), "and",
+                    s2, "was", str(rng.choice(plain_pool))]
+        else:
+            toks = [s1, "was", str(rng.choice(plain_pool)), "and",
+                    s2, "was", mod, str(rng.choice(mod_pool))]
+        rows.append((toks, pol, mod))
+    return rows
+
+
+def review_cases():
+    """Each row as 10 integers: the 8 token ids, the label, the kind (0 very, 1 not)."""
+    for n, seed, full in ((600, 12, True), (1600, 11, False), (4, 12, True)):
+        out = []
+        for toks, lab, kind in make_reviews(n, seed):
+            out += [STOI[w] for w in toks] + [lab, int(kind == "not")]
+        case("reviews.seed%d.n%d" % (seed, n), "i64", np.array(out, dtype=np.int64), full=full)
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "streams.txt")
     torch_cases()
     init_cases()
+    numpy_cases()
+    review_cases()
     lines = ["# streams.txt - golden random streams from the real libraries; do not edit.",
              "# Regenerate: /usr/bin/python3 tests/golden/gen_streams.py",
              "# torch %s numpy %s" % (torch.__version__, np.__version__)]
-    for name, kind, count, digest, words in cases:
+    for name, kind, count, digest, words, full in cases:
         lines.append("case %s %s %d %s" % (name, kind, count, digest))
-        kept = words if count <= FULL_LIMIT else words[:SAMPLE]
+        kept = words if full or count <= FULL_LIMIT else words[:SAMPLE]
         for i in range(0, len(kept), 8):
             lines.append(" ".join(kept[i:i + 8]))
     with open(out, "w") as f:

@@ -13,6 +13,7 @@
 #include "buf.h"
 #include "error.h"
 #include "numpy_rng.h"
+#include "sequences.h"
 #include "torch_init.h"
 #include "torch_rng.h"
 
@@ -332,6 +333,112 @@ static void c_profile2x(struct gb_buf *b)
     }
 }
 
+/* ---- numpy cases -------------------------------------------------------------- */
+
+static void numpy_raw(struct gb_buf *b, uint64_t seed)
+{
+    struct numpy_gen g;
+
+    numpy_gen_seed(&g, seed);
+    for (int i = 0; i < 16; i++) {
+        uint64_t v = numpy_gen_next64(&g);
+
+        ck_assert_int_eq(gb_buf_append(b, &v, sizeof v, NULL), 0);
+    }
+}
+
+static void c_np_raw0(struct gb_buf *b) { numpy_raw(b, 0); }
+static void c_np_raw12(struct gb_buf *b) { numpy_raw(b, 12); }
+static void c_np_raw2w(struct gb_buf *b) { numpy_raw(b, (UINT64_C(1) << 32) + 5); }
+static void c_np_rawmax(struct gb_buf *b) { numpy_raw(b, UINT64_MAX); }
+
+static void c_np_random(struct gb_buf *b)
+{
+    struct numpy_gen g;
+
+    numpy_gen_seed(&g, 12);
+    for (int i = 0; i < 50; i++) {
+        double v = numpy_gen_random(&g);
+
+        put_f64(b, &v, 1);
+    }
+}
+
+static void c_np_next32(struct gb_buf *b)
+{
+    static const int runs[] = { 3, 1, 2, 1 };
+    struct numpy_gen g;
+
+    numpy_gen_seed(&g, 3);
+    for (int r = 0; r < 4; r++) {
+        double d;
+
+        for (int i = 0; i < runs[r]; i++) {
+            int64_t v = numpy_gen_next32(&g);
+
+            put_i64(b, &v, 1);
+        }
+        d = numpy_gen_random(&g);
+        put_f64(b, &d, 1);
+    }
+}
+
+static void c_np_integers(struct gb_buf *b)
+{
+    static const uint64_t bounds[] = { 1, 2, 3, 4, 5, 7, 10, 1000, (UINT64_C(1) << 31) + 7,
+                                       UINT64_C(1) << 32, (UINT64_C(1) << 40) + 3 };
+    struct numpy_gen g;
+
+    numpy_gen_seed(&g, 5);
+    for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
+        for (int t = 0; t < 10; t++) {
+            int64_t v = (int64_t)numpy_gen_integers(&g, bounds[i]);
+
+            put_i64(b, &v, 1);
+        }
+}
+
+static void c_np_choice(struct gb_buf *b)
+{
+    static const size_t sizes[][2] = { { 5, 2 }, { 5, 5 }, { 10, 3 }, { 1, 1 }, { 100, 100 },
+                                       { 1000, 30 }, { 10000, 500 }, { 20000, 100 },
+                                       { 20000, 1000 } };
+    struct numpy_gen g;
+    size_t out[1000];
+
+    numpy_gen_seed(&g, 9);
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        ck_assert_int_eq(numpy_gen_choice_noreplace(&g, sizes[i][0], sizes[i][1], out), 0);
+        for (size_t j = 0; j < sizes[i][1]; j++) {
+            int64_t v = (int64_t)out[j];
+
+            put_i64(b, &v, 1);
+        }
+    }
+}
+
+static void reviews(struct gb_buf *b, size_t n, uint64_t seed)
+{
+    struct seq_review *r = malloc(n * sizeof *r);
+
+    ck_assert_ptr_nonnull(r);
+    sequences_make_reviews(n, seed, r);
+    for (size_t i = 0; i < n; i++) {
+        int64_t row[SEQ_REVIEW_LEN + 2];
+
+        for (int j = 0; j < SEQ_REVIEW_LEN; j++)
+            row[j] = r[i].ids[j];
+        row[SEQ_REVIEW_LEN] = r[i].label;
+        row[SEQ_REVIEW_LEN + 1] = r[i].kind == SEQ_KIND_NOT;
+        put_i64(b, row, SEQ_REVIEW_LEN + 2);
+    }
+    free(r);
+}
+
+static void c_reviews600(struct gb_buf *b) { reviews(b, 600, 12); }
+static void c_reviews1600(struct gb_buf *b) { reviews(b, 1600, 11); }
+static void c_reviews4(struct gb_buf *b) { reviews(b, 4, 12); }
+
 struct computed {
     const char *name;
     void (*fill)(struct gb_buf *b);
@@ -358,6 +465,17 @@ static const struct computed computed[] = {
     { "torch.randperm.seed7.1600x2", c_randperm1600 },
     { "torch.randint.seed7.mixed", c_randint },
     { "torch.profile2x.randn_f64_scalar.seed12.10x20", c_profile2x },
+    { "numpy.raw64.seed0", c_np_raw0 },
+    { "numpy.raw64.seed12", c_np_raw12 },
+    { "numpy.raw64.seed4294967301", c_np_raw2w },
+    { "numpy.raw64.seed18446744073709551615", c_np_rawmax },
+    { "numpy.random.seed12.n50", c_np_random },
+    { "numpy.next32_interleaved.seed3", c_np_next32 },
+    { "numpy.integers.seed5.bounds", c_np_integers },
+    { "numpy.choice_noreplace.seed9.sizes", c_np_choice },
+    { "reviews.seed12.n600", c_reviews600 },
+    { "reviews.seed11.n1600", c_reviews1600 },
+    { "reviews.seed12.n4", c_reviews4 },
 };
 
 #define NCOMPUTED (sizeof computed / sizeof computed[0])
