@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd_streams.h"
 #include "exp_attention.h"
 #include "lesson.h"
 
@@ -18,6 +19,10 @@ struct subcommand {
 static const struct subcommand subcommands[] = {
     { "attention_by_hand", "expected values of the attention exercise", exp_attention_main },
     { "lesson", "print the module's Output block for --step N, recomputed", lesson_main },
+    { "reviews", "make_reviews(N, seed): tokens, label, kind per line", cmd_streams_reviews },
+    { "randn", "torch.manual_seed(S); torch.randn(shape), one value per line", cmd_streams_randn },
+    { "init", "a model's initial parameters in torch's parameters() order", cmd_streams_init },
+    { "randperm", "K successive torch.randperm(N) from one seeded generator", cmd_streams_randperm },
     { NULL, NULL, NULL }
 };
 

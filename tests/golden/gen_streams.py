@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """gen_streams.py — golden random streams drawn from the real NumPy and PyTorch.
 
-Writes tests/golden/streams.txt (or the path given as argv[1]).  Every case is
+Writes tests/golden/streams.txt (or the path given as argv[1]); with
+`--cli DIR` it writes instead what `reference` subcommands must print (see
+CLI_CASES), for tests/e2e/streams_cli.sh.  Every case is
 a named computation that tests/unit/test_streams.c reproduces in C and compares
 bit for bit.  Run with Debian's /usr/bin/python3 (python3-torch 1.13, numpy 1.24):
 
@@ -217,7 +219,60 @@ def review_cases():
         case("reviews.seed%d.n%d" % (seed, n), "i64", np.array(out, dtype=np.int64), full=full)
 
 
+# ---- what the `reference` CLI must print, for tests/e2e/streams_cli.sh -------
+
+CLI_CASES = [
+    ("reviews --n 600 --seed 12", lambda: reviews_text(600, 12)),
+    ("reviews --n 1600 --seed 11", lambda: reviews_text(1600, 11)),
+    ("randn --seed 0 --shape 50,64,16", lambda: values_text(randn_seeded(0, (50, 64, 16)))),
+    ("randn --seed 3 --shape 7", lambda: values_text(randn_seeded(3, (7,)))),
+    ("randn --seed 3 --shape 5,3,3", lambda: values_text(randn_seeded(3, (5, 3, 3)))),
+    ("randn --seed 4 --shape 21 --dtype float64",
+     lambda: values_text(randn_seeded(4, (21,), torch.float64), "%.17g")),
+    ("randperm --seed 7 --n 1600 --times 3", lambda: randperm_text(7, 1600, 3)),
+    ("randperm --seed 1 --n 10 --times 5", lambda: randperm_text(1, 10, 5)),
+] + [("init %s --seed %d" % (spec, seed), (lambda spec=spec, seed=seed: init_text(spec, seed)))
+     for spec in MODELS for seed in (7, 0)]
+
+
+def reviews_text(n, seed):
+    return "".join("%s\t%d\t%s\n" % (" ".join(t), lab, kind) for t, lab, kind in make_reviews(n, seed))
+
+
+def randn_seeded(seed, shape, dtype=torch.float32):
+    torch.manual_seed(seed)
+    return torch.randn(*shape, dtype=dtype)
+
+
+def values_text(t, fmt="%.9g"):
+    return "".join(fmt % float(v) + "\n" for v in t.numpy().ravel())
+
+
+def randperm_text(seed, n, times):
+    g = torch.Generator().manual_seed(seed)
+    return "".join(" ".join(str(int(v)) for v in torch.randperm(n, generator=g)) + "\n"
+                   for _ in range(times))
+
+
+def init_text(spec, seed):
+    torch.manual_seed(seed)
+    return values_text(torch.from_numpy(flat(MODELS[spec]().parameters())))
+
+
+def write_cli(directory):
+    """One NAME.args / NAME.out pair per case: the CLI arguments and what the
+    real libraries say the output must be."""
+    for i, (args, text) in enumerate(CLI_CASES):
+        with open(os.path.join(directory, "%02d.args" % i), "w") as f:
+            f.write(args + "\n")
+        with open(os.path.join(directory, "%02d.out" % i), "w") as f:
+            f.write(text())
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--cli":
+        write_cli(sys.argv[2])
+        return
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "streams.txt")
     torch_cases()
     init_cases()
