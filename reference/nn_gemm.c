@@ -1,0 +1,119 @@
+/* nn_gemm.c — deterministic small matrix products (see nn_gemm.h for why).
+ *
+ * One summation order everywhere: for each C element, a chain of fused
+ * multiply-adds over p = 0..k-1 starting from zero, then added to C when
+ * accumulating.  The AVX2 kernel vectorises across columns of C, never across
+ * p, so it computes exactly what the fmaf() fallback computes.
+ */
+#include "nn_gemm.h"
+
+#include <immintrin.h>
+#include <math.h>
+
+static __thread unsigned long long fma_count;
+static int force_portable;
+
+unsigned long long nn_gemm_fma_count(void)
+{
+    return fma_count;
+}
+
+void nn_gemm_force_portable(int on)
+{
+    force_portable = on;
+}
+
+/* a(i,p) = a[i*rs + p*cs]: rs=lda,cs=1 reads A; rs=1,cs=lda reads Aᵀ. */
+static void gemm_portable(int m, int n, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
+                          const float *b, int ldb, float *c, int ldc, int accumulate)
+{
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            float s = 0.0f;
+            for (int p = 0; p < k; p++)
+                s = fmaf(a[i * rs + p * cs], b[(ptrdiff_t)p * ldb + j], s);
+            float *cij = &c[(ptrdiff_t)i * ldc + j];
+            *cij = accumulate ? *cij + s : s;
+        }
+}
+
+/* MR rows × (8·NV) columns of C held in registers for the whole p loop. */
+#define AVX_FN __attribute__((target("avx2,fma"), always_inline)) static inline
+AVX_FN void block_avx2(int mr, int nv, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
+                       const float *b, int ldb, float *c, int ldc, int accumulate)
+{
+    __m256 acc[4][2];
+    for (int r = 0; r < mr; r++)
+        for (int v = 0; v < nv; v++)
+            acc[r][v] = _mm256_setzero_ps();
+    for (int p = 0; p < k; p++) {
+        __m256 bv[2];
+        for (int v = 0; v < nv; v++)
+            bv[v] = _mm256_loadu_ps(b + (ptrdiff_t)p * ldb + 8 * v);
+        for (int r = 0; r < mr; r++) {
+            __m256 av = _mm256_broadcast_ss(a + r * rs + p * cs);
+            for (int v = 0; v < nv; v++)
+                acc[r][v] = _mm256_fmadd_ps(av, bv[v], acc[r][v]);
+        }
+    }
+    for (int r = 0; r < mr; r++)
+        for (int v = 0; v < nv; v++) {
+            float *cp = c + (ptrdiff_t)r * ldc + 8 * v;
+            __m256 out = acc[r][v];
+            if (accumulate)
+                out = _mm256_add_ps(_mm256_loadu_ps(cp), out);
+            _mm256_storeu_ps(cp, out);
+        }
+}
+
+AVX_FN void rows_avx2(int mr, int n, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
+                      const float *b, int ldb, float *c, int ldc, int accumulate)
+{
+    int j = 0;
+    for (; j + 16 <= n; j += 16)
+        block_avx2(mr, 2, k, a, rs, cs, b + j, ldb, c + j, ldc, accumulate);
+    for (; j + 8 <= n; j += 8)
+        block_avx2(mr, 1, k, a, rs, cs, b + j, ldb, c + j, ldc, accumulate);
+    if (j < n)
+        gemm_portable(mr, n - j, k, a, rs, cs, b + j, ldb, c + j, ldc, accumulate);
+}
+
+__attribute__((target("avx2,fma")))
+static void gemm_avx2(int m, int n, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
+                      const float *b, int ldb, float *c, int ldc, int accumulate)
+{
+    int i = 0;
+    for (; i + 4 <= m; i += 4)
+        rows_avx2(4, n, k, a + i * rs, rs, cs, b, ldb, c + (ptrdiff_t)i * ldc, ldc, accumulate);
+    for (; i < m; i++)
+        rows_avx2(1, n, k, a + i * rs, rs, cs, b, ldb, c + (ptrdiff_t)i * ldc, ldc, accumulate);
+}
+
+static void gemm(int m, int n, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
+                 const float *b, int ldb, float *c, int ldc, int accumulate)
+{
+    fma_count += (unsigned long long)m * n * k;
+    if (!force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        gemm_avx2(m, n, k, a, rs, cs, b, ldb, c, ldc, accumulate);
+    else
+        gemm_portable(m, n, k, a, rs, cs, b, ldb, c, ldc, accumulate);
+}
+
+void nn_gemm_nn(int m, int n, int k, const float *a, int lda, const float *b, int ldb,
+                float *c, int ldc, int accumulate)
+{
+    gemm(m, n, k, a, lda, 1, b, ldb, c, ldc, accumulate);
+}
+
+void nn_gemm_tn(int m, int n, int k, const float *a, int lda, const float *b, int ldb,
+                float *c, int ldc, int accumulate)
+{
+    gemm(m, n, k, a, 1, lda, b, ldb, c, ldc, accumulate);
+}
+
+void nn_transpose(const float *src, int rows, int cols, float *dst)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            dst[(ptrdiff_t)c * rows + r] = src[(ptrdiff_t)r * cols + c];
+}
