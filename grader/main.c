@@ -2,11 +2,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd_post.h"
+
 static int usage(FILE *f)
 {
     fprintf(f,
             "usage: grader check [--format text|json|gradescope] [--python PATH]\n"
-            "                    [--exercise NAME] FILE\n");
+            "                    [--exercise NAME] FILE\n"
+            "       grader post [--to URL] [SETTING...] RESULT.json...\n"
+            "       grader outbox list | flush [--wait SECONDS] | retry ID\n");
     return 2;
 }
 
@@ -18,6 +22,10 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
+    if (!strcmp(argv[1], "post"))
+        return cmd_post(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "outbox"))
+        return cmd_outbox(argc - 1, argv + 1);
     fprintf(stderr, "grader: unknown command '%s'\n", argv[1]);
     return usage(stderr);
 }

@@ -1,0 +1,57 @@
+/* deliver.h — getting results to the LMS: queue durably, send, record the
+ * outcome, schedule retries.  Ties payload, outbox and webhook together.
+ *
+ * Retry schedule: after the n-th failed attempt the next one is due after
+ * retry-base * 2^(n-1), capped at retry-max-delay, with "equal jitter" (a
+ * uniform draw from the upper half of that delay) so a cohort's retries do not
+ * arrive at an LMS in lockstep.  After max-attempts the message is kept as
+ * failed.  Defaults: 10 s, 20 s, 40 s … capped at 2 h, 15 attempts (~11 h).
+ */
+#ifndef GB_DELIVER_H
+#define GB_DELIVER_H
+
+#include <stdio.h>
+
+#include "deliver_config.h"
+#include "error.h"
+#include "outbox.h"
+#include "payload.h"
+
+struct deliver_stats {
+    size_t attempted;
+    size_t delivered;
+    size_t retrying;      /* will be retried later */
+    size_t failed;        /* permanent failure or retries exhausted */
+    size_t gone;          /* endpoint answered 410 and is now disabled */
+};
+
+int deliver_open_outbox(const struct deliver_config *cfg, struct outbox **ob,
+                        struct gb_err *err);
+
+/* Validates a result, builds its payload and writes it to the outbox (due
+ * now); id receives its webhook-id. */
+int deliver_enqueue(struct outbox *ob, const struct deliver_config *cfg,
+                    const char *result_json, size_t len, char id[PAYLOAD_ID_MAX + 1],
+                    struct gb_err *err);
+
+/* Sends every due message (only_id: just that one) once.  When wait_until_ms
+ * is later than now, keeps waiting for and sending retries until the outbox
+ * has nothing pending or that time comes.  One line per attempt goes to log
+ * (NULL: silent).  Fails only on outbox or setup errors, not on a down LMS. */
+int deliver_flush(struct outbox *ob, const struct deliver_config *cfg, const char *only_id,
+                  long long wait_until_ms, struct deliver_stats *st, FILE *log,
+                  struct gb_err *err);
+
+/* For `grader check --post`: enqueue, then attempt every due delivery once.
+ * Returns 0 once the result is safely queued; *delivered tells whether it
+ * also reached the LMS (if not, it is retried by `grader outbox flush`).
+ * Loads the secret into cfg if it is not loaded yet. */
+int deliver_result(struct deliver_config *cfg, const char *result_json, size_t len,
+                   int *delivered, struct gb_err *err);
+
+/* Delay before attempt n+1 after n failed attempts; u in [0,1) is the jitter draw. */
+long long deliver_retry_delay_ms(const struct deliver_config *cfg, int attempts, double u);
+
+long long deliver_now_ms(void);
+
+#endif

@@ -1,0 +1,94 @@
+/* outbox.h — the durable delivery outbox: one SQLite file of results not yet
+ * acknowledged by the LMS.
+ *
+ * A message is written (and fsynced) before its first attempt and deleted only
+ * once the receiver answered 2xx, so a crash or a down LMS loses nothing; the
+ * price is that a message can be sent twice, always with the same webhook-id.
+ *
+ * Several grader processes may share one outbox.  A flusher leases the rows it
+ * sends (owner pid + expiry); a lease whose owner has died is free at once, so
+ * a restart after kill -9 resends without waiting for the lease to expire.
+ * Endpoints that answered 410 Gone are disabled: their messages stay queued
+ * but are not sent until `outbox_retry()` re-enables the endpoint.
+ */
+#ifndef GB_OUTBOX_H
+#define GB_OUTBOX_H
+
+#include <stddef.h>
+
+#include "error.h"
+
+struct outbox;
+
+enum outbox_state {
+    OUTBOX_PENDING = 0,   /* will be sent when due */
+    OUTBOX_FAILED         /* permanent failure or retries exhausted; kept for inspection */
+};
+
+struct outbox_msg {
+    char *id;             /* webhook-id */
+    char *url;
+    char *content_type;
+    char *body;           /* NULL in outbox_list() results */
+    size_t body_len;
+    enum outbox_state state;
+    int attempts;
+    long long created_ms;
+    long long next_attempt_ms;
+    long last_status;     /* HTTP status of the last attempt, 0 if none/network */
+    char *last_error;     /* NULL if none */
+    char *last_response;  /* first bytes of the last response body, or NULL */
+    int endpoint_disabled;
+};
+
+/* What happened to a sent message; outbox_settle() records a batch at once. */
+enum outbox_fate {
+    OUTBOX_DELIVERED,     /* 2xx: delete */
+    OUTBOX_RETRY,         /* try again at next_attempt_ms */
+    OUTBOX_GIVE_UP,       /* keep as failed */
+    OUTBOX_ENDPOINT_GONE  /* 410: disable the endpoint, keep the message pending */
+};
+
+struct outbox_settlement {
+    const char *id;
+    const char *url;
+    enum outbox_fate fate;
+    long long next_attempt_ms;
+    long status;
+    const char *error;
+    const char *response;
+};
+
+int outbox_open(struct outbox **out, const char *path, struct gb_err *err);
+void outbox_close(struct outbox *ob);
+
+/* Queues a message; re-queuing the same (id, url) replaces the body and makes
+ * it due now, keeping its attempt count. */
+int outbox_put(struct outbox *ob, const char *id, const char *url, const char *content_type,
+               const char *body, size_t body_len, long long now_ms, struct gb_err *err);
+
+/* Leases up to max due, pending messages on enabled endpoints for lease_ms.
+ * only_id, when not NULL, restricts the claim to that webhook-id. */
+int outbox_claim_due(struct outbox *ob, long long now_ms, long long lease_ms, size_t max,
+                     const char *only_id, struct outbox_msg **msgs, size_t *n,
+                     struct gb_err *err);
+
+/* Records outcomes and releases leases, all in one transaction. */
+int outbox_settle(struct outbox *ob, const struct outbox_settlement *s, size_t n,
+                  struct gb_err *err);
+
+/* Every message without its body, oldest first. */
+int outbox_list(struct outbox *ob, struct outbox_msg **msgs, size_t *n, struct gb_err *err);
+
+/* Makes message id (all its URLs) pending and due now, and re-enables its
+ * endpoints; *found is the number of messages matched. */
+int outbox_retry(struct outbox *ob, const char *id, long long now_ms, int *found,
+                 struct gb_err *err);
+
+/* The earliest next_attempt_ms of sendable pending messages; *any = 0 if none. */
+int outbox_next_due(struct outbox *ob, long long *when_ms, int *any, struct gb_err *err);
+
+void outbox_msgs_free(struct outbox_msg *msgs, size_t n);
+const char *outbox_state_name(enum outbox_state s);
+
+#endif
