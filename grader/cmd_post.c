@@ -148,10 +148,10 @@ static int enqueue_file(struct outbox *ob, const struct deliver_config *cfg, con
 static int post_run(struct deliver_config *cfg, struct post_args *pa)
 {
     struct deliver_stats st = { 0 };
+    char (*ids)[PAYLOAD_ID_MAX + 1];
     struct outbox *ob;
     struct gb_err err;
-    char id[PAYLOAD_ID_MAX + 1];
-    size_t queued = 0;
+    size_t queued = 0, pending = 0, failed = 0;
     long long until;
     int bad = 0;
 
@@ -162,24 +162,32 @@ static int post_run(struct deliver_config *cfg, struct post_args *pa)
         fprintf(stderr, "grader post: %s\n", err.msg);
         return 2;
     }
+    ids = calloc(pa->n_files, sizeof *ids);
+    if (!ids) {
+        outbox_close(ob);
+        fprintf(stderr, "grader post: out of memory\n");
+        return 2;
+    }
     for (size_t i = 0; i < pa->n_files; i++) {
-        if (enqueue_file(ob, cfg, pa->files[i], id))
+        if (enqueue_file(ob, cfg, pa->files[i], ids[queued]))
             bad = 1;
         else
             queued++;
     }
     until = pa->wait_s > 0 ? deliver_now_ms() + (long long)(pa->wait_s * 1000) : 0;
-    if (!pa->queue_only && deliver_flush(ob, cfg, NULL, until, &st, stderr, &err)) {
+    if ((!pa->queue_only && deliver_flush(ob, cfg, NULL, until, &st, stderr, &err)) ||
+        deliver_count_left(ob, cfg->url, ids, queued, &pending, &failed, &err)) {
         fprintf(stderr, "grader post: %s\n", err.msg);
         bad = 1;
     }
+    free(ids);
     outbox_close(ob);
-    fprintf(stderr, "grader post: %zu queued, %zu delivered, %zu to retry, %zu failed%s\n",
-            queued, st.delivered, st.retrying + st.gone, st.failed,
-            st.retrying + st.gone ? " (`grader outbox flush` retries)" : "");
+    fprintf(stderr, "grader post: %zu queued, %zu delivered, %zu still pending, %zu failed%s\n",
+            queued, queued - pending - failed, pending, failed,
+            pending ? " (`grader outbox flush` sends them)" : "");
     if (bad)
         return 2;
-    return pa->queue_only || st.retrying || st.failed || st.gone ? 1 : 0;
+    return pending || failed ? 1 : 0;
 }
 
 int cmd_post(int argc, char **argv)
@@ -215,6 +223,8 @@ static void print_msg(const struct outbox_msg *m, long long now)
 
     if (m->state == OUTBOX_FAILED)
         snprintf(when, sizeof when, "never");
+    else if (outbox_msg_in_flight_elsewhere(m, now))
+        snprintf(when, sizeof when, "sending");
     else if (m->endpoint_disabled)
         snprintf(when, sizeof when, "disabled");
     else
@@ -253,12 +263,19 @@ static int outbox_send_cmd(struct outbox *ob, struct deliver_config *cfg,
 {
     struct deliver_stats st;
     struct gb_err err;
+    char ids[1][PAYLOAD_ID_MAX + 1];
+    size_t pending, failed;
     int found = 1;
     long long until = pa->wait_s > 0 ? deliver_now_ms() + (long long)(pa->wait_s * 1000) : 0;
 
+    if (only_id && snprintf(ids[0], sizeof ids[0], "%s", only_id) >= (int)sizeof ids[0]) {
+        fprintf(stderr, "grader outbox retry: no message with id %s\n", only_id);
+        return 2;
+    }
     if (deliver_config_load_secret(cfg, &err) ||
         (only_id && outbox_retry(ob, only_id, deliver_now_ms(), &found, &err)) ||
-        deliver_flush(ob, cfg, only_id, until, &st, stderr, &err)) {
+        (found && deliver_flush(ob, cfg, only_id, until, &st, stderr, &err)) ||
+        deliver_count_left(ob, NULL, NULL, 0, &pending, &failed, &err)) {
         fprintf(stderr, "grader outbox: %s\n", err.msg);
         return 2;
     }
@@ -266,9 +283,11 @@ static int outbox_send_cmd(struct outbox *ob, struct deliver_config *cfg,
         fprintf(stderr, "grader outbox retry: no message with id %s\n", only_id);
         return 2;
     }
-    fprintf(stderr, "grader outbox: %zu attempted, %zu delivered, %zu to retry, %zu failed\n",
-            st.attempted, st.delivered, st.retrying + st.gone, st.failed);
-    return st.retrying || st.failed || st.gone ? 1 : 0;
+    fprintf(stderr, "grader outbox: %zu attempted, %zu delivered; %zu pending, %zu failed "
+            "left in the outbox\n", st.attempted, st.delivered, pending, failed);
+    if (only_id)
+        return st.delivered ? 0 : 1;
+    return pending || failed ? 1 : 0;
 }
 
 int cmd_outbox(int argc, char **argv)

@@ -80,13 +80,17 @@ static const char *snippet(const struct gb_buf *b, char *out, size_t size)
         unsigned char c = (unsigned char)b->data[i];
         out[n++] = (c >= 0x20 && c < 0x7f) ? (char)c : ' ';
     }
+    while (n && out[n - 1] == ' ')
+        n--;
     out[n] = '\0';
     return out;
 }
 
 static void format_delay(long long ms, char *out, size_t size)
 {
-    if (ms < 10000)
+    if (ms < 1000)
+        snprintf(out, size, "%lldms", ms);
+    else if (ms < 10000)
         snprintf(out, size, "%.1fs", ms / 1000.0);
     else if (ms < 120000)
         snprintf(out, size, "%llds", ms / 1000);
@@ -142,41 +146,60 @@ static void decide(const struct deliver_config *cfg, const struct outbox_msg *m,
     }
 }
 
+/* A batch in flight: on_batch_done() settles what finished in each round,
+ * so a crash re-sends at most the transfers that were in flight. */
+struct batch {
+    struct outbox *ob;
+    const struct deliver_config *cfg;
+    const struct outbox_msg *msgs;
+    struct webhook_req *reqs;
+    struct attempt *a;
+    struct outbox_settlement *sets;
+    struct deliver_stats *st;
+    FILE *log;
+};
+
+static int on_batch_done(void *ctx, struct webhook_req *const *done, size_t n,
+                         struct gb_err *err)
+{
+    struct batch *b = ctx;
+    long long now = deliver_now_ms();
+
+    for (size_t k = 0; k < n; k++) {
+        size_t i = (size_t)(done[k] - b->reqs);
+        b->a[i].req = *done[k];
+        decide(b->cfg, &b->msgs[i], &b->a[i], now, b->st, b->log);
+        b->sets[k] = b->a[i].settle;
+    }
+    return outbox_settle(b->ob, b->sets, n, err);
+}
+
 static int send_batch(struct outbox *ob, const struct deliver_config *cfg,
                       const struct outbox_msg *msgs, size_t n, struct deliver_stats *st,
                       FILE *log, struct gb_err *err)
 {
+    struct batch b = { ob, cfg, msgs, calloc(n, sizeof *b.reqs), calloc(n, sizeof *b.a),
+                       calloc(n, sizeof *b.sets), st, log };
     struct webhook_opts opts = { cfg->connect_timeout_ms, cfg->timeout_ms,
-                                 cfg->max_connections, cfg->ca_file, &cfg->key };
-    struct attempt *a = calloc(n, sizeof *a);
-    struct webhook_req *reqs = calloc(n, sizeof *reqs);
-    struct outbox_settlement *sets = calloc(n, sizeof *sets);
-    long long now;
+                                 cfg->max_connections, cfg->ca_file, &cfg->key,
+                                 on_batch_done, &b };
     int rc = -1;
 
-    if (!a || !reqs || !sets) {
+    if (!b.reqs || !b.a || !b.sets) {
         gb_fail(err, "out of memory sending %zu webhooks", n);
         goto out;
     }
     for (size_t i = 0; i < n; i++)
-        reqs[i] = (struct webhook_req){ .url = msgs[i].url, .id = msgs[i].id,
-                                        .content_type = msgs[i].content_type,
-                                        .body = msgs[i].body, .body_len = msgs[i].body_len };
-    if (webhook_send(&opts, reqs, n, err))
-        goto out;
-    now = deliver_now_ms();
-    for (size_t i = 0; i < n; i++) {
-        a[i].req = reqs[i];
-        decide(cfg, &msgs[i], &a[i], now, st, log);
-        sets[i] = a[i].settle;
-    }
-    rc = outbox_settle(ob, sets, n, err);
+        b.reqs[i] = (struct webhook_req){ .url = msgs[i].url, .id = msgs[i].id,
+                                          .content_type = msgs[i].content_type,
+                                          .body = msgs[i].body, .body_len = msgs[i].body_len };
+    rc = webhook_send(&opts, b.reqs, n, err);
 out:
-    for (size_t i = 0; reqs && i < n; i++)
-        gb_buf_free(&reqs[i].response);
-    free(a);
-    free(reqs);
-    free(sets);
+    for (size_t i = 0; b.reqs && i < n; i++)
+        gb_buf_free(&b.reqs[i].response);
+    free(b.a);
+    free(b.reqs);
+    free(b.sets);
     return rc;
 }
 
@@ -185,9 +208,9 @@ out:
 static int flush_pass(struct outbox *ob, const struct deliver_config *cfg, const char *only_id,
                       struct deliver_stats *st, FILE *log, struct gb_err *err)
 {
-    size_t batch = (size_t)cfg->max_connections * 4, n;
-    /* A batch runs in about four waves of max_connections transfers. */
-    long long lease = 5 * (cfg->connect_timeout_ms + cfg->timeout_ms) + 60000;
+    size_t batch = (size_t)cfg->max_connections * 8, n;
+    /* A batch runs in at most eight waves of max_connections transfers. */
+    long long lease = 9 * (cfg->connect_timeout_ms + cfg->timeout_ms) + 60000;
     long long start = deliver_now_ms();
     struct outbox_msg *msgs;
     int rc;
@@ -235,32 +258,57 @@ int deliver_flush(struct outbox *ob, const struct deliver_config *cfg, const cha
     }
 }
 
+static int is_listed(const struct outbox_msg *m, const char *url,
+                     char (*ids)[PAYLOAD_ID_MAX + 1], size_t n_ids)
+{
+    if (!ids)
+        return 1;
+    if (strcmp(m->url, url))
+        return 0;
+    for (size_t i = 0; i < n_ids; i++)
+        if (!strcmp(m->id, ids[i]))
+            return 1;
+    return 0;
+}
+
+int deliver_count_left(struct outbox *ob, const char *url, char (*ids)[PAYLOAD_ID_MAX + 1],
+                       size_t n_ids, size_t *pending, size_t *failed, struct gb_err *err)
+{
+    struct outbox_msg *m;
+    size_t n;
+
+    long long now = deliver_now_ms();
+
+    *pending = *failed = 0;
+    if (outbox_list(ob, &m, &n, err))
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (is_listed(&m[i], url, ids, n_ids) && !outbox_msg_in_flight_elsewhere(&m[i], now))
+            (*(m[i].state == OUTBOX_FAILED ? failed : pending))++;
+    outbox_msgs_free(m, n);
+    return 0;
+}
+
 int deliver_result(struct deliver_config *cfg, const char *result_json, size_t len,
                    int *delivered, struct gb_err *err)
 {
-    char id[PAYLOAD_ID_MAX + 1];
+    char id[1][PAYLOAD_ID_MAX + 1];
     struct deliver_stats st;
     struct outbox *ob;
-    struct outbox_msg *left = NULL;
-    size_t n_left = 0;
+    size_t pending, failed;
     int rc;
 
     *delivered = 0;
     if (deliver_config_require_url(cfg, err) || deliver_config_load_secret(cfg, err) ||
         deliver_open_outbox(cfg, &ob, err))
         return -1;
-    rc = deliver_enqueue(ob, cfg, result_json, len, id, err);
+    rc = deliver_enqueue(ob, cfg, result_json, len, id[0], err);
     if (rc == 0)
         rc = deliver_flush(ob, cfg, NULL, 0, &st, stderr, err);
     if (rc == 0)
-        rc = outbox_list(ob, &left, &n_left, err);
-    if (rc == 0) {
-        *delivered = 1;
-        for (size_t i = 0; i < n_left; i++)
-            if (!strcmp(left[i].id, id) && !strcmp(left[i].url, cfg->url))
-                *delivered = 0;
-    }
-    outbox_msgs_free(left, n_left);
+        rc = deliver_count_left(ob, cfg->url, id, 1, &pending, &failed, err);
+    if (rc == 0)
+        *delivered = pending + failed == 0;
     outbox_close(ob);
     return rc;
 }

@@ -17,10 +17,12 @@
 #include "outbox.h"
 #include "payload.h"
 
+/* Counts of attempts and their outcomes; a message retried within one
+ * flush --wait counts once per attempt. */
 struct deliver_stats {
     size_t attempted;
     size_t delivered;
-    size_t retrying;      /* will be retried later */
+    size_t retrying;      /* scheduled for a later retry */
     size_t failed;        /* permanent failure or retries exhausted */
     size_t gone;          /* endpoint answered 410 and is now disabled */
 };
@@ -41,6 +43,12 @@ int deliver_enqueue(struct outbox *ob, const struct deliver_config *cfg,
 int deliver_flush(struct outbox *ob, const struct deliver_config *cfg, const char *only_id,
                   long long wait_until_ms, struct deliver_stats *st, FILE *log,
                   struct gb_err *err);
+
+/* Counts what is still in the outbox: of the given (id, url) pairs, or of
+ * everything when ids is NULL.  Messages another live grader process is
+ * sending right now are its business and not counted. */
+int deliver_count_left(struct outbox *ob, const char *url, char (*ids)[PAYLOAD_ID_MAX + 1],
+                       size_t n_ids, size_t *pending, size_t *failed, struct gb_err *err);
 
 /* For `grader check --post`: enqueue, then attempt every due delivery once.
  * Returns 0 once the result is safely queued; *delivered tells whether it

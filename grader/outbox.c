@@ -215,11 +215,14 @@ static char *column_strdup(sqlite3_stmt *st, int col)
 }
 
 /* Columns, in order: id url content_type state attempts created_ms
- * next_attempt_ms last_status last_error last_response disabled [body]. */
+ * next_attempt_ms last_status last_error last_response disabled
+ * live_lease_owner lease_until [body]. */
 #define MSG_COLUMNS \
     "m.id, m.url, m.content_type, m.state, m.attempts, m.created_ms," \
     " m.next_attempt_ms, m.last_status, m.last_error, m.last_response," \
-    " (SELECT COUNT(*) FROM endpoint e WHERE e.url = m.url)"
+    " (SELECT COUNT(*) FROM endpoint e WHERE e.url = m.url)," \
+    " CASE WHEN gb_owner_alive(m.lease_owner) THEN m.lease_owner ELSE 0 END," \
+    " COALESCE(m.lease_until, 0)"
 
 static int read_msg(sqlite3_stmt *st, int with_body, struct outbox_msg *m)
 {
@@ -235,13 +238,15 @@ static int read_msg(sqlite3_stmt *st, int with_body, struct outbox_msg *m)
     m->last_error = column_strdup(st, 8);
     m->last_response = column_strdup(st, 9);
     m->endpoint_disabled = sqlite3_column_int(st, 10) > 0;
+    m->lease_owner = (long)sqlite3_column_int64(st, 11);
+    m->lease_until_ms = sqlite3_column_int64(st, 12);
     if (!m->id || !m->url || !m->content_type ||
         (sqlite3_column_type(st, 8) != SQLITE_NULL && !m->last_error) ||
         (sqlite3_column_type(st, 9) != SQLITE_NULL && !m->last_response))
         return -1;
     if (with_body) {
-        const void *b = sqlite3_column_blob(st, 11);
-        m->body_len = (size_t)sqlite3_column_bytes(st, 11);
+        const void *b = sqlite3_column_blob(st, 13);
+        m->body_len = (size_t)sqlite3_column_bytes(st, 13);
         m->body = malloc(m->body_len + 1);
         if (!m->body)
             return -1;
@@ -483,6 +488,11 @@ void outbox_msgs_free(struct outbox_msg *msgs, size_t n)
     for (size_t i = 0; msgs && i < n; i++)
         msg_free_fields(&msgs[i]);
     free(msgs);
+}
+
+int outbox_msg_in_flight_elsewhere(const struct outbox_msg *m, long long now_ms)
+{
+    return m->lease_owner > 0 && m->lease_owner != (long)getpid() && m->lease_until_ms > now_ms;
 }
 
 const char *outbox_state_name(enum outbox_state s)

@@ -39,6 +39,8 @@ struct outbox_msg {
     char *last_error;     /* NULL if none */
     char *last_response;  /* first bytes of the last response body, or NULL */
     int endpoint_disabled;
+    long lease_owner;     /* pid of a live process holding the lease, else 0 */
+    long long lease_until_ms;
 };
 
 /* What happened to a sent message; outbox_settle() records a batch at once. */
@@ -87,6 +89,9 @@ int outbox_retry(struct outbox *ob, const char *id, long long now_ms, int *found
 
 /* The earliest next_attempt_ms of sendable pending messages; *any = 0 if none. */
 int outbox_next_due(struct outbox *ob, long long *when_ms, int *any, struct gb_err *err);
+
+/* True while another live grader process is sending m. */
+int outbox_msg_in_flight_elsewhere(const struct outbox_msg *m, long long now_ms);
 
 void outbox_msgs_free(struct outbox_msg *msgs, size_t n);
 const char *outbox_state_name(enum outbox_state s);

@@ -165,40 +165,77 @@ static int start_transfer(CURLM *m, struct transfer *t, const struct webhook_opt
     return 0;
 }
 
-/* Keeps at most max_connections transfers in the multi handle and starts the
- * next one as each finishes: a transfer is signed when it starts, so its
- * webhook-timestamp is fresh, and its timeout never counts time spent queued.
- * Every transfer is bounded by its own timeout, so the loop ends on its own. */
+/* The state of one webhook_send(): transfers [0, started) have been started,
+ * [0, done) have finished; at most `window` are in flight. */
+struct run {
+    CURLM *multi;
+    struct transfer *ts;
+    size_t n, started, done, window;
+    struct webhook_req **finished;   /* this round's, for on_done */
+    const struct webhook_opts *opts;
+};
+
+/* Collects the transfers that finished; returns how many. */
+static size_t reap(struct run *r)
+{
+    size_t n_fin = 0;
+    CURLMsg *msg;
+    int left;
+
+    while ((msg = curl_multi_info_read(r->multi, &left))) {
+        struct transfer *t;
+        if (msg->msg != CURLMSG_DONE)
+            continue;
+        curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&t);
+        finish_transfer(t, msg->data.result);
+        curl_multi_remove_handle(r->multi, t->easy);
+        curl_easy_cleanup(t->easy);
+        t->easy = NULL;
+        r->finished[n_fin++] = t->req;
+        r->done++;
+    }
+    return n_fin;
+}
+
+/* One round: top the multi handle up to `window` transfers, let curl work,
+ * hand what finished to on_done, then wait for activity.  A transfer is signed
+ * when it starts, so its webhook-timestamp is fresh and its timeout never
+ * counts time spent queued. */
+static int run_round(struct run *r, struct gb_err *err)
+{
+    const struct webhook_opts *o = r->opts;
+    size_t n_fin;
+    int running;
+
+    while (r->started < r->n && r->started - r->done < r->window)
+        if (start_transfer(r->multi, &r->ts[r->started++], o, err))
+            return -1;
+    if (curl_multi_perform(r->multi, &running) != CURLM_OK)
+        return gb_fail(err, "curl multi transfer failed");
+    n_fin = reap(r);
+    if (n_fin && o->on_done && o->on_done(o->ctx, r->finished, n_fin, err))
+        return -1;
+    if (r->done < r->n && (r->started == r->n || r->started - r->done >= r->window) &&
+        curl_multi_poll(r->multi, NULL, 0, 1000, NULL) != CURLM_OK)
+        return gb_fail(err, "waiting for webhook transfers failed");
+    return 0;
+}
+
+/* Every transfer is bounded by its own timeout, so this ends on its own. */
 static int run_multi(CURLM *m, struct transfer *ts, size_t n, const struct webhook_opts *o,
                      struct gb_err *err)
 {
-    size_t started = 0, done = 0;
-    size_t window = o->max_connections > 0 ? (size_t)o->max_connections : 1;
-    int running, left;
-    CURLMsg *msg;
+    struct run r = { m, ts, n, 0, 0, o->max_connections > 0 ? (size_t)o->max_connections : 1,
+                     NULL, o };
+    int rc = 0;
 
-    while (done < n) {
-        while (started < n && started - done < window)
-            if (start_transfer(m, &ts[started++], o, err))
-                return -1;
-        if (curl_multi_perform(m, &running) != CURLM_OK)
-            return gb_fail(err, "curl multi transfer failed");
-        while ((msg = curl_multi_info_read(m, &left))) {
-            struct transfer *t;
-            if (msg->msg != CURLMSG_DONE)
-                continue;
-            curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&t);
-            finish_transfer(t, msg->data.result);
-            curl_multi_remove_handle(m, t->easy);
-            curl_easy_cleanup(t->easy);
-            t->easy = NULL;
-            done++;
-        }
-        if (done < n && (started == n || started - done >= window) &&
-            curl_multi_poll(m, NULL, 0, 1000, NULL) != CURLM_OK)
-            return gb_fail(err, "waiting for webhook transfers failed");
-    }
-    return 0;
+    r.finished = calloc(r.window, sizeof *r.finished);
+    if (!r.finished)
+        return gb_fail(err, "out of memory running webhook transfers");
+    while (rc == 0 && r.done < n)
+        rc = run_round(&r, err);
+    free(r.finished);
+    return rc;
 }
 
 int webhook_send(const struct webhook_opts *o, struct webhook_req *reqs, size_t n,

@@ -26,12 +26,19 @@ enum webhook_outcome {
     WEBHOOK_GONE          /* 410: the endpoint is retired */
 };
 
+struct webhook_req;
+
 struct webhook_opts {
     long connect_timeout_ms;
     long timeout_ms;
     int max_connections;
     const char *ca_file;          /* extra CA bundle, or NULL for the system's */
     const struct sign_key *key;
+    /* Called after each round with the requests that finished in it, so a
+     * caller can record outcomes while others are still in flight; a -1
+     * stops everything.  May be NULL. */
+    int (*on_done)(void *ctx, struct webhook_req *const *done, size_t n, struct gb_err *err);
+    void *ctx;
 };
 
 struct webhook_req {

@@ -10,9 +10,9 @@ request, so a test can change it while the receiver runs:
     flaky N K          answer N to the first K attempts of each id, then 200
 Log lines (--log), one per request:  accepted|badsig|status-N ID CONTENT-TYPE
 Accepted bodies are written to --bodies/ID.json (the last one wins).
-Binds 127.0.0.1 only.
+Binds 127.0.0.1 only; with --tls-cert/--tls-key it speaks HTTPS.
 """
-import argparse, base64, hashlib, hmac, http.server, os, threading, time
+import argparse, base64, hashlib, hmac, http.server, os, ssl, threading, time
 
 lock = threading.Lock()
 attempts = {}
@@ -90,11 +90,19 @@ def main():
     p.add_argument('--mode-file', required=True)
     p.add_argument('--log', required=True)
     p.add_argument('--bodies', required=True)
+    p.add_argument('--tls-cert')
+    p.add_argument('--tls-key')
     args = p.parse_args()
     os.makedirs(args.bodies, exist_ok=True)
+    # The default listen backlog of 5 drops SYNs under a burst of connections.
+    http.server.ThreadingHTTPServer.request_queue_size = 128
     server = http.server.ThreadingHTTPServer(('127.0.0.1', args.port),
                                              make_handler(args, load_key(args.secret_file)))
     server.daemon_threads = True
+    if args.tls_cert:
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ctx.load_cert_chain(args.tls_cert, args.tls_key)
+        server.socket = ctx.wrap_socket(server.socket, server_side=True)
     tmp = args.port_file + '.tmp'
     with open(tmp, 'w') as f:
         f.write(str(server.server_address[1]))

@@ -1,0 +1,237 @@
+#!/usr/bin/env bash
+# webhook.sh — results reach a loopback LMS signed, exactly once by webhook-id,
+# through 500s, timeouts, refused connections, 410, 4xx, a wrong secret, TLS
+# without a trusted CA, and a kill -9 of the grader mid-flush.
+#
+# The receiver (webhook_receiver.py, 127.0.0.1 only) verifies every signature
+# and records what it accepted; duplicates are allowed only as retries of the
+# same webhook-id, so the test compares the set of accepted ids with the set of
+# results posted.
+set -u
+cd "$(dirname "$0")/../.."
+here=$PWD/tests/e2e
+tmp=$(mktemp -d)
+rpid=
+fpids=()
+cleanup() {
+    [ -n "$rpid" ] && kill "$rpid" 2>/dev/null && wait "$rpid" 2>/dev/null
+    for p in "${fpids[@]}"; do kill -9 "$p" 2>/dev/null; done
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+fail() { echo "webhook: FAIL: $*"; echo "--- grader log"; tail -30 "$tmp/grader.log"; exit 1; }
+ok() { echo "webhook: ok: $*"; }
+
+PY=/usr/bin/python3
+port=0
+printf 'whsec_%s\n' "$(head -c 32 /dev/urandom | base64)" >"$tmp/secret"
+secret_b64=$(sed 's/^whsec_//' "$tmp/secret")
+: >"$tmp/received.log"
+: >"$tmp/grader.log"
+
+start_receiver() {   # [extra receiver args...]
+    rm -f "$tmp/port"
+    $PY "$here/webhook_receiver.py" --port "$port" --port-file "$tmp/port" \
+        --secret-file "$tmp/secret" --mode-file "$tmp/mode" --log "$tmp/received.log" \
+        --bodies "$tmp/bodies" "$@" &
+    rpid=$!
+    for _ in $(seq 100); do [ -s "$tmp/port" ] && break; sleep 0.05; done
+    [ -s "$tmp/port" ] || fail "receiver did not start"
+    port=$(cat "$tmp/port")
+}
+stop_receiver() { kill "$rpid"; wait "$rpid" 2>/dev/null; rpid=; }
+mode() { echo "$*" >"$tmp/mode"; }
+
+export XDG_CONFIG_HOME=$tmp/config GRADEBOX_OUTBOX=$tmp/outbox.sqlite
+export GRADEBOX_WEBHOOK_SECRET_FILE=$tmp/secret
+export GRADEBOX_WEBHOOK_RETRY_BASE=0.05 GRADEBOX_WEBHOOK_RETRY_MAX_DELAY=0.2
+export GRADEBOX_WEBHOOK_CONNECT_TIMEOUT=2 GRADEBOX_WEBHOOK_TIMEOUT=0.8
+unset GRADEBOX_WEBHOOK_SECRET GRADEBOX_CONFIG GRADEBOX_WEBHOOK_URL
+
+grader() {   # runs the grader, bounded, logging its stderr; sets $rc
+    timeout 120 "$GRADER" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    cat "$tmp/err" >>"$tmp/grader.log"
+}
+id_of() { printf '%016x%08x' 3735928559 "$1"; }
+make_json() {   # make_json N -> path of a gradebox.result/1 file with a stable id
+    cat >"$tmp/r$1.json" <<JSON
+{"schema":"gradebox.result/1","result_id":"$(id_of "$1")","student":"s$1","assignment":"hw3",
+ "exercise":"attention_by_hand","score":$(( $1 % 10 )),"max_score":10,
+ "graded_at":"2026-12-02T13:00:00Z","grader_version":"test","runtime":{"python":"3.11"},
+ "run":{},"checks":[{"id":"rude_self","verdict":"fail","points":0,"max_points":1}]}
+JSON
+    echo "$tmp/r$1.json"
+}
+# result N: like make_json, and the result must reach the receiver by the end.
+result() { echo "$(id_of "$1")" >>"$tmp/posted"; make_json "$1"; }
+accepted() { grep -c "^accepted $1 " "$tmp/received.log"; }
+queued() { grader outbox list; grep -c "^$1 " "$tmp/out"; }
+
+start_receiver
+export GRADEBOX_WEBHOOK_URL=http://127.0.0.1:$port/hook
+
+# 1. Happy path: delivered signed, removed from the outbox.
+mode ok
+grader post "$(result 1)"
+[ $rc -eq 0 ] || fail "post to a healthy receiver exited $rc"
+[ "$(accepted "$(id_of 1)")" -eq 1 ] || fail "result 1 not accepted exactly once"
+grep -q '"schema":"gradebox.delivery/1"' "$tmp/bodies/$(id_of 1).json" || fail "body schema"
+grader outbox list
+grep -q "^0 messages" "$tmp/err" || fail "outbox not empty after a 2xx"
+ok "delivered and removed"
+
+# 2. Bad input: a clear error naming file and field; nothing queued.
+echo '{"schema":"gradebox.result/1",' >"$tmp/broken.json"
+sed 's/"max_score":10,//' "$(make_json 2)" >"$tmp/nomax.json"
+grader post "$tmp/broken.json" "$tmp/nomax.json"
+[ $rc -eq 2 ] || fail "bad input exited $rc, not 2"
+grep -q "broken.json: not a JSON object" "$tmp/err" || fail "no clear error for broken.json"
+grep -q 'nomax.json: field "max_score" is missing' "$tmp/err" || fail "no clear error for nomax"
+ok "bad input refused clearly"
+
+# 3. 500s: kept with attempts, then delivered by a flush.
+mode status 500
+grader post "$(result 3)" "$(result 4)" "$(result 5)"
+[ $rc -eq 1 ] || fail "post during 500s exited $rc, not 1"
+grader outbox list
+[ "$(grep -c 'pending.*HTTP 500' "$tmp/out")" -eq 3 ] || fail "500s not kept as pending"
+mode ok
+grader outbox flush --wait 10
+[ $rc -eq 0 ] || fail "flush after 500s exited $rc"
+for n in 3 4 5; do [ "$(accepted "$(id_of $n)")" -eq 1 ] || fail "result $n after 500s"; done
+ok "500s retried"
+
+# 4. A flaky receiver: post --wait rides out two 503s.
+mode flaky 503 2
+grader post --wait 10 "$(result 6)"
+[ $rc -eq 0 ] || fail "post --wait through 503s exited $rc"
+[ "$(grep -c "status-503 $(id_of 6)" "$tmp/received.log")" -eq 2 ] || fail "expected 2 503s"
+ok "backoff through 503s"
+
+# 5. Slow past the timeout: retried with the same webhook-id.
+mode slow 2
+grader post "$(result 7)"
+[ $rc -eq 1 ] || fail "post to a hanging receiver exited $rc"
+grep -q "Operation timed out\|timed out" "$tmp/err" || fail "timeout not reported"
+mode ok
+grader outbox flush --wait 10
+[ $rc -eq 0 ] || fail "flush after timeout exited $rc"
+ok "timeout retried"
+
+# 6. Refused connections: nothing listening, then the LMS comes back.
+stop_receiver
+grader post "$(result 8)" "$(result 9)"
+[ $rc -eq 1 ] || fail "post to a down receiver exited $rc"
+grep -q "Connection refused\|Failed to connect\|Couldn't connect" "$tmp/err" \
+    || fail "refused connection not reported"
+start_receiver
+grader outbox flush --wait 10
+[ $rc -eq 0 ] || fail "flush after the receiver returned exited $rc"
+ok "refused connections retried"
+
+# 7. 410 Gone disables the endpoint; retry ID re-enables it.
+mode status 410
+grader post "$(result 10)"
+[ $rc -eq 1 ] || fail "post to a 410 endpoint exited $rc"
+grep -q "now disabled" "$tmp/err" || fail "410 not reported as disabling"
+mode ok
+grader outbox flush
+grep -q "0 attempted" "$tmp/err" || fail "a disabled endpoint was still sent to"
+grader outbox list
+grep -q "disabled" "$tmp/out" || fail "list does not show the disabled endpoint"
+grader outbox retry "$(id_of 10)"
+[ $rc -eq 0 ] || fail "retry after 410 exited $rc"
+ok "410 disables, retry re-enables"
+
+# 8. A 400 is permanent: kept with the response, not retried until asked.
+mode status 400
+grader post --wait 2 "$(result 11)"
+[ $rc -eq 1 ] || fail "post to a 400 exited $rc"
+[ "$(grep -c "status-400 $(id_of 11)" "$tmp/received.log")" -eq 1 ] || fail "400 was retried"
+grader outbox list
+grep -q "failed.*HTTP 400" "$tmp/out" && grep -q "response: receiver says 400" "$tmp/out" \
+    || fail "400 not kept with its response"
+mode ok
+grader outbox retry "$(id_of 11)"
+[ $rc -eq 0 ] || fail "retry after 400 exited $rc"
+ok "4xx permanent, kept with response"
+
+# 9. Retries are bounded: after max-attempts the message is kept as failed.
+mode status 503
+grader post --max-attempts 3 --wait 5 "$(result 12)"
+[ $rc -eq 1 ] || fail "exhausted retries exited $rc"
+[ "$(grep -c "status-503 $(id_of 12)" "$tmp/received.log")" -eq 3 ] || fail "not 3 attempts"
+grep -q "gave up after 3 attempts" "$tmp/err" || fail "giving up not reported"
+mode ok
+grader outbox retry "$(id_of 12)"
+[ $rc -eq 0 ] || fail "retry after giving up exited $rc"
+ok "bounded retries"
+
+# 10. The receiver checks signatures: a wrong secret is refused (401, permanent).
+printf 'not-the-lms-secret-at-all\n' >"$tmp/wrong"
+grader post --secret-file "$tmp/wrong" "$(result 13)"
+[ $rc -eq 1 ] || fail "post with a wrong secret exited $rc"
+grep -q "^badsig $(id_of 13)" "$tmp/received.log" || fail "receiver did not flag the signature"
+grader outbox retry "$(id_of 13)"
+[ $rc -eq 0 ] || fail "retry with the right secret exited $rc"
+ok "signatures verified"
+
+# 11. LTI score format.
+grader post --format lti "$(result 14)"
+[ $rc -eq 0 ] || fail "LTI post exited $rc"
+grep -q "^accepted $(id_of 14) application/vnd.ims.lis.v1.score+json" "$tmp/received.log" \
+    || fail "LTI media type"
+grep -q '"gradingProgress":"FullyGraded"' "$tmp/bodies/$(id_of 14).json" || fail "LTI body"
+ok "LTI score"
+
+# 12. TLS is verified by default; --ca-file trusts a private CA.
+if openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 \
+        -addext subjectAltName=IP:127.0.0.1 -keyout "$tmp/key.pem" -out "$tmp/cert.pem" \
+        >/dev/null 2>&1; then
+    saved_port=$port; port=0
+    stop_receiver
+    start_receiver --tls-cert "$tmp/cert.pem" --tls-key "$tmp/key.pem"
+    grader post --to "https://127.0.0.1:$port/hook" "$(result 15)"
+    [ $rc -eq 1 ] || fail "self-signed TLS was accepted without --ca-file"
+    grep -qi "certificate" "$tmp/err" || fail "certificate problem not reported"
+    grader outbox flush --wait 5 --ca-file "$tmp/cert.pem"
+    [ $rc -eq 0 ] || fail "flush with --ca-file exited $rc"
+    stop_receiver; port=$saved_port; start_receiver
+    ok "TLS verified"
+else
+    fail "openssl could not make a test certificate"
+fi
+
+# 13. kill -9 mid-flush, then two graders flush the same outbox at once.
+mode slow 0.3
+for n in $(seq 100 139); do result "$n" >>"$tmp/batch"; done
+grader post --queue-only $(cat "$tmp/batch")
+[ $rc -eq 1 ] || fail "post --queue-only exited $rc"
+# Not under timeout(1): kill -9 must hit the grader itself.  --wait bounds it.
+GRADEBOX_WEBHOOK_TIMEOUT=5 GRADEBOX_WEBHOOK_MAX_CONNECTIONS=4 \
+    "$GRADER" outbox flush --wait 30 2>>"$tmp/grader.log" &
+fpid=$!; fpids+=("$fpid")
+sleep 1.2
+kill -9 "$fpid"; wait "$fpid" 2>/dev/null
+before=$(for n in $(seq 100 139); do accepted "$(id_of "$n")"; done | awk '$1 > 0' | wc -l)
+[ "$before" -gt 0 ] && [ "$before" -lt 40 ] || fail "kill -9 did not land mid-flush ($before)"
+mode ok
+timeout 60 "$GRADER" outbox flush --wait 20 2>>"$tmp/grader.log" & f1=$!; fpids+=("$f1")
+timeout 60 "$GRADER" outbox flush --wait 20 2>>"$tmp/grader.log" & f2=$!; fpids+=("$f2")
+wait "$f1"; r1=$?; wait "$f2"; r2=$?
+[ $r1 -eq 0 ] && [ $r2 -eq 0 ] || fail "concurrent flushes after kill -9 exited $r1/$r2"
+ok "kill -9 mid-flush: $before delivered before the crash, rest after restart"
+
+# Exactly once by id: every posted result accepted, nothing else, outbox empty.
+grader outbox list
+grep -q "^0 messages" "$tmp/err" || fail "outbox not empty at the end"
+sort -u "$tmp/posted" >"$tmp/want"
+awk '$1 == "accepted" {print $2}' "$tmp/received.log" | sort -u >"$tmp/got"
+cmp -s "$tmp/want" "$tmp/got" || { diff "$tmp/want" "$tmp/got" | head; fail "accepted ids != posted ids"; }
+total=$(grep -c '^accepted ' "$tmp/received.log")
+echo "webhook: $(wc -l <"$tmp/want") results, $total accepted deliveries, $(wc -l <"$tmp/got") unique ids"
+grep -v '^badsig' "$tmp/received.log" | grep -q "^badsig" && fail "unexpected bad signature"
+[ "$(grep -c '^badsig' "$tmp/received.log")" -eq 1 ] || fail "bad signatures beyond the deliberate one"
+grep -qF "$secret_b64" "$tmp/grader.log" && fail "the secret appeared in the grader's output"
+ok "exactly once by webhook-id; secret never printed"
