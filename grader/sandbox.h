@@ -33,11 +33,23 @@ struct sandbox_limits {
     size_t tmp_bytes;        /* size of the private /tmp */
 };
 
+/* Inside the sandbox the work directory is mounted at SANDBOX_WORKDIR (also
+ * HOME and the cwd).  An argv entry starting with "<spec->workdir>/" is
+ * rewritten to start with SANDBOX_WORKDIR "/", so host paths work too. */
+#define SANDBOX_WORKDIR "/work"
+
 struct sandbox_spec {
     const char *workdir;            /* host directory; the submission's cwd, writable */
     const char *const *argv;        /* argv[0] is an absolute path, NULL-terminated */
-    const char *const *env;         /* "KEY=VALUE" entries, NULL-terminated; the only env */
+    /* "KEY=VALUE" entries, NULL-terminated, may be NULL.  Added to (and
+     * overriding) the sandbox's own allow-listed environment: PATH, HOME,
+     * LANG, LC_ALL, TMPDIR, PYTHONDONTWRITEBYTECODE, PYTHONUNBUFFERED and
+     * single-threaded BLAS/OpenMP.  Nothing is inherited from the grader. */
+    const char *const *env;
     struct sandbox_limits limits;
+    /* Extra host paths shown read-only at the same path (e.g. a runtime
+     * outside /usr, or course files).  NULL-terminated, may be NULL. */
+    const char *const *ro_paths;
 };
 
 struct sandbox_stream {

@@ -1,0 +1,55 @@
+/* sandbox_mount.h — the file system a submission sees.
+ *
+ * A fresh root (a small tmpfs, read-only once built) holding only:
+ *   /usr /bin /lib* /sbin   read-only binds (or the host's merged-usr links)
+ *   /etc                    generated passwd, group, hosts + read-only binds
+ *                           of what the dynamic loader and python need
+ *   /proc                   a new procfs for the sandbox's pid namespace
+ *   /dev                    null, zero, full, random, urandom and the fd links
+ *   /sys/devices/system/cpu read-only (torch sizes its thread pools from it)
+ *   /tmp                    a private tmpfs of limits.tmp_bytes
+ *   SANDBOX_WORKDIR         the work directory, the only writable host path
+ *   ro_paths                read-only at their host path
+ * Nothing else of the host — other submissions, the rubrics, the grader's
+ * repository, home directories, /etc/shadow — exists in it.
+ */
+#ifndef GB_SANDBOX_MOUNT_H
+#define GB_SANDBOX_MOUNT_H
+
+#include <stddef.h>
+
+#include "error.h"
+
+struct sandbox_mount_plan {
+    const char *workdir;             /* host path, bound read-write */
+    const char *const *ro_paths;     /* may be NULL */
+    size_t tmp_bytes;
+};
+
+#define SANDBOX_MOUNT_MAX 64
+
+struct sandbox_mount_source {
+    char dst[512];       /* path inside the sandbox */
+    int fd;              /* O_PATH descriptor of the host source */
+    int is_dir;
+    int writable;
+    int late;            /* ro_paths: bound after the system paths they may lie under */
+};
+
+struct sandbox_mount_sources {
+    struct sandbox_mount_source item[SANDBOX_MOUNT_MAX];
+    int n;
+};
+
+/* Child side, first step, while still the grader's host id (so a work
+ * directory inside a private 0700 directory can be reached): makes the mount
+ * namespace private and opens every source. */
+int sandbox_mount_open(const struct sandbox_mount_plan *plan, struct sandbox_mount_sources *src,
+                       struct gb_err *err);
+/* Child side, privileged in its own user and mount namespaces: builds the
+ * root, pivots into it and leaves the cwd at SANDBOX_WORKDIR.  Closes the
+ * sources whatever happens. */
+int sandbox_mount_build(const struct sandbox_mount_plan *plan, struct sandbox_mount_sources *src,
+                        struct gb_err *err);
+
+#endif
