@@ -4,10 +4,7 @@
 #include <string.h>
 
 #include "hand_rnn.h"
-
-/* Step 1's POS and NEG word lists (sequences.py), which features() tests. */
-static const char *const positive_words[] = { "good", "quick", "clean", "helpful" };
-static const char *const negative_words[] = { "bad", "slow", "dirty", "rude" };
+#include "sequences.h"
 
 /* The module's weights: rows are units (mood, saw-not, count). */
 static const double wx[HAND_RNN_UNITS][HAND_RNN_UNITS] = {
@@ -22,19 +19,14 @@ static const double wh[HAND_RNN_UNITS][HAND_RNN_UNITS] = {
 };
 static const double bias[HAND_RNN_UNITS] = { 0.0, 0.0, 0.0 };
 
-static int in_list(const char *token, const char *const *list, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(token, list[i]))
-            return 1;
-    return 0;
-}
-
+/* Step 1's POS and NEG lists are the vocabulary's id ranges. */
 void hand_rnn_features(const char *token, double x[HAND_RNN_UNITS])
 {
-    x[0] = in_list(token, positive_words, 4) ? 1.0 : 0.0;
-    x[1] = in_list(token, negative_words, 4) ? 1.0 : 0.0;
-    x[2] = !strcmp(token, "not") ? 1.0 : 0.0;
+    int id = sequences_stoi(token);
+
+    x[0] = id >= SEQ_GOOD && id <= SEQ_HELPFUL ? 1.0 : 0.0;
+    x[1] = id >= SEQ_BAD && id <= SEQ_RUDE ? 1.0 : 0.0;
+    x[2] = id == SEQ_NOT ? 1.0 : 0.0;
 }
 
 /* The sums run in NumPy's order (inner index left to right, then the additions as
