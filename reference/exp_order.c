@@ -5,10 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "expected_json.h"
 #include "hand_rnn.h"
+#include "nn_model.h"
 #include "sequences.h"
+#include "train.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -366,4 +369,136 @@ int exp_order_main(int argc, char **argv)
     }
     printf("wrote %s\n", path);
     return 0;
+}
+
+
+/* ---- the bag models: Step 1's training, both readings ----------------------- */
+
+struct bag_set {
+    struct seq_review *rows;
+    float *x, *y;
+    unsigned char *mask[2];           /* by enum seq_kind: "very" rows, "not" rows */
+    struct nn_data data;
+};
+
+static void bag_set_free(struct bag_set *s)
+{
+    free(s->rows);
+    free(s->x);
+    free(s->y);
+    free(s->mask[0]);
+    free(s->mask[1]);
+}
+
+/* encode() then bag(): the rows of make_reviews(n, seed) as word counts. */
+static int bag_set_make(struct bag_set *s, int n, uint64_t seed, struct gb_err *err)
+{
+    memset(s, 0, sizeof *s);
+    s->rows = calloc((size_t)n, sizeof *s->rows);
+    s->x = calloc((size_t)n * SEQ_VOCAB_SIZE, sizeof *s->x);
+    s->y = calloc((size_t)n, sizeof *s->y);
+    s->mask[0] = calloc((size_t)n, 1);
+    s->mask[1] = calloc((size_t)n, 1);
+    if (!s->rows || !s->x || !s->y || !s->mask[0] || !s->mask[1]) {
+        bag_set_free(s);
+        return gb_fail(err, "out of memory making %d reviews", n);
+    }
+    sequences_make_reviews((size_t)n, seed, s->rows);
+    for (int i = 0; i < n; i++) {
+        sequences_bag(s->rows[i].ids, SEQ_REVIEW_LEN, s->x + (size_t)i * SEQ_VOCAB_SIZE);
+        s->y[i] = (float)s->rows[i].label;
+        s->mask[s->rows[i].kind][i] = 1;
+    }
+    s->data = (struct nn_data){ .rows = n, .width = SEQ_VOCAB_SIZE, .x = s->x, .y = s->y };
+    return 0;
+}
+
+static int score(struct nn_model *m, const struct bag_set *s, const unsigned char *mask,
+                 double *accuracy, struct gb_err *err)
+{
+    struct train_score sc;
+
+    if (train_accuracy(m, &s->data, mask, &sc, err))
+        return -1;
+    *accuracy = sc.accuracy;
+    return 0;
+}
+
+/* The 64-unit model's "not" score on the test sets of seeds 12..31. */
+static int score_fresh(struct nn_model *m, struct order_reading *r, struct gb_err *err)
+{
+    struct bag_set s;
+    double sum = 0.0;
+
+    for (int k = 0; k < ORDER_FRESH_SETS; k++) {
+        if (bag_set_make(&s, ORDER_TEST_ROWS, (uint64_t)(ORDER_TEST_SEED + k), err))
+            return -1;
+        if (score(m, &s, s.mask[SEQ_KIND_NOT], &r->fresh_not[k], err)) {
+            bag_set_free(&s);
+            return -1;
+        }
+        bag_set_free(&s);
+        sum += r->fresh_not[k];
+        r->fresh_min = k ? fmin(r->fresh_min, r->fresh_not[k]) : r->fresh_not[k];
+        r->fresh_max = k ? fmax(r->fresh_max, r->fresh_not[k]) : r->fresh_not[k];
+    }
+    r->fresh_mean = sum / ORDER_FRESH_SETS;   /* Python: sum(scores) / len(scores) */
+    return 0;
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* torch.manual_seed(7); net = build(); train(net, Btr, ytr, epochs, lr=0.01); acc x3 */
+static int train_bag_model(enum order_model which, int epochs, const struct bag_set *train,
+                           const struct bag_set *test, struct order_reading *r,
+                           struct gb_err *err)
+{
+    struct train_opts opts = train_defaults();
+    struct torch_gen g;
+    struct nn_model m;
+    struct order_scores *s = &r->scores[which];
+    double t0;
+    int rc;
+
+    opts.epochs = epochs;
+    torch_gen_seed(&g, 7);
+    if (nn_model_bag(&m, &g, SEQ_VOCAB_SIZE, which == ORDER_MLP64 ? ORDER_MLP_HIDDEN : 0,
+                     opts.batch, err))
+        return -1;
+    r->params[which] = (long)m.params.total;
+    t0 = seconds_now();
+    rc = train_run(&m, &train->data, &opts, NULL, err);
+    r->train_seconds[which] = seconds_now() - t0;
+    rc = rc || score(&m, test, NULL, &s->all, err) ||
+         score(&m, test, test->mask[SEQ_KIND_VERY], &s->very, err) ||
+         score(&m, test, test->mask[SEQ_KIND_NOT], &s->nots, err) ||
+         (which == ORDER_MLP64 && score_fresh(&m, r, err));
+    nn_model_free(&m);
+    return rc ? -1 : 0;
+}
+
+int order_bag_reading(int epochs, struct order_reading *r, struct gb_err *err)
+{
+    struct bag_set train, test;
+    int rc;
+
+    memset(r, 0, sizeof *r);
+    r->epochs = epochs;
+    if (bag_set_make(&train, ORDER_TRAIN_ROWS, ORDER_TRAIN_SEED, err))
+        return -1;
+    if (bag_set_make(&test, ORDER_TEST_ROWS, ORDER_TEST_SEED, err)) {
+        bag_set_free(&train);
+        return -1;
+    }
+    rc = train_bag_model(ORDER_LOGISTIC, epochs, &train, &test, r, err) ||
+         train_bag_model(ORDER_MLP64, epochs, &train, &test, r, err);
+    bag_set_free(&train);
+    bag_set_free(&test);
+    return rc ? gb_err_prefix(err, "bag models, %d epochs", epochs) : 0;
 }

@@ -33,6 +33,7 @@ struct order_reading {
     int epochs;
     long params[2];                            /* by enum order_model */
     struct order_scores scores[2];
+    double train_seconds[2];                   /* this machine's wall clock for train() */
     double fresh_not[ORDER_FRESH_SETS];        /* the 64-unit model, seeds 12..31 */
     double fresh_min, fresh_mean, fresh_max;
 };

@@ -7,10 +7,15 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "attention.h"
 #include "exp_attention.h"
 #include "expected_json.h"
+#include "nn_model.h"
+#include "train.h"
 
 int selfcheck_hops_rnn(int from, int to)
 {
@@ -65,6 +70,179 @@ static int add_output_prediction(cJSON *values, struct gb_err *err)
                              err) ||
         expected_json_vector(q, "row_sums", sums, EXP_ATTENTION_N, err) ||
         expected_json_bool(q, "rows_sum_to_one", all_one, err))
+        return -1;
+    return 0;
+}
+
+/* ---- Step 4: SeqNet on the review task --------------------------------------- */
+
+/* Step 4's four hand-written reviews, scored by the trained model. */
+const char *const selfcheck_hand_reviews[SELFCHECK_HAND_REVIEWS][SEQ_REVIEW_LEN] = {
+    { "delivery", "was", "good", "and", "service", "was", "not", "slow" },
+    { "delivery", "was", "slow", "and", "service", "was", "not", "good" },
+    { "delivery", "was", "not", "good", "and", "service", "was", "slow" },
+    { "delivery", "was", "very", "good", "and", "service", "was", "helpful" },
+};
+
+long selfcheck_seqnet_params(enum torch_cell core)
+{
+    long g = (long)core;           /* gate blocks */
+
+    return SEQ_VOCAB_SIZE * (long)SEQNET_EMB                              /* Embedding */
+           + g * SEQNET_HID * ((long)SEQNET_EMB + SEQNET_HID + 2)         /* W_ih, W_hh, biases */
+           + SEQNET_HID + 1;                                              /* Linear(hid, 1) */
+}
+
+struct token_set {
+    struct seq_review rows[ORDER_TRAIN_ROWS];
+    int tok[ORDER_TRAIN_ROWS * SEQ_REVIEW_LEN];
+    float y[ORDER_TRAIN_ROWS];
+    unsigned char mask[2][ORDER_TRAIN_ROWS];
+    struct nn_data data;
+};
+
+/* encode(make_reviews(n, seed)): token ids, labels, very/not masks. */
+static void token_set_make(struct token_set *s, int n, uint64_t seed)
+{
+    memset(s->mask, 0, sizeof s->mask);
+    sequences_make_reviews((size_t)n, seed, s->rows);
+    for (int i = 0; i < n; i++) {
+        memcpy(s->tok + i * SEQ_REVIEW_LEN, s->rows[i].ids, sizeof s->rows[i].ids);
+        s->y[i] = (float)s->rows[i].label;
+        s->mask[s->rows[i].kind][i] = 1;
+    }
+    s->data = (struct nn_data){ .rows = n, .width = SEQ_REVIEW_LEN, .tok = s->tok, .y = s->y };
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int score_seqnet(struct nn_model *m, const struct token_set *test, struct selfcheck_seqnet *r,
+                        struct gb_err *err)
+{
+    const unsigned char *masks[3] = { NULL, test->mask[SEQ_KIND_VERY], test->mask[SEQ_KIND_NOT] };
+    double *out[3] = { &r->scores.all, &r->scores.very, &r->scores.nots };
+    struct train_score sc;
+
+    for (int k = 0; k < 3; k++) {
+        if (train_accuracy(m, &test->data, masks[k], &sc, err))
+            return -1;
+        *out[k] = sc.accuracy;
+    }
+    return 0;
+}
+
+/* P(positive) = sigmoid(logit) of the trained model on the hand-written reviews. */
+static int score_hand_reviews(struct nn_model *m, struct selfcheck_seqnet *r, struct gb_err *err)
+{
+    int tok[SELFCHECK_HAND_REVIEWS * SEQ_REVIEW_LEN];
+    float y[SELFCHECK_HAND_REVIEWS] = { 0 }, logits[SELFCHECK_HAND_REVIEWS];
+    struct nn_data d = { .rows = SELFCHECK_HAND_REVIEWS, .width = SEQ_REVIEW_LEN, .tok = tok, .y = y };
+
+    for (int i = 0; i < SELFCHECK_HAND_REVIEWS; i++)
+        if (sequences_encode(selfcheck_hand_reviews[i], SEQ_REVIEW_LEN, tok + i * SEQ_REVIEW_LEN, err))
+            return -1;
+    nn_model_logits_all(m, &d, logits);
+    for (int i = 0; i < SELFCHECK_HAND_REVIEWS; i++)
+        r->p_positive[i] = 1.0 / (1.0 + exp(-(double)logits[i]));
+    return 0;
+}
+
+int selfcheck_seqnet(enum torch_cell core, struct selfcheck_seqnet *r, struct gb_err *err)
+{
+    struct token_set *train = calloc(1, sizeof *train), *test = calloc(1, sizeof *test);
+    struct train_opts opts = train_defaults();   /* Step 4: epochs=30, lr=0.01 */
+    struct torch_gen g;
+    struct nn_model m;
+    double t0;
+    int rc;
+
+    memset(r, 0, sizeof *r);
+    if (!train || !test) {
+        free(train);
+        free(test);
+        return gb_fail(err, "out of memory for the review sets");
+    }
+    token_set_make(train, ORDER_TRAIN_ROWS, ORDER_TRAIN_SEED);
+    token_set_make(test, ORDER_TEST_ROWS, ORDER_TEST_SEED);
+    torch_gen_seed(&g, 7);
+    rc = nn_model_seq(&m, &g, core, SEQ_VOCAB_SIZE, SEQNET_EMB, SEQNET_HID, SEQ_REVIEW_LEN,
+                      opts.batch, err);
+    if (!rc) {
+        r->params = (long)m.params.total;
+        t0 = seconds_now();
+        rc = train_run(&m, &train->data, &opts, NULL, err);
+        r->train_seconds = seconds_now() - t0;
+        rc = rc || score_seqnet(&m, test, r, err) || score_hand_reviews(&m, r, err);
+        nn_model_free(&m);
+    }
+    free(train);
+    free(test);
+    return rc ? gb_err_prefix(err, "SeqNet(%s)", core == TORCH_CELL_RNN ? "rnn" :
+                              core == TORCH_CELL_GRU ? "gru" : "lstm") : 0;
+}
+
+/* Step 5's timing table: one forward pass, batch 32, 128 features, 1000 steps. */
+#define TIMING_BATCH 32
+#define TIMING_FEATURES 128
+#define TIMING_LENGTH 1000
+#define HOPS_LENGTH 50
+
+/* The module's quoted timings: machine measurements of the author's laptop,
+ * which the explain-to-a-friend task asks students to cite.  Its prose says
+ * 66.6 ms / 32.1 ms; its Output block, from another run, 66.5 / 30.6. */
+static const double quoted_prose_ms[2] = { 66.6, 32.1 };
+static const double quoted_table_ms[2] = { 66.5, 30.6 };
+
+static int add_quote(cJSON *parent, const char *key, const double ms[2], const char *source,
+                     struct gb_err *err)
+{
+    cJSON *q;
+
+    if (!(q = expected_json_object(parent, key, err)) ||
+        expected_json_number(q, "lstm_ms", ms[0], err) ||
+        expected_json_number(q, "attention_ms", ms[1], err) ||
+        expected_json_number(q, "ratio", ms[0] / ms[1], err) ||
+        expected_json_bool(q, "quoted_from_module", 1, err) ||
+        expected_json_string(q, "source", source, err))
+        return -1;
+    return 0;
+}
+
+/* trade-off (and the friend's "why attention" follow-up): hops and arithmetic
+ * are computed; wall-clock times can only be quoted or measured. */
+static int add_trade_off(cJSON *values, struct gb_err *err)
+{
+    const double t = TIMING_LENGTH, b = TIMING_BATCH, h = TIMING_FEATURES;
+    double lstm = t * b * recurrent_step_flops(4, TIMING_FEATURES, TIMING_FEATURES);
+    double attention = 2.0 * (2.0 * b * t * t * h);     /* x xᵀ, then weights · x */
+    cJSON *q, *hops, *flops;
+
+    if (!(q = expected_json_object(values, "trade_off", err)) ||
+        !(hops = expected_json_object(q, "hops", err)) ||
+        expected_json_number(hops, "length", HOPS_LENGTH, err) ||
+        expected_json_number(hops, "rnn", selfcheck_hops_rnn(1, HOPS_LENGTH), err) ||
+        expected_json_number(hops, "attention", selfcheck_hops_attention(1, HOPS_LENGTH), err) ||
+        !(flops = expected_json_object(q, "forward_flops_length_1000", err)) ||
+        expected_json_number(flops, "lstm", lstm, err) ||
+        expected_json_number(flops, "attention", attention, err) ||
+        expected_json_number(flops, "lstm_sequential_steps", t, err) ||
+        expected_json_number(flops, "attention_sequential_steps", 1, err) ||
+        add_quote(q, "module_timing", quoted_prose_ms, "Step 5's prose and the task's text", err) ||
+        add_quote(q, "module_timing_table", quoted_table_ms, "Step 5's Output block, length 1000",
+                  err))
+        return -1;
+    return 0;
+}
+
+int exp_selfcheck_values(cJSON *values, struct gb_err *err)
+{
+    if (add_output_prediction(values, err) || add_trade_off(values, err))
         return -1;
     return 0;
 }
