@@ -9,7 +9,7 @@ set -u
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-steps=${LESSON_STEPS:-"2 6"}
+steps=${LESSON_STEPS:-"1 2 4 6"}
 status=0
 for n in $steps; do
     if ! "$REFERENCE" lesson --step "$n" >"$tmp/step$n.txt" 2>"$tmp/step$n.err"; then
