@@ -1,0 +1,408 @@
+/* extract.c — the parsed transcript: lines, atoms, headings and titles.
+ *
+ * extract_parse() reads the output once: it splits lines (LF, CRLF, and a
+ * lone CR as a progress-bar redraw), scans each line's numbers, cuts the
+ * line into word and number atoms, classifies headings, titles and rules,
+ * numbers the blank-line blocks, then lets extract_table.c find the tables.
+ * Blank lines are counted but not stored, so a flood of newlines costs no
+ * memory; limits bound everything else.
+ */
+#include "extract_int.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+
+#define ATOMS_PER_LINE_MAX 16384
+
+void extract_limits_default(struct extract_limits *limits)
+{
+    limits->max_bytes = 32u << 20;
+    limits->max_lines = 1000000;
+    limits->max_line_numbers = 4096;
+}
+
+int extract_grow(void **arr, size_t *cap, size_t need, size_t elem, struct gb_err *err)
+{
+    size_t ncap;
+    void *p;
+
+    if (need <= *cap)
+        return 0;
+    ncap = *cap ? *cap : 64;
+    while (ncap < need) {
+        if (ncap > SIZE_MAX / 2 / elem)
+            return gb_fail(err, "out of memory indexing the output");
+        ncap *= 2;
+    }
+    p = realloc(*arr, ncap * elem);
+    if (!p)
+        return gb_fail(err, "out of memory indexing the output");
+    *arr = p;
+    *cap = ncap;
+    return 0;
+}
+
+static int is_alpha(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r'; }
+
+size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nums,
+                        size_t n_nums, size_t num_base,
+                        void (*emit)(void *ctx, const struct xatom *a), void *ctx)
+{
+    size_t i = 0, k = 0, count = 0;
+
+    while (i < len && count < ATOMS_PER_LINE_MAX) {
+        unsigned char c = (unsigned char)s[i];
+        if (k < n_nums && i >= nums[k].start) {
+            struct xatom a = { s + nums[k].start, (uint32_t)(nums[k].end - nums[k].start),
+                               (int32_t)(num_base + k) };
+            emit(ctx, &a);
+            count++;
+            i = nums[k].end;
+            if (nums[k].flags & NUMPARSE_UNIT) {
+                /* The unit belongs to the number, not to the words. */
+                size_t j = i;
+                while (j < len && s[j] == ' ')
+                    j++;
+                j += strlen(nums[k].unit);
+                if (j <= len)
+                    i = j;
+            }
+            k++;
+            continue;
+        }
+        if (is_alpha(c) || c >= 0x80) {
+            size_t j = i, stop = k < n_nums ? nums[k].start : len;
+            int ascii = is_alpha(c);
+            while (j < stop && (ascii ? is_alpha((unsigned char)s[j])
+                                      : (unsigned char)s[j] >= 0x80))
+                j++;
+            struct xatom a = { s + i, (uint32_t)(j - i), -1 };
+            emit(ctx, &a);
+            count++;
+            i = j;
+            continue;
+        }
+        i++;
+    }
+    return count;
+}
+
+struct emit_ctx {
+    struct extract_transcript *t;
+    int failed;
+    struct gb_err *err;
+};
+
+static void emit_atom(void *vctx, const struct xatom *a)
+{
+    struct emit_ctx *ctx = vctx;
+    struct extract_transcript *t = ctx->t;
+    if (ctx->failed)
+        return;
+    if (extract_grow((void **)&t->atoms, &t->cap_atoms, t->n_atoms + 1, sizeof *t->atoms,
+                     ctx->err) < 0) {
+        ctx->failed = 1;
+        return;
+    }
+    t->atoms[t->n_atoms++] = *a;
+}
+
+/* CSV when fields are joined by bare commas: "5,RNN,0.9,1.000".  Python's
+ * own lists and dicts always put a space after the comma. */
+static int looks_like_csv(const char *s, size_t len)
+{
+    size_t bare = 0;
+    for (size_t i = 0; i + 1 < len; i++) {
+        if (s[i] != ',')
+            continue;
+        if (s[i + 1] == ' ')
+            return 0;
+        bare++;
+    }
+    return bare >= 2;
+}
+
+static int scan_line_numbers(struct extract_transcript *t, const char *s, size_t len,
+                             struct xline *ln, struct gb_err *err)
+{
+    unsigned opts = looks_like_csv(s, len) ? NUMPARSE_OPT_NO_COMMA_GROUPS : 0;
+    size_t room = t->cap_nums - t->n_nums;
+    size_t count = numparse_scan(s, len, opts, t->nums + t->n_nums, room);
+
+    if (count > t->limits.max_line_numbers)
+        count = t->limits.max_line_numbers;
+    if (count > room) {
+        if (extract_grow((void **)&t->nums, &t->cap_nums, t->n_nums + count,
+                         sizeof *t->nums, err) < 0)
+            return -1;
+        numparse_scan(s, len, opts, t->nums + t->n_nums, count);
+    }
+    ln->num0 = t->n_nums;
+    ln->n_nums = count;
+    t->n_nums += count;
+    return 0;
+}
+
+static int add_line(struct extract_transcript *t, size_t off, size_t len, size_t no,
+                    long block, struct gb_err *err)
+{
+    struct xline *ln;
+    struct emit_ctx ctx = { t, 0, err };
+
+    if (extract_grow((void **)&t->lines, &t->cap_lines, t->n_lines + 1, sizeof *t->lines,
+                     err) < 0)
+        return -1;
+    ln = &t->lines[t->n_lines];
+    memset(ln, 0, sizeof *ln);
+    ln->no = no;
+    ln->off = off;
+    ln->len = len;
+    ln->heading = ln->title = ln->table = -1;
+    ln->block = block;
+    if (scan_line_numbers(t, t->text + off, len, ln, err) < 0)
+        return -1;
+    ln->atom0 = t->n_atoms;
+    extract_tokenize(t->text + off, len, t->nums + ln->num0, ln->n_nums, ln->num0,
+                     emit_atom, &ctx);
+    if (ctx.failed)
+        return -1;
+    ln->n_atoms = t->n_atoms - ln->atom0;
+    t->n_lines++;
+    return 0;
+}
+
+static int is_blank(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (!is_space((unsigned char)s[i]) && s[i] != '\0')
+            return 0;
+    return 1;
+}
+
+/* Splits the text into stored lines.  A lone '\r' ends a segment (a redraw);
+ * each segment is stored as its own line under the same line number. */
+static int split_lines(struct extract_transcript *t, struct gb_err *err)
+{
+    size_t i = 0, start = 0, no = 1;
+    long block = 0;
+    int prev_blank = 1;
+
+    while (start <= t->len) {
+        size_t end = start;
+        while (end < t->len && t->text[end] != '\n' && t->text[end] != '\r')
+            end++;
+        int crlf = end + 1 < t->len && t->text[end] == '\r' && t->text[end + 1] == '\n';
+        int blank = is_blank(t->text + start, end - start);
+        if (!blank) {
+            if (prev_blank)
+                block++;
+            if (t->n_lines >= t->limits.max_lines) {
+                t->notes = "only the first lines of the output were read (line limit)";
+                break;
+            }
+            if (add_line(t, start, end - start, no, block, err) < 0)
+                return -1;
+        }
+        /* A redraw ("\r" without "\n") does not separate blocks. */
+        if (end >= t->len)
+            break;
+        if (t->text[end] == '\n' || crlf) {
+            no++;
+            prev_blank = blank;
+            start = end + (crlf ? 2 : 1);
+        } else {
+            prev_blank = blank ? prev_blank : 0;
+            start = end + 1;
+        }
+        i++;
+    }
+    t->n_output_lines = no;
+    if (t->len > 0 && t->text[t->len - 1] == '\n')
+        t->n_output_lines = no - 1;
+    if (t->len == 0)
+        t->n_output_lines = 0;
+    (void)i;
+    return 0;
+}
+
+static size_t trim_left(const char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len && is_space((unsigned char)s[i]))
+        i++;
+    return i;
+}
+
+static size_t trim_right(const char *s, size_t len)
+{
+    while (len > 0 && is_space((unsigned char)s[len - 1]))
+        len--;
+    return len;
+}
+
+static int is_rule_char(unsigned char c)
+{
+    return c == '-' || c == '=' || c == '_' || c == '*' || c == '~' || c == '|' ||
+           c == '+' || c == ':' || c == ' ' || c == '\t' || c == '#';
+}
+
+static enum xline_kind classify(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = t->text + ln->off;
+    size_t b = trim_left(s, ln->len), e = trim_right(s, ln->len), marks = 0;
+
+    if (ln->n_atoms == 0) {
+        for (size_t i = b; i < e; i++) {
+            if (!is_rule_char((unsigned char)s[i]))
+                return XLINE_TEXT;
+            marks += s[i] != ' ' && s[i] != '\t';
+        }
+        return marks >= 3 ? XLINE_RULE : XLINE_TEXT;
+    }
+    /* Markdown "# Title" and banners "--- B. title ---", "== title ==". */
+    if (s[b] == '#' && b + 1 < e && (s[b + 1] == ' ' || s[b + 1] == '#'))
+        return XLINE_HEADING;
+    if (b + 1 < e && s[b] == s[b + 1] && strchr("=-*~#_", s[b]) && s[b] != '\0')
+        return XLINE_HEADING;
+    if (b + 2 < e && s[b] == '[' && s[e - 1] == ']' && ln->n_nums == 0)
+        return XLINE_HEADING;
+    if (e > b && s[e - 1] == ':')
+        return XLINE_TITLE;
+    return XLINE_TEXT;
+}
+
+static void assign_scopes(struct extract_transcript *t)
+{
+    long heading = -1, title = -1;
+
+    for (size_t i = 0; i < t->n_lines; i++) {
+        struct xline *ln = &t->lines[i];
+        ln->heading = heading;
+        ln->title = title;
+        if (ln->kind == XLINE_HEADING) {
+            heading = (long)i;
+            title = -1;
+        } else if (ln->kind == XLINE_TITLE) {
+            title = (long)i;
+        }
+    }
+}
+
+/* "Part 1" over "======": the underlined line is a heading unless the
+ * underline sits between a table header and its rows. */
+static void mark_underlined(struct extract_transcript *t)
+{
+    for (size_t i = 0; i + 1 < t->n_lines; i++) {
+        struct xline *ln = &t->lines[i], *next = &t->lines[i + 1];
+        if (ln->kind == XLINE_TEXT && ln->role == XROW_NONE && next->kind == XLINE_RULE &&
+            next->no == ln->no + 1 && next->block == ln->block)
+            ln->kind = XLINE_HEADING;
+    }
+}
+
+int extract_parse(const char *text, size_t len, const struct extract_limits *limits,
+                  struct extract_transcript **out, struct gb_err *err)
+{
+    struct extract_transcript *t = calloc(1, sizeof *t);
+
+    *out = NULL;
+    if (!t)
+        return gb_fail(err, "out of memory parsing the output");
+    if (limits)
+        t->limits = *limits;
+    else
+        extract_limits_default(&t->limits);
+    if (t->limits.max_line_numbers == 0)
+        t->limits.max_line_numbers = 1;
+    if (!text)
+        len = 0;
+    if (len > t->limits.max_bytes) {
+        len = t->limits.max_bytes;
+        t->notes = "only the beginning of the output was read (size limit)";
+    }
+    t->text = malloc(len + 1);
+    if (!t->text) {
+        extract_free(t);
+        return gb_fail(err, "out of memory parsing the output");
+    }
+    if (len)
+        memcpy(t->text, text, len);
+    t->text[len] = '\0';
+    t->len = len;
+    if (split_lines(t, err) < 0)
+        goto fail;
+    for (size_t i = 0; i < t->n_lines; i++)
+        t->lines[i].kind = classify(t, &t->lines[i]);
+    t->num_col = malloc((t->n_nums ? t->n_nums : 1) * sizeof *t->num_col);
+    if (!t->num_col) {
+        gb_fail(err, "out of memory parsing the output");
+        goto fail;
+    }
+    for (size_t i = 0; i < t->n_nums; i++)
+        t->num_col[i] = -1;
+    if (extract_table_detect(t, err) < 0)
+        goto fail;
+    mark_underlined(t);
+    assign_scopes(t);
+    *out = t;
+    return 0;
+fail:
+    gb_err_prefix(err, "reading the program's output");
+    extract_free(t);
+    return -1;
+}
+
+void extract_free(struct extract_transcript *t)
+{
+    if (!t)
+        return;
+    free(t->text);
+    free(t->lines);
+    free(t->nums);
+    free(t->num_col);
+    free(t->atoms);
+    free(t->tables);
+    free(t->cols);
+    free(t->hatoms);
+    free(t);
+}
+
+size_t extract_line_count(const struct extract_transcript *t)
+{
+    return t ? t->n_output_lines : 0;
+}
+
+const char *extract_line_text(const struct extract_transcript *t, size_t line_no,
+                              size_t *len)
+{
+    size_t lo = 0, hi;
+
+    if (!t || line_no == 0 || line_no > t->n_output_lines)
+        return NULL;
+    hi = t->n_lines;
+    /* The last stored segment with this number: what the screen showed. */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (t->lines[mid].no <= line_no)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo > 0 && t->lines[lo - 1].no == line_no) {
+        if (len)
+            *len = t->lines[lo - 1].len;
+        return t->text + t->lines[lo - 1].off;
+    }
+    if (len)
+        *len = 0;
+    return "";
+}
+
+const char *extract_notes(const struct extract_transcript *t)
+{
+    return t ? t->notes : NULL;
+}

@@ -1,0 +1,105 @@
+/* extract_int.h — the parsed transcript's internals, shared by extract*.c only.
+ *
+ * extract.c      owns the transcript: lines, atoms, headings and titles.
+ * extract_table.c finds tables and gives every number a column.
+ * extract_match.c compiles query phrases and finds values.
+ * Nothing outside these three files includes this header.
+ */
+#ifndef GB_EXTRACT_INT_H
+#define GB_EXTRACT_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "extract.h"
+#include "numparse.h"
+
+/* An atom is a word ([A-Za-z]+ or a run of non-ASCII bytes) or a number,
+ * pointing into the transcript text.  Separators are never atoms. */
+struct xatom {
+    const char *p;
+    uint32_t len;
+    int32_t num;          /* index into t->nums, or -1 for a word */
+};
+
+enum xline_kind {
+    XLINE_TEXT = 0,
+    XLINE_BLANK,
+    XLINE_RULE,           /* "-----", "=====", "|---|---|" */
+    XLINE_HEADING,        /* banner, markdown "#", underlined title */
+    XLINE_TITLE           /* a caption: "Part 2:", "scores (query row, key column):" */
+};
+
+enum xrow_role { XROW_NONE = 0, XROW_HEADER, XROW_DATA };
+
+enum xdelim { XDELIM_SPACE = 0, XDELIM_PIPE, XDELIM_TAB, XDELIM_COMMA };
+
+struct xline {
+    size_t no;            /* 1-based output line number */
+    size_t off, len;      /* bytes in t->text */
+    size_t num0, n_nums;  /* t->nums[num0 .. num0+n_nums) */
+    size_t atom0, n_atoms;
+    enum xline_kind kind;
+    long heading;         /* governing heading line index, or -1 */
+    long title;           /* governing title line index, or -1 */
+    long block;           /* blank-line separated block number */
+    long table;           /* index in t->tables, or -1 */
+    enum xrow_role role;
+    size_t value_atom;    /* DATA rows: first atom of the value region (relative) */
+};
+
+/* A column of a table: its header words (copied atoms) and whether values sit in it. */
+struct xcolumn {
+    size_t hatom0, n_hatoms;   /* t->hatoms[...] */
+    int is_value;
+};
+
+struct xtable {
+    long header;               /* header line index, or -1 for a headerless run */
+    size_t first, last;        /* data line indices, inclusive */
+    enum xdelim delim;
+    size_t col0, n_cols;       /* t->cols[...] */
+};
+
+struct extract_transcript {
+    char *text;                /* copy of the input, NUL-terminated */
+    size_t len;
+    struct xline *lines;
+    size_t n_lines, cap_lines;
+    struct numparse_num *nums; /* spans relative to the line */
+    int32_t *num_col;          /* per number: column within its table, -1 none */
+    size_t n_nums, cap_nums;
+    struct xatom *atoms;
+    size_t n_atoms, cap_atoms;
+    struct xtable *tables;
+    size_t n_tables, cap_tables;
+    struct xcolumn *cols;
+    size_t n_cols, cap_cols;
+    struct xatom *hatoms;      /* header atoms, grouped per column */
+    size_t n_hatoms, cap_hatoms;
+    size_t n_output_lines;
+    const char *notes;         /* static sentence, or NULL */
+    struct extract_limits limits;
+};
+
+/* Grows *arr (element size elem) to hold at least need elements. */
+int extract_grow(void **arr, size_t *cap, size_t need, size_t elem, struct gb_err *err);
+
+/* Finds tables, marks header/data rows, fills tables, cols, hatoms, num_col. */
+int extract_table_detect(struct extract_transcript *t, struct gb_err *err);
+
+/* Word equality for matching: 0 none, else a strength (3 exact/plural, 2 prefix). */
+int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen);
+
+/* Tokenises bytes into atoms (words and numbers), given the numbers already
+ * scanned from the same bytes. Calls emit for each atom; returns the count. */
+size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nums,
+                        size_t n_nums, size_t num_base,
+                        void (*emit)(void *ctx, const struct xatom *a), void *ctx);
+
+/* The index-th synonym group (members[0] is the declared word); returns the
+ * number of groups, 0 when syn is NULL or index is out of range. */
+size_t extract_synonym_groups(const struct extract_synonyms *syn,
+                              const char *const **members, size_t index, size_t *n);
+
+#endif

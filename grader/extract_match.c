@@ -1,0 +1,1163 @@
+/* extract_match.c — answers queries: phrase matching, candidates, choice, explanations.
+ *
+ * A query phrase compiles to items: words, each optionally bound to the
+ * number printed right after it ("gain 0.5" is one item), and bare numbers.
+ * A candidate value is a number in the output whose context — the line's
+ * own words, its table row label and column header, and the headings and
+ * titles above it — contains every item of some row phrase and some column
+ * phrase.  Candidates are ranked (all words on the row itself, then the
+ * tightest label, then the last printed) and every miss is explained.
+ */
+#include "extract_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "buf.h"
+
+#define ITEMS_MAX 24
+#define VARIANTS_MAX 32
+#define PHRASE_ATOMS_MAX 64
+#define LABEL_ATOMS_MAX 512
+#define SEGS_MAX 512
+
+/* ---- words ----------------------------------------------------------- */
+
+static int lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? c + 32 : c; }
+
+int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen)
+{
+    size_t n = alen < blen ? alen : blen, k;
+
+    for (k = 0; k < n; k++)
+        if (lower((unsigned char)a[k]) != lower((unsigned char)b[k]))
+            break;
+    if (k == n && alen == blen)
+        return 3;
+    if (k < n)
+        return 0;
+    /* One is a prefix of the other: plural, or an abbreviation. */
+    {
+        const char *longer = alen > blen ? a : b;
+        size_t ll = alen > blen ? alen : blen;
+        if (ll == n + 1 && lower((unsigned char)longer[n]) == 's')
+            return 3;
+        if (ll == n + 2 && lower((unsigned char)longer[n]) == 'e' &&
+            lower((unsigned char)longer[n + 1]) == 's')
+            return 3;
+        if (n >= 3 && (unsigned char)a[0] < 0x80)
+            return 2;
+    }
+    return 0;
+}
+
+/* Words a Python repr adds around values: never part of a label. */
+static int is_noise_word(const struct xatom *a)
+{
+    static const char *const noise[] = { "tensor", "array", "dtype", "float", "np",
+                                         "torch", "grad", "fn", NULL };
+    if (a->num >= 0)
+        return 0;
+    for (const char *const *w = noise; *w; w++)
+        if (strlen(*w) == a->len && extract_word_eq(*w, a->len, a->p, a->len) == 3)
+            return 1;
+    return 0;
+}
+
+static int num_eq(double a, double b)
+{
+    if (isnan(a) || isnan(b))
+        return isnan(a) && isnan(b);
+    return a == b;
+}
+
+/* ---- phrases ------------------------------------------------------------ */
+
+struct pitem {
+    const char *w;          /* NULL for a bare number */
+    uint32_t wlen;
+    int has_num;
+    double num;
+};
+
+struct phrase {
+    char *text;             /* owned; items point into it */
+    const char *orig;       /* the rubric's phrase this variant came from */
+    struct pitem items[ITEMS_MAX];
+    size_t n;
+};
+
+struct phrase_set {
+    struct phrase *v;
+    size_t n;
+};
+
+struct atom_buf {
+    struct xatom a[PHRASE_ATOMS_MAX];
+    size_t n;
+};
+
+static void emit_local(void *ctx, const struct xatom *a)
+{
+    struct atom_buf *b = ctx;
+    if (b->n < PHRASE_ATOMS_MAX)
+        b->a[b->n++] = *a;
+}
+
+static void tokenize_phrase(const char *s, struct atom_buf *ab, struct numparse_num *nums,
+                            size_t *n_nums)
+{
+    size_t len = strlen(s);
+    *n_nums = numparse_scan(s, len, 0, nums, PHRASE_ATOMS_MAX);
+    if (*n_nums > PHRASE_ATOMS_MAX)
+        *n_nums = PHRASE_ATOMS_MAX;
+    ab->n = 0;
+    extract_tokenize(s, len, nums, *n_nums, 0, emit_local, ab);
+}
+
+static int compile_phrase(struct phrase *p)
+{
+    struct atom_buf ab;
+    struct numparse_num nums[PHRASE_ATOMS_MAX];
+    size_t n_nums;
+    int prev_word = 0;
+
+    tokenize_phrase(p->text, &ab, nums, &n_nums);
+    p->n = 0;
+    for (size_t i = 0; i < ab.n && p->n < ITEMS_MAX; i++) {
+        const struct xatom *a = &ab.a[i];
+        if (a->num < 0) {
+            p->items[p->n++] = (struct pitem){ a->p, a->len, 0, 0.0 };
+            prev_word = 1;
+        } else if (prev_word && !p->items[p->n - 1].has_num) {
+            p->items[p->n - 1].has_num = 1;
+            p->items[p->n - 1].num = nums[a->num].value;
+            prev_word = 0;
+        } else {
+            p->items[p->n++] = (struct pitem){ NULL, 0, 1, nums[a->num].value };
+            prev_word = 0;
+        }
+    }
+    return p->n > 0;
+}
+
+static void phrase_set_free(struct phrase_set *ps)
+{
+    for (size_t i = 0; i < ps->n; i++)
+        free(ps->v[i].text);
+    free(ps->v);
+    ps->v = NULL;
+    ps->n = 0;
+}
+
+static int add_variant(struct phrase_set *ps, const char *text, const char *orig,
+                       struct gb_err *err)
+{
+    struct phrase *p;
+
+    for (size_t i = 0; i < ps->n; i++)
+        if (strcasecmp(ps->v[i].text, text) == 0)
+            return 0;
+    p = realloc(ps->v, (ps->n + 1) * sizeof *p);
+    if (!p)
+        return gb_fail(err, "out of memory compiling a query");
+    ps->v = p;
+    p = &ps->v[ps->n];
+    p->text = strdup(text);
+    if (!p->text)
+        return gb_fail(err, "out of memory compiling a query");
+    p->orig = orig;
+    if (compile_phrase(p))
+        ps->n++;
+    else
+        free(p->text);
+    return 0;
+}
+
+/* Where member m's words occur contiguously in s: byte span, or -1. */
+static long find_member(const char *s, const char *m, size_t *span_end)
+{
+    struct atom_buf as, am;
+    struct numparse_num ns[PHRASE_ATOMS_MAX], nm[PHRASE_ATOMS_MAX];
+    size_t n1, n2;
+
+    tokenize_phrase(s, &as, ns, &n1);
+    tokenize_phrase(m, &am, nm, &n2);
+    if (am.n == 0)
+        return -1;
+    for (size_t i = 0; i + am.n <= as.n; i++) {
+        size_t k;
+        for (k = 0; k < am.n; k++) {
+            const struct xatom *x = &as.a[i + k], *y = &am.a[k];
+            if ((x->num < 0) != (y->num < 0))
+                break;
+            if (x->num < 0 ? !(x->len == y->len && extract_word_eq(x->p, x->len, y->p, y->len) == 3)
+                           : !num_eq(ns[x->num].value, nm[y->num].value))
+                break;
+        }
+        if (k == am.n) {
+            *span_end = (size_t)(as.a[i + k - 1].p + as.a[i + k - 1].len - s);
+            return as.a[i].p - s;
+        }
+    }
+    return -1;
+}
+
+/* Every alternative of a field, plus each one-substitution synonym variant. */
+static int compile_field(const struct extract_query *q, enum extract_field f,
+                         struct phrase_set *ps, struct gb_err *err)
+{
+    ps->v = NULL;
+    ps->n = 0;
+    for (size_t i = 0; i < q->n_phrases[f]; i++) {
+        const char *orig = q->phrases[f][i];
+        if (add_variant(ps, orig, orig, err) < 0)
+            return -1;
+        for (size_t g = 0; ; g++) {
+            const char *const *members;
+            size_t nm;
+            if (extract_synonym_groups(q->synonyms, &members, g, &nm) == 0)
+                break;
+            for (size_t a = 0; a < nm; a++) {
+                size_t end;
+                long at = find_member(orig, members[a], &end);
+                if (at < 0)
+                    continue;
+                for (size_t b = 0; b < nm && ps->n < VARIANTS_MAX; b++) {
+                    struct gb_buf v = GB_BUF_INIT;
+                    int rc;
+                    if (b == a)
+                        continue;
+                    rc = gb_buf_printf(&v, err, "%.*s%s%s", (int)at, orig, members[b], orig + end);
+                    if (rc == 0)
+                        rc = add_variant(ps, v.data, orig, err);
+                    gb_buf_free(&v);
+                    if (rc < 0)
+                        return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- matching a phrase against sources of words ---------------------- */
+
+struct source {
+    const struct xatom *a;
+    size_t n;
+};
+
+struct item_pos {
+    int src;                /* -1 unmatched */
+    size_t idx;             /* the word (or bare number) atom */
+    int used_num;           /* 1: idx+1 is the bound number */
+};
+
+struct match {
+    struct item_pos pos[ITEMS_MAX];
+    size_t n_items;
+    size_t in_primary;      /* items found in source 0 */
+    long last_primary;      /* highest atom index used in source 0, -1 none */
+    const struct phrase *phrase;
+};
+
+struct near_miss {
+    size_t line;            /* 0 none */
+    const struct xatom *word, *num;
+};
+
+static int used_at(const struct match *m, size_t upto, int src, size_t idx)
+{
+    for (size_t i = 0; i < upto; i++) {
+        const struct item_pos *p = &m->pos[i];
+        if (p->src == src && (p->idx == idx || (p->used_num && p->idx + 1 == idx)))
+            return 1;
+    }
+    return 0;
+}
+
+/* Finds item it in the sources; prefers source 0, the strongest word match,
+ * then the first occurrence at or after `after` (else the last before). */
+static int match_item(const struct extract_transcript *t, const struct pitem *it,
+                      const struct source *src, int n_src, struct match *m, size_t k,
+                      long after, struct near_miss *nm, size_t line)
+{
+    for (int s = 0; s < n_src; s++) {
+        long best = -1, best_before = -1;
+        int best_strength = 0;
+        for (size_t i = 0; i < src[s].n; i++) {
+            const struct xatom *a = &src[s].a[i];
+            int strength;
+            if (used_at(m, k, s, i))
+                continue;
+            if (!it->w) {
+                if (a->num < 0 || !num_eq(t->nums[a->num].value, it->num))
+                    continue;
+                strength = 3;
+            } else {
+                if (a->num >= 0 || !(strength = extract_word_eq(it->w, it->wlen, a->p, a->len)))
+                    continue;
+                if (it->has_num) {
+                    const struct xatom *b = i + 1 < src[s].n ? &src[s].a[i + 1] : NULL;
+                    if (!b || b->num < 0 || used_at(m, k, s, i + 1))
+                        continue;
+                    if (!num_eq(t->nums[b->num].value, it->num)) {
+                        if (nm && !nm->line) {
+                            nm->line = line;
+                            nm->word = a;
+                            nm->num = b;
+                        }
+                        continue;
+                    }
+                }
+            }
+            if (strength > best_strength) {
+                best_strength = strength;
+                best = best_before = -1;
+            }
+            if (strength < best_strength)
+                continue;
+            if ((long)i >= after && best < 0)
+                best = (long)i;
+            if ((long)i < after)
+                best_before = (long)i;
+        }
+        if (best < 0)
+            best = best_before;
+        if (best >= 0) {
+            m->pos[k].src = s;
+            m->pos[k].idx = (size_t)best;
+            m->pos[k].used_num = it->w && it->has_num;
+            return 1;
+        }
+    }
+    m->pos[k].src = -1;
+    return 0;
+}
+
+static int match_phrase(const struct extract_transcript *t, const struct phrase *p,
+                        const struct source *src, int n_src, long after, struct match *m,
+                        struct near_miss *nm, size_t line)
+{
+    m->n_items = p->n;
+    m->in_primary = 0;
+    m->last_primary = -1;
+    m->phrase = p;
+    for (size_t k = 0; k < p->n; k++) {
+        if (!match_item(t, &p->items[k], src, n_src, m, k, after, nm, line))
+            return 0;
+        if (m->pos[k].src == 0) {
+            long end = (long)(m->pos[k].idx + (size_t)m->pos[k].used_num);
+            m->in_primary++;
+            if (end > m->last_primary)
+                m->last_primary = end;
+        }
+    }
+    return 1;
+}
+
+/* Atoms of source 0 the match did not use: words the query did not ask for. */
+static int count_extras(const struct source *primary, const struct match *m)
+{
+    int extras = 0;
+    for (size_t i = 0; i < primary->n; i++)
+        if (!is_noise_word(&primary->a[i]) && !used_at(m, m->n_items, 0, i))
+            extras++;
+    return extras;
+}
+
+/* Best match of any variant: most items on the row itself, then fewest extras. */
+static int match_set(const struct extract_transcript *t, const struct phrase_set *ps,
+                     const struct source *src, int n_src, long after, struct match *best,
+                     int *best_extras, struct near_miss *nm, size_t line)
+{
+    int found = 0;
+    struct match m;
+
+    for (size_t v = 0; v < ps->n; v++) {
+        if (!match_phrase(t, &ps->v[v], src, n_src, after, &m, nm, line))
+            continue;
+        int fully = m.in_primary == m.n_items, bfully;
+        int extras = count_extras(&src[0], &m);
+        bfully = found && best->in_primary == best->n_items;
+        if (!found || fully > bfully || (fully == bfully && extras < *best_extras)) {
+            *best = m;
+            *best_extras = extras;
+            found = 1;
+        }
+    }
+    return found;
+}
+
+/* ---- candidates ----------------------------------------------------- */
+
+struct cand {
+    size_t line;            /* index in t->lines */
+    long num;               /* index in t->nums, -1 for a LINE hit without numbers */
+    int quality;            /* 1: every query word on the row/line itself */
+    int extras;
+    enum extract_how how;
+    int transposed;
+    long col;               /* table column, -1 inline */
+};
+
+struct finder {
+    const struct extract_transcript *t;
+    const struct extract_query *q;
+    struct phrase_set sec, row, col, exc;
+    struct cand *c;
+    size_t n_c, cap_c;
+    /* for explanations */
+    int section_seen;
+    long row_line, row_table_line, col_line, row_nonum_line;
+    struct near_miss nm;
+    struct gb_err *err;
+};
+
+static int add_cand(struct finder *f, const struct cand *c)
+{
+    for (size_t i = f->n_c; i-- > 0 && f->c[i].line == c->line;) {
+        if (f->c[i].num == c->num) {
+            if (c->quality > f->c[i].quality ||
+                (c->quality == f->c[i].quality && c->extras < f->c[i].extras))
+                f->c[i] = *c;
+            return 0;
+        }
+    }
+    if (extract_grow((void **)&f->c, &f->cap_c, f->n_c + 1, sizeof *f->c, f->err) < 0)
+        return -1;
+    f->c[f->n_c++] = *c;
+    return 0;
+}
+
+static struct source line_source(const struct extract_transcript *t, long li)
+{
+    struct source s = { NULL, 0 };
+    if (li >= 0) {
+        s.a = t->atoms + t->lines[li].atom0;
+        s.n = t->lines[li].n_atoms;
+    }
+    return s;
+}
+
+/* Scope sources of a line: its title, then its heading. Returns how many. */
+static int scope_sources(const struct extract_transcript *t, const struct xline *ln,
+                         struct source *out)
+{
+    int n = 0;
+    if (ln->title >= 0)
+        out[n++] = line_source(t, ln->title);
+    if (ln->heading >= 0)
+        out[n++] = line_source(t, ln->heading);
+    return n;
+}
+
+static int section_ok(struct finder *f, const struct xline *ln)
+{
+    struct source src[3];
+    struct match m;
+    int extras, n;
+
+    if (f->sec.n == 0)
+        return 1;
+    n = scope_sources(f->t, ln, src + 1);
+    if (n == 0)
+        return 0;
+    src[0].a = NULL;
+    src[0].n = 0;
+    return match_set(f->t, &f->sec, src, n + 1, -1, &m, &extras, NULL, 0);
+}
+
+static int excluded(struct finder *f, const struct xatom *a, size_t n)
+{
+    struct source s = { a, n };
+    struct match m;
+    int extras;
+    return f->exc.n && match_set(f->t, &f->exc, &s, 1, -1, &m, &extras, NULL, 0);
+}
+
+static int glued_to_word(const struct extract_transcript *t, const struct xline *ln,
+                         const struct numparse_num *n)
+{
+    unsigned char p = n->start > 0 ? (unsigned char)t->text[ln->off + n->start - 1] : ' ';
+    return ((p | 0x20) >= 'a' && (p | 0x20) <= 'z') || p == '_' ||
+           (n->flags & NUMPARSE_GLUED_RIGHT);
+}
+
+/* ---- inline: "label: value", key=value, dicts, prose ------------------ */
+
+struct seg {
+    size_t a0, a1;          /* atoms [a0, a1) */
+    int value_first;        /* "297 'very'": the numbers come before their label */
+};
+
+static int gap_separates(const char *s, size_t from, size_t to)
+{
+    int spaces = 0;
+    for (size_t i = from; i < to; i++) {
+        char c = s[i];
+        if (c == ',' || c == ';' || c == '|' || c == '\t' || c == '{' || c == '}')
+            return 1;
+        spaces = c == ' ' ? spaces + 1 : 0;
+        if (spaces >= 2)
+            return 1;
+    }
+    return 0;
+}
+
+static int has_word_between(const struct xatom *a, size_t from, size_t to)
+{
+    for (size_t k = from; k < to; k++)
+        if (a[k].num < 0)
+            return 1;
+    return 0;
+}
+
+static int has_number(const struct xatom *a, size_t from, size_t to)
+{
+    for (size_t k = from; k < to; k++)
+        if (a[k].num >= 0)
+            return 1;
+    return 0;
+}
+
+/* Closes segment [start, end).  Words left alone after a soft cut ("297
+ * 'very'" before a comma) label the numbers before them: merge them back. */
+static size_t close_seg(const struct xatom *a, struct seg *segs, size_t n, size_t start,
+                        size_t end, int soft)
+{
+    if (soft && n > 0 && !has_number(a, start, end)) {
+        segs[n - 1].a1 = end;
+        segs[n - 1].value_first = 1;
+        return n;
+    }
+    segs[n].a0 = start;
+    segs[n].a1 = end;
+    segs[n].value_first = a[start].num >= 0;
+    return n + 1;
+}
+
+/* Cuts a line into label/value segments: at top-level separators, then
+ * wherever words follow numbers ("min 0.448 mean 0.504"). */
+static size_t segment_line(const struct extract_transcript *t, const struct xline *ln,
+                           struct seg *segs, size_t max)
+{
+    const char *s = t->text + ln->off;
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t n = 0, start = 0, depth_pos = 0;
+    int depth = 0, soft = 0;
+
+    for (size_t i = 0; i < ln->n_atoms && n + 1 < max; i++) {
+        size_t from = i ? (size_t)(a[i - 1].p + a[i - 1].len - s) : 0;
+        size_t to = (size_t)(a[i].p - s);
+        int hard = 0, cut = 0;
+        for (; depth_pos < to; depth_pos++) {
+            if (s[depth_pos] == '(' || s[depth_pos] == '[')
+                depth++;
+            else if ((s[depth_pos] == ')' || s[depth_pos] == ']') && depth > 0)
+                depth--;
+        }
+        if (i > 0 && depth == 0 && gap_separates(s, from, to))
+            hard = cut = 1;
+        if (!cut && i > 0 && a[i - 1].num >= 0 && a[i].num < 0 && depth == 0)
+            /* numbers then words: a new label, unless this segment began with
+             * its numbers ("297 'very'"), where the words label them. */
+            cut = a[start].num < 0 || has_word_between(a, start, i);
+        if (cut) {
+            n = close_seg(a, segs, n, start, i, soft);
+            soft = !hard;
+            start = i;
+        }
+    }
+    if (n < max && start < ln->n_atoms)
+        n = close_seg(a, segs, n, start, ln->n_atoms, soft);
+    return n;
+}
+
+static int consumed(const struct match *m, int have, size_t idx)
+{
+    return have && used_at(m, m->n_items, 0, idx);
+}
+
+/* The nth free value number after the anchor atom, segment-aware. */
+static long pick_inline_value(const struct extract_transcript *t, const struct xline *ln,
+                              long anchor, const struct match *rm, int have_r,
+                              const struct match *cm, int have_c, int nth)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    struct seg segs[SEGS_MAX];
+    size_t n_segs = segment_line(t, ln, segs, SEGS_MAX), from = 0;
+    int seen = 0;
+
+    if (anchor >= 0) {
+        from = (size_t)anchor + 1;
+        for (size_t s = 0; s < n_segs; s++) {
+            if ((size_t)anchor >= segs[s].a0 && (size_t)anchor < segs[s].a1) {
+                if (segs[s].value_first)
+                    from = segs[s].a0;   /* "297 'very'": the label follows its numbers */
+                break;
+            }
+        }
+    }
+    for (size_t i = from; i < ln->n_atoms; i++) {
+        const struct numparse_num *n;
+        if (a[i].num < 0 || consumed(rm, have_r, i) || consumed(cm, have_c, i))
+            continue;
+        n = &t->nums[a[i].num];
+        if (glued_to_word(t, ln, n))
+            continue;
+        if (++seen == nth)
+            return a[i].num;
+    }
+    return -1;
+}
+
+static int inline_candidates(struct finder *f, size_t li)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[li];
+    struct source src[3];
+    struct match rm, cm;
+    int n_src, r_extras = 0, c_extras = 0, have_r = 0, have_c = 0;
+    long anchor = -1, num;
+    int nth = f->q->nth > 0 ? f->q->nth : 1;
+    struct cand c;
+
+    src[0] = line_source(t, (long)li);
+    n_src = 1 + scope_sources(t, ln, src + 1);
+    if (f->row.n) {
+        if (!match_set(t, &f->row, src, n_src, -1, &rm, &r_extras, &f->nm, ln->no))
+            return 0;
+        have_r = 1;
+        if (rm.in_primary > 0 && f->row_line < 0)
+            f->row_line = (long)li;
+        anchor = rm.last_primary;
+    }
+    if (f->col.n) {
+        if (!match_set(t, &f->col, src, 1, anchor, &cm, &c_extras, NULL, 0))
+            return 0;
+        have_c = 1;
+        if (f->col_line < 0)
+            f->col_line = (long)li;
+        anchor = cm.last_primary;
+    }
+    if (f->exc.n && anchor >= 0 && excluded(f, src[0].a, (size_t)anchor + 1))
+        return 0;
+    num = f->q->shape == EXTRACT_LINE && ln->n_nums == 0
+              ? -1 : pick_inline_value(t, ln, anchor, &rm, have_r, &cm, have_c, nth);
+    if (num < 0 && f->q->shape != EXTRACT_LINE) {
+        if (f->row_nonum_line < 0)
+            f->row_nonum_line = (long)li;
+        return 0;
+    }
+    if (num < 0 && ln->n_nums > 0)
+        num = (long)ln->num0;
+    c.line = li;
+    c.num = num;
+    c.quality = (!have_r || rm.in_primary == rm.n_items) ? 1 : 0;
+    c.extras = r_extras + c_extras;
+    c.how = EXTRACT_HOW_INLINE;
+    c.transposed = 0;
+    c.col = -1;
+    return add_cand(f, &c);
+}
+
+/* ---- tables -------------------------------------------------------------- */
+
+/* Row label of a data row: every atom outside the value columns, with the
+ * header word of its column put before each label number ("length" 50). */
+static size_t row_label(const struct extract_transcript *t, const struct xline *ln,
+                        const struct xtable *tb, long skip_col, struct xatom *out, size_t max)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t n = 0;
+
+    for (size_t i = 0; i < ln->n_atoms && n < max; i++) {
+        long col = a[i].num >= 0 ? t->num_col[a[i].num] : -1;
+        if (is_noise_word(&a[i]))
+            continue;
+        if (col >= 0 && (t->cols[tb->col0 + col].is_value || col == skip_col))
+            continue;
+        if (col >= 0) {
+            const struct xcolumn *c = &t->cols[tb->col0 + col];
+            int all_words = c->n_hatoms > 0;
+            for (size_t h = 0; h < c->n_hatoms; h++)
+                all_words &= t->hatoms[c->hatom0 + h].num < 0;
+            for (size_t h = 0; all_words && h < c->n_hatoms && n < max; h++)
+                out[n++] = t->hatoms[c->hatom0 + h];
+        }
+        if (n < max)
+            out[n++] = a[i];
+    }
+    return n;
+}
+
+static long cell_number(const struct extract_transcript *t, const struct xline *ln,
+                        long col, int nth)
+{
+    int seen = 0;
+    for (size_t k = 0; k < ln->n_nums; k++) {
+        size_t g = ln->num0 + k;
+        if (t->num_col[g] == col && ++seen == nth)
+            return (long)g;
+    }
+    return -1;
+}
+
+/* Without a column phrase, the nth number of the row's value columns. */
+static long first_value_number(const struct extract_transcript *t, const struct xline *ln,
+                               const struct xtable *tb, int nth)
+{
+    int seen = 0;
+    for (size_t k = 0; k < ln->n_nums; k++) {
+        size_t g = ln->num0 + k;
+        long col = t->num_col[g];
+        if (col >= 0 && t->cols[tb->col0 + col].is_value && ++seen == nth)
+            return (long)g;
+    }
+    return -1;
+}
+
+static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long col,
+                      const struct source *label, const struct source *header,
+                      const struct source *scope, int n_scope, int transposed)
+{
+    const struct extract_transcript *t = f->t;
+    struct source rsrc[3], csrc[1];
+    struct match rm, cm;
+    int r_extras = 0, c_extras = 0, have_r = 0, nth = f->q->nth > 0 ? f->q->nth : 1;
+    struct cand c;
+    long num;
+
+    rsrc[0] = transposed ? *header : *label;
+    for (int s = 0; s < n_scope; s++)
+        rsrc[1 + s] = scope[s];
+    csrc[0] = transposed ? *label : *header;
+    if (f->row.n) {
+        if (!match_set(t, &f->row, rsrc, 1 + n_scope, -1, &rm, &r_extras, &f->nm,
+                       t->lines[li].no))
+            return 0;
+        have_r = 1;
+        if (rm.in_primary > 0 && !transposed) {
+            if (f->row_line < 0)
+                f->row_line = (long)li;
+            f->row_table_line = (long)li;
+        }
+    }
+    if (f->col.n) {
+        if (!match_set(t, &f->col, csrc, 1, -1, &cm, &c_extras, NULL, 0))
+            return 0;
+        if (f->col_line < 0)
+            f->col_line = (long)li;
+    } else if (transposed) {
+        return 0;
+    }
+    if (f->exc.n && (excluded(f, label->a, label->n) || excluded(f, header->a, header->n)))
+        return 0;
+    num = col >= 0 ? cell_number(t, &t->lines[li], col, nth)
+                   : first_value_number(t, &t->lines[li], tb, nth);
+    if (num < 0)
+        return 0;
+    c.line = li;
+    c.num = num;
+    c.quality = (!have_r || rm.in_primary == rm.n_items) ? 1 : 0;
+    c.extras = r_extras;
+    c.how = EXTRACT_HOW_TABLE;
+    c.transposed = transposed;
+    c.col = t->num_col[num];
+    return add_cand(f, &c);
+}
+
+static int table_candidates(struct finder *f, size_t li)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[li];
+    const struct xtable *tb;
+    struct xatom label[LABEL_ATOMS_MAX];
+    struct source lab, hdr, scope[2];
+    int n_scope;
+
+    if (ln->table < 0 || ln->role != XROW_DATA)
+        return 0;
+    tb = &t->tables[ln->table];
+    if (tb->header < 0)
+        return 0;
+    n_scope = scope_sources(t, ln, scope);
+    if (!f->col.n) {
+        lab.a = label;
+        lab.n = row_label(t, ln, tb, -1, label, LABEL_ATOMS_MAX);
+        hdr.a = NULL;
+        hdr.n = 0;
+        return table_cell(f, li, tb, -1, &lab, &hdr, scope, n_scope, 0);
+    }
+    for (size_t c = 0; c < tb->n_cols; c++) {
+        const struct xcolumn *col = &t->cols[tb->col0 + c];
+        if (cell_number(t, ln, (long)c, 1) < 0)
+            continue;
+        lab.a = label;
+        lab.n = row_label(t, ln, tb, (long)c, label, LABEL_ATOMS_MAX);
+        hdr.a = t->hatoms + col->hatom0;
+        hdr.n = col->n_hatoms;
+        if (table_cell(f, li, tb, (long)c, &lab, &hdr, scope, n_scope, 0) < 0 ||
+            table_cell(f, li, tb, (long)c, &lab, &hdr, scope, n_scope, 1) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- hits and explanations ----------------------------------------------- */
+
+/* Printable, valid UTF-8 copy of at most max bytes (others become '?'). */
+static char *sanitize(const char *s, size_t len, size_t max)
+{
+    char *out;
+    size_t o = 0;
+
+    if (len > max)
+        len = max;
+    out = malloc(len + 1);
+    if (!out)
+        return NULL;
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)s[i];
+        size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        int ok = n > 0 && i + n <= len && !(n == 2 && c < 0xC2) && !(n == 4 && c > 0xF4);
+        for (size_t k = 1; ok && k < n; k++)
+            ok = ((unsigned char)s[i + k] & 0xC0) == 0x80;
+        if (ok && n == 1 && (c < 0x20 || c == 0x7F))
+            ok = c == '\t';
+        if (!ok) {
+            out[o++] = '?';
+            i++;
+            continue;
+        }
+        memcpy(out + o, s + i, n);
+        o += n;
+        i += n;
+    }
+    out[o] = '\0';
+    return out;
+}
+
+static char *trimmed_copy(const char *s, size_t len, size_t max)
+{
+    while (len && (*s == ' ' || *s == '\t'))
+        s++, len--;
+    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == ':' ||
+                   s[len - 1] == '=' || s[len - 1] == '|' || s[len - 1] == ','))
+        len--;
+    return sanitize(s, len, max);
+}
+
+static int fill_nums(const struct extract_transcript *t, const struct xline *ln,
+                     const struct cand *c, enum extract_shape shape, struct extract_hit *h)
+{
+    size_t n = 0;
+    const struct numparse_num *me = c->num >= 0 ? &t->nums[c->num] : NULL;
+
+    h->nums = malloc((ln->n_nums ? ln->n_nums : 1) * sizeof *h->nums);
+    if (!h->nums)
+        return -1;
+    for (size_t k = 0; k < ln->n_nums; k++) {
+        const struct numparse_num *x = &t->nums[ln->num0 + k];
+        int take;
+        if (shape == EXTRACT_LINE)
+            take = 1;
+        else if (shape == EXTRACT_VECTOR && me && me->list >= 0)
+            take = x->list == me->list;
+        else if (shape == EXTRACT_VECTOR && me && c->col >= 0)
+            take = t->num_col[ln->num0 + k] == c->col;
+        else
+            take = x == me;
+        if (take)
+            h->nums[n++] = *x;
+    }
+    h->n_nums = n;
+    return 0;
+}
+
+static int make_hit(const struct finder *f, const struct cand *c, struct extract_hit *h)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[c->line];
+    const char *s = t->text + ln->off;
+
+    memset(h, 0, sizeof *h);
+    h->line = ln->no;
+    h->how = c->how;
+    h->transposed = c->transposed;
+    h->quality = c->quality;
+    h->extras = c->extras;
+    if (c->num >= 0) {
+        h->num = t->nums[c->num];
+        h->text = sanitize(s + h->num.start, h->num.end - h->num.start, 64);
+        h->label = trimmed_copy(s, h->num.start, 200);
+    } else {
+        h->text = strdup("");
+        h->label = trimmed_copy(s, ln->len, 200);
+    }
+    h->line_text = sanitize(s, ln->len, 400);
+    if (!h->text || !h->label || !h->line_text || fill_nums(t, ln, c, f->q->shape, h) < 0)
+        return -1;
+    if (c->how == EXTRACT_HOW_TABLE && c->col >= 0) {
+        const struct xtable *tb = &t->tables[ln->table];
+        const struct xcolumn *col = &t->cols[tb->col0 + c->col];
+        if (col->n_hatoms) {
+            const struct xatom *a0 = &t->hatoms[col->hatom0];
+            const struct xatom *a1 = &t->hatoms[col->hatom0 + col->n_hatoms - 1];
+            h->column = sanitize(a0->p, (size_t)(a1->p + a1->len - a0->p), 200);
+            if (!h->column)
+                return -1;
+        }
+        /* A table row's label is its label cells, not everything before the value. */
+        free(h->label);
+        {
+            struct xatom lab[LABEL_ATOMS_MAX];
+            size_t n = row_label(t, ln, tb, c->col, lab, LABEL_ATOMS_MAX), b = 0, e = 0;
+            for (size_t i = 0; i < n; i++) {
+                if (lab[i].p < s || lab[i].p >= s + ln->len)
+                    continue;   /* header words put before label numbers */
+                if (!e)
+                    b = (size_t)(lab[i].p - s);
+                e = (size_t)(lab[i].p + lab[i].len - s);
+            }
+            h->label = trimmed_copy(s + b, e > b ? e - b : 0, 200);
+            if (!h->label)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+static void free_hit(struct extract_hit *h)
+{
+    free(h->text);
+    free(h->nums);
+    free(h->label);
+    free(h->column);
+    free(h->line_text);
+}
+
+static int cand_better(const struct cand *a, const struct cand *b)
+{
+    if (a->quality != b->quality)
+        return a->quality > b->quality;
+    if (a->extras != b->extras)
+        return a->extras < b->extras;
+    if (a->line != b->line)
+        return a->line > b->line;
+    return a->num > b->num;
+}
+
+static const char *first(const struct phrase_set *ps)
+{
+    return ps->n ? ps->v[0].orig : "";
+}
+
+static int explain_miss(struct finder *f, struct gb_buf *b)
+{
+    const struct extract_transcript *t = f->t;
+    struct gb_err *err = f->err;
+    int rc = 0;
+
+    if (f->sec.n && !f->section_seen)
+        return gb_buf_printf(b, err, "no heading or title mentions '%s'", first(&f->sec));
+    if (f->sec.n)
+        rc = gb_buf_printf(b, err, "under '%s', ", first(&f->sec));
+    if (rc < 0)
+        return -1;
+    if (f->row.n && f->row_line < 0) {
+        rc = gb_buf_printf(b, err, "no line mentions %s", first(&f->row));
+        if (rc == 0 && f->nm.line) {
+            const struct xatom *w = f->nm.word, *n = f->nm.num;
+            rc = gb_buf_printf(b, err, " (line %zu has '%.*s %.*s')", f->nm.line, (int)w->len,
+                               w->p, (int)n->len, n->p);
+        }
+        return rc;
+    }
+    if (f->row.n && f->col.n) {
+        if (f->row_table_line >= 0)
+            return gb_buf_printf(b, err, "the row for '%s' (line %zu) has no '%s' column",
+                                 first(&f->row), t->lines[f->row_table_line].no, first(&f->col));
+        return gb_buf_printf(b, err, "found '%s' on line %zu but no '%s' next to it",
+                             first(&f->row), t->lines[f->row_line].no, first(&f->col));
+    }
+    if (f->col.n && f->col_line < 0)
+        return gb_buf_printf(b, err, "no table column or line mentions '%s'", first(&f->col));
+    if (f->row_nonum_line >= 0 || f->row_line >= 0 || f->col_line >= 0) {
+        long l = f->row_nonum_line >= 0 ? f->row_nonum_line
+                                        : f->row_line >= 0 ? f->row_line : f->col_line;
+        return gb_buf_printf(b, err, "found '%s' on line %zu but no number after the label",
+                             f->row.n ? first(&f->row) : first(&f->col), t->lines[l].no);
+    }
+    return gb_buf_printf(b, err, "no number was printed%s", f->sec.n ? " there" : "");
+}
+
+/* "two values for X: a (line 12) and b (line 40); took line 40, the last printed" */
+static int explain_conflict(struct finder *f, const struct cand *chosen, struct gb_buf *b)
+{
+    const struct extract_transcript *t = f->t;
+    size_t distinct[8], n = 0, last = 0;
+    char what[256];
+    static const char *const counts[] = { "", "one", "two", "three", "four", "five",
+                                          "six", "seven", "eight" };
+
+    for (size_t i = 0; i < f->n_c; i++) {
+        const struct cand *c = &f->c[i];
+        size_t k;
+        if (c->quality != chosen->quality || c->num < 0)
+            continue;
+        if (f->c[last].line < c->line || f->c[last].quality != chosen->quality)
+            last = i;
+        for (k = 0; k < n; k++)
+            if (num_eq(t->nums[f->c[distinct[k]].num].value, t->nums[c->num].value))
+                break;
+        if (k == n && n < 8)
+            distinct[n++] = i;
+        else if (k < n && f->c[distinct[k]].line < c->line)
+            distinct[k] = i;
+    }
+    if (n < 2)
+        return 0;
+    extract_query_describe(f->q, what, sizeof what);
+    if (gb_buf_printf(b, f->err, "%s values for %s: ", counts[n], what) < 0)
+        return -1;
+    for (size_t k = 0; k < n; k++) {
+        const struct cand *c = &f->c[distinct[k]];
+        const struct xline *ln = &t->lines[c->line];
+        const struct numparse_num *x = &t->nums[c->num];
+        char *txt = sanitize(t->text + ln->off + x->start, x->end - x->start, 64);
+        int rc;
+        if (!txt)
+            return gb_fail(f->err, "out of memory explaining a value");
+        rc = gb_buf_printf(b, f->err, "%s%s (line %zu)", k == 0 ? "" : k + 1 == n ? " and " : ", ",
+                           txt, ln->no);
+        free(txt);
+        if (rc < 0)
+            return -1;
+    }
+    return gb_buf_printf(b, f->err, "; took line %zu, %s", t->lines[chosen->line].no,
+                         f->c[last].line == chosen->line ? "the last printed"
+                                                         : "the closest match for the label");
+}
+
+static int finish(struct finder *f, struct extract_result *res)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    size_t best = 0;
+
+    res->n_candidates = f->n_c;
+    if (f->n_c == 0) {
+        if (explain_miss(f, &b) < 0)
+            goto fail;
+        res->explain = gb_buf_steal(&b);
+        return res->explain ? 0 : gb_fail(f->err, "out of memory explaining a miss");
+    }
+    for (size_t i = 1; i < f->n_c; i++)
+        if (cand_better(&f->c[i], &f->c[best]))
+            best = i;
+    if (f->q->all) {
+        size_t n = 0;
+        res->hits = calloc(f->n_c, sizeof *res->hits);
+        if (!res->hits)
+            goto oom;
+        for (size_t i = 0; i < f->n_c; i++) {
+            if (f->c[i].quality != f->c[best].quality)
+                continue;
+            if (make_hit(f, &f->c[i], &res->hits[n]) < 0) {
+                free_hit(&res->hits[n]);
+                res->n_hits = n;
+                goto oom;
+            }
+            n++;
+        }
+        res->n_hits = n;
+        return 0;
+    }
+    res->hits = calloc(1, sizeof *res->hits);
+    if (!res->hits)
+        goto oom;
+    if (make_hit(f, &f->c[best], &res->hits[0]) < 0) {
+        free_hit(&res->hits[0]);
+        goto oom;
+    }
+    res->n_hits = 1;
+    if (explain_conflict(f, &f->c[best], &b) < 0)
+        goto fail;
+    res->explain = b.len ? gb_buf_steal(&b) : NULL;
+    return 0;
+oom:
+    gb_fail(f->err, "out of memory collecting values");
+fail:
+    gb_buf_free(&b);
+    return -1;
+}
+
+/* Candidates are collected in line order (inline and table for each line),
+ * so "last printed" is simply the higher index. */
+static int sort_by_line(const void *a, const void *b)
+{
+    const struct cand *x = a, *y = b;
+    if (x->line != y->line)
+        return x->line < y->line ? -1 : 1;
+    return x->num < y->num ? -1 : x->num > y->num;
+}
+
+int extract_find(const struct extract_transcript *t, const struct extract_query *q,
+                 struct extract_result *res, struct gb_err *err)
+{
+    struct finder f;
+    int rc = -1;
+
+    memset(res, 0, sizeof *res);
+    memset(&f, 0, sizeof f);
+    f.t = t;
+    f.q = q;
+    f.err = err;
+    f.row_line = f.row_table_line = f.col_line = f.row_nonum_line = -1;
+    if (!t || !q)
+        return gb_fail(err, "no transcript or query to search");
+    if (q->nth < 0 || (unsigned)q->shape > EXTRACT_LINE)
+        return gb_fail(err, "a query's nth must be 1 or more and its shape scalar, vector or line");
+    if (compile_field(q, EXTRACT_SECTION, &f.sec, err) < 0 ||
+        compile_field(q, EXTRACT_ROW, &f.row, err) < 0 ||
+        compile_field(q, EXTRACT_COLUMN, &f.col, err) < 0 ||
+        compile_field(q, EXTRACT_EXCLUDE, &f.exc, err) < 0)
+        goto out;
+    for (size_t li = 0; li < t->n_lines; li++) {
+        const struct xline *ln = &t->lines[li];
+        if (ln->kind == XLINE_RULE || ln->n_atoms == 0)
+            continue;
+        if (!section_ok(&f, ln))
+            continue;
+        f.section_seen = 1;
+        if (table_candidates(&f, li) < 0 || inline_candidates(&f, li) < 0)
+            goto out;
+    }
+    qsort(f.c, f.n_c, sizeof *f.c, sort_by_line);
+    rc = finish(&f, res);
+    if (rc < 0)
+        extract_result_free(res);
+out:
+    phrase_set_free(&f.sec);
+    phrase_set_free(&f.row);
+    phrase_set_free(&f.col);
+    phrase_set_free(&f.exc);
+    free(f.c);
+    return rc;
+}
+
+void extract_result_free(struct extract_result *res)
+{
+    if (!res)
+        return;
+    for (size_t i = 0; i < res->n_hits; i++)
+        free_hit(&res->hits[i]);
+    free(res->hits);
+    free(res->explain);
+    memset(res, 0, sizeof *res);
+}
