@@ -44,10 +44,10 @@ static const char *const kind_fields[N_KINDS] = {
     [CHECK_TWIN_PAIRS] = "min_pairs",
     [CHECK_RNN_TRACE] = "",
     [CHECK_COMMENT_SENTENCES] = "min max",
-    [CHECK_COMMENT_IDEA] = "ideas",
-    [CHECK_COMMENT_CITES_OUTPUT] = "ideas",
+    [CHECK_COMMENT_IDEA] = "ideas window",
+    [CHECK_COMMENT_CITES_OUTPUT] = "ideas window",
     [CHECK_ANSWER_NUMBERS] = "section numbers min_numbers",
-    [CHECK_ANSWER_IDEA] = "section ideas",
+    [CHECK_ANSWER_IDEA] = "section ideas window",
     [CHECK_ANSWER_SENTENCES] = "section min max",
     [CHECK_ANSWER_WORDS] = "section forbidden",
     [CHECK_REVIEW] = "section prompt",
@@ -363,6 +363,11 @@ static int load_kind_fields(const cJSON *c, struct rubric_check *ck, struct gb_e
     case CHECK_COMMENT_IDEA:
     case CHECK_COMMENT_CITES_OUTPUT:
     case CHECK_ANSWER_IDEA:
+        ck->window = 2;
+        if (load_size(c, "window", &ck->window, err))
+            return -1;
+        if (!ck->window)
+            return gb_fail(err, "field 'window' must be at least 1");
         return require(c, "ideas", err) ||
                load_ideas(cJSON_GetObjectItemCaseSensitive(c, "ideas"), ck, err) ? -1 : 0;
     case CHECK_ANSWER_NUMBERS:

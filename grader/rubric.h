@@ -103,6 +103,9 @@ struct rubric_check {
     char *section;                   /* ANSWER_*: the answers section ("q1", "friend") */
     struct rubric_strings *ideas;    /* *_IDEA, CITES_OUTPUT: keyword groups, all must match */
     size_t n_ideas;
+    size_t window;                   /* *_IDEA, CITES_OUTPUT: consecutive sentences that may
+                                      * share the ideas ("Clipping caps explosions. It does
+                                      * nothing for vanishing." is one idea); default 2 */
     size_t min_sentences, max_sentences;   /* *_SENTENCES (max 0 = unbounded) */
     struct rubric_strings forbidden; /* ANSWER_WORDS */
     struct rubric_answer_number *numbers;  /* ANSWER_NUMBERS */

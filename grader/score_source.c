@@ -1,12 +1,269 @@
-/* score_source.c — the "source" family of check kinds.  Interim: lands the
- * interface; the implementation follows on branch scoring. */
+/* score_source.c — checks on what the student wrote in their script's
+ * comments: how many sentences, which ideas, and whether a claim quotes a
+ * number the run really printed.
+ *
+ * "Comments" are '#' comments and triple-quoted strings (docstrings and
+ * comment blocks), found by a small Python tokenizer so a '#' inside a string
+ * is not a comment.  The comment text keeps the source's line structure, so
+ * every sentence knows its line, and code lines become blank lines that end
+ * a comment block.
+ */
 #include "score_source.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numparse.h"
+#include "prose.h"
+
+/* Minimum words for a comment line to count as a sentence: "# part one" is a
+ * label, not a sentence. */
+#define SOURCE_SENTENCE_MIN_WORDS 4
+
+struct pytok {
+    const char *s;
+    size_t len, i;
+    struct gb_buf *out;
+};
+
+static int emit(struct pytok *t, char c, int keep, struct gb_err *err)
+{
+    /* Newlines always survive so comment text lines up with source lines. */
+    if (c == '\n')
+        return gb_buf_append(t->out, "\n", 1, err);
+    if (!keep)
+        return 0;
+    return gb_buf_append(t->out, &c, 1, err);
+}
+
+/* Skips (or keeps, for triple-quoted strings) one string literal at t->i. */
+static int string_literal(struct pytok *t, struct gb_err *err)
+{
+    char q = t->s[t->i];
+    int triple = t->i + 2 < t->len && t->s[t->i + 1] == q && t->s[t->i + 2] == q;
+    size_t step = triple ? 3 : 1;
+
+    t->i += step;
+    while (t->i < t->len) {
+        char c = t->s[t->i];
+        if (c == '\\' && t->i + 1 < t->len) {
+            if (emit(t, c, triple, err) || emit(t, t->s[t->i + 1], triple, err))
+                return -1;
+            t->i += 2;
+            continue;
+        }
+        if (c == q && (!triple || (t->i + 2 < t->len && t->s[t->i + 1] == q &&
+                                   t->s[t->i + 2] == q))) {
+            t->i += step;
+            return 0;
+        }
+        if (c == '\n' && !triple)
+            return 0;      /* unterminated: let the next line parse normally */
+        if (emit(t, c, triple, err))
+            return -1;
+        t->i++;
+    }
+    return 0;
+}
+
+static int comment_text(const char *src, size_t len, struct gb_buf *out, struct gb_err *err)
+{
+    struct pytok t = { src, len, 0, out };
+
+    if (gb_buf_append(out, "", 0, err))
+        return -1;
+    while (t.i < len) {
+        char c = src[t.i];
+        if (c == '#') {
+            if (gb_buf_append(out, " ", 1, err))
+                return -1;
+            for (t.i++; t.i < len && src[t.i] != '\n'; t.i++)
+                if (emit(&t, src[t.i], 1, err))
+                    return -1;
+        } else if (c == '"' || c == '\'') {
+            if (string_literal(&t, err))
+                return -1;
+        } else {
+            if (emit(&t, c, 0, err))
+                return -1;
+            t.i++;
+        }
+    }
+    return 0;
+}
+
+static size_t count_sentences(const struct prose *p)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < p->n; i++)
+        if (prose_word_count(p->text + p->s[i].start, p->s[i].end - p->s[i].start) >=
+            SOURCE_SENTENCE_MIN_WORDS)
+            n++;
+    return n;
+}
+
+/* "clip, clipping… + explo…" — how a keyword group reads in a message. */
+static int describe_group(struct gb_buf *b, const struct rubric_strings *g, struct gb_err *err)
+{
+    for (size_t i = 0; i < g->n && i < 4; i++) {
+        const char *kw = g->v[i];
+        size_t n = strlen(kw);
+        if (kw[0] == '#')
+            kw++, n--;
+        else if (n && kw[n - 1] == '$')
+            n--;
+        if (gb_buf_printf(b, err, "%s\"%.*s\"", i ? " or " : "", (int)n, kw))
+            return -1;
+    }
+    return 0;
+}
+
+static int quote_sentences(struct gb_buf *b, const struct prose *p, size_t first,
+                           size_t window, struct gb_err *err)
+{
+    size_t last = first + window - 1 < p->n ? first + window - 1 : p->n - 1;
+    size_t n = p->s[last].end - p->s[first].start;
+    char clean[241];
+    size_t k = 0;
+
+    for (size_t i = 0; i < n && k + 1 < sizeof clean; i++) {
+        char c = p->text[p->s[first].start + i];
+        if (c == '\n' || c == '\t' || c == '\r')
+            c = ' ';
+        if (c == ' ' && k && clean[k - 1] == ' ')
+            continue;
+        clean[k++] = c;
+    }
+    clean[k] = '\0';
+    return gb_buf_printf(b, err, "\"%s%s\"", clean, k + 1 >= sizeof clean ? "…" : "");
+}
+
+int score_text_ideas(const struct prose *p, const struct rubric_check *ck, const char *where_name,
+                     struct score_outcome *o, long *first, struct gb_err *err)
+{
+    size_t missing;
+
+    *first = prose_find_ideas(p, ck->ideas, ck->n_ideas, ck->window, &missing);
+    for (size_t g = 0; g < ck->n_ideas; g++)
+        if ((g && gb_buf_puts(&o->expected, " + ", err)) ||
+            describe_group(&o->expected, &ck->ideas[g], err))
+            return -1;
+    if (*first >= 0) {
+        o->verdict = VERDICT_PASS;
+        return quote_sentences(&o->found, p, (size_t)*first, ck->window, err) ||
+               gb_buf_printf(&o->where, err, "%s line %zu", where_name, p->s[*first].line);
+    }
+    o->verdict = VERDICT_FAIL;
+    if (!p->n)
+        return gb_buf_printf(&o->message, err, "%s has no sentences to read", where_name);
+    if (gb_buf_printf(&o->message, err, "no %s%s says this: none mentions ",
+                      ck->window > 1 ? "run of sentences in " : "sentence of ", where_name) ||
+        describe_group(&o->message, &ck->ideas[missing], err))
+        return -1;
+    return ck->n_ideas > 1 ? gb_buf_puts(&o->message, " together with the rest of the idea", err) : 0;
+}
+
+/* Numbers printed with a decimal point (measurements, not lengths or counts)
+ * in the cited sentences that the run's stdout also printed. */
+static int cites_output(const struct score_ctx *ctx, const char *s, size_t n,
+                        struct gb_buf *found, struct gb_err *err)
+{
+    struct numparse_num said[64], *out = NULL;
+    size_t ns = numparse_scan(s, n, 0, said, 64), no;
+    const char *text = ctx->in->output ? ctx->in->output : "";
+    int hit = 0;
+
+    no = numparse_scan(text, ctx->in->output_len, 0, NULL, 0);
+    if (no && !(out = malloc(no * sizeof *out)))
+        return gb_fail(err, "out of memory");
+    numparse_scan(text, ctx->in->output_len, 0, out, no);
+    for (size_t i = 0; i < ns && i < 64 && !hit; i++) {
+        double v = numparse_fraction(&said[i]);
+        if (said[i].flags & (NUMPARSE_INTEGER | NUMPARSE_GLUED))
+            continue;
+        for (size_t j = 0; j < no && !hit; j++) {
+            double tol = fmax(numparse_half_ulp(&said[i]), numparse_half_ulp(&out[j]));
+            if (!(out[j].flags & NUMPARSE_INTEGER) && fabs(numparse_fraction(&out[j]) - v) <= tol) {
+                hit = 1;
+                if (gb_buf_printf(found, err, " — cites %.*s, which the run printed",
+                                  (int)(said[i].end - said[i].start), s + said[i].start))
+                    hit = -1;
+            }
+        }
+    }
+    free(out);
+    return hit;
+}
+
+static int check_cites(const struct score_ctx *ctx, const struct rubric_check *ck,
+                       const struct prose *p, struct score_outcome *o, struct gb_err *err)
+{
+    long first;
+    size_t last;
+    int hit;
+
+    if (score_text_ideas(p, ck, ctx->in->rubric->submission, o, &first, err))
+        return -1;
+    if (first < 0)
+        return 0;
+    last = (size_t)first + ck->window - 1 < p->n ? (size_t)first + ck->window - 1 : p->n - 1;
+    hit = cites_output(ctx, p->text + p->s[first].start, p->s[last].end - p->s[first].start,
+                       &o->found, err);
+    if (hit < 0)
+        return -1;
+    if (gb_buf_puts(&o->expected, ", quoting a number your run printed", err))
+        return -1;
+    if (hit)
+        return 0;
+    o->verdict = VERDICT_FAIL;
+    return gb_buf_puts(&o->message, "the sentence gives no measured number from your own "
+                       "output (a decimal value your table printed): cite what you measured, "
+                       "not a preference", err);
+}
+
+static int check_sentences(const struct rubric_check *ck, const struct prose *p,
+                           const char *name, struct score_outcome *o, struct gb_err *err)
+{
+    size_t n = count_sentences(p);
+
+    if (ck->max_sentences)
+        gb_buf_printf(&o->expected, err, "%zu to %zu comment sentences", ck->min_sentences,
+                      ck->max_sentences);
+    else
+        gb_buf_printf(&o->expected, err, "at least %zu comment sentences", ck->min_sentences);
+    if (gb_buf_printf(&o->found, err, "%zu", n) || gb_buf_printf(&o->where, err, "%s comments", name))
+        return -1;
+    o->verdict = n >= ck->min_sentences && (!ck->max_sentences || n <= ck->max_sentences)
+                     ? VERDICT_PASS : VERDICT_FAIL;
+    if (o->verdict == VERDICT_FAIL)
+        return gb_buf_printf(&o->message, err, "counted %zu comment sentence%s of %d or more "
+                             "words; the exercise asks for the sentences listed in its last part",
+                             n, n == 1 ? "" : "s", SOURCE_SENTENCE_MIN_WORDS);
+    return 0;
+}
 
 int score_source_check(const struct score_ctx *ctx, const struct rubric_check *ck,
                        struct score_outcome *o, struct gb_err *err)
 {
-    (void)ctx;
-    (void)o;
-    return gb_fail(err, "check kind '%s' is not implemented in this build yet",
-                   check_kind_name(ck->kind));
+    struct gb_buf text = GB_BUF_INIT;
+    struct prose p;
+    long first;
+    int rc;
+
+    if (comment_text(ctx->in->source ? ctx->in->source : "", ctx->in->source_len, &text, err) ||
+        prose_split(text.data, text.len, &p, err)) {
+        gb_buf_free(&text);
+        return -1;
+    }
+    if (ck->kind == CHECK_COMMENT_SENTENCES)
+        rc = check_sentences(ck, &p, ctx->in->rubric->submission, o, err);
+    else if (ck->kind == CHECK_COMMENT_IDEA)
+        rc = score_text_ideas(&p, ck, ctx->in->rubric->submission, o, &first, err);
+    else
+        rc = check_cites(ctx, ck, &p, o, err);
+    prose_free(&p);
+    gb_buf_free(&text);
+    return rc;
 }

@@ -1,4 +1,4 @@
-/* score_source.h — the "source" family of check kinds (see rubrics/README.md). */
+/* score_source.h — checks on the submission's comments (see rubrics/README.md). */
 #ifndef GB_SCORE_SOURCE_H
 #define GB_SCORE_SOURCE_H
 
@@ -10,5 +10,12 @@
  * the rubric or the reference is at fault (the check becomes VERDICT_ERROR). */
 int score_source_check(const struct score_ctx *ctx, const struct rubric_check *ck,
                        struct score_outcome *o, struct gb_err *err);
+
+struct prose;
+/* Shared with score_answers.c: finds a window of sentences carrying every
+ * keyword group of ck; *first is its first sentence or -1 (verdict FAIL). */
+int score_text_ideas(const struct prose *p, const struct rubric_check *ck,
+                     const char *where_name, struct score_outcome *o, long *first,
+                     struct gb_err *err);
 
 #endif

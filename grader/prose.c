@@ -1,0 +1,197 @@
+/* prose.c — sentence splitting and keyword matching for comments and answers
+ * (see prose.h).  Deliberately simple and predictable: an instructor must be
+ * able to tell from the rubric alone which sentences will match. */
+#include "prose.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "numparse.h"
+
+static int is_word_byte(unsigned char c)
+{
+    return isalnum(c) || c >= 0x80;   /* UTF-8 letters stay inside words */
+}
+
+/* A blank line, or a line that starts a list item or a heading, is a hard
+ * break: the text before it is one sentence even without a full stop. */
+static int hard_break_at(const char *t, size_t len, size_t i)
+{
+    size_t j = i + 1;
+
+    if (t[i] != '\n')
+        return 0;
+    while (j < len && (t[j] == ' ' || t[j] == '\t' || t[j] == '\r'))
+        j++;
+    if (j >= len || t[j] == '\n' || t[j] == '#')
+        return 1;
+    if ((t[j] == '-' || t[j] == '*' || t[j] == '+') && j + 1 < len && t[j + 1] == ' ')
+        return 1;
+    return isdigit((unsigned char)t[j]) && j + 1 < len && t[j + 1] == '.' &&
+           j + 2 < len && t[j + 2] == ' ';
+}
+
+static int ends_sentence(const char *t, size_t len, size_t i)
+{
+    if (t[i] != '.' && t[i] != '!' && t[i] != '?')
+        return 0;
+    return i + 1 >= len || isspace((unsigned char)t[i + 1]) || t[i + 1] == '"' ||
+           t[i + 1] == ')' || t[i + 1] == '*';
+}
+
+static int has_letter(const char *t, size_t a, size_t b)
+{
+    for (size_t i = a; i < b; i++)
+        if (isalpha((unsigned char)t[i]))
+            return 1;
+    return 0;
+}
+
+static int push(struct prose *p, size_t *cap, size_t a, size_t b, struct gb_err *err)
+{
+    while (a < b && isspace((unsigned char)p->text[a]))
+        a++;
+    if (!has_letter(p->text, a, b))
+        return 0;
+    if (p->n == *cap) {
+        size_t nc = *cap ? *cap * 2 : 16;
+        struct prose_sentence *g = realloc(p->s, nc * sizeof *g);
+        if (!g)
+            return gb_fail(err, "out of memory splitting sentences");
+        p->s = g;
+        *cap = nc;
+    }
+    p->s[p->n].start = a;
+    p->s[p->n].end = b;
+    p->s[p->n].line = 0;
+    p->n++;
+    return 0;
+}
+
+int prose_split(const char *text, size_t len, struct prose *out, struct gb_err *err)
+{
+    size_t cap = 0, start = 0;
+
+    memset(out, 0, sizeof *out);
+    out->text = text;
+    out->len = len;
+    for (size_t i = 0; i < len; i++) {
+        if (!ends_sentence(text, len, i) && !hard_break_at(text, len, i))
+            continue;
+        if (push(out, &cap, start, i + 1, err)) {
+            prose_free(out);
+            return -1;
+        }
+        start = i + 1;
+    }
+    if (push(out, &cap, start, len, err)) {
+        prose_free(out);
+        return -1;
+    }
+    /* A sentence's line is that of its first non-space byte. */
+    for (size_t k = 0, ln = 1, pos = 0; k < out->n; k++) {
+        for (; pos < out->s[k].start; pos++)
+            ln += text[pos] == '\n';
+        out->s[k].line = ln;
+    }
+    return 0;
+}
+
+void prose_free(struct prose *p)
+{
+    free(p->s);
+    memset(p, 0, sizeof *p);
+}
+
+size_t prose_word_count(const char *text, size_t len)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < len; i++)
+        if (is_word_byte((unsigned char)text[i]) &&
+            (i == 0 || !is_word_byte((unsigned char)text[i - 1])))
+            n++;
+    return n;
+}
+
+static int number_keyword_in(const char *text, size_t len, double want)
+{
+    struct numparse_num nums[64];
+    size_t n = numparse_scan(text, len, 0, nums, 64);
+
+    if (n > 64)
+        n = 64;
+    for (size_t i = 0; i < n; i++) {
+        double v = numparse_fraction(&nums[i]);
+        if (nums[i].flags & NUMPARSE_GLUED)
+            continue;
+        if (fabs(v - want) <= 1e-9 * fmax(1.0, fabs(want)) || fabs(nums[i].value - want) <= 1e-9)
+            return 1;
+    }
+    return 0;
+}
+
+int prose_keyword_in(const char *text, size_t len, const char *kw)
+{
+    size_t klen = strlen(kw);
+    int whole = klen > 1 && kw[klen - 1] == '$';
+
+    if (kw[0] == '#')
+        return number_keyword_in(text, len, strtod(kw + 1, NULL));
+    if (whole)
+        klen--;
+    if (!klen || klen > len)
+        return 0;
+    for (size_t i = 0; i + klen <= len; i++) {
+        if (is_word_byte((unsigned char)kw[0]) && i > 0 && is_word_byte((unsigned char)text[i - 1]))
+            continue;
+        if (strncasecmp(text + i, kw, klen))
+            continue;
+        if (whole && i + klen < len && is_word_byte((unsigned char)text[i + klen]))
+            continue;
+        return 1;
+    }
+    return 0;
+}
+
+int prose_group_in(const char *text, size_t len, const struct rubric_strings *group)
+{
+    for (size_t i = 0; i < group->n; i++)
+        if (prose_keyword_in(text, len, group->v[i]))
+            return (int)i;
+    return -1;
+}
+
+long prose_find_ideas(const struct prose *p, const struct rubric_strings *groups,
+                      size_t n_groups, size_t window, size_t *missing)
+{
+    size_t best = 0;
+
+    *missing = 0;
+    if (!window)
+        window = 1;
+    for (size_t i = 0; i < p->n; i++) {
+        size_t last = i + window - 1 < p->n ? i + window - 1 : p->n - 1;
+        const char *a = p->text + p->s[i].start;
+        size_t n = p->s[last].end - p->s[i].start, hits = 0;
+        size_t miss = n_groups;
+        for (size_t g = 0; g < n_groups; g++) {
+            if (prose_group_in(a, n, &groups[g]) >= 0)
+                hits++;
+            else if (miss == n_groups)
+                miss = g;
+        }
+        if (hits == n_groups)
+            return (long)i;
+        if (hits > best || (i == 0 && !best)) {
+            best = hits;
+            *missing = miss;
+        }
+    }
+    if (!p->n)
+        *missing = 0;
+    return -1;
+}
