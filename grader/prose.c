@@ -165,33 +165,43 @@ int prose_group_in(const char *text, size_t len, const struct rubric_strings *gr
     return -1;
 }
 
-long prose_find_ideas(const struct prose *p, const struct rubric_strings *groups,
-                      size_t n_groups, size_t window, size_t *missing)
+/* Does the window of w sentences from i carry every group?  Counts hits. */
+static size_t window_hits(const struct prose *p, const struct rubric_strings *groups,
+                          size_t n_groups, size_t i, size_t w, size_t *miss)
 {
-    size_t best = 0;
+    size_t last = i + w - 1 < p->n ? i + w - 1 : p->n - 1, hits = 0;
+    const char *a = p->text + p->s[i].start;
+    size_t n = p->s[last].end - p->s[i].start;
+
+    *miss = n_groups;
+    for (size_t g = 0; g < n_groups; g++) {
+        if (prose_group_in(a, n, &groups[g]) >= 0)
+            hits++;
+        else if (*miss == n_groups)
+            *miss = g;
+    }
+    return hits;
+}
+
+long prose_find_ideas(const struct prose *p, const struct rubric_strings *groups,
+                      size_t n_groups, size_t window, size_t *used, size_t *missing)
+{
+    size_t best = 0, miss;
 
     *missing = 0;
-    if (!window)
-        window = 1;
-    for (size_t i = 0; i < p->n; i++) {
-        size_t last = i + window - 1 < p->n ? i + window - 1 : p->n - 1;
-        const char *a = p->text + p->s[i].start;
-        size_t n = p->s[last].end - p->s[i].start, hits = 0;
-        size_t miss = n_groups;
-        for (size_t g = 0; g < n_groups; g++) {
-            if (prose_group_in(a, n, &groups[g]) >= 0)
-                hits++;
-            else if (miss == n_groups)
-                miss = g;
+    *used = 1;
+    /* The tightest quote wins: one sentence that says it all beats a pair. */
+    for (size_t w = 1; w <= (window ? window : 1); w++)
+        for (size_t i = 0; i < p->n; i++) {
+            size_t hits = window_hits(p, groups, n_groups, i, w, &miss);
+            if (hits == n_groups) {
+                *used = w;
+                return (long)i;
+            }
+            if (hits > best) {
+                best = hits;
+                *missing = miss;
+            }
         }
-        if (hits == n_groups)
-            return (long)i;
-        if (hits > best || (i == 0 && !best)) {
-            best = hits;
-            *missing = miss;
-        }
-    }
-    if (!p->n)
-        *missing = 0;
     return -1;
 }

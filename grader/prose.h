@@ -37,10 +37,11 @@ int prose_keyword_in(const char *text, size_t len, const char *keyword);
 /* Does any keyword of the group occur?  Returns the index of the first match or -1. */
 int prose_group_in(const char *text, size_t len, const struct rubric_strings *group);
 
-/* Finds the first window of up to `window` consecutive sentences carrying
- * every keyword group; returns its first sentence index or -1.  *missing is
- * set to the group missing from the best window when none carries them all. */
+/* Finds the smallest window of at most `window` consecutive sentences
+ * carrying every keyword group; returns its first sentence index (and its
+ * size in *used) or -1.  *missing is set to the group missing from the
+ * nearest miss when no window carries them all. */
 long prose_find_ideas(const struct prose *p, const struct rubric_strings *groups,
-                      size_t n_groups, size_t window, size_t *missing);
+                      size_t n_groups, size_t window, size_t *used, size_t *missing);
 
 #endif

@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "buf.h"
+#include "extract.h"
+#include "score_relation.h"
 
 #define RUBRIC_MAX_BYTES (1u << 20)
 
@@ -41,7 +43,7 @@ static const char *const kind_fields[N_KINDS] = {
     [CHECK_VECTOR] = "locate expected tolerance",
     [CHECK_EACH] = "locate expected tolerance range greater_than at_least less_than at_most min_count",
     [CHECK_RELATION] = "values expr expected tolerance range greater_than at_least less_than at_most",
-    [CHECK_TWIN_PAIRS] = "min_pairs",
+    [CHECK_TWIN_PAIRS] = "min_pairs require_sorted",
     [CHECK_RNN_TRACE] = "",
     [CHECK_COMMENT_SENTENCES] = "min max",
     [CHECK_COMMENT_IDEA] = "ideas window",
@@ -222,8 +224,13 @@ static int load_target(const cJSON *c, struct rubric_target *t, struct gb_err *e
  * language, and score.c builds the query from this copy. */
 static int load_locate(const cJSON *loc, const char *field, cJSON **out, struct gb_err *err)
 {
+    struct extract_query q = EXTRACT_QUERY_INIT;
+
     if (!cJSON_IsObject(loc) || !cJSON_GetArraySize(loc))
         return gb_fail(err, "field '%s' must be an object with row/column/section/...", field);
+    if (extract_query_from_json(loc, NULL, &q, err))
+        return gb_err_prefix(err, "field '%s'", field);
+    extract_query_free(&q);
     if (!(*out = cJSON_Duplicate(loc, 1)))
         return gb_fail(err, "out of memory");
     return 0;
@@ -320,6 +327,21 @@ static int load_vector(const cJSON *c, struct rubric_check *ck, struct gb_err *e
     return (ck->vector.ref = dup_or_fail(exp->valuestring, err)) ? 0 : -1;
 }
 
+/* Evaluating over ones catches unknown names and syntax errors at load time. */
+static int validate_expr(const struct rubric_check *ck, struct gb_err *err)
+{
+    double *ones = malloc(ck->n_operands * sizeof *ones), v;
+    int rc;
+
+    if (!ones)
+        return gb_fail(err, "out of memory");
+    for (size_t i = 0; i < ck->n_operands; i++)
+        ones[i] = 1;
+    rc = score_relation_eval(ck, ones, &v, err);
+    free(ones);
+    return rc;
+}
+
 /* Kind-specific fields. */
 static int load_kind_fields(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
 {
@@ -345,11 +367,17 @@ static int load_kind_fields(const cJSON *c, struct rubric_check *ck, struct gb_e
             return gb_fail(err, "field 'expr' must be an expression like \"train - test\"");
         if (!(ck->expr = dup_or_fail(f->valuestring, err)))
             return -1;
-        return require(c, "values", err) ||
-               load_operands(cJSON_GetObjectItemCaseSensitive(c, "values"), ck, err) ||
-               load_target(c, &ck->target, err) ? -1 : 0;
+        if (require(c, "values", err) ||
+            load_operands(cJSON_GetObjectItemCaseSensitive(c, "values"), ck, err) ||
+            load_target(c, &ck->target, err))
+            return -1;
+        return validate_expr(ck, err);
     case CHECK_TWIN_PAIRS:
         ck->min_pairs = 1;
+        f = cJSON_GetObjectItemCaseSensitive(c, "require_sorted");
+        if (f && !cJSON_IsBool(f))
+            return gb_fail(err, "field 'require_sorted' must be true or false");
+        ck->require_sorted = cJSON_IsTrue(f);
         return load_size(c, "min_pairs", &ck->min_pairs, err);
     case CHECK_RNN_TRACE:
         return 0;

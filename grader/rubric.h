@@ -99,6 +99,7 @@ struct rubric_check {
     char *expr;                      /* RELATION: "train - test", "t50 / t20" */
 
     size_t min_pairs;                /* TWIN_PAIRS */
+    int require_sorted;              /* TWIN_PAIRS: each pair's sorted word list is printed */
 
     char *section;                   /* ANSWER_*: the answers section ("q1", "friend") */
     struct rubric_strings *ideas;    /* *_IDEA, CITES_OUTPUT: keyword groups, all must match */

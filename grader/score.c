@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "expected.h"
+#include "extract.h"
+#include "numparse.h"
 #include "score_answers.h"
 #include "score_property.h"
 #include "score_relation.h"
@@ -46,6 +48,91 @@ int score_number(const struct score_ctx *ctx, const struct rubric_number *num, d
     if (score_key(ctx, num->ref, key, sizeof key, err))
         return -1;
     return expected_number(ctx->in->expected, key, out, err);
+}
+
+void score_format_number(double v, char *buf, size_t size)
+{
+    if (v == floor(v) && fabs(v) < 1e9)
+        snprintf(buf, size, "%.0f", v);
+    else if (fabs(v) >= 1e-3 && fabs(v) < 1e5)
+        snprintf(buf, size, "%.4g", v);
+    else
+        snprintf(buf, size, "%.3e", v);
+}
+
+static const char *op_text(enum target_op op)
+{
+    switch (op) {
+    case TARGET_GT: return "> ";
+    case TARGET_GE: return "≥ ";
+    case TARGET_LT: return "< ";
+    case TARGET_LE: return "≤ ";
+    default: return "";
+    }
+}
+
+static int describe_target(const struct rubric_target *t, double exp, struct gb_buf *b,
+                           struct gb_err *err)
+{
+    char e[40], lo[40], hi[40];
+
+    score_format_number(exp, e, sizeof e);
+    if (t->op == TARGET_RANGE) {
+        score_format_number(t->lo, lo, sizeof lo);
+        score_format_number(t->hi, hi, sizeof hi);
+        return gb_buf_printf(b, err, "between %s and %s", lo, hi);
+    }
+    if (t->op != TARGET_APPROX)
+        return gb_buf_printf(b, err, "%s%s", op_text(t->op), e);
+    if (t->rel_tol > 0 && t->abs_tol == 0)
+        return gb_buf_printf(b, err, "%s ± %g%%", e, t->rel_tol * 100);
+    score_format_number(t->abs_tol, lo, sizeof lo);
+    if (t->rel_tol > 0)
+        return gb_buf_printf(b, err, "%s ± max(%s, %g%%)", e, lo, t->rel_tol * 100);
+    return t->abs_tol == 0 ? gb_buf_printf(b, err, "exactly %s", e)
+                           : gb_buf_printf(b, err, "%s ± %s", e, lo);
+}
+
+static int judge(const struct rubric_target *t, double exp, double v, double slack,
+                 double *deviation)
+{
+    double allowed = fmax(t->abs_tol, t->rel_tol * fabs(exp)) + slack;
+
+    if (isnan(v))
+        return *deviation = INFINITY, 0;
+    switch (t->op) {
+    case TARGET_APPROX:
+        *deviation = allowed > 0 ? fabs(v - exp) / allowed : (v == exp ? 0 : INFINITY);
+        return fabs(v - exp) <= allowed;
+    case TARGET_RANGE: return v >= t->lo - slack && v <= t->hi + slack;
+    case TARGET_GT: return v > exp;
+    case TARGET_GE: return v >= exp - slack;
+    case TARGET_LT: return v < exp;
+    case TARGET_LE: return v <= exp + slack;
+    default: return 0;
+    }
+}
+
+int score_target(const struct score_ctx *ctx, const struct rubric_target *t, double found,
+                 const struct numparse_num *printed, int *pass, double *deviation,
+                 struct gb_buf *expected_text, struct gb_err *err)
+{
+    double exp = 0, slack = printed ? numparse_half_ulp(printed) : 0, d1 = -1, d2 = -1;
+
+    if (t->op != TARGET_RANGE && score_number(ctx, &t->expected, &exp, err))
+        return -1;
+    if (expected_text && describe_target(t, exp, expected_text, err))
+        return -1;
+    *pass = judge(t, exp, found, slack, &d1);
+    /* 74.0% printed for an expected 0.740: compare the fraction too. */
+    if (!*pass && printed && (printed->flags & NUMPARSE_PERCENT)) {
+        *pass = judge(t, exp, numparse_fraction(printed), slack / 100, &d2);
+        if (d2 >= 0 && (d1 < 0 || d2 < d1))
+            d1 = d2;
+    }
+    if (deviation)
+        *deviation = t->op == TARGET_APPROX ? d1 : -1;
+    return 0;
 }
 
 static int reads_output(enum check_kind k)
@@ -240,11 +327,9 @@ static int run_stopped(const struct sandbox_result *run)
                    (run->exited && run->exit_code != 0) || !run->exited);
 }
 
-int score_submission(const struct score_input *in, struct grade_result *out,
-                     struct gb_err *err)
+static int score_all(struct score_ctx *ctx, struct grade_result *out, struct gb_err *err)
 {
-    const struct rubric *r = in->rubric;
-    struct score_ctx ctx = { in, NULL, run_stopped(in->run) };
+    const struct rubric *r = ctx->in->rubric;
     size_t *chosen = calloc(r->n_readings + 1, sizeof *chosen);
     struct tally t = { 0, 0, 0, 0 };
     int failed = 0;
@@ -252,22 +337,45 @@ int score_submission(const struct score_input *in, struct grade_result *out,
     if (!chosen)
         return gb_fail(err, "out of memory scoring");
     for (size_t g = 0; g < r->n_readings && !failed; g++)
-        chosen[g] = best_choice(&ctx, &r->readings[g], err, &failed);
+        chosen[g] = best_choice(ctx, &r->readings[g], err, &failed);
     for (size_t i = 0; i < r->n_checks && !failed; i++) {
         const struct rubric_check *ck = &r->checks[i];
         const struct rubric_reading *g = rubric_find_reading(r, ck->reading);
         struct score_outcome o;
-        ctx.choice = g ? &g->choices[chosen[g - r->readings]] : NULL;
-        if (run_check(&ctx, ck, &o, err)) {
+        ctx->choice = g ? &g->choices[chosen[g - r->readings]] : NULL;
+        if (run_check(ctx, ck, &o, err)) {
             failed = 1;
             break;
         }
         tally_outcome(&t, &o);
-        failed = record(out, ck, &o, ctx.choice ? ctx.choice->name : NULL, err) != 0;
+        failed = record(out, ck, &o, ctx->choice ? ctx->choice->name : NULL, err) != 0;
         outcome_free(&o);
     }
     free(chosen);
     if (failed)
         return -1;
     return set_triage(out, &t, err);
+}
+
+int score_submission(const struct score_input *in, struct grade_result *out,
+                     struct gb_err *err)
+{
+    struct score_ctx ctx = { in, NULL, run_stopped(in->run), NULL, NULL };
+    struct extract_transcript *tr = NULL;
+    struct extract_synonyms *syn = NULL;
+    int rc;
+
+    if (extract_parse(in->output ? in->output : "", in->output ? in->output_len : 0, NULL,
+                      &tr, err))
+        return -1;
+    if (extract_synonyms_from_json(in->rubric->synonyms, &syn, err)) {
+        extract_free(tr);
+        return gb_err_prefix(err, "rubric %s: synonyms", in->rubric->path);
+    }
+    ctx.out = tr;
+    ctx.syn = syn;
+    rc = score_all(&ctx, out, err);
+    extract_synonyms_free(syn);
+    extract_free(tr);
+    return rc;
 }

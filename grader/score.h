@@ -47,10 +47,16 @@ int score_submission(const struct score_input *in, struct grade_result *out,
 
 /* ---- for the check-kind modules (score_value.c, score_relation.c, ...) ---- */
 
+struct extract_transcript;
+struct extract_synonyms;
+struct numparse_num;
+
 struct score_ctx {
     const struct score_input *in;
     const struct rubric_reading_choice *choice;   /* the reading being tried, or NULL */
     int run_stopped;        /* the run crashed or hit a limit: missing output is unreached */
+    const struct extract_transcript *out;          /* the parsed stdout */
+    const struct extract_synonyms *syn;            /* the rubric's synonyms */
 };
 
 /* What one check concluded; score.c turns it into a check_result. */
@@ -67,6 +73,17 @@ struct score_outcome {
  * current reading substituted for its "{group}" placeholder. */
 int score_number(const struct score_ctx *ctx, const struct rubric_number *num,
                  double *out, struct gb_err *err);
+/* Judges one found number against a target: the tolerance is widened by half
+ * a unit in the last place the student printed (printed may be NULL), so
+ * printing fewer digits is never a failure by itself.  A percentage is also
+ * tried as a fraction.  Sets *pass, and o->deviation when the target is
+ * APPROX; appends the target's text to o->expected when o is non-NULL. */
+int score_target(const struct score_ctx *ctx, const struct rubric_target *t, double found,
+                 const struct numparse_num *printed, int *pass, double *deviation,
+                 struct gb_buf *expected_text, struct gb_err *err);
+/* Formats a number for reports: 0.74, 5.032e-17, 1217. */
+void score_format_number(double v, char *buf, size_t size);
+
 /* The key with the reading substituted, for expected_numbers() and messages. */
 int score_key(const struct score_ctx *ctx, const char *ref, char *out, size_t size,
               struct gb_err *err);

@@ -1,12 +1,201 @@
-/* score_relation.c — the "relation" family of check kinds.  Interim: lands the
- * interface; the implementation follows on branch scoring. */
+/* score_relation.c — checks on a relation between several printed numbers:
+ * "train - test" above 0.3, "t50 / t20" in a band, "lstm / rnn" about 2.
+ *
+ * Each named operand is located like a value check; the expression is a
+ * small arithmetic language (+ - * / parentheses, unary minus, abs(),
+ * numbers, operand names) evaluated by recursive descent, so a rubric
+ * states the relation the exercise states instead of code doing it. */
 #include "score_relation.h"
 
-int score_relation_check(const struct score_ctx *ctx, const struct rubric_check *ck,
-                       struct score_outcome *o, struct gb_err *err)
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extract.h"
+#include "numparse.h"
+#include "score_value.h"
+
+struct expr {
+    const char *p;
+    const struct rubric_check *ck;
+    const double *vals;
+    struct gb_err *err;
+    int failed;
+};
+
+static double expr_sum(struct expr *e);
+
+static void skip_space(struct expr *e)
 {
-    (void)ctx;
-    (void)o;
-    return gb_fail(err, "check kind '%s' is not implemented in this build yet",
-                   check_kind_name(ck->kind));
+    while (isspace((unsigned char)*e->p))
+        e->p++;
+}
+
+static double expr_fail(struct expr *e, const char *what)
+{
+    if (!e->failed)
+        gb_fail(e->err, "field 'expr' \"%s\": %s", e->ck->expr, what);
+    e->failed = 1;
+    return NAN;
+}
+
+static double expr_name(struct expr *e)
+{
+    const char *start = e->p;
+    size_t n;
+
+    while (isalnum((unsigned char)*e->p) || *e->p == '_')
+        e->p++;
+    n = (size_t)(e->p - start);
+    if (n == 3 && !strncmp(start, "abs", 3)) {
+        skip_space(e);
+        if (*e->p != '(')
+            return expr_fail(e, "abs needs parentheses");
+        e->p++;
+        double v = fabs(expr_sum(e));
+        skip_space(e);
+        if (*e->p != ')')
+            return expr_fail(e, "missing ')'");
+        e->p++;
+        return v;
+    }
+    for (size_t i = 0; i < e->ck->n_operands; i++)
+        if (strlen(e->ck->operands[i].name) == n && !strncmp(start, e->ck->operands[i].name, n))
+            return e->vals[i];
+    return expr_fail(e, "names a value not under \"values\"");
+}
+
+static double expr_atom(struct expr *e)
+{
+    skip_space(e);
+    if (*e->p == '-') {
+        e->p++;
+        return -expr_atom(e);
+    }
+    if (*e->p == '(') {
+        e->p++;
+        double v = expr_sum(e);
+        skip_space(e);
+        if (*e->p != ')')
+            return expr_fail(e, "missing ')'");
+        e->p++;
+        return v;
+    }
+    if (isdigit((unsigned char)*e->p) || *e->p == '.') {
+        char *end;
+        double v = strtod(e->p, &end);
+        e->p = end;
+        return v;
+    }
+    if (isalpha((unsigned char)*e->p) || *e->p == '_')
+        return expr_name(e);
+    return expr_fail(e, "unexpected character");
+}
+
+static double expr_product(struct expr *e)
+{
+    double v = expr_atom(e);
+
+    for (;;) {
+        skip_space(e);
+        if (*e->p == '*')
+            e->p++, v *= expr_atom(e);
+        else if (*e->p == '/')
+            e->p++, v /= expr_atom(e);
+        else
+            return v;
+    }
+}
+
+static double expr_sum(struct expr *e)
+{
+    double v = expr_product(e);
+
+    for (;;) {
+        skip_space(e);
+        if (*e->p == '+')
+            e->p++, v += expr_product(e);
+        else if (*e->p == '-')
+            e->p++, v -= expr_product(e);
+        else
+            return v;
+    }
+}
+
+/* Evaluates ck->expr over vals (one per operand); also used to validate a
+ * rubric's expression with placeholder values. */
+int score_relation_eval(const struct rubric_check *ck, const double *vals, double *out,
+                        struct gb_err *err)
+{
+    struct expr e = { ck->expr, ck, vals, err, 0 };
+
+    *out = expr_sum(&e);
+    skip_space(&e);
+    if (!e.failed && *e.p)
+        expr_fail(&e, "unexpected text at the end");
+    return e.failed ? -1 : 0;
+}
+
+static int locate_operands(const struct score_ctx *ctx, const struct rubric_check *ck,
+                           double *vals, struct score_outcome *o, int *all_found,
+                           struct gb_err *err)
+{
+    *all_found = 1;
+    for (size_t i = 0; i < ck->n_operands; i++) {
+        struct extract_result res = EXTRACT_RESULT_INIT;
+        if (score_locate(ctx, ck->operands[i].locate, 0, 0, &res, err))
+            return gb_err_prefix(err, "values.%s", ck->operands[i].name);
+        if (!res.n_hits) {
+            *all_found = 0;
+            if (gb_buf_printf(&o->message, err, "%s%s: %s", o->message.len ? "; " : "",
+                              ck->operands[i].name, res.explain ? res.explain : "not found")) {
+                extract_result_free(&res);
+                return -1;
+            }
+        } else {
+            vals[i] = res.hits[0].num.value;
+            if (gb_buf_printf(&o->found, err, "%s%s %s", i ? ", " : "", ck->operands[i].name,
+                              res.hits[0].text) ||
+                gb_buf_printf(&o->where, err, "%sline %zu", i ? ", " : "stdout ",
+                              res.hits[0].line)) {
+                extract_result_free(&res);
+                return -1;
+            }
+        }
+        extract_result_free(&res);
+    }
+    return 0;
+}
+
+int score_relation_check(const struct score_ctx *ctx, const struct rubric_check *ck,
+                         struct score_outcome *o, struct gb_err *err)
+{
+    double *vals = calloc(ck->n_operands, sizeof *vals), v;
+    char num[40];
+    int all_found, pass, rc = -1;
+
+    if (!vals)
+        return gb_fail(err, "out of memory");
+    if (gb_buf_printf(&o->expected, err, "%s: ", ck->expr) ||
+        score_target(ctx, &ck->target, 0, NULL, &pass, NULL, &o->expected, err) ||
+        locate_operands(ctx, ck, vals, o, &all_found, err))
+        goto out;
+    if (!all_found) {
+        o->verdict = VERDICT_MISSING;
+        rc = 0;
+        goto out;
+    }
+    if (score_relation_eval(ck, vals, &v, err) ||
+        score_target(ctx, &ck->target, v, NULL, &pass, &o->deviation, NULL, err))
+        goto out;
+    score_format_number(v, num, sizeof num);
+    if (gb_buf_printf(&o->found, err, " → %s = %s", ck->expr, num))
+        goto out;
+    o->verdict = pass ? VERDICT_PASS : VERDICT_FAIL;
+    rc = pass ? 0 : gb_buf_printf(&o->message, err, "%s comes to %s; expected %s", ck->expr,
+                                  num, o->expected.data + strlen(ck->expr) + 2);
+out:
+    free(vals);
+    return rc;
 }

@@ -1,4 +1,4 @@
-/* score_relation.h — the "relation" family of check kinds (see rubrics/README.md). */
+/* score_relation.h — relations between printed numbers (see rubrics/README.md). */
 #ifndef GB_SCORE_RELATION_H
 #define GB_SCORE_RELATION_H
 
@@ -10,5 +10,9 @@
  * the rubric or the reference is at fault (the check becomes VERDICT_ERROR). */
 int score_relation_check(const struct score_ctx *ctx, const struct rubric_check *ck,
                        struct score_outcome *o, struct gb_err *err);
+
+/* Evaluates the check's expression over one value per operand. */
+int score_relation_eval(const struct rubric_check *ck, const double *vals, double *out,
+                        struct gb_err *err);
 
 #endif

@@ -141,18 +141,18 @@ static int quote_sentences(struct gb_buf *b, const struct prose *p, size_t first
 }
 
 int score_text_ideas(const struct prose *p, const struct rubric_check *ck, const char *where_name,
-                     struct score_outcome *o, long *first, struct gb_err *err)
+                     struct score_outcome *o, long *first, size_t *used, struct gb_err *err)
 {
     size_t missing;
 
-    *first = prose_find_ideas(p, ck->ideas, ck->n_ideas, ck->window, &missing);
+    *first = prose_find_ideas(p, ck->ideas, ck->n_ideas, ck->window, used, &missing);
     for (size_t g = 0; g < ck->n_ideas; g++)
         if ((g && gb_buf_puts(&o->expected, " + ", err)) ||
             describe_group(&o->expected, &ck->ideas[g], err))
             return -1;
     if (*first >= 0) {
         o->verdict = VERDICT_PASS;
-        return quote_sentences(&o->found, p, (size_t)*first, ck->window, err) ||
+        return quote_sentences(&o->found, p, (size_t)*first, *used, err) ||
                gb_buf_printf(&o->where, err, "%s line %zu", where_name, p->s[*first].line);
     }
     o->verdict = VERDICT_FAIL;
@@ -201,14 +201,14 @@ static int check_cites(const struct score_ctx *ctx, const struct rubric_check *c
                        const struct prose *p, struct score_outcome *o, struct gb_err *err)
 {
     long first;
-    size_t last;
+    size_t last, used;
     int hit;
 
-    if (score_text_ideas(p, ck, ctx->in->rubric->submission, o, &first, err))
+    if (score_text_ideas(p, ck, ctx->in->rubric->submission, o, &first, &used, err))
         return -1;
     if (first < 0)
         return 0;
-    last = (size_t)first + ck->window - 1 < p->n ? (size_t)first + ck->window - 1 : p->n - 1;
+    last = (size_t)first + used - 1;
     hit = cites_output(ctx, p->text + p->s[first].start, p->s[last].end - p->s[first].start,
                        &o->found, err);
     if (hit < 0)
@@ -249,6 +249,7 @@ int score_source_check(const struct score_ctx *ctx, const struct rubric_check *c
 {
     struct gb_buf text = GB_BUF_INIT;
     struct prose p;
+    size_t used;
     long first;
     int rc;
 
@@ -260,7 +261,7 @@ int score_source_check(const struct score_ctx *ctx, const struct rubric_check *c
     if (ck->kind == CHECK_COMMENT_SENTENCES)
         rc = check_sentences(ck, &p, ctx->in->rubric->submission, o, err);
     else if (ck->kind == CHECK_COMMENT_IDEA)
-        rc = score_text_ideas(&p, ck, ctx->in->rubric->submission, o, &first, err);
+        rc = score_text_ideas(&p, ck, ctx->in->rubric->submission, o, &first, &used, err);
     else
         rc = check_cites(ctx, ck, &p, o, err);
     prose_free(&p);

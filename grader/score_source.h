@@ -16,6 +16,6 @@ struct prose;
  * keyword group of ck; *first is its first sentence or -1 (verdict FAIL). */
 int score_text_ideas(const struct prose *p, const struct rubric_check *ck,
                      const char *where_name, struct score_outcome *o, long *first,
-                     struct gb_err *err);
+                     size_t *used, struct gb_err *err);
 
 #endif

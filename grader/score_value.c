@@ -1,12 +1,228 @@
-/* score_value.c — the "value" family of check kinds.  Interim: lands the
- * interface; the implementation follows on branch scoring. */
+/* score_value.c — checks on numbers the run printed: one value against a
+ * target (value ± tolerance, a range, a bound, an exact count), a row of
+ * numbers against an expected array (vectors and shapes), and "each" checks
+ * where every located number must meet the target (every row sums to 1).
+ *
+ * Locating is extract.h's job; this module judges what it found and says,
+ * on failure, what was expected, what was found and on which line. */
 #include "score_value.h"
 
-int score_value_check(const struct score_ctx *ctx, const struct rubric_check *ck,
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "expected.h"
+#include "extract.h"
+#include "numparse.h"
+
+int score_locate(const struct score_ctx *ctx, const struct cJSON *locate,
+                 int shape, int all, struct extract_result *res,
+                 struct gb_err *err)
+{
+    struct extract_query q = EXTRACT_QUERY_INIT;
+    int rc;
+
+    if (extract_query_from_json(locate, ctx->syn, &q, err))
+        return gb_err_prefix(err, "locate");
+    if (shape != EXTRACT_SCALAR)
+        q.shape = (enum extract_shape)shape;
+    q.all = q.all || all;
+    rc = extract_find(ctx->out, &q, res, err);
+    extract_query_free(&q);
+    return rc;
+}
+
+static int where_line(struct gb_buf *b, size_t line, struct gb_err *err)
+{
+    return gb_buf_printf(b, err, "stdout line %zu", line);
+}
+
+/* Nothing located: MISSING, with extract's sentence saying why. */
+static int missing(struct score_outcome *o, const struct extract_result *res,
+                   struct gb_err *err)
+{
+    o->verdict = VERDICT_MISSING;
+    return gb_buf_puts(&o->message, res->explain ? res->explain
+                       : "the value was not found in the output", err);
+}
+
+static int check_value(const struct score_ctx *ctx, const struct rubric_check *ck,
                        struct score_outcome *o, struct gb_err *err)
 {
-    (void)ctx;
-    (void)o;
-    return gb_fail(err, "check kind '%s' is not implemented in this build yet",
-                   check_kind_name(ck->kind));
+    struct extract_result res = EXTRACT_RESULT_INIT;
+    const struct extract_hit *h;
+    int pass, rc = -1;
+
+    if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 0, &res, err))
+        return -1;
+    if (!res.n_hits) {
+        if (score_target(ctx, &ck->target, 0, NULL, &pass, NULL, &o->expected, err))
+            goto out;
+        rc = missing(o, &res, err);
+        goto out;
+    }
+    h = &res.hits[0];
+    if (score_target(ctx, &ck->target, h->num.value, &h->num, &pass, &o->deviation,
+                     &o->expected, err) ||
+        gb_buf_puts(&o->found, h->text, err) || where_line(&o->where, h->line, err))
+        goto out;
+    o->verdict = pass ? VERDICT_PASS : VERDICT_FAIL;
+    if (!pass && gb_buf_printf(&o->message, err, "%s printed %s; expected %s",
+                               h->label && *h->label ? h->label : "the value", h->text,
+                               o->expected.data))
+        goto out;
+    rc = res.explain ? gb_buf_printf(&o->message, err, "%s%s", o->message.len ? ". " : "",
+                                     res.explain) : 0;
+out:
+    extract_result_free(&res);
+    return rc;
+}
+
+static int vector_found_text(struct gb_buf *b, const struct extract_hit *h, struct gb_err *err)
+{
+    if (gb_buf_puts(b, "[", err))
+        return -1;
+    for (size_t i = 0; i < h->n_nums; i++) {
+        const struct numparse_num *n = &h->nums[i];
+        const char *line = h->line_text ? h->line_text : "";
+        size_t len = strlen(line);
+        if (n->end <= len && n->start < n->end) {
+            if (gb_buf_printf(b, err, "%s%.*s", i ? ", " : "", (int)(n->end - n->start),
+                              line + n->start))
+                return -1;
+        } else if (gb_buf_printf(b, err, "%s%g", i ? ", " : "", n->value)) {
+            return -1;
+        }
+    }
+    return gb_buf_puts(b, "]", err);
+}
+
+static int vector_expected_text(struct gb_buf *b, const double *e, size_t n,
+                                const struct rubric_check *ck, struct gb_err *err)
+{
+    char num[40];
+
+    if (gb_buf_puts(b, "[", err))
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        score_format_number(e[i], num, sizeof num);
+        if (gb_buf_printf(b, err, "%s%s", i ? ", " : "", num))
+            return -1;
+    }
+    if (ck->vector_rel_tol > 0 && ck->vector_abs_tol == 0)
+        return gb_buf_printf(b, err, "] each ± %g%%", ck->vector_rel_tol * 100);
+    return gb_buf_printf(b, err, "] each ± %g", ck->vector_abs_tol);
+}
+
+/* First element outside tolerance, or n when all agree. */
+static size_t vector_first_miss(const struct rubric_check *ck, const double *e,
+                                const struct extract_hit *h, size_t n, double *worst)
+{
+    size_t miss = n;
+
+    *worst = 0;
+    for (size_t i = 0; i < n; i++) {
+        double allowed = fmax(ck->vector_abs_tol, ck->vector_rel_tol * fabs(e[i])) +
+                         numparse_half_ulp(&h->nums[i]);
+        double d = fabs(h->nums[i].value - e[i]);
+        double dev = allowed > 0 ? d / allowed : (d == 0 ? 0 : INFINITY);
+        if (isnan(h->nums[i].value))
+            dev = INFINITY;
+        if (dev > *worst)
+            *worst = dev;
+        if (dev > 1 && miss == n)
+            miss = i;
+    }
+    return miss;
+}
+
+static int check_vector(const struct score_ctx *ctx, const struct rubric_check *ck,
+                        struct score_outcome *o, struct gb_err *err)
+{
+    struct extract_result res = EXTRACT_RESULT_INIT;
+    const struct extract_hit *h;
+    double *e = NULL, worst;
+    size_t n = 0, miss;
+    char key[256];
+    int rc = -1;
+
+    if (score_key(ctx, ck->vector.ref, key, sizeof key, err) ||
+        expected_numbers(ctx->in->expected, key, &e, &n, err))
+        return -1;
+    if (vector_expected_text(&o->expected, e, n, ck, err) ||
+        score_locate(ctx, ck->locate, EXTRACT_VECTOR, 0, &res, err))
+        goto out;
+    if (!res.n_hits) {
+        rc = missing(o, &res, err);
+        goto out;
+    }
+    h = &res.hits[0];
+    if (vector_found_text(&o->found, h, err) || where_line(&o->where, h->line, err))
+        goto out;
+    if (h->n_nums != n) {
+        o->verdict = VERDICT_FAIL;
+        rc = gb_buf_printf(&o->message, err, "found %zu numbers where %zu were expected",
+                           h->n_nums, n);
+        goto out;
+    }
+    miss = vector_first_miss(ck, e, h, n, &worst);
+    o->deviation = worst;
+    o->verdict = miss == n ? VERDICT_PASS : VERDICT_FAIL;
+    rc = miss == n ? 0 : gb_buf_printf(&o->message, err, "element %zu is %g; expected %g",
+                                       miss + 1, h->nums[miss].value, e[miss]);
+out:
+    free(e);
+    extract_result_free(&res);
+    return rc;
+}
+
+static int check_each(const struct score_ctx *ctx, const struct rubric_check *ck,
+                      struct score_outcome *o, struct gb_err *err)
+{
+    struct extract_result res = EXTRACT_RESULT_INIT;
+    size_t bad = 0, first_bad = 0;
+    int pass, rc = -1;
+
+    if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 1, &res, err) ||
+        score_target(ctx, &ck->target, 0, NULL, &pass, NULL, &o->expected, err))
+        goto out;
+    if (gb_buf_printf(&o->expected, err, " (each of at least %zu)", ck->min_count))
+        goto out;
+    if (res.n_hits < ck->min_count) {
+        o->verdict = res.n_hits ? VERDICT_FAIL : VERDICT_MISSING;
+        rc = gb_buf_printf(&o->message, err, "found %zu such values, expected at least %zu%s%s",
+                           res.n_hits, ck->min_count, res.explain ? ": " : "",
+                           res.explain ? res.explain : "");
+        goto out;
+    }
+    for (size_t i = 0; i < res.n_hits; i++) {
+        const struct extract_hit *h = &res.hits[i];
+        double dev;
+        if (score_target(ctx, &ck->target, h->num.value, &h->num, &pass, &dev, NULL, err))
+            goto out;
+        if (dev > o->deviation)
+            o->deviation = dev;
+        if (!pass && !bad++)
+            first_bad = i;
+    }
+    o->verdict = bad ? VERDICT_FAIL : VERDICT_PASS;
+    if (gb_buf_printf(&o->found, err, "%zu values, %zu outside", res.n_hits, bad) ||
+        where_line(&o->where, res.hits[bad ? first_bad : 0].line, err))
+        goto out;
+    rc = bad ? gb_buf_printf(&o->message, err, "line %zu prints %s",
+                             res.hits[first_bad].line, res.hits[first_bad].text) : 0;
+out:
+    extract_result_free(&res);
+    return rc;
+}
+
+int score_value_check(const struct score_ctx *ctx, const struct rubric_check *ck,
+                      struct score_outcome *o, struct gb_err *err)
+{
+    switch (ck->kind) {
+    case CHECK_VALUE: return check_value(ctx, ck, o, err);
+    case CHECK_VECTOR: return check_vector(ctx, ck, o, err);
+    case CHECK_EACH: return check_each(ctx, ck, o, err);
+    default: return gb_fail(err, "not a value check");
+    }
 }
