@@ -5,7 +5,8 @@
  * A rubric addresses a value by a dotted path into "values"
  * ("weights_qk.rude.support"), array elements by index ("output_qm.rude.1").
  * A rubric may load several files; a path "NAME:path" addresses the file of
- * exercise NAME, a bare path the first (primary) file.
+ * exercise NAME, a bare path the first (primary) file.  The primary file must
+ * exist; a secondary one that does not only fails the lookups that need it.
  */
 #ifndef GB_EXPECTED_H
 #define GB_EXPECTED_H

@@ -39,10 +39,10 @@ static const char *const kind_names[] = {
 
 /* Fields each kind accepts besides the common ones; anything else is a typo. */
 static const char *const kind_fields[N_KINDS] = {
-    [CHECK_VALUE] = "locate expected tolerance range greater_than at_least less_than at_most",
+    [CHECK_VALUE] = "locate expected tolerance range greater_than at_least less_than at_most review_range",
     [CHECK_VECTOR] = "locate expected tolerance",
     [CHECK_EACH] = "locate expected tolerance range greater_than at_least less_than at_most min_count",
-    [CHECK_RELATION] = "values expr expected tolerance range greater_than at_least less_than at_most",
+    [CHECK_RELATION] = "values expr expected tolerance range greater_than at_least less_than at_most review_range",
     [CHECK_TWIN_PAIRS] = "min_pairs require_sorted",
     [CHECK_RNN_TRACE] = "",
     [CHECK_COMMENT_SENTENCES] = "min max",
@@ -178,8 +178,29 @@ static const struct { const char *field; enum target_op op; } bounds[] = {
 
 /* Exactly one of expected(+tolerance) / range / a bound.  required=0 lets a
  * vector check own "expected" itself. */
+static int load_pair(const cJSON *arr, const char *field, double *lo, double *hi,
+                     struct gb_err *err)
+{
+    if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != 2 ||
+        !cJSON_IsNumber(cJSON_GetArrayItem(arr, 0)) ||
+        !cJSON_IsNumber(cJSON_GetArrayItem(arr, 1)))
+        return gb_fail(err, "field '%s' must be [low, high]", field);
+    *lo = cJSON_GetArrayItem(arr, 0)->valuedouble;
+    *hi = cJSON_GetArrayItem(arr, 1)->valuedouble;
+    if (*lo > *hi)
+        return gb_fail(err, "field '%s' has low above high", field);
+    return 0;
+}
+
 static int load_target(const cJSON *c, struct rubric_target *t, struct gb_err *err)
 {
+    const cJSON *review = cJSON_GetObjectItemCaseSensitive(c, "review_range");
+
+    if (review) {
+        t->has_review_band = 1;
+        if (load_pair(review, "review_range", &t->review_lo, &t->review_hi, err))
+            return -1;
+    }
     const cJSON *exp = cJSON_GetObjectItemCaseSensitive(c, "expected");
     const cJSON *tol = cJSON_GetObjectItemCaseSensitive(c, "tolerance");
     const cJSON *range = cJSON_GetObjectItemCaseSensitive(c, "range");
@@ -208,14 +229,10 @@ static int load_target(const cJSON *c, struct rubric_target *t, struct gb_err *e
     }
     if (range) {
         t->op = TARGET_RANGE;
-        if (!cJSON_IsArray(range) || cJSON_GetArraySize(range) != 2 ||
-            !cJSON_IsNumber(cJSON_GetArrayItem(range, 0)) ||
-            !cJSON_IsNumber(cJSON_GetArrayItem(range, 1)))
-            return gb_fail(err, "field 'range' must be [low, high]");
-        t->lo = cJSON_GetArrayItem(range, 0)->valuedouble;
-        t->hi = cJSON_GetArrayItem(range, 1)->valuedouble;
-        if (t->lo > t->hi)
-            return gb_fail(err, "field 'range' has low above high");
+        if (load_pair(range, "range", &t->lo, &t->hi, err))
+            return -1;
+        if (t->has_review_band && (t->review_lo > t->lo || t->review_hi < t->hi))
+            return gb_fail(err, "field 'review_range' must contain 'range'");
     }
     return 0;
 }

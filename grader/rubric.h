@@ -64,6 +64,8 @@ struct rubric_target {
     struct rubric_number expected;   /* APPROX, and the bound of GT/GE/LT/LE */
     double abs_tol, rel_tol;         /* APPROX */
     double lo, hi;                   /* RANGE */
+    int has_review_band;             /* outside the target but inside [review_lo, review_hi]: */
+    double review_lo, review_hi;     /* VERDICT_REVIEW, not FAIL (machine-dependent timings) */
 };
 
 struct cJSON;

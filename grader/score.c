@@ -132,7 +132,14 @@ int score_target(const struct score_ctx *ctx, const struct rubric_target *t, dou
     }
     if (deviation)
         *deviation = t->op == TARGET_APPROX ? d1 : -1;
+    if (!*pass && t->has_review_band && found >= t->review_lo && found <= t->review_hi)
+        *pass = SCORE_REVIEW;
     return 0;
+}
+
+enum verdict score_verdict(int pass)
+{
+    return pass == 1 ? VERDICT_PASS : pass == SCORE_REVIEW ? VERDICT_REVIEW : VERDICT_FAIL;
 }
 
 static int reads_output(enum check_kind k)

@@ -73,14 +73,17 @@ struct score_outcome {
  * current reading substituted for its "{group}" placeholder. */
 int score_number(const struct score_ctx *ctx, const struct rubric_number *num,
                  double *out, struct gb_err *err);
+#define SCORE_REVIEW 2      /* score_target's *pass: outside the target, inside its review band */
+
 /* Judges one found number against a target: the tolerance is widened by half
  * a unit in the last place the student printed (printed may be NULL), so
  * printing fewer digits is never a failure by itself.  A percentage is also
- * tried as a fraction.  Sets *pass, and o->deviation when the target is
+ * tried as a fraction.  Sets *pass (1, 0 or SCORE_REVIEW), and *deviation when the target is
  * APPROX; appends the target's text to o->expected when o is non-NULL. */
 int score_target(const struct score_ctx *ctx, const struct rubric_target *t, double found,
                  const struct numparse_num *printed, int *pass, double *deviation,
                  struct gb_buf *expected_text, struct gb_err *err);
+enum verdict score_verdict(int pass);
 /* Formats a number for reports: 0.74, 5.032e-17, 1217. */
 void score_format_number(double v, char *buf, size_t size);
 

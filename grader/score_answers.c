@@ -116,11 +116,11 @@ static int check_numbers(const struct score_ctx *ctx, const struct rubric_check 
                 continue;
             if (score_target(ctx, &an->target, nums[i].value, &nums[i], &pass, NULL, NULL, err))
                 return -1;
-            if (pass && gb_buf_printf(&o->found, err, "%s%s (%.*s)", matched ? "; " : "",
+            if (pass == 1 && gb_buf_printf(&o->found, err, "%s%s (%.*s)", matched ? "; " : "",
                                       an->label, (int)(nums[i].end - nums[i].start),
                                       s->text + nums[i].start))
                 return -1;
-            hit = pass;
+            hit = pass == 1;
         }
         matched += hit;
     }

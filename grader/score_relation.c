@@ -192,9 +192,11 @@ int score_relation_check(const struct score_ctx *ctx, const struct rubric_check 
     score_format_number(v, num, sizeof num);
     if (gb_buf_printf(&o->found, err, " → %s = %s", ck->expr, num))
         goto out;
-    o->verdict = pass ? VERDICT_PASS : VERDICT_FAIL;
-    rc = pass ? 0 : gb_buf_printf(&o->message, err, "%s comes to %s; expected %s", ck->expr,
-                                  num, o->expected.data + strlen(ck->expr) + 2);
+    o->verdict = score_verdict(pass);
+    rc = pass == 1 ? 0 : gb_buf_printf(&o->message, err, "%s comes to %s; expected %s%s",
+                                       ck->expr, num, o->expected.data + strlen(ck->expr) + 2,
+                                       pass == SCORE_REVIEW ? ". Wall-clock and other machine-"
+                                       "dependent numbers vary: needs human review" : "");
 out:
     free(vals);
     return rc;

@@ -66,8 +66,8 @@ static int check_value(const struct score_ctx *ctx, const struct rubric_check *c
                      &o->expected, err) ||
         gb_buf_puts(&o->found, h->text, err) || where_line(&o->where, h->line, err))
         goto out;
-    o->verdict = pass ? VERDICT_PASS : VERDICT_FAIL;
-    if (!pass && gb_buf_printf(&o->message, err, "%s printed %s; expected %s",
+    o->verdict = score_verdict(pass);
+    if (pass != 1 && gb_buf_printf(&o->message, err, "%s printed %s; expected %s",
                                h->label && *h->label ? h->label : "the value", h->text,
                                o->expected.data))
         goto out;
@@ -202,7 +202,7 @@ static int check_each(const struct score_ctx *ctx, const struct rubric_check *ck
             goto out;
         if (dev > o->deviation)
             o->deviation = dev;
-        if (!pass && !bad++)
+        if (pass != 1 && !bad++)
             first_bad = i;
     }
     o->verdict = bad ? VERDICT_FAIL : VERDICT_PASS;
