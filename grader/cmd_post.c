@@ -217,7 +217,7 @@ static void when_text(long long when_ms, long long now, char *out, size_t size)
         snprintf(out, size, "in %lldh", d / 3600);
 }
 
-static void print_msg(const struct outbox_msg *m, long long now)
+static void print_msg(const struct outbox_msg *m, int id_width, long long now)
 {
     char when[32], last[300];
 
@@ -230,7 +230,7 @@ static void print_msg(const struct outbox_msg *m, long long now)
     else
         when_text(m->next_attempt_ms, now, when, sizeof when);
     snprintf(last, sizeof last, "%s", m->last_error ? m->last_error : "-");
-    printf("%-16.64s  %-7s  %5d  %-9s  %s  %s\n", m->id, outbox_state_name(m->state),
+    printf("%-*s  %-7s  %5d  %-9s  %s  %s\n", id_width, m->id, outbox_state_name(m->state),
            m->attempts, when, m->url, last);
     if (m->state == OUTBOX_FAILED && m->last_response && m->last_response[0])
         printf("    response: %.300s\n", m->last_response);
@@ -242,16 +242,20 @@ static int outbox_list_cmd(struct outbox *ob)
     struct gb_err err;
     size_t n;
     long long now = deliver_now_ms();
+    int w = 2;
 
     if (outbox_list(ob, &msgs, &n, &err)) {
         fprintf(stderr, "grader outbox list: %s\n", err.msg);
         return 2;
     }
+    for (size_t i = 0; i < n; i++)
+        if ((int)strlen(msgs[i].id) > w)
+            w = (int)strlen(msgs[i].id);
     if (n)
-        printf("%-16s  %-7s  %5s  %-9s  %s  %s\n", "ID", "STATE", "TRIES", "NEXT", "URL",
+        printf("%-*s  %-7s  %5s  %-9s  %s  %s\n", w, "ID", "STATE", "TRIES", "NEXT", "URL",
                "LAST ERROR");
     for (size_t i = 0; i < n; i++)
-        print_msg(&msgs[i], now);
+        print_msg(&msgs[i], w, now);
     fprintf(stderr, "%zu message%s in the outbox\n", n, n == 1 ? "" : "s");
     outbox_msgs_free(msgs, n);
     return 0;
