@@ -230,6 +230,9 @@ sort -u "$tmp/posted" >"$tmp/want"
 awk '$1 == "accepted" {print $2}' "$tmp/received.log" | sort -u >"$tmp/got"
 cmp -s "$tmp/want" "$tmp/got" || { diff "$tmp/want" "$tmp/got" | head; fail "accepted ids != posted ids"; }
 total=$(grep -c '^accepted ' "$tmp/received.log")
+dups=$(awk '$1 == "accepted" {n[$2]++} END {for (i in n) if (n[i] > 1) printf " %s x%d", i, n[i]}' \
+       "$tmp/received.log")
+echo "webhook: re-sent ids (a retry after a timeout or the kill -9):${dups:- none}"
 echo "webhook: $(wc -l <"$tmp/want") results, $total accepted deliveries, $(wc -l <"$tmp/got") unique ids"
 grep -v '^badsig' "$tmp/received.log" | grep -q "^badsig" && fail "unexpected bad signature"
 [ "$(grep -c '^badsig' "$tmp/received.log")" -eq 1 ] || fail "bad signatures beyond the deliberate one"
