@@ -157,6 +157,7 @@ struct batch {
     struct outbox_settlement *sets;
     struct deliver_stats *st;
     FILE *log;
+    size_t answered;              /* got any HTTP answer at all */
 };
 
 static int on_batch_done(void *ctx, struct webhook_req *const *done, size_t n,
@@ -167,6 +168,7 @@ static int on_batch_done(void *ctx, struct webhook_req *const *done, size_t n,
 
     for (size_t k = 0; k < n; k++) {
         size_t i = (size_t)(done[k] - b->reqs);
+        b->answered += done[k]->status != 0;
         b->a[i].req = *done[k];
         decide(b->cfg, &b->msgs[i], &b->a[i], now, b->st, b->log);
         b->sets[k] = b->a[i].settle;
@@ -174,12 +176,13 @@ static int on_batch_done(void *ctx, struct webhook_req *const *done, size_t n,
     return outbox_settle(b->ob, b->sets, n, err);
 }
 
+/* *unreachable: not one request of the batch got an HTTP answer. */
 static int send_batch(struct outbox *ob, const struct deliver_config *cfg,
                       const struct outbox_msg *msgs, size_t n, struct deliver_stats *st,
-                      FILE *log, struct gb_err *err)
+                      FILE *log, int *unreachable, struct gb_err *err)
 {
     struct batch b = { ob, cfg, msgs, calloc(n, sizeof *b.reqs), calloc(n, sizeof *b.a),
-                       calloc(n, sizeof *b.sets), st, log };
+                       calloc(n, sizeof *b.sets), st, log, 0 };
     struct webhook_opts opts = { cfg->connect_timeout_ms, cfg->timeout_ms,
                                  cfg->max_connections, cfg->ca_file, &cfg->key,
                                  on_batch_done, &b };
@@ -194,6 +197,7 @@ static int send_batch(struct outbox *ob, const struct deliver_config *cfg,
                                           .content_type = msgs[i].content_type,
                                           .body = msgs[i].body, .body_len = msgs[i].body_len };
     rc = webhook_send(&opts, b.reqs, n, err);
+    *unreachable = b.answered == 0;
 out:
     for (size_t i = 0; b.reqs && i < n; i++)
         gb_buf_free(&b.reqs[i].response);
@@ -204,26 +208,38 @@ out:
 }
 
 /* One pass: everything due at its start is sent once; retries scheduled
- * during the pass are due later and wait for the next one. */
+ * during the pass are due later and wait for the next one.  The first batch
+ * is one wave of max_connections: if none of it gets any HTTP answer (LMS
+ * down or unreachable), the pass stops (*stalled) rather than spending a
+ * timeout on every queued message; the rest stay due, unattempted. */
 static int flush_pass(struct outbox *ob, const struct deliver_config *cfg, const char *only_id,
-                      struct deliver_stats *st, FILE *log, struct gb_err *err)
+                      int *stalled, struct deliver_stats *st, FILE *log, struct gb_err *err)
 {
-    size_t batch = (size_t)cfg->max_connections * 8, n;
+    size_t batch = (size_t)cfg->max_connections, n;
     /* A batch runs in at most eight waves of max_connections transfers. */
     long long lease = 9 * (cfg->connect_timeout_ms + cfg->timeout_ms) + 60000;
     long long start = deliver_now_ms();
     struct outbox_msg *msgs;
-    int rc;
+    int rc, unreachable;
 
-    for (;;) {
+    *stalled = 0;
+    for (int first = 1;; first = 0) {
         if (outbox_claim_due(ob, start, lease, batch, only_id, &msgs, &n, err))
             return -1;
         if (n == 0)
             return 0;
-        rc = send_batch(ob, cfg, msgs, n, st, log, err);
+        rc = send_batch(ob, cfg, msgs, n, st, log, &unreachable, err);
         outbox_msgs_free(msgs, n);
         if (rc)
             return -1;
+        if (first && unreachable && n == batch) {
+            *stalled = 1;
+            if (log)
+                fprintf(log, "no answer from the first %zu deliveries: leaving the rest "
+                        "of the due messages for a later flush\n", n);
+            return 0;
+        }
+        batch = (size_t)cfg->max_connections * 8;
     }
 }
 
@@ -240,11 +256,11 @@ int deliver_flush(struct outbox *ob, const struct deliver_config *cfg, const cha
                   struct gb_err *err)
 {
     long long when, now;
-    int any;
+    int any, stalled;
 
     memset(st, 0, sizeof *st);
     for (;;) {
-        if (flush_pass(ob, cfg, only_id, st, log, err))
+        if (flush_pass(ob, cfg, only_id, &stalled, st, log, err))
             return -1;
         now = deliver_now_ms();
         if (only_id || wait_until_ms <= now)
@@ -253,8 +269,11 @@ int deliver_flush(struct outbox *ob, const struct deliver_config *cfg, const cha
             return -1;
         if (!any || when > wait_until_ms)
             return 0;
+        /* After a stall the skipped messages are due already: pause anyway. */
+        if (stalled && when < now + cfg->retry_base_ms)
+            when = now + cfg->retry_base_ms;
         if (when > now)
-            sleep_ms(when - now);
+            sleep_ms((when < wait_until_ms ? when : wait_until_ms) - now);
     }
 }
 
@@ -310,5 +329,21 @@ int deliver_result(struct deliver_config *cfg, const char *result_json, size_t l
     if (rc == 0)
         *delivered = pending + failed == 0;
     outbox_close(ob);
+    return rc;
+}
+
+int deliver_post(const char *url, const char *result_json, size_t len, int *delivered,
+                 struct gb_err *err)
+{
+    struct deliver_config cfg;
+    int rc;
+
+    *delivered = 0;
+    rc = deliver_config_load(&cfg, NULL, err);
+    if (rc == 0 && url)
+        rc = deliver_config_set(&cfg, "url", url, "--post", err);
+    if (rc == 0)
+        rc = deliver_result(&cfg, result_json, len, delivered, err);
+    deliver_config_free(&cfg);
     return rc;
 }

@@ -57,6 +57,12 @@ int deliver_count_left(struct outbox *ob, const char *url, char (*ids)[PAYLOAD_I
 int deliver_result(struct deliver_config *cfg, const char *result_json, size_t len,
                    int *delivered, struct gb_err *err);
 
+/* `grader check --post URL` in one call: settings from the config file and
+ * the environment (see deliver_config.h), url (if not NULL) overriding them,
+ * then deliver_result().  Progress lines go to stderr. */
+int deliver_post(const char *url, const char *result_json, size_t len, int *delivered,
+                 struct gb_err *err);
+
 /* Delay before attempt n+1 after n failed attempts; u in [0,1) is the jitter draw. */
 long long deliver_retry_delay_ms(const struct deliver_config *cfg, int attempts, double u);
 

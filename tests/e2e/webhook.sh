@@ -19,7 +19,7 @@ cleanup() {
     rm -rf "$tmp"
 }
 trap cleanup EXIT
-fail() { echo "webhook: FAIL: $*"; echo "--- grader log"; tail -30 "$tmp/grader.log"; exit 1; }
+fail() { echo "webhook: FAIL: $*"; echo "--- last output"; cat "$tmp/out"; echo "--- grader log"; tail -30 "$tmp/grader.log"; exit 1; }
 ok() { echo "webhook: ok: $*"; }
 
 PY=/usr/bin/python3
@@ -125,10 +125,18 @@ grader post "$(result 8)" "$(result 9)"
 [ $rc -eq 1 ] || fail "post to a down receiver exited $rc"
 grep -q "Connection refused\|Failed to connect\|Couldn't connect" "$tmp/err" \
     || fail "refused connection not reported"
+# With the LMS unreachable, a flush probes one wave and leaves the rest due
+# instead of spending a timeout on every message.
+grader post --max-connections 2 $(for n in 20 21 22 23 24 25; do result $n; done)
+[ $rc -eq 1 ] || fail "post of six to a down receiver exited $rc"
+grep -q "no answer from the first 2 deliveries" "$tmp/err" || fail "no stall after one wave"
+[ "$(grep -c "^not delivered" "$tmp/err")" -eq 2 ] || fail "stall: more than one wave tried"
+grader outbox list
+[ "$(grep -c ' pending  *0 ' "$tmp/out")" -ge 4 ] || fail "stall: expected 4+ unattempted"
 start_receiver
 grader outbox flush --wait 10
 [ $rc -eq 0 ] || fail "flush after the receiver returned exited $rc"
-ok "refused connections retried"
+ok "refused connections retried; an unreachable LMS stalls a flush after one wave"
 
 # 7. 410 Gone disables the endpoint; retry ID re-enables it.
 mode status 410
