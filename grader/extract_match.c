@@ -682,7 +682,8 @@ static size_t row_label(const struct extract_transcript *t, const struct xline *
             continue;
         if (col >= 0 && (t->cols[tb->col0 + col].is_value || col == skip_col))
             continue;
-        if (col >= 0) {
+        if (col >= 0 && (i == 0 || a[i - 1].num >= 0)) {
+            /* "50" under "step" reads "step 50"; "gain 0.5" already has its word */
             const struct xcolumn *c = &t->cols[tb->col0 + col];
             int all_words = c->n_hatoms > 0;
             for (size_t h = 0; h < c->n_hatoms; h++)
@@ -765,7 +766,7 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     c.line = li;
     c.num = num;
     c.quality = (!have_r || rm.in_primary == rm.n_items) ? 1 : 0;
-    c.extras = r_extras;
+    c.extras = r_extras + c_extras;
     c.how = EXTRACT_HOW_TABLE;
     c.transposed = transposed;
     c.col = t->num_col[num];
@@ -909,7 +910,10 @@ static int make_hit(const struct finder *f, const struct cand *c, struct extract
         if (col->n_hatoms) {
             const struct xatom *a0 = &t->hatoms[col->hatom0];
             const struct xatom *a1 = &t->hatoms[col->hatom0 + col->n_hatoms - 1];
-            h->column = sanitize(a0->p, (size_t)(a1->p + a1->len - a0->p), 200);
+            const char *end = a1->p + a1->len;
+            while (*end == ')' || *end == ']' || *end == '%')
+                end++;   /* "LSTM (sequential)" keeps its bracket */
+            h->column = sanitize(a0->p, (size_t)(end - a0->p), 200);
             if (!h->column)
                 return -1;
         }
@@ -1009,10 +1013,11 @@ static int explain_conflict(struct finder *f, const struct cand *chosen, struct 
     for (size_t i = 0; i < f->n_c; i++) {
         const struct cand *c = &f->c[i];
         size_t k;
-        if (c->quality != chosen->quality || c->num < 0)
+        /* Only equally good candidates conflict: a looser label on the same
+         * or another line is a different row, not a second print of this one. */
+        if (c->quality != chosen->quality || c->extras != chosen->extras || c->num < 0)
             continue;
-        if (f->c[last].line < c->line || f->c[last].quality != chosen->quality)
-            last = i;
+        last = i;
         for (k = 0; k < n; k++)
             if (num_eq(t->nums[f->c[distinct[k]].num].value, t->nums[c->num].value))
                 break;

@@ -1,9 +1,749 @@
-/* extract_table.c — finds tables in the transcript and gives every number a column. */
+/* extract_table.c — finds tables in the transcript and gives every number a column.
+ *
+ * A table is a header line followed by data rows (lines that end in values)
+ * in one blank-line block.  Delimited tables (markdown pipes, TSV, CSV) are
+ * split by their delimiter.  Space-aligned tables are split by gutters: the
+ * character positions that are blank in every data row, which is what the
+ * eye uses too; header words are then placed over the column they overlap
+ * (or, in a gutter, the column on the side the numbers are aligned to).
+ * When no gutters line up (a table printed with single spaces), columns are
+ * assigned by order from the right: the last header name gets the last value.
+ */
 #include "extract_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define WIDTH_MAX 2048       /* wider space tables fall back to ordinal columns */
+#define INTERVALS_MAX 256
+#define FIELDS_MAX 256
+
+static int is_letter(unsigned char c) { return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_'; }
+
+static const char *line_text(const struct extract_transcript *t, const struct xline *ln)
+{
+    return t->text + ln->off;
+}
+
+/* A number that is a value, not part of a name like "b_f=3" or "step1". */
+static int is_value_num(const struct extract_transcript *t, const struct xline *ln,
+                        const struct xatom *a)
+{
+    const struct numparse_num *n;
+    if (a->num < 0)
+        return 0;
+    n = &t->nums[a->num];
+    if (n->flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT)) {
+        unsigned char p = n->start ? (unsigned char)line_text(t, ln)[n->start - 1] : ' ';
+        /* "loss=0.5" is a value; "b_f=3" inside a label is decided by column. */
+        if (is_letter(p) || (n->flags & NUMPARSE_GLUED_RIGHT))
+            return 0;
+    }
+    return 1;
+}
+
+static int is_noise(const struct xatom *a)
+{
+    return a->num < 0 && ((a->len == 6 && strncasecmp(a->p, "tensor", 6) == 0) ||
+                          (a->len == 5 && strncasecmp(a->p, "array", 5) == 0) ||
+                          (a->len == 5 && strncasecmp(a->p, "dtype", 5) == 0));
+}
+
+/* ---- delimiters and fields ----------------------------------------------- */
+
+static enum xdelim line_delim(const char *s, size_t len)
+{
+    size_t pipes = 0, tabs = 0, bare_commas = 0, spaced_commas = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '|')
+            pipes++;
+        else if (s[i] == '\t')
+            tabs++;
+        else if (s[i] == ',')
+            (i + 1 < len && s[i + 1] == ' ') ? spaced_commas++ : bare_commas++;
+    }
+    if (pipes >= 2)
+        return XDELIM_PIPE;
+    if (tabs >= 1) {
+        size_t b = 0;
+        while (b < len && (s[b] == ' ' || s[b] == '\t'))
+            b++;
+        for (size_t i = b; i < len; i++)
+            if (s[i] == '\t')
+                return XDELIM_TAB;
+    }
+    if (bare_commas >= 2 && spaced_commas == 0)
+        return XDELIM_COMMA;
+    return XDELIM_SPACE;
+}
+
+/* Field index of byte off in a delimited line (quotes respected for CSV). */
+static int field_of(const char *s, size_t off, enum xdelim d)
+{
+    char sep = d == XDELIM_PIPE ? '|' : d == XDELIM_TAB ? '\t' : ',';
+    int field = 0, quoted = 0;
+    for (size_t i = 0; i < off; i++) {
+        if (d == XDELIM_COMMA && s[i] == '"')
+            quoted = !quoted;
+        else if (s[i] == sep && !quoted)
+            field++;
+    }
+    return field < FIELDS_MAX ? field : FIELDS_MAX - 1;
+}
+
+/* ---- rows ------------------------------------------------------------------ */
+
+/* Atoms at the end of a row that are values: the value region's start, or
+ * n_atoms when the row has none.  A row of numbers only keeps its first
+ * as the label ("50  7.577e-02 ...").  Delimited rows count whole fields. */
+static size_t value_start(const struct extract_transcript *t, const struct xline *ln,
+                          enum xdelim d)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = ln->n_atoms;
+    int values = 0;
+
+    if (d != XDELIM_SPACE) {
+        const char *s = line_text(t, ln);
+        int bad_field = -1;
+        while (i > 0) {
+            int f = field_of(s, (size_t)(a[i - 1].p - s), d);
+            if (f == bad_field)
+                break;
+            if (!is_value_num(t, ln, &a[i - 1]) && !is_noise(&a[i - 1])) {
+                /* a word in this field: the field is a label; stop before it */
+                size_t k = i;
+                while (k > 0 && field_of(s, (size_t)(a[k - 1].p - s), d) == f)
+                    k--;
+                i = k;
+                break;
+            }
+            values += a[i - 1].num >= 0;
+            i--;
+        }
+    } else {
+        while (i > 0 && (is_value_num(t, ln, &a[i - 1]) || is_noise(&a[i - 1]))) {
+            values += a[i - 1].num >= 0;
+            i--;
+        }
+    }
+    if (!values)
+        return ln->n_atoms;
+    if (i == 0 && ln->n_atoms >= 2) {
+        /* all values: the first is the row's label */
+        size_t k = 1;
+        if (d != XDELIM_SPACE) {
+            const char *s = line_text(t, ln);
+            int f0 = field_of(s, (size_t)(a[0].p - s), d);
+            while (k < ln->n_atoms && field_of(s, (size_t)(a[k].p - s), d) == f0)
+                k++;
+        }
+        return k;
+    }
+    return i;
+}
+
+static int is_data(const struct xline *ln)
+{
+    return ln->kind == XLINE_TEXT && ln->value_atom < ln->n_atoms;
+}
+
+static size_t count_values(const struct extract_transcript *t, const struct xline *ln)
+{
+    size_t n = 0;
+    for (size_t i = ln->value_atom; i < ln->n_atoms; i++)
+        n += t->atoms[ln->atom0 + i].num >= 0;
+    return n;
+}
+
+static size_t count_words(const struct extract_transcript *t, const struct xline *ln)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ln->n_atoms; i++)
+        n += t->atoms[ln->atom0 + i].num < 0;
+    return n;
+}
+
+/* A header with numbers in it ("gain 0.5  gain 1.0  gain 1.5") looks like a
+ * data row; it is a header when it is mostly words and the row below has
+ * more values than it does. */
+static int header_like(const struct extract_transcript *t, const struct xline *ln,
+                       const struct xline *next)
+{
+    return count_words(t, ln) >= ln->n_nums && count_values(t, next) > count_values(t, ln);
+}
+
+/* ---- columns ---------------------------------------------------------------- */
+
+struct colbuild {
+    long hdr_atoms[INTERVALS_MAX][32];   /* header atom indices per column */
+    int n_hdr[INTERVALS_MAX];
+    int kind[INTERVALS_MAX];             /* 0 unseen, 1 value, 2 label */
+    int value_rows[INTERVALS_MAX];       /* rows whose cell here holds only values */
+    int word_rows[INTERVALS_MAX];        /* rows whose cell here holds words */
+    long last_row[INTERVALS_MAX];
+    int last_words[INTERVALS_MAX];
+    int n;
+};
+
+static void add_header_atom(struct colbuild *cb, int col, long atom)
+{
+    if (col >= 0 && col < INTERVALS_MAX && cb->n_hdr[col] < 32)
+        cb->hdr_atoms[col][cb->n_hdr[col]++] = atom;
+}
+
+/* Records that row `row` has a value (or a word) in column col. */
+static void note_kind(struct colbuild *cb, int col, long row, int value)
+{
+    if (col < 0 || col >= INTERVALS_MAX)
+        return;
+    if (col >= cb->n)
+        cb->n = col + 1;
+    if (cb->last_row[col] != row + 1) {
+        cb->last_row[col] = row + 1;
+        cb->last_words[col] = 0;
+        cb->value_rows[col]++;
+    }
+    if (!value && !cb->last_words[col]) {
+        cb->last_words[col] = 1;
+        cb->value_rows[col]--;
+        cb->word_rows[col]++;
+    }
+}
+
+/* A column holds values when most rows print only numbers in it ("n/a" in
+ * one row does not make it a label); columns left of a label are labels. */
+static void settle_kinds(struct colbuild *cb)
+{
+    int rightmost_label = -1;
+    for (int k = 0; k < cb->n; k++) {
+        if (cb->value_rows[k] == 0 && cb->word_rows[k] == 0)
+            cb->kind[k] = 0;
+        else
+            cb->kind[k] = cb->value_rows[k] >= cb->word_rows[k] && cb->value_rows[k] > 0 ? 1 : 2;
+        if (cb->kind[k] == 2)
+            rightmost_label = k;
+    }
+    for (int k = 0; k < rightmost_label; k++)
+        if (cb->kind[k] == 1)
+            cb->kind[k] = 2;
+}
+
+/* Display column of each byte: UTF-8 continuation bytes take no width, tabs
+ * go to the next multiple of 8. */
+static size_t display_cols(const char *s, size_t len, int *cols, size_t max)
+{
+    size_t c = 0;
+    for (size_t i = 0; i < len && i < max; i++) {
+        cols[i] = (int)c;
+        if (s[i] == '\t')
+            c = (c / 8 + 1) * 8;
+        else if (((unsigned char)s[i] & 0xC0) != 0x80)
+            c++;
+    }
+    if (len < max)
+        cols[len] = (int)c;
+    return c;
+}
+
+struct interval {
+    int c0, c1;   /* display columns [c0, c1) */
+};
+
+struct space_layout {
+    struct interval iv[INTERVALS_MAX];
+    int n;
+    int right_aligned;
+};
+
+static int interval_at(const struct space_layout *L, int col)
+{
+    for (int k = 0; k < L->n; k++)
+        if (col >= L->iv[k].c0 && col < L->iv[k].c1)
+            return k;
+    return -1;
+}
+
+/* Gutters: display positions blank in every data row.  Lists and numbers
+ * with units are marked whole so "[0.716 0. 0.462]" stays one column. */
+static int find_intervals(const struct extract_transcript *t, const struct xtable *tb,
+                          struct space_layout *L, int *scratch)
+{
+    unsigned char *occ = calloc(WIDTH_MAX, 1);
+    int width = 0;
+
+    if (!occ)
+        return -1;
+    for (size_t li = tb->first; li <= tb->last; li++) {
+        const struct xline *ln = &t->lines[li];
+        const char *s = line_text(t, ln);
+        if (ln->role != XROW_DATA)
+            continue;
+        if (ln->len >= WIDTH_MAX || display_cols(s, ln->len, scratch, WIDTH_MAX) >= WIDTH_MAX) {
+            free(occ);
+            return 1;
+        }
+        for (size_t i = 0; i < ln->len; i++)
+            if (s[i] != ' ' && s[i] != '\t')
+                occ[scratch[i]] = 1;
+        for (size_t k = 0; k < ln->n_nums; k++) {
+            const struct numparse_num *n = &t->nums[ln->num0 + k];
+            size_t end = n->end;
+            if (n->flags & NUMPARSE_UNIT) {
+                while (end < ln->len && s[end] == ' ')
+                    end++;
+                end += strlen(n->unit);
+            }
+            for (size_t j = k + 1; n->list >= 0 && j < ln->n_nums; j++)
+                if (t->nums[ln->num0 + j].list == n->list)
+                    end = t->nums[ln->num0 + j].end;
+            for (int c = scratch[n->start]; end <= ln->len && c < scratch[end]; c++)
+                occ[c] = 1;
+        }
+        if (scratch[ln->len] > width)
+            width = scratch[ln->len];
+    }
+    L->n = 0;
+    for (int c = 0; c < width; c++) {
+        if (!occ[c])
+            continue;
+        if (L->n == INTERVALS_MAX)
+            break;
+        L->iv[L->n].c0 = c;
+        while (c < width && occ[c])
+            c++;
+        L->iv[L->n++].c1 = c;
+    }
+    free(occ);
+    return 0;
+}
+
+/* Right-aligned when most value columns have their numbers end together. */
+static void detect_alignment(const struct extract_transcript *t, const struct xtable *tb,
+                             struct space_layout *L, const struct colbuild *cb, int *scratch)
+{
+    int right = 0, left = 0;
+    for (int k = 0; k < L->n; k++) {
+        int ends = -1, starts = -1, same_end = 1, same_start = 1;
+        if (cb->kind[k] != 1)
+            continue;
+        for (size_t li = tb->first; li <= tb->last; li++) {
+            const struct xline *ln = &t->lines[li];
+            if (ln->role != XROW_DATA)
+                continue;
+            display_cols(line_text(t, ln), ln->len, scratch, WIDTH_MAX);
+            for (size_t j = 0; j < ln->n_nums; j++) {
+                const struct numparse_num *n = &t->nums[ln->num0 + j];
+                if (t->num_col[ln->num0 + j] != k || n->list >= 0)
+                    continue;
+                if (ends < 0)
+                    ends = scratch[n->end], starts = scratch[n->start];
+                same_end &= scratch[n->end] == ends;
+                same_start &= scratch[n->start] == starts;
+            }
+        }
+        right += same_end && !same_start;
+        left += same_start && !same_end;
+    }
+    L->right_aligned = right >= left;
+}
+
+/* Which column a header field [c0, c1) names: the one it overlaps most,
+ * else the neighbour on the side the table is aligned to. */
+static int column_for(const struct space_layout *L, int c0, int c1, int *overlaps)
+{
+    int best = -1, best_ov = 0;
+    *overlaps = 0;
+    for (int k = 0; k < L->n; k++) {
+        int lo = c0 > L->iv[k].c0 ? c0 : L->iv[k].c0;
+        int hi = c1 < L->iv[k].c1 ? c1 : L->iv[k].c1;
+        if (hi > lo) {
+            (*overlaps)++;
+            if (hi - lo > best_ov)
+                best_ov = hi - lo, best = k;
+        }
+    }
+    if (best >= 0)
+        return best;
+    if (L->right_aligned) {
+        for (int k = 0; k < L->n; k++)
+            if (L->iv[k].c1 >= c1)
+                return k;
+        return L->n - 1;
+    }
+    for (int k = L->n - 1; k >= 0; k--)
+        if (L->iv[k].c0 <= c0)
+            return k;
+    return 0;
+}
+
+/* Header fields are separated by two or more spaces or a tab. */
+static void assign_header_space(const struct extract_transcript *t, const struct xline *h,
+                                const struct space_layout *L, struct colbuild *cb, int *scratch)
+{
+    const char *s = line_text(t, h);
+    const struct xatom *a = t->atoms + h->atom0;
+    size_t i = 0;
+
+    display_cols(s, h->len, scratch, WIDTH_MAX);
+    while (i < h->n_atoms) {
+        size_t j = i + 1, b, e;
+        int ov, col;
+        while (j < h->n_atoms) {
+            size_t from = (size_t)(a[j - 1].p + a[j - 1].len - s), to = (size_t)(a[j].p - s);
+            int sep = 0;
+            for (size_t k = from; k + 1 < to; k++)
+                sep |= (s[k] == ' ' && s[k + 1] == ' ') || s[k] == '\t';
+            sep |= from < to && s[to - 1] == '\t';
+            if (sep)
+                break;
+            j++;
+        }
+        b = (size_t)(a[i].p - s);
+        e = (size_t)(a[j - 1].p + a[j - 1].len - s);
+        col = column_for(L, scratch[b], scratch[e], &ov);
+        if (ov <= 1) {
+            for (size_t k = i; k < j; k++)
+                add_header_atom(cb, col, (long)(h->atom0 + k));
+        } else {
+            for (size_t k = i; k < j; k++) {
+                size_t ab = (size_t)(a[k].p - s), ae = ab + a[k].len;
+                add_header_atom(cb, column_for(L, scratch[ab], scratch[ae], &ov),
+                                (long)(h->atom0 + k));
+            }
+        }
+        i = j;
+    }
+}
+
+static int layout_space(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb)
+{
+    struct space_layout *L = malloc(sizeof *L);
+    int *scratch = malloc(WIDTH_MAX * sizeof *scratch);
+    int rc = -1;
+
+    if (!L || !scratch)
+        goto out;
+    rc = find_intervals(t, tb, L, scratch);
+    if (rc != 0)
+        goto out;
+    for (size_t li = tb->first; li <= tb->last; li++) {
+        const struct xline *ln = &t->lines[li];
+        const char *s = line_text(t, ln);
+        if (ln->role != XROW_DATA)
+            continue;
+        display_cols(s, ln->len, scratch, WIDTH_MAX);
+        for (size_t i = 0; i < ln->n_atoms; i++) {
+            const struct xatom *a = &t->atoms[ln->atom0 + i];
+            int col = interval_at(L, scratch[a->p - s]);
+            if (is_noise(a))
+                continue;
+            note_kind(cb, col, (long)li, is_value_num(t, ln, a));
+            if (a->num >= 0)
+                t->num_col[a->num] = col;
+        }
+    }
+    cb->n = L->n;
+    settle_kinds(cb);
+    detect_alignment(t, tb, L, cb, scratch);
+    assign_header_space(t, &t->lines[tb->header], L, cb, scratch);
+    /* Numbers under no header, left of the first named value column, are
+     * part of the label: "RNN gain 0.5" printed with aligned spaces. */
+    for (int k = 0; k < cb->n; k++) {
+        if (cb->kind[k] == 1 && cb->n_hdr[k] > 0)
+            break;
+        if (cb->kind[k] == 1)
+            cb->kind[k] = 2;
+    }
+    rc = 0;
+out:
+    free(L);
+    free(scratch);
+    return rc;
+}
+
+static void layout_delimited(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb)
+{
+    const struct xline *h = &t->lines[tb->header];
+    const char *hs = line_text(t, h);
+
+    for (size_t li = tb->first; li <= tb->last; li++) {
+        const struct xline *ln = &t->lines[li];
+        const char *s = line_text(t, ln);
+        if (ln->role != XROW_DATA)
+            continue;
+        for (size_t i = 0; i < ln->n_atoms; i++) {
+            const struct xatom *a = &t->atoms[ln->atom0 + i];
+            int col = field_of(s, (size_t)(a->p - s), tb->delim);
+            if (is_noise(a))
+                continue;
+            note_kind(cb, col, (long)li, is_value_num(t, ln, a));
+            if (a->num >= 0)
+                t->num_col[a->num] = col;
+        }
+    }
+    settle_kinds(cb);
+    for (size_t i = 0; i < h->n_atoms; i++) {
+        const struct xatom *a = &t->atoms[h->atom0 + i];
+        int col = field_of(hs, (size_t)(a->p - hs), tb->delim);
+        add_header_atom(cb, col, (long)(h->atom0 + i));
+        if (col >= cb->n && col < INTERVALS_MAX)
+            cb->n = col + 1;
+    }
+}
+
+/* Single-spaced tables: the k-th value from the right sits under the k-th
+ * header name from the right. */
+static void layout_ordinal(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb)
+{
+    const struct xline *h = &t->lines[tb->header];
+    const char *hs = line_text(t, h);
+    long starts[INTERVALS_MAX];
+    int nf = 0;
+
+    /* header names: whitespace-separated tokens */
+    for (size_t i = 0; i < h->n_atoms && nf < INTERVALS_MAX; i++) {
+        const struct xatom *a = &t->atoms[h->atom0 + i];
+        size_t off = (size_t)(a->p - hs);
+        if (i == 0 || off == 0 || hs[off - 1] == ' ' || hs[off - 1] == '\t')
+            starts[nf++] = (long)i;
+        add_header_atom(cb, nf - 1, (long)(h->atom0 + i));
+    }
+    cb->n = nf;
+    for (int k = 0; k < nf; k++)
+        cb->kind[k] = 2;
+    for (size_t li = tb->first; li <= tb->last; li++) {
+        const struct xline *ln = &t->lines[li];
+        int col = nf - 1, last_list = -2;
+        if (ln->role != XROW_DATA)
+            continue;
+        for (size_t i = ln->n_atoms; i-- > ln->value_atom && col >= 0;) {
+            const struct xatom *a = &t->atoms[ln->atom0 + i];
+            const struct numparse_num *n;
+            if (a->num < 0)
+                continue;
+            n = &t->nums[a->num];
+            if (last_list != -2 && (n->list < 0 || n->list != last_list))
+                col--;
+            if (col < 0)
+                break;
+            t->num_col[a->num] = col;
+            cb->kind[col] = 1;
+            last_list = n->list < 0 ? -3 : n->list;
+        }
+    }
+    (void)starts;
+}
+
+static int store_columns(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb,
+                         struct gb_err *err)
+{
+    int label_col = -1, has_label = 0;
+
+    for (int k = 0; k < cb->n; k++)
+        has_label |= cb->kind[k] == 2;
+    if (!has_label && cb->n >= 2)
+        cb->kind[0] = 2;   /* the leftmost column names the rows */
+    for (int k = 0; k < cb->n && label_col < 0; k++) {
+        int words = cb->n_hdr[k] > 0;
+        for (int h = 0; h < cb->n_hdr[k]; h++)
+            words &= t->atoms[cb->hdr_atoms[k][h]].num < 0;
+        if (cb->kind[k] == 2 && words)
+            label_col = k;
+    }
+    tb->col0 = t->n_cols;
+    tb->n_cols = (size_t)cb->n;
+    if (extract_grow((void **)&t->cols, &t->cap_cols, t->n_cols + (size_t)cb->n,
+                     sizeof *t->cols, err) < 0)
+        return -1;
+    for (int k = 0; k < cb->n; k++) {
+        struct xcolumn *c = &t->cols[t->n_cols++];
+        int numeric = cb->n_hdr[k] > 0;
+        for (int h = 0; h < cb->n_hdr[k]; h++)
+            numeric &= t->atoms[cb->hdr_atoms[k][h]].num >= 0;
+        c->is_value = cb->kind[k] == 1;
+        c->hatom0 = t->n_hatoms;
+        /* A header that is only a number ("0.5") is named by the label
+         * column's header ("gain"): the cell reads "gain 0.5". */
+        int prefix = numeric && label_col >= 0 && label_col != k ? cb->n_hdr[label_col] : 0;
+        if (extract_grow((void **)&t->hatoms, &t->cap_hatoms,
+                         t->n_hatoms + (size_t)(prefix + cb->n_hdr[k]), sizeof *t->hatoms, err) < 0)
+            return -1;
+        for (int h = 0; h < prefix; h++)
+            t->hatoms[t->n_hatoms++] = t->atoms[cb->hdr_atoms[label_col][h]];
+        for (int h = 0; h < cb->n_hdr[k]; h++)
+            t->hatoms[t->n_hatoms++] = t->atoms[cb->hdr_atoms[k][h]];
+        c->n_hatoms = t->n_hatoms - c->hatom0;
+    }
+    return 0;
+}
+
+static int build_columns(struct extract_transcript *t, struct xtable *tb, struct gb_err *err)
+{
+    struct colbuild *cb = calloc(1, sizeof *cb);
+    int rc = 0, values = 0;
+
+    if (!cb)
+        return gb_fail(err, "out of memory reading a table");
+    if (tb->delim != XDELIM_SPACE) {
+        layout_delimited(t, tb, cb);
+    } else {
+        rc = layout_space(t, tb, cb);
+        for (int k = 0; rc == 0 && k < cb->n; k++)
+            values += cb->kind[k] == 1 && cb->n_hdr[k] > 0;
+        if (rc == 1 || (rc == 0 && values == 0)) {
+            /* no usable gutters: fall back to order from the right */
+            for (size_t li = tb->first; li <= tb->last; li++)
+                for (size_t k = 0; k < t->lines[li].n_nums; k++)
+                    t->num_col[t->lines[li].num0 + k] = -1;
+            memset(cb, 0, sizeof *cb);
+            layout_ordinal(t, tb, cb);
+            rc = 0;
+        }
+    }
+    if (rc == 0)
+        rc = store_columns(t, tb, cb, err);
+    else
+        rc = gb_fail(err, "out of memory reading a table");
+    free(cb);
+    return rc;
+}
+
+/* ---- runs ------------------------------------------------------------------ */
+
+/* Not in a table, or alone in a headerless one ("... sits at step 50"). */
+static int is_lone_row(const struct extract_transcript *t, const struct xline *ln)
+{
+    const struct xtable *tb;
+    if (ln->table < 0)
+        return 1;
+    tb = &t->tables[ln->table];
+    return tb->header < 0 && tb->first == tb->last;
+}
+
+static int add_table(struct extract_transcript *t, long header, size_t first, size_t last,
+                     enum xdelim d, struct gb_err *err)
+{
+    struct xtable *tb;
+    long idx = (long)t->n_tables;
+
+    if (extract_grow((void **)&t->tables, &t->cap_tables, t->n_tables + 1, sizeof *t->tables,
+                     err) < 0)
+        return -1;
+    tb = &t->tables[t->n_tables++];
+    memset(tb, 0, sizeof *tb);
+    tb->header = header;
+    tb->first = first;
+    tb->last = last;
+    tb->delim = d;
+    for (size_t li = first; li <= last; li++) {
+        if (t->lines[li].role == XROW_DATA)
+            t->lines[li].table = idx;
+    }
+    if (header >= 0) {
+        t->lines[header].role = XROW_HEADER;
+        t->lines[header].table = idx;
+        if (build_columns(t, tb, err) < 0)
+            return -1;
+        /* The sentence right above a table is its title. */
+        if (header > 0) {
+            struct xline *above = &t->lines[header - 1];
+            if (above->block == t->lines[header].block && above->kind == XLINE_TEXT &&
+                above->role != XROW_HEADER && is_lone_row(t, above)) {
+                above->kind = XLINE_TITLE;
+                above->role = XROW_NONE;
+                above->table = -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int has_wide_gap(const struct xline *ln, const char *s)
+{
+    size_t b = 0;
+    while (b < ln->len && (s[b] == ' ' || s[b] == '\t'))
+        b++;
+    for (size_t i = b; i + 1 < ln->len; i++)
+        if ((s[i] == ' ' && s[i + 1] == ' ') || s[i] == '\t')
+            return 1;
+    return 0;
+}
+
+/* The header of a run starting at line `first`: the line above it (a rule
+ * line in between is allowed), in the same block and not itself a value row. */
+static long find_header(const struct extract_transcript *t, size_t first, enum xdelim d,
+                        const enum xdelim *delims)
+{
+    long h = (long)first - 1;
+    if (h >= 0 && t->lines[h].kind == XLINE_RULE && t->lines[h].block == t->lines[first].block)
+        h--;
+    if (h < 0 || t->lines[h].block != t->lines[first].block)
+        return -1;
+    if (t->lines[h].kind != XLINE_TEXT || t->lines[h].role != XROW_NONE || t->lines[h].n_atoms == 0)
+        return -1;
+    if (d != XDELIM_SPACE && delims[h] != d)
+        return -1;
+    if (is_data(&t->lines[h]) && !header_like(t, &t->lines[h], &t->lines[first]))
+        return -1;
+    return h;
+}
 
 int extract_table_detect(struct extract_transcript *t, struct gb_err *err)
 {
-    (void)t;
-    (void)err;
+    enum xdelim *delims = malloc((t->n_lines ? t->n_lines : 1) * sizeof *delims);
+    size_t i = 0;
+
+    if (!delims)
+        return gb_fail(err, "out of memory finding tables");
+    for (size_t k = 0; k < t->n_lines; k++) {
+        struct xline *ln = &t->lines[k];
+        delims[k] = line_delim(line_text(t, ln), ln->len);
+        ln->value_atom = ln->kind == XLINE_TEXT ? value_start(t, ln, delims[k]) : ln->n_atoms;
+    }
+    while (i < t->n_lines) {
+        size_t first = i, last;
+        long header;
+        if (!is_data(&t->lines[i])) {
+            i++;
+            continue;
+        }
+        /* A value row that is really the header of the rows below it. */
+        if (i + 1 < t->n_lines && is_data(&t->lines[i + 1]) &&
+            t->lines[i + 1].block == t->lines[i].block && delims[i + 1] == delims[i] &&
+            header_like(t, &t->lines[i], &t->lines[i + 1]) &&
+            find_header(t, i, delims[i], delims) < 0) {
+            t->lines[i].value_atom = t->lines[i].n_atoms;
+            i++;
+            continue;
+        }
+        last = i;
+        t->lines[i].role = XROW_DATA;
+        for (size_t k = i + 1; k < t->n_lines; k++) {
+            const struct xline *ln = &t->lines[k];
+            if (ln->block != t->lines[first].block)
+                break;
+            if (ln->kind == XLINE_RULE)
+                continue;
+            if (!is_data(ln) || delims[k] != delims[first])
+                break;
+            if (k + 1 < t->n_lines && is_data(&t->lines[k + 1]) &&
+                t->lines[k + 1].block == ln->block && header_like(t, ln, &t->lines[k + 1]))
+                break;   /* the header of the next table */
+            t->lines[k].role = XROW_DATA;
+            last = k;
+        }
+        header = find_header(t, first, delims[first], delims);
+        if (header >= 0 && first == last && delims[first] == XDELIM_SPACE &&
+            !has_wide_gap(&t->lines[header], line_text(t, &t->lines[header])))
+            header = -1;   /* one row under a sentence is not a table */
+        if (add_table(t, header, first, last, delims[first], err) < 0) {
+            free(delims);
+            return -1;
+        }
+        i = last + 1;
+    }
+    free(delims);
     return 0;
 }
