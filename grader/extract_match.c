@@ -403,6 +403,7 @@ struct cand {
     enum extract_how how;
     int transposed;
     long col;               /* table column, -1 inline */
+    long table;             /* table index, -1 inline */
 };
 
 struct finder {
@@ -663,6 +664,7 @@ static int inline_candidates(struct finder *f, size_t li)
     c.how = EXTRACT_HOW_INLINE;
     c.transposed = 0;
     c.col = -1;
+    c.table = -1;
     return add_cand(f, &c);
 }
 
@@ -770,6 +772,7 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     c.how = EXTRACT_HOW_TABLE;
     c.transposed = transposed;
     c.col = t->num_col[num];
+    c.table = t->lines[li].table;
     return add_cand(f, &c);
 }
 
@@ -848,8 +851,7 @@ static char *trimmed_copy(const char *s, size_t len, size_t max)
 {
     while (len && (*s == ' ' || *s == '\t'))
         s++, len--;
-    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == ':' ||
-                   s[len - 1] == '=' || s[len - 1] == '|' || s[len - 1] == ','))
+    while (len && strchr(" \t:=|,[(-><", s[len - 1]))
         len--;
     return sanitize(s, len, max);
 }
@@ -1102,6 +1104,24 @@ fail:
     return -1;
 }
 
+/* A table read the other way round is only a fallback: in a square matrix
+ * ("service was not slow" by the same four) both readings find a cell. */
+static void drop_transposed(struct finder *f)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < f->n_c; i++) {
+        int straight = 0;
+        if (f->c[i].transposed) {
+            for (size_t k = 0; k < f->n_c && !straight; k++)
+                straight = f->c[k].table == f->c[i].table && !f->c[k].transposed;
+            if (straight)
+                continue;
+        }
+        f->c[n++] = f->c[i];
+    }
+    f->n_c = n;
+}
+
 /* Candidates are collected in line order (inline and table for each line),
  * so "last printed" is simply the higher index. */
 static int sort_by_line(const void *a, const void *b)
@@ -1143,6 +1163,7 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
         if (table_candidates(&f, li) < 0 || inline_candidates(&f, li) < 0)
             goto out;
     }
+    drop_transposed(&f);
     qsort(f.c, f.n_c, sizeof *f.c, sort_by_line);
     rc = finish(&f, res);
     if (rc < 0)

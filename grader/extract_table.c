@@ -295,9 +295,16 @@ static int find_intervals(const struct extract_transcript *t, const struct xtabl
                     end++;
                 end += strlen(n->unit);
             }
-            for (size_t j = k + 1; n->list >= 0 && j < ln->n_nums; j++)
-                if (t->nums[ln->num0 + j].list == n->list)
-                    end = t->nums[ln->num0 + j].end;
+            if (n->list >= 0) {
+                for (size_t j = k + 1; j < ln->n_nums; j++)
+                    if (t->nums[ln->num0 + j].list == n->list)
+                        end = t->nums[ln->num0 + j].end;
+                size_t e = end;   /* numpy pads before the bracket: "0.7  ]" */
+                while (e < ln->len && s[e] == ' ')
+                    e++;
+                if (e < ln->len && (s[e] == ']' || s[e] == ')'))
+                    end = e + 1;
+            }
             for (int c = scratch[n->start]; end <= ln->len && c < scratch[end]; c++)
                 occ[c] = 1;
         }
@@ -351,11 +358,14 @@ static void detect_alignment(const struct extract_transcript *t, const struct xt
 
 /* Which column a header field [c0, c1) names: the one it overlaps most,
  * else the neighbour on the side the table is aligned to. */
-static int column_for(const struct space_layout *L, int c0, int c1, int *overlaps)
+static int column_for(const struct space_layout *L, const struct colbuild *cb, int c0, int c1,
+                      int *overlaps)
 {
     int best = -1, best_ov = 0;
     *overlaps = 0;
     for (int k = 0; k < L->n; k++) {
+        if (cb->kind[k] == 0)
+            continue;   /* a stray bracket, no cells */
         int lo = c0 > L->iv[k].c0 ? c0 : L->iv[k].c0;
         int hi = c1 < L->iv[k].c1 ? c1 : L->iv[k].c1;
         if (hi > lo) {
@@ -368,12 +378,12 @@ static int column_for(const struct space_layout *L, int c0, int c1, int *overlap
         return best;
     if (L->right_aligned) {
         for (int k = 0; k < L->n; k++)
-            if (L->iv[k].c1 >= c1)
+            if (cb->kind[k] && L->iv[k].c1 >= c1)
                 return k;
         return L->n - 1;
     }
     for (int k = L->n - 1; k >= 0; k--)
-        if (L->iv[k].c0 <= c0)
+        if (cb->kind[k] && L->iv[k].c0 <= c0)
             return k;
     return 0;
 }
@@ -402,14 +412,14 @@ static void assign_header_space(const struct extract_transcript *t, const struct
         }
         b = (size_t)(a[i].p - s);
         e = (size_t)(a[j - 1].p + a[j - 1].len - s);
-        col = column_for(L, scratch[b], scratch[e], &ov);
+        col = column_for(L, cb, scratch[b], scratch[e], &ov);
         if (ov <= 1) {
             for (size_t k = i; k < j; k++)
                 add_header_atom(cb, col, (long)(h->atom0 + k));
         } else {
             for (size_t k = i; k < j; k++) {
                 size_t ab = (size_t)(a[k].p - s), ae = ab + a[k].len;
-                add_header_atom(cb, column_for(L, scratch[ab], scratch[ae], &ov),
+                add_header_atom(cb, column_for(L, cb, scratch[ab], scratch[ae], &ov),
                                 (long)(h->atom0 + k));
             }
         }
