@@ -31,7 +31,10 @@
 #include "sandbox_seccomp.h"
 #include "sandbox_verdict.h"
 
-/* After the sandbox is killed, how long its pipes may take to close. */
+/* Once asked to stop, pid 1 has this long before it is SIGKILLed (which
+ * loses the CPU and memory figures of what it had not yet reaped) ... */
+#define STOP_SECONDS 2.0
+/* ... and after that the pipes have this long to close. */
 #define DRAIN_SECONDS 5.0
 
 struct supervisor {
@@ -39,8 +42,8 @@ struct supervisor {
     int out_fd, err_fd, ctl_fd, listener;
     struct sandbox_capture out, err;
     size_t output_cap;
-    double start, deadline, drain_deadline;
-    int killed;
+    double start, deadline, hard_kill_at, drain_deadline;
+    int killed, hard_killed;
     enum sandbox_limit limit;
     char detail[128];
     int got_exit;
@@ -151,16 +154,31 @@ static char **inside_env(const struct sandbox_spec *spec, struct gb_err *err)
 
 /* ---- supervision ---------------------------------------------------------- */
 
-static void kill_sandbox(struct supervisor *s, enum sandbox_limit limit)
+static void hard_kill(struct supervisor *s)
 {
-    if (s->killed)
+    if (s->hard_killed)
         return;
     /* SIGKILL to pid 1 of the namespace takes every process in it along. */
     kill(s->init, SIGKILL);
-    s->killed = 1;
+    s->hard_killed = 1;
     s->drain_deadline = now_seconds() + DRAIN_SECONDS;
+}
+
+/* Asks pid 1 to kill and reap everything (so usage is counted), with
+ * SIGKILL as the fallback if it cannot be told or does not finish. */
+static void kill_sandbox(struct supervisor *s, enum sandbox_limit limit)
+{
+    struct sandbox_ctl_msg m = { .type = SANDBOX_CTL_STOP };
+
     if (s->limit == SANDBOX_LIMIT_NONE)
         s->limit = limit;
+    if (s->killed)
+        return;
+    s->killed = 1;
+    s->hard_kill_at = now_seconds() + STOP_SECONDS;
+    s->drain_deadline = s->hard_kill_at + DRAIN_SECONDS;
+    if (s->ctl_fd < 0 || sandbox_ctl_send(s->ctl_fd, &m, -1))
+        hard_kill(s);
 }
 
 /* Reads what is available; 0 at end of stream closes the descriptor. */
@@ -234,7 +252,7 @@ static int answer_filter(struct supervisor *s, struct gb_err *err)
 
 static int poll_timeout_ms(const struct supervisor *s)
 {
-    double until = s->killed ? s->drain_deadline : s->deadline;
+    double until = s->hard_killed ? s->drain_deadline : s->killed ? s->hard_kill_at : s->deadline;
     double left = until - now_seconds();
 
     if (left <= 0)
@@ -266,6 +284,8 @@ static int supervise_once(struct supervisor *s, struct gb_err *err)
         read_ctl(s);
     if (!s->killed && now_seconds() >= s->deadline)
         kill_sandbox(s, SANDBOX_LIMIT_WALL);
+    if (s->killed && !s->hard_killed && now_seconds() >= s->hard_kill_at)
+        hard_kill(s);
     return 0;
 }
 
@@ -274,12 +294,12 @@ static int supervise_once(struct supervisor *s, struct gb_err *err)
 static int supervise(struct supervisor *s, struct gb_err *err)
 {
     while (s->out_fd >= 0 || s->err_fd >= 0 || s->ctl_fd >= 0) {
-        if (s->killed && now_seconds() >= s->drain_deadline)
+        if (s->hard_killed && now_seconds() >= s->drain_deadline)
             break;
         if (s->setup_error[0] && !s->killed)
             kill_sandbox(s, SANDBOX_LIMIT_NONE);
         if (supervise_once(s, err)) {
-            kill_sandbox(s, SANDBOX_LIMIT_NONE);
+            hard_kill(s);
             return -1;
         }
     }
@@ -414,7 +434,7 @@ static void reap_init(struct supervisor *s, struct sandbox_result *res)
     struct rusage ru;
     int status;
 
-    kill_sandbox(s, s->limit);
+    hard_kill(s);   /* normally long dead; never wait on a live one */
     while (wait4(s->init, &status, __WALL, &ru) < 0 && errno == EINTR)
         ;
     res->cpu_seconds = tv_seconds(ru.ru_utime) + tv_seconds(ru.ru_stime);

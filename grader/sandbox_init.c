@@ -5,11 +5,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/pidfd.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -140,30 +142,63 @@ static double tv_seconds(struct timeval tv)
     return (double)tv.tv_sec + tv.tv_usec / 1e6;
 }
 
-/* Reaps every process until the submission ends, then reports and exits;
- * the kernel kills the rest of the namespace when pid 1 is gone. */
-static void __attribute__((noreturn)) reap(int ctl, pid_t submission)
-{
-    struct sandbox_ctl_msg m = { .type = SANDBOX_CTL_EXIT };
+struct tally {
+    struct sandbox_ctl_msg msg;
+    pid_t submission;
+};
 
+static void count(struct tally *t, pid_t pid, int status, const struct rusage *ru)
+{
+    t->msg.cpu_seconds += tv_seconds(ru->ru_utime) + tv_seconds(ru->ru_stime);
+    if (ru->ru_maxrss > t->msg.maxrss_kb)
+        t->msg.maxrss_kb = ru->ru_maxrss;
+    if (pid == t->submission)
+        t->msg.status = status;
+}
+
+/* Kills everything else in the namespace and reaps it, so that its CPU time
+ * and memory are counted (processes the kernel kills when pid 1 dies are
+ * reaped without being counted). */
+static void kill_and_reap_all(struct tally *t)
+{
     for (;;) {
         struct rusage ru;
         int status;
-        pid_t pid = wait4(-1, &status, __WALL, &ru);
+        pid_t pid;
 
+        kill(-1, SIGKILL);
+        pid = wait4(-1, &status, __WALL, &ru);
         if (pid < 0 && errno == EINTR)
             continue;
         if (pid < 0)
-            _exit(1);
-        m.cpu_seconds += tv_seconds(ru.ru_utime) + tv_seconds(ru.ru_stime);
-        if (ru.ru_maxrss > m.maxrss_kb)
-            m.maxrss_kb = ru.ru_maxrss;
-        if (pid == submission) {
-            m.status = status;
-            sandbox_ctl_send(ctl, &m, -1);
-            _exit(0);
-        }
+            return;
+        count(t, pid, status, &ru);
     }
+}
+
+/* Waits until the submission ends or the grader says stop (or goes away),
+ * then clears the namespace, reports and exits. */
+static void __attribute__((noreturn)) reap(int ctl, pid_t submission)
+{
+    struct tally t = { .msg = { .type = SANDBOX_CTL_EXIT }, .submission = submission };
+    int pidfd = pidfd_open(submission, 0);
+    struct pollfd p[2] = { { pidfd, POLLIN, 0 }, { ctl, POLLIN, 0 } };
+
+    t.msg.status = SIGKILL;   /* if it is never reaped, it was killed */
+    if (pidfd < 0) {
+        /* No pidfd (kernel < 5.3): the grader's SIGKILL is the only stop. */
+        struct rusage ru;
+        int status;
+
+        while (wait4(submission, &status, __WALL, &ru) < 0 && errno == EINTR)
+            ;
+        count(&t, submission, status, &ru);
+    }
+    while (pidfd >= 0 && poll(p, 2, -1) < 0 && errno == EINTR)
+        ;
+    kill_and_reap_all(&t);
+    sandbox_ctl_send(ctl, &t.msg, -1);
+    _exit(0);
 }
 
 void sandbox_init_main(const struct sandbox_child *c)

@@ -4,9 +4,10 @@
  * submission: it waits for its id maps, builds the file system, forks the
  * submission (which drops every privilege, applies the limits, loads the
  * system-call filter and execs), then reaps every process of the sandbox.
- * When the submission ends, pid 1 reports and exits, and the kernel kills
- * whatever the submission left behind — a daemon, a setsid escapee — because
- * nothing outlives the init of a pid namespace.
+ * When the submission ends, or the grader says stop, pid 1 kills and reaps
+ * whatever is left — a daemon, a setsid escapee — reports and exits; and
+ * should anything escape that sweep, nothing outlives the init of a pid
+ * namespace anyway.
  *
  * It talks to the grader over a SOCK_SEQPACKET socket (one message per send).
  */
@@ -20,7 +21,8 @@
 enum sandbox_ctl_type {
     SANDBOX_CTL_ERROR = 1,   /* setup failed before exec: text says why */
     SANDBOX_CTL_LISTENER,    /* carries the seccomp listener descriptor */
-    SANDBOX_CTL_EXIT         /* the submission ended: status and usage */
+    SANDBOX_CTL_EXIT,        /* the submission ended: status and usage */
+    SANDBOX_CTL_STOP         /* grader to pid 1: kill everything and report */
 };
 
 struct sandbox_ctl_msg {

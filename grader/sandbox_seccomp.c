@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <sched.h>
 #include <seccomp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,29 @@ int sandbox_seccomp_load(int *listener, struct gb_err *err)
     return rc ? -1 : 0;
 }
 
+/* "socket(AF_NETLINK, SOCK_RAW)": the family says what was attempted. */
+static void describe_socket(uint64_t family, uint64_t type, char *name, size_t size)
+{
+    static const struct { int family; const char *name; } families[] = {
+        { AF_UNSPEC, "AF_UNSPEC" }, { AF_INET, "AF_INET" }, { AF_INET6, "AF_INET6" },
+        { AF_NETLINK, "AF_NETLINK" }, { AF_PACKET, "AF_PACKET" }, { AF_BLUETOOTH, "AF_BLUETOOTH" },
+        { AF_VSOCK, "AF_VSOCK" }, { AF_ALG, "AF_ALG" }, { AF_KEY, "AF_KEY" },
+        { AF_XDP, "AF_XDP" }, { AF_CAN, "AF_CAN" }, { AF_TIPC, "AF_TIPC" },
+    };
+    const char *fname = NULL;
+    int kind = (int)(type & 0xf);
+
+    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
+        if ((uint64_t)families[i].family == family)
+            fname = families[i].name;
+    if (fname)
+        snprintf(name, size, "socket(%s, %s)", fname,
+                 kind == SOCK_RAW ? "SOCK_RAW" : kind == SOCK_PACKET ? "SOCK_PACKET" :
+                 kind == SOCK_DGRAM ? "SOCK_DGRAM" : kind == SOCK_STREAM ? "SOCK_STREAM" : "...");
+    else
+        snprintf(name, size, "socket(family %llu)", (unsigned long long)family);
+}
+
 int sandbox_seccomp_answer(int listener, char *name, size_t size, struct gb_err *err)
 {
     struct seccomp_notif *req;
@@ -123,8 +147,9 @@ int sandbox_seccomp_answer(int listener, char *name, size_t size, struct gb_err 
     resolved = seccomp_syscall_resolve_num_arch(req->data.arch, req->data.nr);
     snprintf(name, size, "%s", resolved ? resolved : "an unknown system call");
     if (req->data.nr == seccomp_syscall_resolve_name("socket"))
-        snprintf(name, size, "socket(family %llu, type %llu)",
-                 (unsigned long long)req->data.args[0], (unsigned long long)req->data.args[1]);
+        describe_socket(req->data.args[0], req->data.args[1], name, size);
+    else if (req->data.nr == seccomp_syscall_resolve_name("clone"))
+        snprintf(name, size, "clone with namespace flags");
     free(resolved);
     resp->id = req->id;
     resp->val = 0;

@@ -42,7 +42,8 @@ static enum sandbox_limit limit_from_evidence(const struct sandbox_result *res,
         (res->signal == SIGKILL && limits->cpu_seconds > 0 &&
          res->cpu_seconds >= limits->cpu_seconds))
         return SANDBOX_LIMIT_CPU;
-    if (res->signal == SIGXFSZ || stderr_tail_has(res, "File too large"))
+    if (res->signal == SIGXFSZ || stderr_tail_has(res, "File too large") ||
+        stderr_tail_has(res, "No space left on device"))
         return SANDBOX_LIMIT_FSIZE;
     if (stderr_tail_has(res, "MemoryError") || stderr_tail_has(res, "Cannot allocate memory") ||
         stderr_tail_has(res, "can't allocate memory") || stderr_tail_has(res, "std::bad_alloc"))
@@ -84,7 +85,7 @@ static void describe_limit(const struct sandbox_result *res, char *buf, size_t s
         snprintf(buf, size, "stopped: it tried to start more processes or threads than allowed");
         return;
     case SANDBOX_LIMIT_FSIZE:
-        snprintf(buf, size, "stopped: it wrote a file larger than the file-size limit");
+        snprintf(buf, size, "stopped: it wrote more than the file-size or disk-space limit allows");
         return;
     case SANDBOX_LIMIT_SYSCALL:
         snprintf(buf, size, "stopped: it called %s, which the sandbox forbids",
