@@ -38,9 +38,11 @@ static int stderr_tail_has(const struct sandbox_result *res, const char *needle)
 static enum sandbox_limit limit_from_evidence(const struct sandbox_result *res,
                                               const struct sandbox_limits *limits)
 {
+    /* rusage CPU time is tick-sampled and reads a little under the limit
+     * that SIGKILLed a program which ignored SIGXCPU. */
     if (res->signal == SIGXCPU ||
         (res->signal == SIGKILL && limits->cpu_seconds > 0 &&
-         res->cpu_seconds >= limits->cpu_seconds))
+         res->cpu_seconds >= 0.8 * limits->cpu_seconds))
         return SANDBOX_LIMIT_CPU;
     if (res->signal == SIGXFSZ || stderr_tail_has(res, "File too large") ||
         stderr_tail_has(res, "No space left on device"))
@@ -56,11 +58,15 @@ static enum sandbox_limit limit_from_evidence(const struct sandbox_result *res,
 
 void sandbox_verdict_classify(struct sandbox_result *res, const struct sandbox_limits *limits)
 {
-    if (res->limit != SANDBOX_LIMIT_NONE)
+    if (res->limit == SANDBOX_LIMIT_NONE && !(res->exited && res->exit_code == 0))
+        res->limit = limit_from_evidence(res, limits);
+    if (res->limit_detail[0])
         return;
-    if (res->exited && res->exit_code == 0)
-        return;
-    res->limit = limit_from_evidence(res, limits);
+    if (res->limit == SANDBOX_LIMIT_CPU)
+        snprintf(res->limit_detail, sizeof res->limit_detail, "%g s", limits->cpu_seconds);
+    else if (res->limit == SANDBOX_LIMIT_MEMORY)
+        snprintf(res->limit_detail, sizeof res->limit_detail, "%zu MB",
+                 limits->memory_bytes >> 20);
 }
 
 static void describe_limit(const struct sandbox_result *res, char *buf, size_t size)
@@ -70,12 +76,15 @@ static void describe_limit(const struct sandbox_result *res, char *buf, size_t s
         snprintf(buf, size, "stopped after %.0f s of wall time", res->wall_seconds);
         return;
     case SANDBOX_LIMIT_CPU:
-        snprintf(buf, size, "stopped after %.1f s of CPU time (the CPU-time limit)",
-                 res->cpu_seconds);
+        if (res->limit_detail[0])
+            snprintf(buf, size, "stopped after %s of CPU time", res->limit_detail);
+        else
+            snprintf(buf, size, "stopped after %.1f s of CPU time", res->cpu_seconds);
         return;
     case SANDBOX_LIMIT_MEMORY:
-        snprintf(buf, size, "ran out of memory (the memory limit; peak %.0f MB)",
-                 res->peak_memory_bytes / 1e6);
+        snprintf(buf, size, "ran out of memory (the limit is %s; peak seen %zu MB)",
+                 res->limit_detail[0] ? res->limit_detail : "set by the rubric",
+                 res->peak_memory_bytes >> 20);
         return;
     case SANDBOX_LIMIT_OUTPUT:
         snprintf(buf, size, "stopped after printing more than %s of output",

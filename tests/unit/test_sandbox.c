@@ -228,9 +228,15 @@ START_TEST(test_describe_sentences)
     sandbox_describe(&r, d, sizeof d);
     ck_assert_str_eq(d, "stopped: it called ptrace, which the sandbox forbids");
     r.limit = SANDBOX_LIMIT_CPU;
-    r.cpu_seconds = 2.04;
+    r.cpu_seconds = 1.94;
+    snprintf(r.limit_detail, sizeof r.limit_detail, "2 s");
     sandbox_describe(&r, d, sizeof d);
-    ck_assert_str_eq(d, "stopped after 2.0 s of CPU time (the CPU-time limit)");
+    ck_assert_str_eq(d, "stopped after 2 s of CPU time");
+    r.limit = SANDBOX_LIMIT_MEMORY;
+    r.peak_memory_bytes = 250u << 20;
+    snprintf(r.limit_detail, sizeof r.limit_detail, "256 MB");
+    sandbox_describe(&r, d, sizeof d);
+    ck_assert_str_eq(d, "ran out of memory (the limit is 256 MB; peak seen 250 MB)");
 }
 END_TEST
 

@@ -160,6 +160,7 @@ HOSTILE_TEST(test_thread_bomb, {
 
 HOSTILE_TEST(test_memory_bomb, {
     hostile("memory_bomb", NULL, &l, SANDBOX_LIMIT_MEMORY, NULL, &res);
+    ck_assert_str_eq(res.limit_detail, "256 MB");
     ck_assert_ptr_nonnull(strstr(res.err.data, "MemoryError"));
     ck_assert_uint_lt(res.peak_memory_bytes, 300u << 20);
 })
@@ -174,9 +175,9 @@ HOSTILE_TEST(test_torch_memory_bomb, {
 
 HOSTILE_TEST(test_infinite_loop_hits_cpu_limit, {
     l.cpu_seconds = 1;
-    hostile("infinite_loop", NULL, &l, SANDBOX_LIMIT_CPU, NULL, &res);
+    hostile("infinite_loop", NULL, &l, SANDBOX_LIMIT_CPU, "stopped after 1 s of CPU time", &res);
     ck_assert_int_eq(res.signal, SIGXCPU);
-    ck_assert_msg(res.cpu_seconds >= 0.9 && res.cpu_seconds < 3, "%f", res.cpu_seconds);
+    ck_assert_msg(res.cpu_seconds >= 0.5 && res.cpu_seconds < 3, "%f", res.cpu_seconds);
 })
 
 HOSTILE_TEST(test_sleep_forever_hits_wall_limit, {
