@@ -152,17 +152,32 @@ int cmd_streams_reviews(int argc, char **argv)
 
 /* ---- randn ---- */
 
+#define RUNTIME_USAGE "[--profile 1.13|2.x] [--kernels avx2|generic|native]"
 #define RANDN_USAGE "reference randn --seed S --shape A,B,... [--dtype float32|float64] " \
-                    "[--profile 1.13|2.x]"
+                    RUNTIME_USAGE
 
-static int parse_profile(const char *s, enum torch_profile *p)
+/* --profile and --kernels: which torch runtime to imitate (torch_rng.h). */
+static int parse_runtime(const char *cmd, const char *profile, const char *kernels,
+                         enum torch_profile *p, enum torch_kernels *k)
 {
-    if (!s || !strcmp(s, "1.13"))
+    if (!profile || !strcmp(profile, "1.13"))
         *p = TORCH_PROFILE_1_13;
-    else if (!strcmp(s, "2.x"))
+    else if (!strcmp(profile, "2.x"))
         *p = TORCH_PROFILE_2X;
-    else
+    else {
+        fprintf(stderr, "%s: --profile must be 1.13 or 2.x, not '%s'\n", cmd, profile);
         return -1;
+    }
+    if (!kernels || !strcmp(kernels, "avx2"))
+        *k = TORCH_KERNELS_AVX2;
+    else if (!strcmp(kernels, "generic"))
+        *k = TORCH_KERNELS_GENERIC;
+    else if (!strcmp(kernels, "native"))
+        *k = torch_kernels_native();
+    else {
+        fprintf(stderr, "%s: --kernels must be avx2, generic or native, not '%s'\n", cmd, kernels);
+        return -1;
+    }
     return 0;
 }
 
@@ -190,14 +205,15 @@ static int randn_print(struct torch_gen *g, size_t n, int f64)
 int cmd_streams_randn(int argc, char **argv)
 {
     struct opt o[] = { { "--seed", NULL }, { "--shape", NULL }, { "--dtype", NULL },
-                       { "--profile", NULL } };
+                       { "--profile", NULL }, { "--kernels", NULL } };
     enum torch_profile profile;
+    enum torch_kernels kernels;
     struct torch_gen g;
     size_t dims[MAX_DIMS];
     uint64_t seed, numel;
     int ndims, f64;
 
-    if (parse_opts(argc, argv, o, 4, NULL) || parse_u64(argv[0], "--seed", o[0].value, UINT64_MAX, &seed) ||
+    if (parse_opts(argc, argv, o, 5, NULL) || parse_u64(argv[0], "--seed", o[0].value, UINT64_MAX, &seed) ||
         parse_shape(argv[0], o[1].value, dims, &ndims, &numel))
         return usage(RANDN_USAGE);
     f64 = o[2].value && !strcmp(o[2].value, "float64");
@@ -205,11 +221,9 @@ int cmd_streams_randn(int argc, char **argv)
         fprintf(stderr, "randn: --dtype must be float32 or float64, not '%s'\n", o[2].value);
         return usage(RANDN_USAGE);
     }
-    if (parse_profile(o[3].value, &profile)) {
-        fprintf(stderr, "randn: --profile must be 1.13 or 2.x, not '%s'\n", o[3].value);
+    if (parse_runtime(argv[0], o[3].value, o[4].value, &profile, &kernels))
         return usage(RANDN_USAGE);
-    }
-    torch_gen_seed_profile(&g, seed, profile);
+    torch_gen_seed_runtime(&g, seed, profile, kernels);
     if (randn_print(&g, (size_t)numel, f64))
         return 1;
     return finish_output(argv[0]);
@@ -217,25 +231,28 @@ int cmd_streams_randn(int argc, char **argv)
 
 /* ---- init ---- */
 
-#define INIT_USAGE "reference init MODEL --seed S\n" \
+#define INIT_USAGE "reference init MODEL --seed S " RUNTIME_USAGE "\n" \
     "  MODEL: linear:IN:OUT | mlp:IN:HID:OUT | seqnet:rnn|gru|lstm | recaller:rnn|lstm | lstmcell:IN:H"
 
 int cmd_streams_init(int argc, char **argv)
 {
-    struct opt o[] = { { "--seed", NULL } };
+    struct opt o[] = { { "--seed", NULL }, { "--profile", NULL }, { "--kernels", NULL } };
+    enum torch_profile profile;
+    enum torch_kernels kernels;
     const char *model = NULL;
     struct gb_err err;
     uint64_t seed;
     float *p;
     size_t n;
 
-    if (parse_opts(argc, argv, o, 1, &model) || parse_u64(argv[0], "--seed", o[0].value, UINT64_MAX, &seed))
+    if (parse_opts(argc, argv, o, 3, &model) || parse_u64(argv[0], "--seed", o[0].value, UINT64_MAX, &seed) ||
+        parse_runtime(argv[0], o[1].value, o[2].value, &profile, &kernels))
         return usage(INIT_USAGE);
     if (!model) {
         fprintf(stderr, "init: MODEL is required\n");
         return usage(INIT_USAGE);
     }
-    if (torch_init_model(model, seed, &p, &n, &err)) {
+    if (torch_init_model_runtime(model, seed, profile, kernels, &p, &n, &err)) {
         fprintf(stderr, "init: %s\n", err.msg);
         /* Out of memory is the machine's fault, not the arguments'. */
         return strncmp(err.msg, "out of memory", 13) ? usage(INIT_USAGE) : 1;

@@ -9,9 +9,11 @@
 /* `reference reviews --n N --seed S`: make_reviews(N, seed=S), one review per
  * line: the 8 tokens space-separated, a tab, the label, a tab, the kind. */
 int cmd_streams_reviews(int argc, char **argv);
-/* `reference randn --seed S --shape A,B,... [--dtype float32|float64] [--profile 1.13|2.x]` */
+/* `reference randn --seed S --shape A,B,... [--dtype float32|float64] [--profile 1.13|2.x]
+ *  [--kernels avx2|generic|native]` */
 int cmd_streams_randn(int argc, char **argv);
-/* `reference init MODEL --seed S`: flattened initial parameters, parameters() order. */
+/* `reference init MODEL --seed S [--profile P] [--kernels K]`: flattened initial
+ * parameters, in parameters() order. */
 int cmd_streams_init(int argc, char **argv);
 /* `reference randperm --seed S --n N [--times K]`: K permutations from one generator. */
 int cmd_streams_randperm(int argc, char **argv);

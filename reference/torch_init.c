@@ -156,6 +156,14 @@ static int spec_layers(const char *spec, struct layer *ls)
 int torch_init_model(const char *spec, uint64_t seed, float **params, size_t *count,
                      struct gb_err *err)
 {
+    return torch_init_model_runtime(spec, seed, TORCH_PROFILE_1_13, TORCH_KERNELS_AVX2, params,
+                                    count, err);
+}
+
+int torch_init_model_runtime(const char *spec, uint64_t seed, enum torch_profile profile,
+                             enum torch_kernels kernels, float **params, size_t *count,
+                             struct gb_err *err)
+{
     struct layer ls[3];
     struct torch_gen g;
     size_t total = 0;
@@ -173,7 +181,7 @@ int torch_init_model(const char *spec, uint64_t seed, float **params, size_t *co
     p = malloc(total * sizeof *p);
     if (!p)
         return gb_fail(err, "out of memory for %zu parameters of '%s'", total, spec);
-    torch_gen_seed(&g, seed);
+    torch_gen_seed_runtime(&g, seed, profile, kernels);
     *params = p;
     for (int i = 0; i < n; i++)
         p = layer_draw(&g, &ls[i], p);

@@ -31,5 +31,9 @@ void torch_init_recurrent(struct torch_gen *g, enum torch_cell kind, int in, int
  * (Embedding(10,16) -> core(16,32) -> Linear(32,1)), lstmcell:IN:H. */
 int torch_init_model(const char *spec, uint64_t seed, float **params, size_t *count,
                      struct gb_err *err);
+/* The same for another runtime (torch_gen_seed_runtime's profile and kernels). */
+int torch_init_model_runtime(const char *spec, uint64_t seed, enum torch_profile profile,
+                             enum torch_kernels kernels, float **params, size_t *count,
+                             struct gb_err *err);
 
 #endif

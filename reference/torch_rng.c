@@ -1,14 +1,17 @@
 /* torch_rng.c — PyTorch's CPU random streams: the MT19937 engine and the
  * uniform_, normal_, randperm and randint kernels that consume it.
  *
- * Float results must match torch's AVX2 kernels bit for bit, so every place
- * the compiled kernel fuses a multiply-add is an explicit fmaf()/fma() here
- * (the Makefile builds with -ffp-contract=off so nothing else gets fused).
+ * Float results must match torch's kernels bit for bit: by default the AVX2
+ * ones, where every multiply-add the compiled kernel fuses is an explicit
+ * fmaf()/fma() here; on request the generic ones (TORCH_KERNELS_GENERIC),
+ * which fuse nothing.  The Makefile builds with -ffp-contract=off so the
+ * compiler fuses nothing on its own.
  * Facts and their provenance: ../shared/specs/random-streams.md.
  */
 #include "torch_rng.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MT_N 624
@@ -21,8 +24,15 @@ void torch_gen_seed(struct torch_gen *g, uint64_t seed)
 
 void torch_gen_seed_profile(struct torch_gen *g, uint64_t seed, enum torch_profile profile)
 {
+    torch_gen_seed_runtime(g, seed, profile, TORCH_KERNELS_AVX2);
+}
+
+void torch_gen_seed_runtime(struct torch_gen *g, uint64_t seed, enum torch_profile profile,
+                            enum torch_kernels kernels)
+{
     memset(g, 0, sizeof *g);
     g->profile = profile;
+    g->kernels = kernels;
     g->mt[0] = (uint32_t)seed;
     for (int j = 1; j < MT_N; j++)
         g->mt[j] = 1812433253u * (g->mt[j - 1] ^ (g->mt[j - 1] >> 30)) + (uint32_t)j;
@@ -38,6 +48,20 @@ static void mt_twist(struct torch_gen *g)
         mt[k] = mt[(k + MT_M) % MT_N] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
     }
     g->index = 0;
+}
+
+enum torch_kernels torch_kernels_native(void)
+{
+    const char *cap = getenv("ATEN_CPU_CAPABILITY");
+
+    if (cap && !strcmp(cap, "default"))
+        return TORCH_KERNELS_GENERIC;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        return TORCH_KERNELS_AVX2;
+#endif
+    return TORCH_KERNELS_GENERIC;
 }
 
 uint32_t torch_gen_random(struct torch_gen *g)
@@ -72,13 +96,24 @@ static double unit_f64(struct torch_gen *g)
     return (double)(torch_gen_random64(g) & ((UINT64_C(1) << 53) - 1)) * (1.0 / 9007199254740992.0);
 }
 
+/* x*range + from: one fused operation in the AVX2 kernels, two in the generic ones. */
+static float affine_f32(const struct torch_gen *g, float x, float range, float from)
+{
+    return g->kernels == TORCH_KERNELS_AVX2 ? fmaf(x, range, from) : x * range + from;
+}
+
+static double affine_f64(const struct torch_gen *g, double x, double range, double from)
+{
+    return g->kernels == TORCH_KERNELS_AVX2 ? fma(x, range, from) : x * range + from;
+}
+
 void torch_uniform_f32(struct torch_gen *g, float *x, size_t n, double from, double to)
 {
     /* The kernel rounds the bounds to the tensor dtype before anything else. */
     float lo = (float)from, hi = (float)to, range = hi - lo;
 
     for (size_t i = 0; i < n; i++)
-        x[i] = fmaf(unit_f32(g), range, lo);
+        x[i] = affine_f32(g, unit_f32(g), range, lo);
 }
 
 void torch_uniform_f64(struct torch_gen *g, double *x, size_t n, double from, double to)
@@ -86,7 +121,7 @@ void torch_uniform_f64(struct torch_gen *g, double *x, size_t n, double from, do
     double range = to - from;
 
     for (size_t i = 0; i < n; i++)
-        x[i] = fma(unit_f64(g), range, from);
+        x[i] = affine_f64(g, unit_f64(g), range, from);
 }
 
 /* ---- single-precision log and sincos of avx_mathfun.h, lane by lane ---- */
@@ -167,7 +202,7 @@ static void mathfun_sincosf(float x, float *s, float *c)
 }
 
 /* normal_fill_16_AVX2: Box–Muller over one block of 16 uniforms, in place. */
-static void normal_block_f32(float *d, float mean, float std)
+static void normal_block_avx2(float *d, float mean, float std)
 {
     const float two_pi = (float)(2.0 * 3.14159265358979323846);
 
@@ -182,7 +217,30 @@ static void normal_block_f32(float *d, float mean, float std)
     }
 }
 
-static void normal_block_f64(double *d, double mean, double std)
+/* normal_fill_16<float>, the generic kernel: libm's single-precision functions;
+ * theta is computed in double and rounded to float; nothing is fused. */
+static void normal_block_generic(float *d, float mean, float std)
+{
+    for (int j = 0; j < 8; j++) {
+        float u1 = 1.0f - d[j], u2 = d[j + 8];
+        float radius = sqrtf(-2.0f * logf(u1));
+        float theta = (float)(2.0 * 3.14159265358979323846 * (double)u2);
+
+        d[j] = radius * cosf(theta) * std + mean;
+        d[j + 8] = radius * sinf(theta) * std + mean;
+    }
+}
+
+static void normal_block_f32(const struct torch_gen *g, float *d, float mean, float std)
+{
+    if (g->kernels == TORCH_KERNELS_AVX2)
+        normal_block_avx2(d, mean, std);
+    else
+        normal_block_generic(d, mean, std);
+}
+
+/* normal_fill_16<double>: the same in both kernels but for the final fusion. */
+static void normal_block_f64(const struct torch_gen *g, double *d, double mean, double std)
 {
     const double two_pi = 2.0 * 3.14159265358979323846;
 
@@ -191,8 +249,8 @@ static void normal_block_f64(double *d, double mean, double std)
         double radius = sqrt(-2.0 * log(u1));
         double theta = two_pi * u2;
 
-        d[j] = fma(radius * cos(theta), std, mean);
-        d[j + 8] = fma(radius * sin(theta), std, mean);
+        d[j] = affine_f64(g, radius * cos(theta), std, mean);
+        d[j + 8] = affine_f64(g, radius * sin(theta), std, mean);
     }
 }
 
@@ -203,7 +261,7 @@ static double normal_scalar(struct torch_gen *g, double mean, double std)
 
     if (g->has_next_normal) {
         g->has_next_normal = 0;
-        return fma(g->next_normal, std, mean);
+        return affine_f64(g, g->next_normal, std, mean);
     }
     u1 = unit_f64(g);
     u2 = unit_f64(g);
@@ -215,7 +273,7 @@ static double normal_scalar(struct torch_gen *g, double mean, double std)
     g->next_normal = r * sin(theta);
     g->has_next_normal = 1;
     ret = r * cos(theta);
-    return fma(ret, std, mean);
+    return affine_f64(g, ret, std, mean);
 }
 
 void torch_normal_f32(struct torch_gen *g, float *x, size_t n, double mean, double std)
@@ -228,12 +286,12 @@ void torch_normal_f32(struct torch_gen *g, float *x, size_t n, double mean, doub
     for (size_t i = 0; i < n; i++)
         x[i] = unit_f32(g);
     for (size_t i = 0; i + 16 <= n; i += 16)
-        normal_block_f32(x + i, (float)mean, (float)std);
+        normal_block_f32(g, x + i, (float)mean, (float)std);
     if (n % 16 != 0) {
         /* torch redraws the last 16 slots and transforms that block again. */
         for (size_t i = n - 16; i < n; i++)
             x[i] = unit_f32(g);
-        normal_block_f32(x + n - 16, (float)mean, (float)std);
+        normal_block_f32(g, x + n - 16, (float)mean, (float)std);
     }
 }
 
@@ -247,11 +305,11 @@ void torch_normal_f64(struct torch_gen *g, double *x, size_t n, double mean, dou
     for (size_t i = 0; i < n; i++)
         x[i] = unit_f64(g);
     for (size_t i = 0; i + 16 <= n; i += 16)
-        normal_block_f64(x + i, mean, std);
+        normal_block_f64(g, x + i, mean, std);
     if (n % 16 != 0) {
         for (size_t i = n - 16; i < n; i++)
             x[i] = unit_f64(g);
-        normal_block_f64(x + n - 16, mean, std);
+        normal_block_f64(g, x + n - 16, mean, std);
     }
 }
 

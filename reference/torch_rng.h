@@ -18,19 +18,35 @@ enum torch_profile {
     TORCH_PROFILE_2X
 };
 
+/* Which of torch's CPU kernels the float streams imitate.  torch picks AVX2
+ * on x86-64 CPUs with AVX2 and FMA (and on AVX-512 ones: Debian's build has no
+ * AVX-512 kernels), the generic ones elsewhere or under
+ * ATEN_CPU_CAPABILITY=default.  They differ in randn's log/sin/cos and in which
+ * multiply-adds are fused; integer draws are the same. */
+enum torch_kernels {
+    TORCH_KERNELS_AVX2 = 0,   /* the default: the values the committed expectations hold */
+    TORCH_KERNELS_GENERIC
+};
+
 struct torch_gen {
     uint32_t mt[624];
     int index;
     int has_next_normal;      /* scalar Box–Muller cache, cleared by seeding */
     double next_normal;
     enum torch_profile profile;
+    enum torch_kernels kernels;
 };
 
+/* The kernels torch would run on this CPU, honouring ATEN_CPU_CAPABILITY. */
+enum torch_kernels torch_kernels_native(void);
+
 /* torch.manual_seed(seed): only the low 32 bits are used.  Seeding clears the
- * normal cache and selects the default profile (1.13); torch_gen_seed_profile
- * seeds for another runtime. */
+ * normal cache and selects the grader's runtime (profile 1.13, AVX2 kernels);
+ * the _profile and _runtime variants seed for another. */
 void torch_gen_seed(struct torch_gen *g, uint64_t seed);
 void torch_gen_seed_profile(struct torch_gen *g, uint64_t seed, enum torch_profile profile);
+void torch_gen_seed_runtime(struct torch_gen *g, uint64_t seed, enum torch_profile profile,
+                            enum torch_kernels kernels);
 uint32_t torch_gen_random(struct torch_gen *g);
 uint64_t torch_gen_random64(struct torch_gen *g);
 

@@ -37,6 +37,8 @@ randn --seed 0 --shape 100000,100000
 randn --seed 0 --shape 1,2,3,4,5,6,7,8,9
 randn --seed 0 --shape 3 --dtype int8
 randn --seed 0 --shape 3 --profile 3.0
+randn --seed 0 --shape 3 --kernels avx512
+init linear:3:4 --seed 1 --kernels
 init --seed 1
 init linear:3 --seed 1
 init seqnet:transformer --seed 1
@@ -63,22 +65,40 @@ py=/usr/bin/python3
 if ! [ -x "$py" ] || ! "$py" -c 'import torch, numpy' >/dev/null 2>&1; then
     echo "streams_cli: SKIP library comparison: $py cannot import torch and numpy"
 else
-    mkdir "$tmp/cli"
+    # Pass 1 compares with torch as it runs here: the default (AVX2) streams on
+    # an AVX2+FMA CPU, else --kernels native.  Pass 2 forces torch onto its
+    # generic kernels and compares with --kernels generic.
+    native=""
+    flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
+    case " $flags " in
+        *" avx2 "*" fma "*|*" fma "*" avx2 "*) ;;
+        *) native="--kernels native" ;;
+    esac
+    [ "${ATEN_CPU_CAPABILITY:-}" = default ] && native="--kernels native"
+    compare_pass() {    # $1 directory of cases, $2 extra arguments for randn/init
+        local a args extra cases=0
+        for a in "$1"/*.args; do
+            args=$(cat "$a")
+            extra=""
+            case "$args" in randn*|init*) extra=$2 ;; esac
+            # shellcheck disable=SC2086
+            if ! "$REFERENCE" $args $extra >"$tmp/got" 2>"$tmp/err"; then
+                fail "'reference $args $extra' failed: $(head -1 "$tmp/err")"
+            elif ! cmp -s "$tmp/got" "${a%.args}.out"; then
+                fail "'reference $args $extra' differs from the library:"
+                diff "${a%.args}.out" "$tmp/got" | head -6
+            fi
+            cases=$((cases + 1))
+        done
+        [ "$cases" -gt 10 ] || fail "only $cases CLI cases came from gen_streams.py"
+        echo "streams_cli: $cases commands${2:+ with $2} compared with torch/numpy"
+    }
+    mkdir "$tmp/cli" "$tmp/generic"
     nice "$py" tests/golden/gen_streams.py --cli "$tmp/cli" || fail "gen_streams.py --cli failed"
-    cases=0
-    for a in "$tmp"/cli/*.args; do
-        args=$(cat "$a")
-        # shellcheck disable=SC2086
-        if ! "$REFERENCE" $args >"$tmp/got" 2>"$tmp/err"; then
-            fail "'reference $args' failed: $(head -1 "$tmp/err")"
-        elif ! cmp -s "$tmp/got" "${a%.args}.out"; then
-            fail "'reference $args' differs from the library:"
-            diff "${a%.args}.out" "$tmp/got" | head -6
-        fi
-        cases=$((cases + 1))
-    done
-    [ "$cases" -gt 10 ] || fail "only $cases CLI cases came from gen_streams.py"
-    echo "streams_cli: $cases commands compared with torch/numpy"
+    compare_pass "$tmp/cli" "$native"
+    ATEN_CPU_CAPABILITY=default nice "$py" tests/golden/gen_streams.py --cli "$tmp/generic" ||
+        fail "gen_streams.py --cli under ATEN_CPU_CAPABILITY=default failed"
+    compare_pass "$tmp/generic" "--kernels generic"
 fi
 [ "$status" -eq 0 ] && echo "streams_cli: ok"
 exit $status

@@ -18,6 +18,7 @@ the little-endian binary of all COUNT values, so large cases stay small on disk.
 import hashlib
 import math
 import os
+import subprocess
 import sys
 
 import numpy as np
@@ -269,9 +270,68 @@ def write_cli(directory):
             f.write(text())
 
 
+# ---- torch's generic (non-AVX2) kernels, as ATEN_CPU_CAPABILITY=default runs them
+
+def generic_cases():
+    """Run in a child process whose torch was started with ATEN_CPU_CAPABILITY=default."""
+    # Bounds whose width is not a power of two, so fusing matters.
+    torch.manual_seed(3)
+    case("generic.torch.uniform_f32.seed3.n1000", "f32", torch.empty(1000).uniform_(-0.3, 0.45))
+    torch.manual_seed(4)
+    case("generic.torch.uniform_f64.seed4.n100", "f64",
+         torch.empty(100, dtype=torch.float64).uniform_(-2.0, 5.0))
+    torch.manual_seed(6)
+    case("generic.torch.normal_f64_scalar.seed6.15x8", "f64",
+         torch.cat([torch.empty(15, dtype=torch.float64).normal_(0.3, 1.7) for _ in range(8)]))
+    for n in (33, 100):
+        torch.manual_seed(9)
+        case("generic.torch.randn_fill.seed9.n%d" % n, "f32", torch.randn(n))
+    torch.manual_seed(10)
+    case("generic.torch.normal_fill.seed10.n40.mean0.5.std2", "f32", torch.empty(40).normal_(0.5, 2.0))
+    torch.manual_seed(11)
+    case("generic.torch.normal_f64_fill.seed11.n40.mean0.5.std2", "f64",
+         torch.empty(40, dtype=torch.float64).normal_(0.5, 2.0))
+    torch.manual_seed(0)
+    case("generic.torch.randn.seed0.50x64x16", "f32", torch.randn(50, 64, 16))
+    for spec, seed in (("seqnet:lstm", 7), ("mlp:17:64:1", 7), ("lstmcell:16:32", 1)):
+        torch.manual_seed(seed)
+        case("generic.init.%s.seed%d" % (spec, seed), "f32", flat(MODELS[spec]().parameters()))
+
+
+def case_lines():
+    lines = []
+    for name, kind, count, digest, words, full in cases:
+        lines.append("case %s %s %d %s" % (name, kind, count, digest))
+        kept = words if full or count <= FULL_LIMIT else words[:SAMPLE]
+        for i in range(0, len(kept), 8):
+            lines.append(" ".join(kept[i:i + 8]))
+    return lines
+
+
+def generic_lines():
+    """The generic-kernel cases, from a child torch forced onto those kernels.
+    They must differ from this process's own (AVX2) draws, or the child did not
+    really run the generic kernels and the cases would prove nothing."""
+    env = dict(os.environ, ATEN_CPU_CAPABILITY="default")
+    child = subprocess.run([sys.executable, os.path.abspath(__file__), "--generic"], env=env,
+                           capture_output=True, text=True, check=True)
+    torch.manual_seed(0)
+    own = ["%08x" % v for v in torch.randn(50, 64, 16).numpy().ravel()[:SAMPLE].view(np.uint32)]
+    lines = child.stdout.splitlines()
+    at = next(i for i, l in enumerate(lines) if l.startswith("case generic.torch.randn.seed0"))
+    theirs = " ".join(lines[at + 1:at + 1 + SAMPLE // 8]).split()
+    if theirs == own and "AVX2" in torch.__config__.show():
+        sys.exit("gen_streams: ATEN_CPU_CAPABILITY=default did not change torch's randn kernel")
+    return lines
+
+
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--cli":
         write_cli(sys.argv[2])
+        return
+    if len(sys.argv) == 2 and sys.argv[1] == "--generic":
+        generic_cases()
+        print("\n".join(case_lines()))
         return
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "streams.txt")
     torch_cases()
@@ -281,11 +341,7 @@ def main():
     lines = ["# streams.txt - golden random streams from the real libraries; do not edit.",
              "# Regenerate: /usr/bin/python3 tests/golden/gen_streams.py",
              "# torch %s numpy %s" % (torch.__version__, np.__version__)]
-    for name, kind, count, digest, words, full in cases:
-        lines.append("case %s %s %d %s" % (name, kind, count, digest))
-        kept = words if full or count <= FULL_LIMIT else words[:SAMPLE]
-        for i in range(0, len(kept), 8):
-            lines.append(" ".join(kept[i:i + 8]))
+    lines += case_lines() + generic_lines()
     with open(out, "w") as f:
         f.write("\n".join(lines) + "\n")
 

@@ -333,6 +333,90 @@ static void c_profile2x(struct gb_buf *b)
     }
 }
 
+/* ---- torch's generic kernels (ATEN_CPU_CAPABILITY=default) ---------------------- */
+
+static void seed_generic(struct torch_gen *g, uint64_t seed)
+{
+    torch_gen_seed_runtime(g, seed, TORCH_PROFILE_1_13, TORCH_KERNELS_GENERIC);
+}
+
+static void g_uniform_f32(struct gb_buf *b)
+{
+    struct torch_gen g;
+    float x[1000];
+
+    seed_generic(&g, 3);
+    torch_uniform_f32(&g, x, 1000, -0.3, 0.45);
+    put_f32(b, x, 1000);
+}
+
+static void g_uniform_f64(struct gb_buf *b)
+{
+    struct torch_gen g;
+    double x[100];
+
+    seed_generic(&g, 4);
+    torch_uniform_f64(&g, x, 100, -2.0, 5.0);
+    put_f64(b, x, 100);
+}
+
+static void g_normal_f64_scalar(struct gb_buf *b)
+{
+    struct torch_gen g;
+    double x[15];
+
+    seed_generic(&g, 6);
+    for (int t = 0; t < 8; t++) {
+        torch_normal_f64(&g, x, 15, 0.3, 1.7);
+        put_f64(b, x, 15);
+    }
+}
+
+static void g_fill(struct gb_buf *b, size_t n)
+{
+    struct torch_gen g;
+    float x[100];
+
+    seed_generic(&g, 9);
+    torch_normal_f32(&g, x, n, 0.0, 1.0);
+    put_f32(b, x, n);
+}
+
+static void g_fill33(struct gb_buf *b) { g_fill(b, 33); }
+static void g_fill100(struct gb_buf *b) { g_fill(b, 100); }
+
+static void g_normal_fill(struct gb_buf *b)
+{
+    struct torch_gen g;
+    float x[40];
+
+    seed_generic(&g, 10);
+    torch_normal_f32(&g, x, 40, 0.5, 2.0);
+    put_f32(b, x, 40);
+}
+
+static void g_normal_f64_fill(struct gb_buf *b)
+{
+    struct torch_gen g;
+    double x[40];
+
+    seed_generic(&g, 11);
+    torch_normal_f64(&g, x, 40, 0.5, 2.0);
+    put_f64(b, x, 40);
+}
+
+static void g_randn_big(struct gb_buf *b)
+{
+    struct torch_gen g;
+    float *x = malloc(51200 * sizeof *x);
+
+    ck_assert_ptr_nonnull(x);
+    seed_generic(&g, 0);
+    torch_normal_f32(&g, x, 51200, 0.0, 1.0);
+    put_f32(b, x, 51200);
+    free(x);
+}
+
 /* ---- numpy cases -------------------------------------------------------------- */
 
 static void numpy_raw(struct gb_buf *b, uint64_t seed)
@@ -465,6 +549,14 @@ static const struct computed computed[] = {
     { "torch.randperm.seed7.1600x2", c_randperm1600 },
     { "torch.randint.seed7.mixed", c_randint },
     { "torch.profile2x.randn_f64_scalar.seed12.10x20", c_profile2x },
+    { "generic.torch.uniform_f32.seed3.n1000", g_uniform_f32 },
+    { "generic.torch.uniform_f64.seed4.n100", g_uniform_f64 },
+    { "generic.torch.normal_f64_scalar.seed6.15x8", g_normal_f64_scalar },
+    { "generic.torch.randn_fill.seed9.n33", g_fill33 },
+    { "generic.torch.randn_fill.seed9.n100", g_fill100 },
+    { "generic.torch.normal_fill.seed10.n40.mean0.5.std2", g_normal_fill },
+    { "generic.torch.normal_f64_fill.seed11.n40.mean0.5.std2", g_normal_f64_fill },
+    { "generic.torch.randn.seed0.50x64x16", g_randn_big },
     { "numpy.raw64.seed0", c_np_raw0 },
     { "numpy.raw64.seed12", c_np_raw12 },
     { "numpy.raw64.seed4294967301", c_np_raw2w },
@@ -490,10 +582,18 @@ START_TEST(test_computed_case)
 }
 END_TEST
 
-/* "init.SPEC.seedS": every model the golden file names, built by torch_init_model. */
-static int init_case_spec(const char *name, char *spec, size_t cap, uint64_t *seed)
+/* "[generic.]init.SPEC.seedS": every model the golden file names, built by
+ * torch_init_model_runtime with the AVX2 or the generic kernels. */
+static int init_case_spec(const char *name, char *spec, size_t cap, uint64_t *seed,
+                          enum torch_kernels *kernels)
 {
     const char *dot = strrchr(name, '.');
+
+    *kernels = TORCH_KERNELS_AVX2;
+    if (!strncmp(name, "generic.", 8)) {
+        *kernels = TORCH_KERNELS_GENERIC;
+        name += 8;
+    }
 
     if (strncmp(name, "init.", 5) || !dot || strncmp(dot, ".seed", 5) ||
         (size_t)(dot - name - 5) >= cap)
@@ -512,21 +612,23 @@ START_TEST(test_init_models)
     for (size_t i = 0; i < ngoldens; i++) {
         struct gb_buf b = GB_BUF_INIT;
         struct gb_err err;
+        enum torch_kernels kernels;
         char spec[64];
         uint64_t seed;
         float *p;
         size_t n;
 
-        if (init_case_spec(goldens[i].name, spec, sizeof spec, &seed))
+        if (init_case_spec(goldens[i].name, spec, sizeof spec, &seed, &kernels))
             continue;
-        ck_assert_msg(torch_init_model(spec, seed, &p, &n, &err) == 0, "%s", err.msg);
+        ck_assert_msg(torch_init_model_runtime(spec, seed, TORCH_PROFILE_1_13, kernels, &p, &n,
+                                               &err) == 0, "%s", err.msg);
         put_f32(&b, p, n);
         compare_golden(goldens[i].name, &b);
         free(p);
         gb_buf_free(&b);
         checked++;
     }
-    ck_assert_uint_ge(checked, 10);
+    ck_assert_uint_ge(checked, 23);
 }
 END_TEST
 
@@ -571,9 +673,10 @@ START_TEST(test_every_golden_case_is_computed)
 {
     find_golden("");
     for (size_t i = 0; i < ngoldens; i++) {
+        enum torch_kernels kernels;
         char spec[64];
         uint64_t seed;
-        int found = !init_case_spec(goldens[i].name, spec, sizeof spec, &seed);
+        int found = !init_case_spec(goldens[i].name, spec, sizeof spec, &seed, &kernels);
 
         for (size_t j = 0; j < NCOMPUTED && !found; j++)
             found = !strcmp(computed[j].name, goldens[i].name);
