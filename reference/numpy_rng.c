@@ -168,16 +168,55 @@ static void shuffle_tail(struct numpy_gen *g, size_t *data, size_t n, size_t fir
     }
 }
 
-static int already_taken(const size_t *picked, size_t n, size_t v)
+/* The values Floyd's algorithm has taken so far: a linear scan while few, an
+ * open-addressing hash set (as numpy uses) once a scan would cost k^2. */
+struct taken {
+    size_t *slot;             /* NULL: scan picked[0..n) instead */
+    size_t mask;
+};
+
+#define TAKEN_EMPTY SIZE_MAX
+#define TAKEN_SCAN_MAX 64
+
+static int taken_init(struct taken *t, size_t k)
 {
-    for (size_t i = 0; i < n; i++)
-        if (picked[i] == v)
+    size_t size = 1;
+
+    t->slot = NULL;
+    if (k <= TAKEN_SCAN_MAX)
+        return 0;
+    while (size < k + k / 4 + 1)
+        size <<= 1;
+    t->slot = malloc(size * sizeof *t->slot);
+    if (!t->slot)
+        return -1;
+    memset(t->slot, 0xff, size * sizeof *t->slot);
+    t->mask = size - 1;
+    return 0;
+}
+
+/* Adds v; returns 1 if it was already there. */
+static int taken_add(struct taken *t, const size_t *picked, size_t n, size_t v)
+{
+    size_t at;
+
+    if (!t->slot) {
+        for (size_t i = 0; i < n; i++)
+            if (picked[i] == v)
+                return 1;
+        return 0;
+    }
+    for (at = v & t->mask; t->slot[at] != TAKEN_EMPTY; at = (at + 1) & t->mask)
+        if (t->slot[at] == v)
             return 1;
+    t->slot[at] = v;
     return 0;
 }
 
 int numpy_gen_choice_noreplace(struct numpy_gen *g, size_t pop, size_t k, size_t *out)
 {
+    struct taken t;
+
     if (k > pop)
         return -1;
     if (k == 0)
@@ -195,13 +234,17 @@ int numpy_gen_choice_noreplace(struct numpy_gen *g, size_t pop, size_t k, size_t
         free(all);
         return 0;
     }
-    /* Floyd's algorithm, then a shuffle of the k picks. Linear membership is
-     * fine: k is at most pop/50 when pop is large. */
+    if (taken_init(&t, k))
+        return -1;
+    /* Floyd's algorithm: j itself is never taken yet when v was. */
     for (size_t j = pop - k; j < pop; j++) {
         size_t v = (size_t)bounded(g, j), i = j - (pop - k);
 
-        out[i] = already_taken(out, i, v) ? j : v;
+        out[i] = taken_add(&t, out, i, v) ? j : v;
+        if (out[i] == j && t.slot)
+            taken_add(&t, out, i, j);
     }
+    free(t.slot);
     shuffle_tail(g, out, k, 1);
     return 0;
 }

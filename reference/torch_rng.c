@@ -330,6 +330,11 @@ void torch_randint(struct torch_gen *g, int64_t *out, size_t n, int64_t lo, int6
 {
     uint64_t range = (uint64_t)hi - (uint64_t)lo;
 
+    if (hi <= lo) {           /* torch refuses; draw nothing rather than divide by zero */
+        for (size_t i = 0; i < n; i++)
+            out[i] = lo;
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         uint64_t r = range >= (UINT64_C(1) << 32) ? torch_gen_random64(g) % range
                                                    : torch_gen_random(g) % range;

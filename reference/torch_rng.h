@@ -57,7 +57,8 @@ void torch_normal_f32(struct torch_gen *g, float *x, size_t n, double mean, doub
 void torch_normal_f64(struct torch_gen *g, double *x, size_t n, double mean, double std);
 /* randperm(n, generator=g) for n < 2^32; successive calls continue the stream. */
 void torch_randperm(struct torch_gen *g, int64_t *perm, size_t n);
-/* randint(lo, hi, (n,)): uniform on [lo, hi); requires lo < hi. */
+/* randint(lo, hi, (n,)): uniform on [lo, hi).  torch refuses hi <= lo; here
+ * that draws nothing and fills lo. */
 void torch_randint(struct torch_gen *g, int64_t *out, size_t n, int64_t lo, int64_t hi);
 
 #endif

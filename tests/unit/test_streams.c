@@ -721,6 +721,27 @@ START_TEST(test_profiles_differ_only_where_torch_does)
 }
 END_TEST
 
+START_TEST(test_degenerate_arguments_draw_nothing)
+{
+    struct torch_gen g, fresh;
+    struct numpy_gen ng, nfresh;
+    int64_t x[3];
+    size_t pick[4];
+
+    torch_gen_seed(&g, 1);
+    fresh = g;
+    torch_randint(&g, x, 3, 5, 5);
+    ck_assert(x[0] == 5 && x[2] == 5);
+    ck_assert(g.index == fresh.index && !memcmp(g.mt, fresh.mt, sizeof g.mt));
+    numpy_gen_seed(&ng, 1);
+    nfresh = ng;
+    ck_assert_int_eq(numpy_gen_choice_noreplace(&ng, 3, 4, pick), -1);
+    ck_assert_uint_eq(numpy_gen_integers(&ng, 1), 0);
+    ck_assert_uint_eq(numpy_gen_integers(&ng, 0), 0);
+    ck_assert(ng.state == nfresh.state && ng.has_uint32 == nfresh.has_uint32);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("streams");
@@ -736,6 +757,7 @@ int main(void)
     tcase_add_test(tc, test_every_golden_case_is_computed);
     tcase_add_test(tc, test_mt19937_known_answer);
     tcase_add_test(tc, test_profiles_differ_only_where_torch_does);
+    tcase_add_test(tc, test_degenerate_arguments_draw_nothing);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
