@@ -434,6 +434,7 @@ static void reap_init(struct supervisor *s, struct sandbox_result *res)
     struct rusage ru;
     int status;
 
+    memset(&ru, 0, sizeof ru);
     hard_kill(s);   /* normally long dead; never wait on a live one */
     while (wait4(s->init, &status, __WALL, &ru) < 0 && errno == EINTR)
         ;

@@ -291,7 +291,9 @@ static int build_root(const struct sandbox_mount_plan *plan, struct sandbox_moun
             return -1;
     if (write_etc(err) || make_dev(err) || make_proc(err))
         return -1;
-    snprintf(opts, sizeof opts, "mode=1777,size=%zu", plan->tmp_bytes ? plan->tmp_bytes : 4096);
+    /* Inodes cost kernel memory that size= does not count. */
+    snprintf(opts, sizeof opts, "mode=1777,size=%zu,nr_inodes=16384",
+             plan->tmp_bytes ? plan->tmp_bytes : 4096);
     if (mount_tmpfs("/tmp", opts, err))
         return -1;
     for (int late = 0; late <= 1; late++)

@@ -44,6 +44,9 @@ static enum sandbox_limit limit_from_evidence(const struct sandbox_result *res,
         (res->signal == SIGKILL && limits->cpu_seconds > 0 &&
          res->cpu_seconds >= 0.8 * limits->cpu_seconds))
         return SANDBOX_LIMIT_CPU;
+    /* The filter kills calls from a foreign ABI (i386, x32) outright. */
+    if (res->signal == SIGSYS)
+        return SANDBOX_LIMIT_SYSCALL;
     if (res->signal == SIGXFSZ || stderr_tail_has(res, "File too large") ||
         stderr_tail_has(res, "No space left on device"))
         return SANDBOX_LIMIT_FSIZE;
@@ -62,7 +65,9 @@ void sandbox_verdict_classify(struct sandbox_result *res, const struct sandbox_l
         res->limit = limit_from_evidence(res, limits);
     if (res->limit_detail[0])
         return;
-    if (res->limit == SANDBOX_LIMIT_CPU)
+    if (res->limit == SANDBOX_LIMIT_SYSCALL)
+        snprintf(res->limit_detail, sizeof res->limit_detail, "a system call of a foreign ABI");
+    else if (res->limit == SANDBOX_LIMIT_CPU)
         snprintf(res->limit_detail, sizeof res->limit_detail, "%g s", limits->cpu_seconds);
     else if (res->limit == SANDBOX_LIMIT_MEMORY)
         snprintf(res->limit_detail, sizeof res->limit_detail, "%zu MB",

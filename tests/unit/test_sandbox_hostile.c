@@ -342,6 +342,40 @@ HOSTILE_TEST(test_binary_output_kept_byte_for_byte, {
     ck_assert_int_eq(memcmp(res.err.data, "\xc3\x28\n", 3), 0);
 })
 
+/* The grader itself dies mid-run (kill -9): the sandbox must die with it. */
+HOSTILE_TEST(test_grader_killed_mid_run, {
+    struct workdir wd = WORKDIR_INIT;
+    struct gb_err err;
+    char script[128], token[64];
+    const char *argv[] = { PYTHON, script, NULL };
+    struct sandbox_spec spec = { 0 };
+    pid_t grader;
+    int alive = 1;
+
+    snprintf(token, sizeof token, "_gbhostile%ld.py", (long)getpid());
+    snprintf(script, sizeof script, "sleep_forever%s", token);
+    ck_assert_int_eq(workdir_create(&wd, NULL, &err), 0);
+    ck_assert_int_eq(workdir_add_file(&wd, script, HOSTILE_DIR "/sleep_forever.py", 1 << 20,
+                                      &err), 0);
+    spec.workdir = wd.path;
+    spec.argv = argv;
+    spec.limits = l;
+    grader = fork();
+    ck_assert_int_ge(grader, 0);
+    if (grader == 0)
+        _exit(sandbox_run(&spec, &res, &err) ? 3 : 4);
+    for (int i = 0; i < 200 && !processes_with(token); i++)
+        usleep(50 * 1000);
+    ck_assert_int_eq(processes_with(token), 1);
+    kill(grader, SIGKILL);
+    waitpid(grader, NULL, 0);
+    for (int i = 0; i < 100 && (alive = processes_with(token)); i++)
+        usleep(50 * 1000);
+    ck_assert_int_eq(alive, 0);
+    ck_assert_int_eq(workdir_remove(&wd, &err), 0);
+    memset(&res, 0, sizeof res);
+})
+
 int main(void)
 {
     Suite *s = suite_create("sandbox_hostile");
@@ -374,6 +408,7 @@ int main(void)
     tcase_add_test(tc, test_setsid_double_fork_escape);
     tcase_add_test(tc, test_dev_access);
     tcase_add_test(tc, test_binary_output_kept_byte_for_byte);
+    tcase_add_test(tc, test_grader_killed_mid_run);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
