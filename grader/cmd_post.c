@@ -19,7 +19,7 @@ struct post_args {
     size_t n_rest;
 };
 
-static int usage(void)
+static int print_usage(FILE *f)
 {
     fputs("usage: grader post [--to URL] [--queue-only | --wait SECONDS] [SETTING...] "
           "RESULT.json...\n"
@@ -27,8 +27,23 @@ static int usage(void)
           "SETTING: --config FILE, --secret-file FILE, --student ID, --assignment ID,\n"
           "         --format gradebox|lti, --outbox PATH, --ca-file FILE,\n"
           "         --connect-timeout S, --timeout S, --max-connections N,\n"
-          "         --retry-base S, --retry-max-delay S, --max-attempts N\n", stderr);
+          "         --retry-base S, --retry-max-delay S, --max-attempts N\n"
+          "Settings also come from $GRADEBOX_* variables and a config file; see README.md,\n"
+          "\"Delivering results to an LMS\".\n", f);
     return 2;
+}
+
+static int usage(void)
+{
+    return print_usage(stderr);
+}
+
+static int wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return 1;
+    return 0;
 }
 
 /* --config must be known before anything else is read: flags override it. */
@@ -194,8 +209,13 @@ int cmd_post(int argc, char **argv)
 {
     struct deliver_config cfg;
     struct post_args pa;
-    int rc = setup(argc, argv, &cfg, &pa);
+    int rc;
 
+    if (wants_help(argc, argv)) {
+        print_usage(stdout);
+        return 0;
+    }
+    rc = setup(argc, argv, &cfg, &pa);
     if (rc == 0)
         rc = post_run(&cfg, &pa);
     free(pa.files);
@@ -301,8 +321,13 @@ int cmd_outbox(int argc, char **argv)
     struct outbox *ob = NULL;
     struct gb_err err;
     const char *sub;
-    int rc = setup(argc, argv, &cfg, &pa);
+    int rc;
 
+    if (wants_help(argc, argv)) {
+        print_usage(stdout);
+        return 0;
+    }
+    rc = setup(argc, argv, &cfg, &pa);
     sub = pa.n_rest ? pa.rest[0] : "";
     if (rc == 0 && strcmp(sub, "list") && strcmp(sub, "flush") && strcmp(sub, "retry"))
         rc = usage();
