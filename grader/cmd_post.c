@@ -237,9 +237,20 @@ static void when_text(long long when_ms, long long now, char *out, size_t size)
         snprintf(out, size, "in %lldh", d / 3600);
 }
 
+/* A receiver's text reaches a terminal: no control characters, bounded. */
+static const char *printable(const char *s, char *out, size_t size)
+{
+    size_t n = 0;
+
+    for (; s && *s && n + 1 < size; s++)
+        out[n++] = ((unsigned char)*s < 0x20 || *s == 0x7f) ? ' ' : *s;
+    out[n] = '\0';
+    return out;
+}
+
 static void print_msg(const struct outbox_msg *m, int id_width, long long now)
 {
-    char when[32], last[300];
+    char when[32], last[300], response[300];
 
     if (m->state == OUTBOX_FAILED)
         snprintf(when, sizeof when, "never");
@@ -249,11 +260,11 @@ static void print_msg(const struct outbox_msg *m, int id_width, long long now)
         snprintf(when, sizeof when, "disabled");
     else
         when_text(m->next_attempt_ms, now, when, sizeof when);
-    snprintf(last, sizeof last, "%s", m->last_error ? m->last_error : "-");
+    printable(m->last_error ? m->last_error : "-", last, sizeof last);
     printf("%-*s  %-7s  %5d  %-9s  %s  %s\n", id_width, m->id, outbox_state_name(m->state),
            m->attempts, when, m->url, last);
     if (m->state == OUTBOX_FAILED && m->last_response && m->last_response[0])
-        printf("    response: %.300s\n", m->last_response);
+        printf("    response: %s\n", printable(m->last_response, response, sizeof response));
 }
 
 static int outbox_list_cmd(struct outbox *ob)
