@@ -19,7 +19,12 @@ cleanup() {
     rm -rf "$tmp"
 }
 trap cleanup EXIT
-fail() { echo "webhook: FAIL: $*"; echo "--- last output"; cat "$tmp/out"; echo "--- grader log"; tail -30 "$tmp/grader.log"; exit 1; }
+fail() {
+    echo "webhook: FAIL: $*"
+    echo "--- last stdout"; cat "$tmp/out"; echo "--- last stderr"; cat "$tmp/err"
+    echo "--- receiver log"; tail -20 "$tmp/received.log"
+    exit 1
+}
 ok() { echo "webhook: ok: $*"; }
 
 PY=/usr/bin/python3
@@ -45,7 +50,8 @@ mode() { echo "$*" >"$tmp/mode"; }
 export XDG_CONFIG_HOME=$tmp/config GRADEBOX_OUTBOX=$tmp/outbox.sqlite
 export GRADEBOX_WEBHOOK_SECRET_FILE=$tmp/secret
 export GRADEBOX_WEBHOOK_RETRY_BASE=0.05 GRADEBOX_WEBHOOK_RETRY_MAX_DELAY=0.2
-export GRADEBOX_WEBHOOK_CONNECT_TIMEOUT=2 GRADEBOX_WEBHOOK_TIMEOUT=0.8
+# Generous for a loaded machine; the "slow" receiver case sleeps past it.
+export GRADEBOX_WEBHOOK_CONNECT_TIMEOUT=3 GRADEBOX_WEBHOOK_TIMEOUT=3
 unset GRADEBOX_WEBHOOK_SECRET GRADEBOX_CONFIG GRADEBOX_WEBHOOK_URL
 
 grader() {   # runs the grader, bounded, logging its stderr; sets $rc
@@ -110,7 +116,7 @@ grader post --wait 10 "$(result 6)"
 ok "backoff through 503s"
 
 # 5. Slow past the timeout: retried with the same webhook-id.
-mode slow 2
+mode slow 5
 grader post "$(result 7)"
 [ $rc -eq 1 ] || fail "post to a hanging receiver exited $rc"
 grep -q "Operation timed out\|timed out" "$tmp/err" || fail "timeout not reported"
