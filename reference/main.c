@@ -9,6 +9,7 @@
 #include "cmd_streams.h"
 #include "exp_attention.h"
 #include "exp_order.h"
+#include "exp_gradient.h"
 #include "lesson.h"
 
 struct subcommand {
@@ -20,6 +21,7 @@ struct subcommand {
 static const struct subcommand subcommands[] = {
     { "attention_by_hand", "expected values of the attention exercise", exp_attention_main },
     { "order_matters", "expected values of the order_matters exercise", exp_order_main },
+    { "gradient_decay", "expected values of the gradient_decay exercise", exp_gradient_main },
     { "lesson", "print the module's Output block for --step N, recomputed", lesson_main },
     { "reviews", "make_reviews(N, seed): tokens, label, kind per line", cmd_streams_reviews },
     { "randn", "torch.manual_seed(S); torch.randn(shape), one value per line", cmd_streams_randn },
