@@ -10,6 +10,7 @@
 #include "exp_attention.h"
 #include "exp_order.h"
 #include "exp_gradient.h"
+#include "exp_memory.h"
 #include "lesson.h"
 
 struct subcommand {
@@ -22,6 +23,7 @@ static const struct subcommand subcommands[] = {
     { "attention_by_hand", "expected values of the attention exercise", exp_attention_main },
     { "order_matters", "expected values of the order_matters exercise", exp_order_main },
     { "gradient_decay", "expected values of the gradient_decay exercise", exp_gradient_main },
+    { "memory_lab", "expected values of the memory_lab exercise (trains 14 models)", exp_memory_main },
     { "lesson", "print the module's Output block for --step N, recomputed", lesson_main },
     { "reviews", "make_reviews(N, seed): tokens, label, kind per line", cmd_streams_reviews },
     { "randn", "torch.manual_seed(S); torch.randn(shape), one value per line", cmd_streams_randn },

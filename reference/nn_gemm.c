@@ -7,15 +7,24 @@
  */
 #include "nn_gemm.h"
 
-#include <immintrin.h>
 #include <math.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#include <x86intrin.h>
+#define NN_HAVE_AVX2 1
+#endif
 
-static __thread unsigned long long fma_count;
+static __thread unsigned long long fma_count, gemm_cycles;
 static int force_portable;
 
 unsigned long long nn_gemm_fma_count(void)
 {
     return fma_count;
+}
+
+unsigned long long nn_gemm_cycles(void)
+{
+    return gemm_cycles;
 }
 
 void nn_gemm_force_portable(int on)
@@ -37,6 +46,7 @@ static void gemm_portable(int m, int n, int k, const float *a, ptrdiff_t rs, ptr
         }
 }
 
+#ifdef NN_HAVE_AVX2
 /* MR rows × (8·NV) columns of C held in registers for the whole p loop. */
 #define AVX_FN __attribute__((target("avx2,fma"), always_inline)) static inline
 AVX_FN void block_avx2(int mr, int nv, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
@@ -66,12 +76,48 @@ AVX_FN void block_avx2(int mr, int nv, int k, const float *a, ptrdiff_t rs, ptrd
         }
 }
 
-AVX_FN void rows_avx2(int mr, int n, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
+/* The hot tile, written out so the eight accumulators stay in registers. */
+__attribute__((target("avx2,fma")))
+static void tile_4x16(int k, const float *a, ptrdiff_t rs, ptrdiff_t cs, const float *b, int ldb,
+                      float *c, int ldc, int accumulate)
+{
+    __m256 c00 = _mm256_setzero_ps(), c01 = c00, c10 = c00, c11 = c00;
+    __m256 c20 = c00, c21 = c00, c30 = c00, c31 = c00;
+    for (int p = 0; p < k; p++) {
+        const float *bp = b + (ptrdiff_t)p * ldb, *ap = a + p * cs;
+        __m256 b0 = _mm256_loadu_ps(bp), b1 = _mm256_loadu_ps(bp + 8);
+        __m256 a0 = _mm256_broadcast_ss(ap);
+        c00 = _mm256_fmadd_ps(a0, b0, c00);
+        c01 = _mm256_fmadd_ps(a0, b1, c01);
+        __m256 a1 = _mm256_broadcast_ss(ap + rs);
+        c10 = _mm256_fmadd_ps(a1, b0, c10);
+        c11 = _mm256_fmadd_ps(a1, b1, c11);
+        __m256 a2 = _mm256_broadcast_ss(ap + 2 * rs);
+        c20 = _mm256_fmadd_ps(a2, b0, c20);
+        c21 = _mm256_fmadd_ps(a2, b1, c21);
+        __m256 a3 = _mm256_broadcast_ss(ap + 3 * rs);
+        c30 = _mm256_fmadd_ps(a3, b0, c30);
+        c31 = _mm256_fmadd_ps(a3, b1, c31);
+    }
+    __m256 acc[8] = { c00, c01, c10, c11, c20, c21, c30, c31 };
+    for (int r = 0; r < 4; r++)
+        for (int v = 0; v < 2; v++) {
+            float *cp = c + (ptrdiff_t)r * ldc + 8 * v;
+            __m256 out = acc[2 * r + v];
+            if (accumulate)
+                out = _mm256_add_ps(_mm256_loadu_ps(cp), out);
+            _mm256_storeu_ps(cp, out);
+        }
+}
+
+__attribute__((target("avx2,fma")))
+static void rows_avx2(int mr, int n, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
                       const float *b, int ldb, float *c, int ldc, int accumulate)
 {
     int j = 0;
-    for (; j + 16 <= n; j += 16)
-        block_avx2(mr, 2, k, a, rs, cs, b + j, ldb, c + j, ldc, accumulate);
+    if (mr == 4)
+        for (; j + 16 <= n; j += 16)
+            tile_4x16(k, a, rs, cs, b + j, ldb, c + j, ldc, accumulate);
     for (; j + 8 <= n; j += 8)
         block_avx2(mr, 1, k, a, rs, cs, b + j, ldb, c + j, ldc, accumulate);
     if (j < n)
@@ -89,14 +135,22 @@ static void gemm_avx2(int m, int n, int k, const float *a, ptrdiff_t rs, ptrdiff
         rows_avx2(1, n, k, a + i * rs, rs, cs, b, ldb, c + (ptrdiff_t)i * ldc, ldc, accumulate);
 }
 
+#endif
+
 static void gemm(int m, int n, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
                  const float *b, int ldb, float *c, int ldc, int accumulate)
 {
     fma_count += (unsigned long long)m * n * k;
+#ifdef NN_HAVE_AVX2
+    unsigned long long t0 = __rdtsc();
     if (!force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         gemm_avx2(m, n, k, a, rs, cs, b, ldb, c, ldc, accumulate);
     else
         gemm_portable(m, n, k, a, rs, cs, b, ldb, c, ldc, accumulate);
+    gemm_cycles += __rdtsc() - t0;
+#else
+    gemm_portable(m, n, k, a, rs, cs, b, ldb, c, ldc, accumulate);
+#endif
 }
 
 void nn_gemm_nn(int m, int n, int k, const float *a, int lda, const float *b, int ldb,

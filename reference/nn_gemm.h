@@ -31,6 +31,9 @@ void nn_transpose(const float *src, int rows, int cols, float *dst);
 /* Multiply-adds nn_gemm_* performed by this thread since it started (for FLOP
  * accounting: 2 FLOP each). */
 unsigned long long nn_gemm_fma_count(void);
+/* Time-stamp-counter cycles this thread spent in nn_gemm_* (0 off x86-64):
+ * with the FMA count, the fraction of peak the products reach. */
+unsigned long long nn_gemm_cycles(void);
 /* Tests: 1 forces the portable fmaf() path, to prove both paths agree bit for bit. */
 void nn_gemm_force_portable(int on);
 

@@ -6,7 +6,10 @@
  */
 #include "nn_math.h"
 
+#if defined(__x86_64__)
 #include <immintrin.h>
+#define NN_HAVE_AVX2 1
+#endif
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -68,6 +71,7 @@ float nn_tanhf(float x)
     return copysignf(y, x);
 }
 
+#ifdef NN_HAVE_AVX2
 #define AVX_FN __attribute__((target("avx2,fma"))) static inline
 
 AVX_FN __m256 exp8(__m256 x)
@@ -138,6 +142,11 @@ static int have_avx2(void)
 {
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 }
+#else
+static int have_avx2(void) { return 0; }
+static size_t sigmoid_avx2(float *x, size_t n) { (void)x; (void)n; return 0; }
+static size_t tanh_avx2(float *x, size_t n) { (void)x; (void)n; return 0; }
+#endif
 
 void nn_sigmoid_inplace(float *x, size_t n)
 {

@@ -12,6 +12,15 @@
 
 #include <stddef.h>
 
+/* For elementwise loops: an AVX2 clone besides the baseline one, both fully
+ * vectorised.  Safe for reproducibility because no lane ever depends on another
+ * and -ffp-contract=off keeps every multiply and add separately rounded. */
+#if defined(__x86_64__) && !defined(__clang__)
+#define NN_ELEMENTWISE __attribute__((target_clones("avx2", "default"), optimize("O3")))
+#else
+#define NN_ELEMENTWISE
+#endif
+
 float nn_expf(float x);
 float nn_sigmoidf(float x);          /* 1 / (1 + exp(-x)), as torch writes it */
 float nn_tanhf(float x);

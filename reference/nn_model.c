@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "nn_gemm.h"
+#include "nn_math.h"
 
 static float *alloc_floats(size_t n, int *failed)
 {
@@ -162,8 +163,7 @@ static void seq_forward(struct nn_model *m, const struct nn_data *d, const int64
     for (int t = 0; t < T; t++)
         for (int b = 0; b < n; b++) {
             int tok = d->tok[(size_t)idx[b] * d->width + t];
-            memcpy(r->xg + ((size_t)t * n + b) * gh, m->table + (size_t)tok * gh,
-                   (size_t)gh * sizeof *r->xg);
+            r->xrow[(size_t)t * n + b] = m->table + (size_t)tok * gh;
         }
     nn_recurrent_forward(r, T, n);
     nn_linear_forward(&m->head, n, nn_recurrent_hidden(r, T, n), logits);
@@ -189,6 +189,12 @@ static void bag_backward(struct nn_model *m, int n, const float *dlogits)
     nn_linear_backward(&m->l1, n, m->xrows, m->dz1, NULL);
 }
 
+NN_ELEMENTWISE static void add_row(float *dst, const float *src, int n)
+{
+    for (int j = 0; j < n; j++)
+        dst[j] += src[j];
+}
+
 static void seq_backward(struct nn_model *m, const struct nn_data *d, const int64_t *idx, int n,
                          const float *dlogits)
 {
@@ -202,10 +208,7 @@ static void seq_backward(struct nn_model *m, const struct nn_data *d, const int6
     for (int t = 0; t < T; t++)
         for (int b = 0; b < n; b++) {
             int tok = d->tok[(size_t)idx[b] * d->width + t];
-            float *dst = m->dtable + (size_t)tok * gh;
-            const float *src = r->dxg + ((size_t)t * n + b) * gh;
-            for (int j = 0; j < gh; j++)
-                dst[j] += src[j];
+            add_row(m->dtable + (size_t)tok * gh, r->dxg + ((size_t)t * n + b) * gh, gh);
         }
     const float *table_in = nn_params_value(p, 0);
     nn_gemm_tn(gh, m->emb, m->vocab, m->dtable, gh, table_in, m->emb, r->g_w_ih, m->emb, 1);
@@ -240,17 +243,19 @@ void nn_model_logits_all(struct nn_model *m, const struct nn_data *d, float *log
     }
 }
 
-double nn_model_step_fmas(const struct nn_model *m, int n)
+double nn_model_fmas(const struct nn_model *m, int n, int backward)
 {
     if (m->kind == NN_MODEL_BAG) {
-        double w = (double)m->in * (m->hid ? m->hid : 1) + (m->hid ? m->hid : 0);
-        return 2.0 * n * w + (m->hid ? (double)n * m->hid : 0);   /* fwd, dW; dx of layer 2 */
+        double width = m->hid ? m->hid : 1, l2 = m->hid ? (double)n * m->hid : 0;
+        double fwd = (double)n * m->in * width + l2;
+        return backward ? fwd + (double)n * m->in * width + 2 * l2 : fwd;
     }
     double T = m->steps, H = m->hid, gh = m->core.gh, E = m->emb, V = m->vocab;
-    double table = V * gh * E;                       /* forward table */
-    double rec_fwd = (T - 1) * n * gh * H;           /* h·W_hhᵀ, steps 2..T */
-    double rec_bwd = 2 * (T - 1) * n * gh * H;       /* dh, ∂W_hh */
-    double head = 2.0 * n * H + n * H;               /* forward, ∂W, dh */
-    double table_bwd = 2 * V * gh * E;               /* ∂W_ih, ∂E */
-    return table + rec_fwd + rec_bwd + head + table_bwd;
+    double fwd = V * gh * E            /* the projection table */
+               + (T - 1) * n * gh * H  /* h·W_hhᵀ from step 2 on (h_0 = 0) */
+               + n * H;                /* head */
+    double bwd = 2 * (T - 1) * n * gh * H   /* ∂h, ∂W_hh */
+               + 2 * n * H                  /* head ∂W, ∂h */
+               + 2 * V * gh * E;            /* ∂W_ih, ∂E through the table */
+    return backward ? fwd + bwd : fwd;
 }

@@ -73,7 +73,8 @@ void nn_model_backward(struct nn_model *m, const struct nn_data *d, const int64_
 /* logits for every row of d, in chunks (forward only). */
 void nn_model_logits_all(struct nn_model *m, const struct nn_data *d, float *logits);
 
-/* Multiply-adds in one training step of n rows (forward + backward), for FLOP counts. */
-double nn_model_step_fmas(const struct nn_model *m, int n);
+/* Multiply-adds the matrix products of one forward over n rows perform (plus
+ * those of the backward if `backward`), from the shapes alone: FLOP = 2 × this. */
+double nn_model_fmas(const struct nn_model *m, int n, int backward);
 
 #endif

@@ -35,6 +35,8 @@ int nn_recurrent_init(struct nn_recurrent *r, enum torch_cell kind, int in, int 
     r->w_ih_t = alloc_floats((size_t)in * r->gh, &failed);
     r->w_hh_t = alloc_floats((size_t)hid * r->gh, &failed);
     r->xg = alloc_floats(tb * r->gh, &failed);
+    r->xrow = calloc(tb ? tb : 1, sizeof *r->xrow);
+    failed |= !r->xrow;
     r->hg = alloc_floats(tb * r->gh, &failed);
     r->act = alloc_floats(tb * r->gh, &failed);
     r->dxg = alloc_floats(tb * r->gh, &failed);
@@ -75,6 +77,8 @@ void nn_recurrent_free(struct nn_recurrent *r)
         free(*bufs[i]);
         *bufs[i] = NULL;
     }
+    free(r->xrow);
+    r->xrow = NULL;
 }
 
 void nn_recurrent_prepare(struct nn_recurrent *r)
@@ -90,7 +94,7 @@ static void fill_rows(float *dst, int rows, const float *row, int cols)
 }
 
 /* dst[j] += Σ_i src[i][j], each column summed from zero in row order. */
-static void colsum_add(float *acc, int rows, int cols, const float *src, float *dst)
+NN_ELEMENTWISE static void colsum_add(float *acc, int rows, int cols, const float *src, float *dst)
 {
     memset(acc, 0, (size_t)cols * sizeof *acc);
     for (int i = 0; i < rows; i++)
@@ -104,6 +108,8 @@ void nn_recurrent_project(struct nn_recurrent *r, int rows, const float *x)
 {
     fill_rows(r->xg, rows, r->b_ih, r->gh);
     nn_gemm_nn(rows, r->gh, r->in, x, r->in, r->w_ih_t, r->gh, r->xg, r->gh, 1);
+    for (int i = 0; i < rows; i++)
+        r->xrow[i] = r->xg + (size_t)i * r->gh;
 }
 
 const float *nn_recurrent_hidden(const struct nn_recurrent *r, int t, int batch)
@@ -111,83 +117,131 @@ const float *nn_recurrent_hidden(const struct nn_recurrent *r, int t, int batch)
     return r->h + (size_t)t * batch * r->hid;
 }
 
-static void cell_rnn(const struct nn_recurrent *r, int batch, const float *xg, float *a, float *hn)
+/* RNN and LSTM: a holds b_hh + h·W_hhᵀ on entry; torch adds the input side to it. */
+NN_ELEMENTWISE static void add_inputs(int batch, int gh, const float *const *xr, float *a)
+{
+    for (int b = 0; b < batch; b++) {
+        float *ab = a + (size_t)b * gh;
+        const float *xb = xr[b];
+        for (int j = 0; j < gh; j++)
+            ab[j] += xb[j];
+    }
+}
+
+static void cell_rnn(const struct nn_recurrent *r, int batch, const float *const *xr, float *a,
+                     float *hn)
 {
     size_t n = (size_t)batch * r->hid;
-    for (size_t i = 0; i < n; i++)
-        a[i] += xg[i];
+    add_inputs(batch, r->gh, xr, a);
     nn_tanh_inplace(a, n);
     memcpy(hn, a, n * sizeof *hn);
 }
 
-static void cell_lstm(const struct nn_recurrent *r, int batch, const float *xg, float *a,
-                      const float *cp, float *cn, float *tc, float *hn)
+NN_ELEMENTWISE static void lstm_state(int batch, int H, const float *a, const float *cp,
+                                      float *cn)
 {
-    int H = r->hid, gh = r->gh;
     for (int b = 0; b < batch; b++) {
-        float *ab = a + (size_t)b * gh;
-        const float *xb = xg + (size_t)b * gh;
-        for (int j = 0; j < gh; j++)
-            ab[j] += xb[j];
-        nn_sigmoid_inplace(ab, 2 * (size_t)H);
-        nn_tanh_inplace(ab + 2 * H, (size_t)H);
-        nn_sigmoid_inplace(ab + 3 * H, (size_t)H);
+        const float *ab = a + (size_t)b * 4 * H;
         for (int j = 0; j < H; j++) {
             size_t k = (size_t)b * H + j;
             cn[k] = ab[H + j] * cp[k] + ab[j] * ab[2 * H + j];
         }
     }
+}
+
+NN_ELEMENTWISE static void lstm_output(int batch, int H, const float *a, const float *tc,
+                                       float *hn)
+{
+    for (int b = 0; b < batch; b++)
+        for (int j = 0; j < H; j++)
+            hn[(size_t)b * H + j] = a[(size_t)b * 4 * H + 3 * H + j] * tc[(size_t)b * H + j];
+}
+
+static void cell_lstm(const struct nn_recurrent *r, int batch, const float *const *xr, float *a,
+                      const float *cp, float *cn, float *tc, float *hn)
+{
+    int H = r->hid, gh = r->gh;
+    add_inputs(batch, gh, xr, a);
+    for (int b = 0; b < batch; b++) {
+        float *ab = a + (size_t)b * gh;
+        nn_sigmoid_inplace(ab, 2 * (size_t)H);
+        nn_tanh_inplace(ab + 2 * H, (size_t)H);
+        nn_sigmoid_inplace(ab + 3 * H, (size_t)H);
+    }
+    lstm_state(batch, H, a, cp, cn);
     size_t n = (size_t)batch * H;
     memcpy(tc, cn, n * sizeof *tc);
     nn_tanh_inplace(tc, n);
-    for (int b = 0; b < batch; b++)
-        for (int j = 0; j < H; j++)
-            hn[(size_t)b * H + j] = a[(size_t)b * gh + 3 * H + j] * tc[(size_t)b * H + j];
+    lstm_output(batch, H, a, tc, hn);
 }
 
-static void cell_gru(const struct nn_recurrent *r, int batch, const float *xg, const float *hg,
-                     float *a, const float *hp, float *hn)
+NN_ELEMENTWISE static void gru_gates(int batch, int H, const float *const *xr, const float *hg,
+                                     float *a)
 {
-    int H = r->hid, gh = r->gh;
     for (int b = 0; b < batch; b++) {
-        float *ab = a + (size_t)b * gh;
-        const float *xb = xg + (size_t)b * gh, *hb = hg + (size_t)b * gh;
+        float *ab = a + (size_t)b * 3 * H;
+        const float *xb = xr[b], *hb = hg + (size_t)b * 3 * H;
         for (int j = 0; j < 2 * H; j++)
             ab[j] = hb[j] + xb[j];
-        nn_sigmoid_inplace(ab, 2 * (size_t)H);
+    }
+}
+
+NN_ELEMENTWISE static void gru_candidate(int batch, int H, const float *const *xr,
+                                         const float *hg, float *a)
+{
+    for (int b = 0; b < batch; b++) {
+        float *ab = a + (size_t)b * 3 * H;
+        const float *xb = xr[b], *hb = hg + (size_t)b * 3 * H;
         for (int j = 0; j < H; j++)
             ab[2 * H + j] = xb[2 * H + j] + hb[2 * H + j] * ab[j];
-        nn_tanh_inplace(ab + 2 * H, (size_t)H);
+    }
+}
+
+NN_ELEMENTWISE static void gru_output(int batch, int H, const float *a, const float *hp,
+                                      float *hn)
+{
+    for (int b = 0; b < batch; b++)
         for (int j = 0; j < H; j++) {
             size_t k = (size_t)b * H + j;
-            float n = ab[2 * H + j];
-            hn[k] = (hp[k] - n) * ab[H + j] + n;
+            float n = a[(size_t)b * 3 * H + 2 * H + j];
+            hn[k] = (hp[k] - n) * a[(size_t)b * 3 * H + H + j] + n;
         }
-    }
+}
+
+static void cell_gru(const struct nn_recurrent *r, int batch, const float *const *xr,
+                     const float *hg, float *a, const float *hp, float *hn)
+{
+    int H = r->hid, gh = r->gh;
+    gru_gates(batch, H, xr, hg, a);
+    for (int b = 0; b < batch; b++)
+        nn_sigmoid_inplace(a + (size_t)b * gh, 2 * (size_t)H);
+    gru_candidate(batch, H, xr, hg, a);
+    for (int b = 0; b < batch; b++)
+        nn_tanh_inplace(a + (size_t)b * gh + 2 * H, (size_t)H);
+    gru_output(batch, H, a, hp, hn);
 }
 
 void nn_recurrent_forward(struct nn_recurrent *r, int steps, int batch)
 {
-    int H = r->hid, gh = r->gh;
+    int H = r->hid, gh = r->gh, gru = r->kind == TORCH_CELL_GRU;
     size_t bg = (size_t)batch * gh, bh = (size_t)batch * H;
     memset(r->h, 0, bh * sizeof *r->h);
     memset(r->c, 0, bh * sizeof *r->c);
     for (int t = 0; t < steps; t++) {
         float *hg = r->hg + t * bg, *a = r->act + t * bg;
-        const float *xg = r->xg + t * bg, *hp = r->h + t * bh;
+        float *pre = gru ? hg : a;        /* b_hh + h·W_hhᵀ */
+        const float *const *xr = r->xrow + (size_t)t * batch;
+        const float *hp = r->h + t * bh;
         float *hn = r->h + (t + 1) * bh;
-        fill_rows(hg, batch, r->b_hh, gh);
+        fill_rows(pre, batch, r->b_hh, gh);
         if (t > 0)   /* h_0 = 0 contributes exactly nothing */
-            nn_gemm_nn(batch, gh, H, hp, H, r->w_hh_t, gh, hg, gh, 1);
-        if (r->kind == TORCH_CELL_GRU) {
-            cell_gru(r, batch, xg, hg, a, hp, hn);
-            continue;
-        }
-        memcpy(a, hg, bg * sizeof *a);
-        if (r->kind == TORCH_CELL_RNN)
-            cell_rnn(r, batch, xg, a, hn);
+            nn_gemm_nn(batch, gh, H, hp, H, r->w_hh_t, gh, pre, gh, 1);
+        if (gru)
+            cell_gru(r, batch, xr, hg, a, hp, hn);
+        else if (r->kind == TORCH_CELL_RNN)
+            cell_rnn(r, batch, xr, a, hn);
         else
-            cell_lstm(r, batch, xg, a, r->c + t * bh, r->c + (t + 1) * bh, r->tc + t * bh, hn);
+            cell_lstm(r, batch, xr, a, r->c + t * bh, r->c + (t + 1) * bh, r->tc + t * bh, hn);
     }
 }
 
@@ -195,7 +249,7 @@ void nn_recurrent_forward(struct nn_recurrent *r, int steps, int batch)
 static inline float dtanh(float dy, float y) { return dy * (1.0f - y * y); }
 static inline float dsigm(float dy, float y) { return dy * (1.0f - y) * y; }
 
-static void back_rnn(const struct nn_recurrent *r, int batch, const float *a, const float *dh,
+NN_ELEMENTWISE static void back_rnn(const struct nn_recurrent *r, int batch, const float *a, const float *dh,
                      float *dxg)
 {
     size_t n = (size_t)batch * r->hid;
@@ -203,7 +257,7 @@ static void back_rnn(const struct nn_recurrent *r, int batch, const float *a, co
         dxg[i] = dtanh(dh[i], a[i]);
 }
 
-static void back_lstm(const struct nn_recurrent *r, int batch, const float *a, const float *cp,
+NN_ELEMENTWISE static void back_lstm(const struct nn_recurrent *r, int batch, const float *a, const float *cp,
                       const float *tc, const float *dh, float *dc, float *dc_out, float *dxg)
 {
     int H = r->hid, gh = r->gh;
@@ -226,7 +280,7 @@ static void back_lstm(const struct nn_recurrent *r, int batch, const float *a, c
 }
 
 /* GRU: the n gate's hidden-side gradient is scaled by r, so dxg != dhg. */
-static void back_gru(const struct nn_recurrent *r, int batch, const float *a, const float *hg,
+NN_ELEMENTWISE static void back_gru(const struct nn_recurrent *r, int batch, const float *a, const float *hg,
                      const float *hp, const float *dh, float *direct, float *dxg, float *dhg)
 {
     int H = r->hid, gh = r->gh;
@@ -269,14 +323,14 @@ void nn_recurrent_backward(struct nn_recurrent *r, int steps, int batch, const f
             back_gru(r, batch, a, r->hg + t * bg, r->h + t * bh, r->dh, r->dtmp, dxg, dhg);
         if (t == 0)
             break;
+        /* ∂W_hh while this step's rows are hot: per step, as autograd sums it
+         * (step 0 meets h_0 = 0 and adds nothing). */
+        nn_gemm_tn(gh, H, batch, dhg, gh, r->h + t * bh, H, r->g_w_hh, H, 1);
         nn_gemm_nn(batch, H, gh, dhg, gh, r->w_hh, H, r->dh, H, 0);
         if (gru)
             for (size_t k = 0; k < bh; k++)
                 r->dh[k] += r->dtmp[k];
     }
-    /* Rows of step 0 meet h_0 = 0 and add nothing to ∂L/∂W_hh. */
-    if (steps > 1)
-        nn_gemm_tn(gh, H, (steps - 1) * batch, dhg_all + bg, gh, r->h + bh, H, r->g_w_hh, H, 1);
     colsum_add(r->acc, steps * batch, gh, dhg_all, r->g_b_hh);
 }
 

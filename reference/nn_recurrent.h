@@ -10,9 +10,10 @@
  * sequence is exactly an LSTM layer, so one code path serves both.
  *
  * Time-major buffers: xg [T][B][G·H], hidden states h [T+1][B][H] with h[0] = 0.
- * The caller fills the input projections xg (nn_recurrent_project, or a lookup
- * table when the input is an embedding of a small vocabulary), runs forward,
- * then backward with the gradient on the last hidden state.
+ * The caller provides the input projections (nn_recurrent_project, or points
+ * xrow at rows of a lookup table when the input is an embedding of a small
+ * vocabulary), runs forward, then backward with the gradient on the last
+ * hidden state.
  */
 #ifndef GB_NN_RECURRENT_H
 #define GB_NN_RECURRENT_H
@@ -28,7 +29,9 @@ struct nn_recurrent {
     float *g_w_ih, *g_w_hh, *g_b_ih, *g_b_hh;
     float *w_ih_t, *w_hh_t;              /* transposed copies, from nn_recurrent_prepare */
     /* Workspace, sized for max_steps × max_batch: */
-    float *xg;          /* [T][B][gh] input projections (filled by the caller) */
+    float *xg;          /* [T][B][gh] input projections (nn_recurrent_project) */
+    const float **xrow; /* [T·B] row (t,b) of the input projections: into xg, or
+                           into a caller's per-word table (nn_model) */
     float *hg;          /* [T][B][gh] hidden projections (GRU keeps h_n from it) */
     float *act;         /* [T][B][gh] gate activations */
     float *h;           /* [T+1][B][H] hidden states */
@@ -48,7 +51,7 @@ void nn_recurrent_free(struct nn_recurrent *r);
 /* Call after the weights change and before forward. */
 void nn_recurrent_prepare(struct nn_recurrent *r);
 
-/* xg = x·W_ihᵀ + b_ih for rows = T·B rows of x [rows][in] (time-major). */
+/* xg = x·W_ihᵀ + b_ih for rows = T·B rows of x [rows][in] (time-major); points xrow at it. */
 void nn_recurrent_project(struct nn_recurrent *r, int rows, const float *x);
 /* Runs T steps from h = c = 0; h_t (t = 1..T) is at nn_recurrent_hidden(r, t, B). */
 void nn_recurrent_forward(struct nn_recurrent *r, int steps, int batch);

@@ -12,9 +12,11 @@
 #include "nn_linear.h"
 #include "nn_loss.h"
 #include "nn_math.h"
+#include "nn_model.h"
 #include "nn_param.h"
 #include "nn_recurrent.h"
 #include "optim_adam.h"
+#include "torch_init.h"
 
 /* Small deterministic pseudo-random numbers for test inputs. */
 static unsigned long long lcg_state = 12345;
@@ -404,6 +406,42 @@ START_TEST(test_params_layout_and_zero_grad)
 }
 END_TEST
 
+/* nn_model builds in torch's construction order: its parameters equal the
+ * streams module's whole-model initialisation bit for bit. */
+static void check_model_init(struct nn_model *m, const char *spec)
+{
+    float *want;
+    size_t count;
+    struct gb_err err;
+    ck_assert_msg(torch_init_model(spec, 7, &want, &count, &err) == 0, "%s", err.msg);
+    ck_assert_uint_eq(count, m->params.total);
+    ck_assert_int_eq(memcmp(want, m->params.value, count * sizeof *want), 0);
+    free(want);
+}
+
+START_TEST(test_models_initialise_in_torch_order)
+{
+    struct torch_gen g;
+    struct nn_model m;
+    struct gb_err err;
+    static const struct { enum torch_cell cell; const char *spec; } seq[] = {
+        { TORCH_CELL_RNN, "recaller:rnn" }, { TORCH_CELL_LSTM, "recaller:lstm" },
+        { TORCH_CELL_GRU, "seqnet:gru" }, { TORCH_CELL_LSTM, "seqnet:lstm" } };
+    for (int i = 0; i < 4; i++) {
+        int vocab = seq[i].spec[0] == 'r' ? 10 : 17;
+        torch_gen_seed(&g, 7);
+        ck_assert_int_eq(nn_model_seq(&m, &g, seq[i].cell, vocab, 16, 32, 8, 64, &err), 0);
+        check_model_init(&m, seq[i].spec);
+        nn_model_free(&m);
+    }
+    torch_gen_seed(&g, 7);
+    ck_assert_int_eq(nn_model_bag(&m, &g, 17, 64, 64, &err), 0);
+    check_model_init(&m, "mlp:17:64:1");
+    ck_assert_uint_eq(m.params.total, 1217);
+    nn_model_free(&m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("nn");
@@ -423,6 +461,7 @@ int main(void)
     tcase_add_test(tc, test_adam_follows_torch_formula);
     tcase_add_test(tc, test_clip_returns_preclip_norm_and_scales);
     tcase_add_test(tc, test_params_layout_and_zero_grad);
+    tcase_add_test(tc, test_models_initialise_in_torch_order);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
