@@ -56,6 +56,7 @@ struct xcolumn {
 
 struct xtable {
     long header;               /* header line index, or -1 for a headerless run */
+    long index_line;           /* pandas' index-name line under the header, or -1 */
     size_t first, last;        /* data line indices, inclusive */
     enum xdelim delim;
     size_t col0, n_cols;       /* t->cols[...] */

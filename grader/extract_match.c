@@ -251,10 +251,19 @@ struct source {
     size_t n;
 };
 
+/* Where a phrase may be found: the first n_primary sources are the row
+ * itself (its label, its other cells); the rest are headings and titles. */
+#define SOURCES_MAX 6
+struct sources {
+    struct source s[SOURCES_MAX];
+    int n, n_primary;
+};
+
 struct item_pos {
     int src;                /* -1 unmatched */
     size_t idx;             /* the word (or bare number) atom */
     int used_num;           /* 1: idx+1 is the bound number */
+    int split;              /* 1: only the number is here; its word was in a heading */
 };
 
 struct match {
@@ -280,67 +289,97 @@ static int used_at(const struct match *m, size_t upto, int src, size_t idx)
     return 0;
 }
 
-/* Finds item it in the sources; prefers source 0, the strongest word match,
- * then the first occurrence at or after `after` (else the last before). */
-static int match_item(const struct extract_transcript *t, const struct pitem *it,
-                      const struct source *src, int n_src, struct match *m, size_t k,
-                      long after, struct near_miss *nm, size_t line)
+/* Where an item occurs in one source: the strongest word match, then the
+ * first occurrence at or after `after` (else the last before); -1 none. */
+static long find_in_source(const struct extract_transcript *t, const struct pitem *it,
+                           const struct source *src, int s, const struct match *m, size_t k,
+                           long after, struct near_miss *nm, size_t line)
 {
-    for (int s = 0; s < n_src; s++) {
-        long best = -1, best_before = -1;
-        int best_strength = 0;
-        for (size_t i = 0; i < src[s].n; i++) {
-            const struct xatom *a = &src[s].a[i];
-            int strength;
-            if (used_at(m, k, s, i))
+    long best = -1, best_before = -1;
+    int best_strength = 0;
+
+    for (size_t i = 0; i < src->n; i++) {
+        const struct xatom *a = &src->a[i];
+        int strength;
+        if (used_at(m, k, s, i))
+            continue;
+        if (!it->w) {
+            if (a->num < 0 || !num_eq(t->nums[a->num].value, it->num))
                 continue;
-            if (!it->w) {
-                if (a->num < 0 || !num_eq(t->nums[a->num].value, it->num))
+            strength = 3;
+        } else {
+            if (a->num >= 0 || !(strength = extract_word_eq(it->w, it->wlen, a->p, a->len)))
+                continue;
+            if (it->has_num) {
+                const struct xatom *b = i + 1 < src->n ? &src->a[i + 1] : NULL;
+                if (!b || b->num < 0 || used_at(m, k, s, i + 1))
                     continue;
-                strength = 3;
-            } else {
-                if (a->num >= 0 || !(strength = extract_word_eq(it->w, it->wlen, a->p, a->len)))
-                    continue;
-                if (it->has_num) {
-                    const struct xatom *b = i + 1 < src[s].n ? &src[s].a[i + 1] : NULL;
-                    if (!b || b->num < 0 || used_at(m, k, s, i + 1))
-                        continue;
-                    if (!num_eq(t->nums[b->num].value, it->num)) {
-                        if (nm && !nm->line) {
-                            nm->line = line;
-                            nm->word = a;
-                            nm->num = b;
-                        }
-                        continue;
+                if (!num_eq(t->nums[b->num].value, it->num)) {
+                    if (nm && !nm->line) {
+                        nm->line = line;
+                        nm->word = a;
+                        nm->num = b;
                     }
+                    continue;
                 }
             }
-            if (strength > best_strength) {
-                best_strength = strength;
-                best = best_before = -1;
-            }
-            if (strength < best_strength)
-                continue;
-            if ((long)i >= after && best < 0)
-                best = (long)i;
-            if ((long)i < after)
-                best_before = (long)i;
         }
-        if (best < 0)
-            best = best_before;
-        if (best >= 0) {
-            m->pos[k].src = s;
-            m->pos[k].idx = (size_t)best;
-            m->pos[k].used_num = it->w && it->has_num;
+        if (strength > best_strength) {
+            best_strength = strength;
+            best = best_before = -1;
+        }
+        if (strength < best_strength)
+            continue;
+        if ((long)i >= after && best < 0)
+            best = (long)i;
+        if ((long)i < after)
+            best_before = (long)i;
+    }
+    return best >= 0 ? best : best_before;
+}
+
+/* A word-and-number item split between a heading and the row: "step 1"
+ * where the columns are headed "50 ... 1" under a title naming steps. */
+static int match_split(const struct extract_transcript *t, const struct pitem *it,
+                       const struct sources *S, struct match *m, size_t k)
+{
+    struct pitem word = { it->w, it->wlen, 0, 0.0 }, num = { NULL, 0, 1, it->num };
+    int have_word = 0;
+
+    for (int s = S->n_primary; s < S->n && !have_word; s++)
+        have_word = find_in_source(t, &word, &S->s[s], s, m, k, -1, NULL, 0) >= 0;
+    if (!have_word)
+        return 0;
+    for (int s = 0; s < S->n_primary; s++) {
+        long i = find_in_source(t, &num, &S->s[s], s, m, k, -1, NULL, 0);
+        if (i >= 0) {
+            m->pos[k] = (struct item_pos){ s, (size_t)i, 0, 1 };
             return 1;
         }
     }
+    return 0;
+}
+
+/* Finds item k in the sources, primary ones first. */
+static int match_item(const struct extract_transcript *t, const struct pitem *it,
+                      const struct sources *S, struct match *m, size_t k, long after,
+                      struct near_miss *nm, size_t line)
+{
+    for (int s = 0; s < S->n; s++) {
+        long i = find_in_source(t, it, &S->s[s], s, m, k, after, nm, line);
+        if (i >= 0) {
+            m->pos[k] = (struct item_pos){ s, (size_t)i, it->w && it->has_num, 0 };
+            return 1;
+        }
+    }
+    if (it->w && it->has_num && match_split(t, it, S, m, k))
+        return 1;
     m->pos[k].src = -1;
     return 0;
 }
 
 static int match_phrase(const struct extract_transcript *t, const struct phrase *p,
-                        const struct source *src, int n_src, long after, struct match *m,
+                        const struct sources *S, long after, struct match *m,
                         struct near_miss *nm, size_t line)
 {
     m->n_items = p->n;
@@ -348,11 +387,12 @@ static int match_phrase(const struct extract_transcript *t, const struct phrase 
     m->last_primary = -1;
     m->phrase = p;
     for (size_t k = 0; k < p->n; k++) {
-        if (!match_item(t, &p->items[k], src, n_src, m, k, after, nm, line))
+        if (!match_item(t, &p->items[k], S, m, k, after, nm, line))
             return 0;
+        if (m->pos[k].src >= 0 && m->pos[k].src < S->n_primary && !m->pos[k].split)
+            m->in_primary++;
         if (m->pos[k].src == 0) {
             long end = (long)(m->pos[k].idx + (size_t)m->pos[k].used_num);
-            m->in_primary++;
             if (end > m->last_primary)
                 m->last_primary = end;
         }
@@ -372,17 +412,17 @@ static int count_extras(const struct source *primary, const struct match *m)
 
 /* Best match of any variant: most items on the row itself, then fewest extras. */
 static int match_set(const struct extract_transcript *t, const struct phrase_set *ps,
-                     const struct source *src, int n_src, long after, struct match *best,
+                     const struct sources *S, long after, struct match *best,
                      int *best_extras, struct near_miss *nm, size_t line)
 {
     int found = 0;
     struct match m;
 
     for (size_t v = 0; v < ps->n; v++) {
-        if (!match_phrase(t, &ps->v[v], src, n_src, after, &m, nm, line))
+        if (!match_phrase(t, &ps->v[v], S, after, &m, nm, line))
             continue;
         int fully = m.in_primary == m.n_items, bfully;
-        int extras = count_extras(&src[0], &m);
+        int extras = count_extras(&S->s[0], &m);
         bfully = found && best->in_primary == best->n_items;
         if (!found || fully > bfully || (fully == bfully && extras < *best_extras)) {
             *best = m;
@@ -459,26 +499,22 @@ static int scope_sources(const struct extract_transcript *t, const struct xline 
 
 static int section_ok(struct finder *f, const struct xline *ln)
 {
-    struct source src[3];
+    struct sources S = { .n = 1, .n_primary = 1 };
     struct match m;
-    int extras, n;
+    int extras;
 
     if (f->sec.n == 0)
         return 1;
-    n = scope_sources(f->t, ln, src + 1);
-    if (n == 0)
-        return 0;
-    src[0].a = NULL;
-    src[0].n = 0;
-    return match_set(f->t, &f->sec, src, n + 1, -1, &m, &extras, NULL, 0);
+    S.n += scope_sources(f->t, ln, S.s + 1);
+    return S.n > 1 && match_set(f->t, &f->sec, &S, -1, &m, &extras, NULL, 0);
 }
 
 static int excluded(struct finder *f, const struct xatom *a, size_t n)
 {
-    struct source s = { a, n };
+    struct sources S = { .s = { { a, n } }, .n = 1, .n_primary = 1 };
     struct match m;
     int extras;
-    return f->exc.n && match_set(f->t, &f->exc, &s, 1, -1, &m, &extras, NULL, 0);
+    return f->exc.n && match_set(f->t, &f->exc, &S, -1, &m, &extras, NULL, 0);
 }
 
 static int glued_to_word(const struct extract_transcript *t, const struct xline *ln,
@@ -621,17 +657,17 @@ static int inline_candidates(struct finder *f, size_t li)
 {
     const struct extract_transcript *t = f->t;
     const struct xline *ln = &t->lines[li];
-    struct source src[3];
+    struct sources S = { .n = 1, .n_primary = 1 }, C = { .n = 1, .n_primary = 1 };
     struct match rm, cm;
-    int n_src, r_extras = 0, c_extras = 0, have_r = 0, have_c = 0;
+    int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0;
     long anchor = -1, num;
     int nth = f->q->nth > 0 ? f->q->nth : 1;
     struct cand c;
 
-    src[0] = line_source(t, (long)li);
-    n_src = 1 + scope_sources(t, ln, src + 1);
+    S.s[0] = C.s[0] = line_source(t, (long)li);
+    S.n += scope_sources(t, ln, S.s + 1);
     if (f->row.n) {
-        if (!match_set(t, &f->row, src, n_src, -1, &rm, &r_extras, &f->nm, ln->no))
+        if (!match_set(t, &f->row, &S, -1, &rm, &r_extras, &f->nm, ln->no))
             return 0;
         have_r = 1;
         if (rm.in_primary > 0 && f->row_line < 0)
@@ -639,14 +675,14 @@ static int inline_candidates(struct finder *f, size_t li)
         anchor = rm.last_primary;
     }
     if (f->col.n) {
-        if (!match_set(t, &f->col, src, 1, anchor, &cm, &c_extras, NULL, 0))
+        if (!match_set(t, &f->col, &C, anchor, &cm, &c_extras, NULL, 0))
             return 0;
         have_c = 1;
         if (f->col_line < 0)
             f->col_line = (long)li;
         anchor = cm.last_primary;
     }
-    if (f->exc.n && anchor >= 0 && excluded(f, src[0].a, (size_t)anchor + 1))
+    if (f->exc.n && anchor >= 0 && excluded(f, S.s[0].a, (size_t)anchor + 1))
         return 0;
     num = f->q->shape == EXTRACT_LINE && ln->n_nums == 0
               ? -1 : pick_inline_value(t, ln, anchor, &rm, have_r, &cm, have_c, nth);
@@ -726,23 +762,29 @@ static long first_value_number(const struct extract_transcript *t, const struct 
 }
 
 static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long col,
-                      const struct source *label, const struct source *header,
-                      const struct source *scope, int n_scope, int transposed)
+                      const struct source *label, const struct source *context,
+                      const struct source *header, const struct source *scope, int n_scope,
+                      int transposed)
 {
     const struct extract_transcript *t = f->t;
-    struct source rsrc[3], csrc[1];
+    struct sources rows = { .n = 0 }, cols = { .n = 0 };
+    struct sources *on_label = transposed ? &cols : &rows, *on_header = transposed ? &rows : &cols;
     struct match rm, cm;
-    int r_extras = 0, c_extras = 0, have_r = 0, nth = f->q->nth > 0 ? f->q->nth : 1;
+    int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0, nth = f->q->nth > 0 ? f->q->nth : 1;
     struct cand c;
     long num;
 
-    rsrc[0] = transposed ? *header : *label;
-    for (int s = 0; s < n_scope; s++)
-        rsrc[1 + s] = scope[s];
-    csrc[0] = transposed ? *label : *header;
+    on_label->s[on_label->n++] = *label;
+    on_label->s[on_label->n++] = *context;
+    on_label->n_primary = 2;
+    on_header->s[on_header->n++] = *header;
+    on_header->n_primary = 1;
+    for (int s = 0; s < n_scope; s++) {
+        rows.s[rows.n++] = scope[s];
+        cols.s[cols.n++] = scope[s];
+    }
     if (f->row.n) {
-        if (!match_set(t, &f->row, rsrc, 1 + n_scope, -1, &rm, &r_extras, &f->nm,
-                       t->lines[li].no))
+        if (!match_set(t, &f->row, &rows, -1, &rm, &r_extras, &f->nm, t->lines[li].no))
             return 0;
         have_r = 1;
         if (rm.in_primary > 0 && !transposed) {
@@ -752,8 +794,9 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
         }
     }
     if (f->col.n) {
-        if (!match_set(t, &f->col, csrc, 1, -1, &cm, &c_extras, NULL, 0))
+        if (!match_set(t, &f->col, &cols, -1, &cm, &c_extras, NULL, 0))
             return 0;
+        have_c = 1;
         if (f->col_line < 0)
             f->col_line = (long)li;
     } else if (transposed) {
@@ -767,7 +810,8 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
         return 0;
     c.line = li;
     c.num = num;
-    c.quality = (!have_r || rm.in_primary == rm.n_items) ? 1 : 0;
+    c.quality = (!have_r || rm.in_primary == rm.n_items) &&
+                (!have_c || cm.in_primary == cm.n_items) ? 1 : 0;
     c.extras = r_extras + c_extras;
     c.how = EXTRACT_HOW_TABLE;
     c.transposed = transposed;
@@ -776,13 +820,37 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     return add_cand(f, &c);
 }
 
+/* The row's other cells as "header value" pairs: a row is also named by
+ * its parameters ("gain" 0.5 in a gain column), without counting them as
+ * label words the query did not ask for. */
+static size_t row_context(const struct extract_transcript *t, const struct xline *ln,
+                          const struct xtable *tb, long skip_col, struct xatom *out, size_t max)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < ln->n_nums && n < max; k++) {
+        long col = t->num_col[ln->num0 + k];
+        const struct xcolumn *c;
+        const struct xatom *a;
+        if (col < 0 || col == skip_col || !t->cols[tb->col0 + col].is_value)
+            continue;
+        c = &t->cols[tb->col0 + col];
+        for (size_t h = 0; h < c->n_hatoms && n < max; h++)
+            out[n++] = t->hatoms[c->hatom0 + h];
+        a = t->atoms + ln->atom0;
+        for (size_t i = 0; i < ln->n_atoms && n < max; i++)
+            if (a[i].num == (int32_t)(ln->num0 + k))
+                out[n++] = a[i];
+    }
+    return n;
+}
+
 static int table_candidates(struct finder *f, size_t li)
 {
     const struct extract_transcript *t = f->t;
     const struct xline *ln = &t->lines[li];
     const struct xtable *tb;
-    struct xatom label[LABEL_ATOMS_MAX];
-    struct source lab, hdr, scope[2];
+    struct xatom label[LABEL_ATOMS_MAX], context[LABEL_ATOMS_MAX];
+    struct source lab, ctx, hdr = { NULL, 0 }, scope[2];
     int n_scope;
 
     if (ln->table < 0 || ln->role != XROW_DATA)
@@ -791,23 +859,23 @@ static int table_candidates(struct finder *f, size_t li)
     if (tb->header < 0)
         return 0;
     n_scope = scope_sources(t, ln, scope);
+    lab.a = label;
+    ctx.a = context;
     if (!f->col.n) {
-        lab.a = label;
         lab.n = row_label(t, ln, tb, -1, label, LABEL_ATOMS_MAX);
-        hdr.a = NULL;
-        hdr.n = 0;
-        return table_cell(f, li, tb, -1, &lab, &hdr, scope, n_scope, 0);
+        ctx.n = row_context(t, ln, tb, -1, context, LABEL_ATOMS_MAX);
+        return table_cell(f, li, tb, -1, &lab, &ctx, &hdr, scope, n_scope, 0);
     }
     for (size_t c = 0; c < tb->n_cols; c++) {
         const struct xcolumn *col = &t->cols[tb->col0 + c];
         if (cell_number(t, ln, (long)c, 1) < 0)
             continue;
-        lab.a = label;
         lab.n = row_label(t, ln, tb, (long)c, label, LABEL_ATOMS_MAX);
+        ctx.n = row_context(t, ln, tb, (long)c, context, LABEL_ATOMS_MAX);
         hdr.a = t->hatoms + col->hatom0;
         hdr.n = col->n_hatoms;
-        if (table_cell(f, li, tb, (long)c, &lab, &hdr, scope, n_scope, 0) < 0 ||
-            table_cell(f, li, tb, (long)c, &lab, &hdr, scope, n_scope, 1) < 0)
+        if (table_cell(f, li, tb, (long)c, &lab, &ctx, &hdr, scope, n_scope, 0) < 0 ||
+            table_cell(f, li, tb, (long)c, &lab, &ctx, &hdr, scope, n_scope, 1) < 0)
             return -1;
     }
     return 0;
@@ -883,6 +951,41 @@ static int fill_nums(const struct extract_transcript *t, const struct xline *ln,
     return 0;
 }
 
+/* A column's header as printed: its words with the text between them when
+ * they sit together on one line, joined by a space otherwise (a pandas
+ * index name, or a label column's name put before a numeric header). */
+static char *column_text(const struct extract_transcript *t, const struct xcolumn *col)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    const char *pb = NULL, *pe = NULL;
+    int ok = 1;
+
+    for (size_t k = 0; k <= col->n_hatoms && ok; k++) {
+        const struct xatom *a = k < col->n_hatoms ? &t->hatoms[col->hatom0 + k] : NULL;
+        if (a && pb && a->p >= pe && !memchr(pe, '\n', (size_t)(a->p - pe)) &&
+            !memchr(pe, '\r', (size_t)(a->p - pe))) {
+            pe = a->p + a->len;
+            continue;
+        }
+        if (pb) {
+            while (*pe == ')' || *pe == ']' || *pe == '%')
+                pe++;   /* "LSTM (sequential)" keeps its bracket */
+            char *piece = sanitize(pb, (size_t)(pe - pb), 200);
+            ok = piece && gb_buf_printf(&b, NULL, "%s%s", b.len ? " " : "", piece) == 0;
+            free(piece);
+        }
+        if (a) {
+            pb = a->p;
+            pe = a->p + a->len;
+        }
+    }
+    if (!ok || !b.data) {
+        gb_buf_free(&b);
+        return ok ? strdup("") : NULL;
+    }
+    return gb_buf_steal(&b);
+}
+
 static int make_hit(const struct finder *f, const struct cand *c, struct extract_hit *h)
 {
     const struct extract_transcript *t = f->t;
@@ -909,16 +1012,8 @@ static int make_hit(const struct finder *f, const struct cand *c, struct extract
     if (c->how == EXTRACT_HOW_TABLE && c->col >= 0) {
         const struct xtable *tb = &t->tables[ln->table];
         const struct xcolumn *col = &t->cols[tb->col0 + c->col];
-        if (col->n_hatoms) {
-            const struct xatom *a0 = &t->hatoms[col->hatom0];
-            const struct xatom *a1 = &t->hatoms[col->hatom0 + col->n_hatoms - 1];
-            const char *end = a1->p + a1->len;
-            while (*end == ')' || *end == ']' || *end == '%')
-                end++;   /* "LSTM (sequential)" keeps its bracket */
-            h->column = sanitize(a0->p, (size_t)(end - a0->p), 200);
-            if (!h->column)
-                return -1;
-        }
+        if (col->n_hatoms && !(h->column = column_text(t, col)))
+            return -1;
         /* A table row's label is its label cells, not everything before the value. */
         free(h->label);
         {
@@ -931,6 +1026,8 @@ static int make_hit(const struct finder *f, const struct cand *c, struct extract
                     b = (size_t)(lab[i].p - s);
                 e = (size_t)(lab[i].p + lab[i].len - s);
             }
+            while (e > b && e < ln->len && (s[e] == ')' || s[e] == ']'))
+                e++;   /* "LSTM(bf=0)" keeps its bracket */
             h->label = trimmed_copy(s + b, e > b ? e - b : 0, 200);
             if (!h->label)
                 return -1;

@@ -458,6 +458,8 @@ static int layout_space(struct extract_transcript *t, struct xtable *tb, struct 
     settle_kinds(cb);
     detect_alignment(t, tb, L, cb, scratch);
     assign_header_space(t, &t->lines[tb->header], L, cb, scratch);
+    if (tb->index_line >= 0)
+        assign_header_space(t, &t->lines[tb->index_line], L, cb, scratch);
     /* Numbers under no header, left of the first named value column, are
      * part of the label: "RNN gain 0.5" printed with aligned spaces. */
     for (int k = 0; k < cb->n; k++) {
@@ -644,6 +646,8 @@ static int add_table(struct extract_transcript *t, long header, size_t first, si
     tb = &t->tables[t->n_tables++];
     memset(tb, 0, sizeof *tb);
     tb->header = header;
+    tb->index_line = header >= 0 && (size_t)header + 1 < first &&
+                     t->lines[header + 1].kind == XLINE_TEXT ? header + 1 : -1;
     tb->first = first;
     tb->last = last;
     tb->delim = d;
@@ -652,8 +656,12 @@ static int add_table(struct extract_transcript *t, long header, size_t first, si
             t->lines[li].table = idx;
     }
     if (header >= 0) {
-        t->lines[header].role = XROW_HEADER;
+        t->lines[header].role = XROW_HEADER;   /* even if it once looked like a lone row */
         t->lines[header].table = idx;
+        if (tb->index_line >= 0) {
+            t->lines[tb->index_line].role = XROW_HEADER;
+            t->lines[tb->index_line].table = idx;
+        }
         if (build_columns(t, tb, err) < 0)
             return -1;
         /* The sentence right above a table is its title. */
@@ -672,13 +680,26 @@ static int add_table(struct extract_transcript *t, long header, size_t first, si
 
 static int has_wide_gap(const struct xline *ln, const char *s)
 {
-    size_t b = 0;
-    while (b < ln->len && (s[b] == ' ' || s[b] == '\t'))
+    size_t b = 0, e = ln->len;
+    while (b < e && (s[b] == ' ' || s[b] == '\t'))
         b++;
-    for (size_t i = b; i + 1 < ln->len; i++)
+    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+        e--;
+    for (size_t i = b; i + 1 < e; i++)
         if ((s[i] == ' ' && s[i + 1] == ' ') || s[i] == '\t')
             return 1;
     return 0;
+}
+
+static int is_lone_row(const struct extract_transcript *t, const struct xline *ln);
+
+/* pandas prints a named index on its own line: "model" or "step", words only. */
+static int index_name_line(const struct extract_transcript *t, long h)
+{
+    const struct xline *ln = &t->lines[h];
+    if (ln->n_atoms == 0 || ln->n_atoms > 3 || ln->n_nums > 0)
+        return 0;
+    return !has_wide_gap(ln, line_text(t, ln));
 }
 
 /* The header of a run starting at line `first`: the line above it (a rule
@@ -693,11 +714,76 @@ static long find_header(const struct extract_transcript *t, size_t first, enum x
         return -1;
     if (t->lines[h].kind != XLINE_TEXT || t->lines[h].role != XROW_NONE || t->lines[h].n_atoms == 0)
         return -1;
+    if (index_name_line(t, h) && h > 0 && t->lines[h - 1].block == t->lines[h].block &&
+        t->lines[h - 1].kind == XLINE_TEXT &&
+        (!is_data(&t->lines[h - 1]) ||
+         (is_lone_row(t, &t->lines[h - 1]) && header_like(t, &t->lines[h - 1], &t->lines[first]))))
+        return h - 1;   /* pandas: header, then the index's name alone on a line */
     if (d != XDELIM_SPACE && delims[h] != d)
         return -1;
     if (is_data(&t->lines[h]) && !header_like(t, &t->lines[h], &t->lines[first]))
         return -1;
     return h;
+}
+
+/* A space-aligned header has wide gaps between its names; a single-spaced
+ * one ("model train_acc test_acc") must be names only, no values. */
+static int space_header_ok(const struct extract_transcript *t, long h)
+{
+    const struct xline *ln = &t->lines[h];
+    if (has_wide_gap(ln, line_text(t, ln)))
+        return 1;
+    for (size_t i = 0; i < ln->n_atoms; i++)
+        if (is_value_num(t, ln, &t->atoms[ln->atom0 + i]))
+            return 0;
+    return ln->n_atoms >= 2;
+}
+
+/* Display span of a number's atom within its line. */
+static void num_span(const struct extract_transcript *t, const struct xline *ln,
+                     const struct xatom *a, int *c0, int *c1)
+{
+    const char *s = line_text(t, ln);
+    int c = 0;
+    for (const char *p = s; p < a->p + a->len; p++) {
+        if (p == a->p)
+            *c0 = c;
+        if (*p == '\t')
+            c = (c / 8 + 1) * 8;
+        else if (((unsigned char)*p & 0xC0) != 0x80)
+            c++;
+    }
+    *c1 = c;
+}
+
+/* Does row `ln` belong under the table that starts with row `first`?
+ * Aligned tables: each of its values overlaps a value column of the first
+ * row.  Single-spaced tables: it has as many values as the first row. */
+static int row_fits(const struct extract_transcript *t, const struct xline *header,
+                    const struct xline *first, const struct xline *ln)
+{
+    if (!has_wide_gap(header, line_text(t, header)))
+        return count_values(t, ln) == count_values(t, first);
+    if (ln->len > WIDTH_MAX || first->len > WIDTH_MAX)
+        return 1;
+    for (size_t i = ln->value_atom; i < ln->n_atoms; i++) {
+        const struct xatom *a = &t->atoms[ln->atom0 + i];
+        int c0 = 0, c1 = 0, fits = 0;
+        if (a->num < 0)
+            continue;
+        num_span(t, ln, a, &c0, &c1);
+        for (size_t j = first->value_atom; j < first->n_atoms && !fits; j++) {
+            const struct xatom *b = &t->atoms[first->atom0 + j];
+            int d0 = 0, d1 = 0;
+            if (b->num < 0)
+                continue;
+            num_span(t, first, b, &d0, &d1);
+            fits = c0 < d1 + 1 && d0 < c1 + 1;
+        }
+        if (!fits)
+            return 0;
+    }
+    return 1;
 }
 
 int extract_table_detect(struct extract_transcript *t, struct gb_err *err)
@@ -730,6 +816,9 @@ int extract_table_detect(struct extract_transcript *t, struct gb_err *err)
         }
         last = i;
         t->lines[i].role = XROW_DATA;
+        header = find_header(t, first, delims[first], delims);
+        if (header >= 0 && delims[first] == XDELIM_SPACE && !space_header_ok(t, header))
+            header = -1;
         for (size_t k = i + 1; k < t->n_lines; k++) {
             const struct xline *ln = &t->lines[k];
             if (ln->block != t->lines[first].block)
@@ -741,10 +830,12 @@ int extract_table_detect(struct extract_transcript *t, struct gb_err *err)
             if (k + 1 < t->n_lines && is_data(&t->lines[k + 1]) &&
                 t->lines[k + 1].block == ln->block && header_like(t, ln, &t->lines[k + 1]))
                 break;   /* the header of the next table */
+            if (header >= 0 && delims[first] == XDELIM_SPACE &&
+                !row_fits(t, &t->lines[header], &t->lines[first], ln))
+                break;   /* a log line after the table, not one of its rows */
             t->lines[k].role = XROW_DATA;
             last = k;
         }
-        header = find_header(t, first, delims[first], delims);
         if (header >= 0 && first == last && delims[first] == XDELIM_SPACE &&
             !has_wide_gap(&t->lines[header], line_text(t, &t->lines[header])))
             header = -1;   /* one row under a sentence is not a table */
