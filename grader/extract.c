@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "buf.h"
 
@@ -250,6 +251,24 @@ static int is_rule_char(unsigned char c)
            c == '+' || c == ':' || c == ' ' || c == '\t' || c == '#';
 }
 
+/* "Part 2: training", "Step 3 - gradients", "Exercise 4", "Q1) ...": a
+ * short line opening with a document-structure word and its number, with
+ * no other number on it.  (These words say how a text is organised, not
+ * what any course is about.) */
+static int is_part_heading(const struct extract_transcript *t, const struct xline *ln)
+{
+    static const char *const words[] = { "part", "section", "step", "task", "exercise",
+                                          "question", "q", "problem", "stage", NULL };
+    const struct xatom *a = t->atoms + ln->atom0;
+
+    if (ln->n_atoms < 2 || ln->n_atoms > 10 || ln->n_nums != 1 || a[0].num >= 0 || a[1].num < 0)
+        return 0;
+    for (const char *const *w = words; *w; w++)
+        if (strlen(*w) == a[0].len && strncasecmp(a[0].p, *w, a[0].len) == 0)
+            return 1;
+    return 0;
+}
+
 static enum xline_kind classify(const struct extract_transcript *t, const struct xline *ln)
 {
     const char *s = t->text + ln->off;
@@ -272,6 +291,8 @@ static enum xline_kind classify(const struct extract_transcript *t, const struct
         return XLINE_HEADING;
     if (e > b && s[e - 1] == ':')
         return XLINE_TITLE;
+    if (is_part_heading(t, ln))
+        return XLINE_HEADING;
     return XLINE_TEXT;
 }
 
@@ -304,6 +325,27 @@ static void mark_underlined(struct extract_transcript *t)
     }
 }
 
+/* Copies text without terminal colour codes (ESC [ ... letter), which
+ * rich/termcolor output glues to words: "\x1b[32mgain" must read "gain". */
+static size_t copy_without_ansi(char *dst, const char *src, size_t len)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (src[i] == '\x1b' && i + 1 < len && src[i + 1] == '[') {
+            size_t j = i + 2;
+            while (j < len && j < i + 32 && (unsigned char)src[j] >= 0x20 &&
+                   (unsigned char)src[j] <= 0x3F)
+                j++;
+            if (j < len && (unsigned char)src[j] >= 0x40 && (unsigned char)src[j] <= 0x7E) {
+                i = j;
+                continue;
+            }
+        }
+        dst[o++] = src[i];
+    }
+    return o;
+}
+
 int extract_parse(const char *text, size_t len, const struct extract_limits *limits,
                   struct extract_transcript **out, struct gb_err *err)
 {
@@ -329,10 +371,8 @@ int extract_parse(const char *text, size_t len, const struct extract_limits *lim
         extract_free(t);
         return gb_fail(err, "out of memory parsing the output");
     }
-    if (len)
-        memcpy(t->text, text, len);
-    t->text[len] = '\0';
-    t->len = len;
+    t->len = copy_without_ansi(t->text, text, len);
+    t->text[t->len] = '\0';
     if (split_lines(t, err) < 0)
         goto fail;
     for (size_t i = 0; i < t->n_lines; i++)

@@ -276,7 +276,7 @@ struct match {
 
 struct near_miss {
     size_t line;            /* 0 none */
-    const struct xatom *word, *num;
+    char text[80];          /* "gain 1.05": the word and the number it was printed with */
 };
 
 static int used_at(const struct match *m, size_t upto, int src, size_t idx)
@@ -315,10 +315,10 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
                 if (!b || b->num < 0 || used_at(m, k, s, i + 1))
                     continue;
                 if (!num_eq(t->nums[b->num].value, it->num)) {
-                    if (nm && !nm->line) {
+                    if (nm && !nm->line && s == 0) {
                         nm->line = line;
-                        nm->word = a;
-                        nm->num = b;
+                        snprintf(nm->text, sizeof nm->text, "%.*s %.*s", (int)a->len, a->p,
+                                 (int)b->len, b->p);
                     }
                     continue;
                 }
@@ -410,6 +410,17 @@ static int count_extras(const struct source *primary, const struct match *m)
     return extras;
 }
 
+/* Words found out of the phrase's order on the row ("not good ... slow"
+ * against "good ... not slow") make a looser match, not a miss. */
+static int count_disorder(const struct match *m)
+{
+    int n = 0;
+    for (size_t k = 1; k < m->n_items; k++)
+        if (m->pos[k].src == 0 && m->pos[k - 1].src == 0 && m->pos[k].idx < m->pos[k - 1].idx)
+            n++;
+    return n;
+}
+
 /* Best match of any variant: most items on the row itself, then fewest extras. */
 static int match_set(const struct extract_transcript *t, const struct phrase_set *ps,
                      const struct sources *S, long after, struct match *best,
@@ -422,7 +433,7 @@ static int match_set(const struct extract_transcript *t, const struct phrase_set
         if (!match_phrase(t, &ps->v[v], S, after, &m, nm, line))
             continue;
         int fully = m.in_primary == m.n_items, bfully;
-        int extras = count_extras(&S->s[0], &m);
+        int extras = count_extras(&S->s[0], &m) + count_disorder(&m);
         bfully = found && best->in_primary == best->n_items;
         if (!found || fully > bfully || (fully == bfully && extras < *best_extras)) {
             *best = m;
@@ -620,6 +631,15 @@ static int consumed(const struct match *m, int have, size_t idx)
     return have && used_at(m, m->n_items, 0, idx);
 }
 
+/* A sentence printed after its score ("P 0.000   delivery was not good"):
+ * the label is the last segment, has no numbers and at least three words. */
+static int text_after_score(const struct xatom *a, const struct seg *sg, size_t n_atoms)
+{
+    if (sg->a1 != n_atoms || sg->a1 - sg->a0 < 3 || sg->a0 == 0 || a[sg->a0 - 1].num < 0)
+        return 0;
+    return !has_number(a, sg->a0, sg->a1);
+}
+
 /* The nth free value number after the anchor atom, segment-aware. */
 static long pick_inline_value(const struct extract_transcript *t, const struct xline *ln,
                               long anchor, const struct match *rm, int have_r,
@@ -636,6 +656,8 @@ static long pick_inline_value(const struct extract_transcript *t, const struct x
             if ((size_t)anchor >= segs[s].a0 && (size_t)anchor < segs[s].a1) {
                 if (segs[s].value_first)
                     from = segs[s].a0;   /* "297 'very'": the label follows its numbers */
+                else if (s > 0 && text_after_score(a, &segs[s], ln->n_atoms))
+                    from = segs[s - 1].a0;   /* "0.000   delivery was not good ..." */
                 break;
             }
         }
@@ -1076,9 +1098,10 @@ static int explain_miss(struct finder *f, struct gb_buf *b)
     if (f->row.n && f->row_line < 0) {
         rc = gb_buf_printf(b, err, "no line mentions %s", first(&f->row));
         if (rc == 0 && f->nm.line) {
-            const struct xatom *w = f->nm.word, *n = f->nm.num;
-            rc = gb_buf_printf(b, err, " (line %zu has '%.*s %.*s')", f->nm.line, (int)w->len,
-                               w->p, (int)n->len, n->p);
+            char *txt = sanitize(f->nm.text, strlen(f->nm.text), sizeof f->nm.text);
+            rc = txt ? gb_buf_printf(b, err, " (line %zu has '%s')", f->nm.line, txt)
+                     : gb_fail(err, "out of memory explaining a miss");
+            free(txt);
         }
         return rc;
     }

@@ -19,7 +19,6 @@
 #define INTERVALS_MAX 256
 #define FIELDS_MAX 256
 
-static int is_letter(unsigned char c) { return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_'; }
 
 static const char *line_text(const struct extract_transcript *t, const struct xline *ln)
 {
@@ -34,13 +33,10 @@ static int is_value_num(const struct extract_transcript *t, const struct xline *
     if (a->num < 0)
         return 0;
     n = &t->nums[a->num];
-    if (n->flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT)) {
-        unsigned char p = n->start ? (unsigned char)line_text(t, ln)[n->start - 1] : ' ';
-        /* "loss=0.5" is a value; "b_f=3" inside a label is decided by column. */
-        if (is_letter(p) || (n->flags & NUMPARSE_GLUED_RIGHT))
-            return 0;
-    }
-    return 1;
+    /* "b_f=3", "step1", "64-unit": part of a name.  (A key=value log line
+     * is read inline, where "loss=0.5" is a value.) */
+    (void)ln;
+    return !(n->flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT));
 }
 
 static int is_noise(const struct xatom *a)
@@ -739,21 +735,43 @@ static int space_header_ok(const struct extract_transcript *t, long h)
     return ln->n_atoms >= 2;
 }
 
-/* Display span of a number's atom within its line. */
-static void num_span(const struct extract_transcript *t, const struct xline *ln,
-                     const struct xatom *a, int *c0, int *c1)
+/* Display column of byte p of a line. */
+static int display_col(const struct extract_transcript *t, const struct xline *ln, const char *p)
 {
     const char *s = line_text(t, ln);
     int c = 0;
-    for (const char *p = s; p < a->p + a->len; p++) {
-        if (p == a->p)
-            *c0 = c;
-        if (*p == '\t')
+    for (const char *q = s; q < p; q++) {
+        if (*q == '\t')
             c = (c / 8 + 1) * 8;
-        else if (((unsigned char)*p & 0xC0) != 0x80)
+        else if (((unsigned char)*q & 0xC0) != 0x80)
             c++;
     }
-    *c1 = c;
+    return c;
+}
+
+/* Display spans of a row's values; a bracketed list is one span. */
+static int value_spans(const struct extract_transcript *t, const struct xline *ln,
+                       int (*spans)[2], int max)
+{
+    int n = 0, list = -2;
+    for (size_t i = ln->value_atom; i < ln->n_atoms; i++) {
+        const struct xatom *a = &t->atoms[ln->atom0 + i];
+        int l;
+        if (a->num < 0)
+            continue;
+        l = t->nums[a->num].list;
+        if (l >= 0 && l == list && n > 0) {
+            spans[n - 1][1] = display_col(t, ln, a->p + a->len);
+            continue;
+        }
+        if (n == max)
+            break;
+        spans[n][0] = display_col(t, ln, a->p);
+        spans[n][1] = display_col(t, ln, a->p + a->len);
+        n++;
+        list = l;
+    }
+    return n;
 }
 
 /* Does row `ln` belong under the table that starts with row `first`?
@@ -762,24 +780,18 @@ static void num_span(const struct extract_transcript *t, const struct xline *ln,
 static int row_fits(const struct extract_transcript *t, const struct xline *header,
                     const struct xline *first, const struct xline *ln)
 {
+    int a[64][2], b[64][2], na, nb;
+
     if (!has_wide_gap(header, line_text(t, header)))
         return count_values(t, ln) == count_values(t, first);
     if (ln->len > WIDTH_MAX || first->len > WIDTH_MAX)
         return 1;
-    for (size_t i = ln->value_atom; i < ln->n_atoms; i++) {
-        const struct xatom *a = &t->atoms[ln->atom0 + i];
-        int c0 = 0, c1 = 0, fits = 0;
-        if (a->num < 0)
-            continue;
-        num_span(t, ln, a, &c0, &c1);
-        for (size_t j = first->value_atom; j < first->n_atoms && !fits; j++) {
-            const struct xatom *b = &t->atoms[first->atom0 + j];
-            int d0 = 0, d1 = 0;
-            if (b->num < 0)
-                continue;
-            num_span(t, first, b, &d0, &d1);
-            fits = c0 < d1 + 1 && d0 < c1 + 1;
-        }
+    na = value_spans(t, ln, a, 64);
+    nb = value_spans(t, first, b, 64);
+    for (int i = 0; i < na; i++) {
+        int fits = 0;
+        for (int j = 0; j < nb && !fits; j++)
+            fits = a[i][0] <= b[j][1] && b[j][0] <= a[i][1];
         if (!fits)
             return 0;
     }

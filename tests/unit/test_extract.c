@@ -82,7 +82,7 @@ static struct extract_transcript *parse_str(const char *s)
     return t;
 }
 
-__attribute__((unused)) static struct extract_transcript *parse_fixture(const char *name)
+static struct extract_transcript *parse_fixture(const char *name)
 {
     struct gb_buf b = GB_BUF_INIT;
     struct extract_transcript *t;
@@ -274,6 +274,421 @@ START_TEST(test_query_json_errors)
 }
 END_TEST
 
+
+/* ---- the module's own layouts (make_module_layouts.py) ------------------- */
+
+START_TEST(test_module_step1_bag_table)
+{
+    struct extract_transcript *t = parse_fixture("module_step1.txt");
+    struct found f;
+
+    f = query(t, "{\"row\": \"test rows\", \"column\": \"very\"}");
+    ASSERT_HIT(f, 297, 2, "297");
+    f = query(t, "{\"row\": \"test rows\", \"column\": \"not\"}");
+    ASSERT_HIT(f, 303, 2, "303");
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"all\"}");
+    ASSERT_HIT(f, 0.740, 16, "0.740");
+    ck_assert_str_eq(f.label, "logistic on word counts");
+    ck_assert_str_eq(f.column, "all");
+    f = query(t, "{\"row\": \"logistic\", \"column\": [\"very rows\", \"very\"]}");
+    ASSERT_HIT(f, 1.0, 16, "1.000");
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"not rows\"}");
+    ASSERT_HIT(f, 0.485, 16, "0.485");
+    f = query(t, "{\"row\": \"64-unit\", \"column\": \"not\"}");
+    ASSERT_HIT(f, 0.574, 17, "0.574");
+    ck_assert_str_eq(f.column, "not rows");
+    f = query(t, "{\"row\": \"64-unit\", \"column\": \"params\"}");
+    ASSERT_HIT(f, 1217, 17, "1,217");
+    f = query(t, "{\"section\": \"20 fresh test sets\", \"row\": \"mean\"}");
+    ASSERT_HIT(f, 0.504, 20, "0.504");
+    f = query(t, "{\"row\": \"min\"}");
+    ASSERT_HIT(f, 0.448, 20, "0.448");
+    f = query(t, "{\"row\": \"bag-of-words matrix\", \"shape\": \"vector\"}");
+    ASSERT_HIT(f, 1600, 13, "1600");
+    ck_assert_uint_eq(f.n_nums, 2);
+    ck_assert(f.nums[1] == 17);
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_module_step2_trace)
+{
+    struct extract_transcript *t = parse_fixture("module_step2.txt");
+    struct found f;
+
+    f = query(t, "{\"section\": \"REVIEW A\", \"row\": \"step 3\", \"column\": \"h_t\", \"shape\": \"vector\"}");
+    ASSERT_HIT(f, 0.716, 6, "0.716");
+    ck_assert_uint_eq(f.n_nums, 3);
+    ck_assert(f.nums[0] == 0.716 && f.nums[1] == 0 && f.nums[2] == 0.462);
+    ck_assert_str_eq(f.column, "h_t (mood, saw-not, count)");
+    f = query(t, "{\"section\": \"REVIEW B\", \"row\": \"step 7\", \"column\": \"h_t\", \"nth\": 2}");
+    ASSERT_HIT(f, 0.964, 22, "0.964");
+    f = query(t, "{\"section\": \"REVIEW B\", \"row\": \"step 8\", \"column\": \"x_t\", \"shape\": \"vector\"}");
+    ASSERT_HIT(f, 1, 23, "1.");
+    ck_assert_uint_eq(f.n_nums, 3);
+    f = query(t, "{\"row\": \"final memory A\", \"shape\": \"vector\"}");
+    ASSERT_HIT(f, -0.413, 25, "-0.413");
+    ck_assert_uint_eq(f.n_nums, 3);
+    ck_assert(f.nums[2] == 0.7);
+    f = query(t, "{\"row\": \"differ\"}");
+    ASSERT_HIT(f, 0.826, 27, "0.826");
+    f = query(t, "{\"row\": \"reversed\", \"column\": \"mood\"}");
+    ASSERT_HIT(f, 0.372, 31, "+0.372");
+    f = query(t, "{\"row\": \"shuffled\", \"column\": \"count\"}");
+    ASSERT_HIT(f, 0.468, 32, "0.468");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_module_step2_trace_rows_all)
+{
+    struct extract_transcript *t = parse_fixture("module_step2.txt");
+    struct extract_query q = EXTRACT_QUERY_INIT;
+    struct extract_result r = EXTRACT_RESULT_INIT;
+    struct gb_err err;
+    static const double mood_b[] = { 0, 0, 0, -0.716, -0.615, -0.547, -0.499, -0.461, 0.413 };
+
+    ck_assert_int_eq(extract_query_add(&q, EXTRACT_SECTION, "REVIEW B", &err), 0);
+    ck_assert_int_eq(extract_query_add(&q, EXTRACT_COLUMN, "h_t", &err), 0);
+    q.shape = EXTRACT_VECTOR;
+    q.all = 1;
+    ck_assert_int_eq(extract_find(t, &q, &r, &err), 0);
+    ck_assert_uint_eq(r.n_hits, 9);
+    for (size_t i = 0; i < 9; i++) {
+        ck_assert_uint_eq(r.hits[i].line, 15 + i);
+        ck_assert_uint_eq(r.hits[i].n_nums, 3);
+        ck_assert(r.hits[i].nums[0].value == mood_b[i]);
+    }
+    ck_assert_str_eq(r.hits[3].label, "3  slow");
+    extract_result_free(&r);
+    extract_query_free(&q);
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_module_step3_both_orientations)
+{
+    struct extract_transcript *t = parse_fixture("module_step3.txt");
+    struct found f;
+
+    /* the value sits in both tables; they agree, so no note */
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 5.032e-17, 13, "5.032e-17");
+    ck_assert_str_eq(f.explain, "");
+    /* only the transposed table has step 45 */
+    f = query(t, "{\"row\": \"gain 1.0\", \"column\": \"step 45\"}");
+    ASSERT_HIT(f, 2.923e-02, 4, "2.923e-02");
+    ck_assert_str_eq(f.label, "45");
+    ck_assert_str_eq(f.column, "RNN gain 1.0");
+    f = query(t, "{\"row\": \"LSTM b_f=0\", \"column\": \"step 20\"}");
+    ASSERT_HIT(f, 2.514e-08, 7, "2.514e-08");
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"shrinks per step\"}");
+    ASSERT_HIT(f, 1.090, 15, "x1.090");
+    f = query(t, "{\"row\": \"LSTM b_f=3\", \"column\": [\"shrink\", \"per-step factor\"]}");
+    ASSERT_HIT(f, 1.016, 17, "x1.016");
+    f = query(t, "{\"row\": \"RNN gain 1.0\", \"column\": \"step1/step50\"}");
+    ASSERT_HIT(f, 1.01e-02, 14, "1.01e-02");
+    /* step 1 is not step1/step50 nor step 10 */
+    f = query(t, "{\"row\": \"LSTM b_f=3\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 4.782e-02, 17, "4.782e-02");
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 10\"}");
+    ASSERT_HIT(f, 2.281e-14, 8, "2.281e-14");
+    f = query(t, "{\"row\": \"gain 1.2\", \"column\": \"step 1\"}");
+    ASSERT_MISS(f, "no line mentions gain 1.2 (line 2 has 'gain 0.5')");
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 2\"}");
+    ASSERT_MISS(f, "the row for 'gain 0.5' (line 13) has no 'step 2' column");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_module_step4_and_step5)
+{
+    struct extract_transcript *t = parse_fixture("module_step4.txt");
+    struct found f;
+
+    f = query(t, "{\"row\": \"plain RNN\", \"column\": \"params\"}");
+    ASSERT_HIT(f, 1905, 4, "1,905");
+    f = query(t, "{\"row\": \"LSTM\", \"column\": \"train s\"}");
+    ASSERT_HIT(f, 0.6, 6, "0.6");
+    f = query(t, "{\"row\": [\"bag of words, logistic\"], \"column\": \"not\"}");
+    ASSERT_HIT(f, 0.495, 2, "0.495");
+    f = query(t, "{\"row\": \"not good and service was slow\"}");
+    ASSERT_HIT(f, 0.0, 11, "0.000");
+    extract_free(t);
+
+    t = parse_fixture("module_step5.txt");
+    f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.507, 8, "0.507");
+    ck_assert_str_eq(f.label, "50 RNN");
+    f = query(t, "{\"row\": [\"length 50 LSTM b_f=0\", \"length 50 LSTM\"], \"column\": \"train acc\"}");
+    ASSERT_HIT(f, 0.858, 9, "0.858");
+    f = query(t, "{\"row\": \"length 50 LSTM\", \"column\": \"train acc\", \"exclude\": \"b_f=3\"}");
+    ASSERT_HIT(f, 0.858, 9, "0.858");
+    f = query(t, "{\"row\": \"length 50 LSTM b_f=3\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 1.0, 10, "1.000");
+    f = query(t, "{\"row\": \"length 20 LSTM\", \"column\": \"train s\"}");
+    ASSERT_HIT(f, 4.1, 6, "4.1");
+    f = query(t, "{\"row\": \"length 5 RNN\", \"column\": \"train s\"}");
+    ASSERT_HIT(f, 0.9, 2, "0.9");
+    f = query(t, "{\"row\": \"length 1000\", \"column\": \"LSTM\"}");
+    ASSERT_HIT(f, 66.5, 17, "66.5");
+    ck_assert_str_eq(f.column, "LSTM (sequential)");
+    f = query(t, "{\"row\": \"length 1000\", \"column\": \"ratio\"}");
+    ASSERT_HIT(f, 2.2, 17, "2.2x");
+    f = query(t, "{\"row\": \"length 100 RNN\", \"column\": \"test acc\"}");
+    ASSERT_MISS(f, "no line mentions length 100 RNN (line 2 has 'length 5')");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_module_step6_attention)
+{
+    struct extract_transcript *t = parse_fixture("module_step6.txt");
+    struct found f;
+
+    f = query(t, "{\"section\": \"raw self-attention weights\", \"row\": \"slow\", \"column\": \"slow\"}");
+    ASSERT_HIT(f, 0.711, 19, "0.711");
+    f = query(t, "{\"section\": \"raw self-attention weights\", \"row\": \"slow\", \"column\": \"service\"}");
+    ASSERT_HIT(f, 0.096, 19, "0.096");
+    /* both A tables have a (slow, slow) cell: the note says which was taken */
+    f = query(t, "{\"section\": \"A. raw\", \"row\": \"slow\", \"column\": \"slow\"}");
+    ASSERT_HIT(f, 0.711, 19, "0.711");
+    ck_assert_str_eq(f.explain, "two values for slow, slow: 2.000 (line 13) and 0.711 (line 19);"
+                                " took line 19, the last printed");
+    f = query(t, "{\"section\": \"separate query weights\", \"row\": \"slow\", \"column\": \"not\"}");
+    ASSERT_HIT(f, 0.440, 44, "0.440");
+    ck_assert_str_eq(f.explain, "");
+    f = query(t, "{\"section\": \"separate query weights\", \"row\": \"slow\", \"column\": \"was\"}");
+    ASSERT_HIT(f, 0.060, 44, "0.060");
+    f = query(t, "{\"section\": \"separate query output\", \"row\": \"slow\", \"shape\": \"vector\"}");
+    ASSERT_HIT(f, 0.881, 49, "0.881");
+    ck_assert_uint_eq(f.n_nums, 4);
+    ck_assert(f.nums[1] == -0.119 && f.nums[2] == 0.881 && f.nums[3] == 0.339);
+    f = query(t, "{\"row\": \"good/bad number moved\", \"nth\": 2}");
+    ASSERT_HIT(f, -0.119, 56, "-0.119");
+    f = query(t, "{\"row\": \"negation number\", \"nth\": 2}");
+    ASSERT_HIT(f, 0.881, 57, "+0.881");
+    f = query(t, "{\"row\": \"largest gap\"}");
+    ASSERT_HIT(f, 2.22e-16, 59, "2.22e-16");
+    f = query(t, "{\"row\": \"token 1 to token 50\", \"column\": \"attention\"}");
+    ASSERT_HIT(f, 1, 61, "1");
+    f = query(t, "{\"section\": \"C. multi-head\", \"row\": \"slow\"}");
+    ASSERT_MISS(f, "no heading or title mentions 'C. multi-head'");
+    extract_free(t);
+}
+END_TEST
+
+/* ---- students' own styles --------------------------------------------------- */
+
+START_TEST(test_markdown_tables)
+{
+    struct extract_transcript *t = parse_fixture("order_matters_markdown.txt");
+    struct found f;
+
+    f = query(t, "{\"row\": \"test\", \"column\": \"very\"}");
+    ASSERT_HIT(f, 297, 6, "297");
+    f = query(t, "{\"row\": \"test\", \"column\": \"not\"}");
+    ASSERT_HIT(f, 303, 6, "303");
+    f = query(t, "{\"row\": \"logistic\", \"column\": [\"all\", \"overall\"]}");
+    ASSERT_HIT(f, 0.740, 23, "0.740");
+    ck_assert_str_eq(f.label, "Logistic (bag)");
+    ck_assert_str_eq(f.column, "Overall Acc");
+    f = query(t, "{\"row\": [\"64-unit\", \"MLP\"], \"column\": [\"not rows\", \"not acc\"]}");
+    ASSERT_HIT(f, 0.574, 24, "0.574");
+    f = query(t, "{\"row\": \"20 fresh\", \"column\": \"mean\"}");
+    ASSERT_HIT(f, 0.504, 26, "0.504");
+    f = query(t, "{\"row\": \"20 fresh\", \"column\": \"max\"}");
+    ASSERT_HIT(f, 0.574, 26, "0.574");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_csv_tsv)
+{
+    struct extract_transcript *t = parse_fixture("gradient_decay_csv.txt");
+    struct found f;
+
+    /* "gain" is its own CSV column: the row is named by it too */
+    f = query(t, "{\"row\": \"rnn gain 0.5\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 5.032e-17, 2, "5.032e-17");
+    ck_assert_str_eq(f.column, "step_1");
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"shrink\"}");
+    ASSERT_HIT(f, 1.090, 6, "1.090");
+    f = query(t, "{\"row\": \"gain 1.0\", \"column\": \"step 10\"}");
+    ASSERT_HIT(f, 1.140e-03, 4, "1.140e-03");
+    f = query(t, "{\"row\": [\"LSTM b_f=3\", \"lstm bf3\"], \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 4.782e-02, 8, "4.782e-02");
+    f = query(t, "{\"column\": \"total norm before\"}");
+    ASSERT_HIT(f, 12.84, 10, "12.84");
+    f = query(t, "{\"row\": \"clip\", \"column\": \"after\"}");
+    ASSERT_HIT(f, 1.0, 10, "1.0000");
+    extract_free(t);
+
+    t = parse_fixture("gradient_decay_tsv.txt");
+    f = query(t, "{\"row\": \"T=100\", \"column\": \"steps above\"}");
+    ASSERT_HIT(f, 71, 5, "71");
+    f = query(t, "{\"row\": \"T 25\", \"column\": \"grad at 1\"}");
+    ASSERT_HIT(f, 4.11e-03, 3, "4.11e-03");
+    f = query(t, "{\"row\": \"T 200\", \"column\": \"grad at 1\"}");
+    ASSERT_MISS(f, "no line mentions T 200 (line 2 has 'T 10')");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_pandas_frames_and_transposed)
+{
+    struct extract_transcript *t = parse_fixture("gradient_decay_pandas.txt");
+    struct found f;
+
+    f = query(t, "{\"section\": \"per-step gradient norms\", \"row\": \"RNN gain 0.5\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 5.03e-17, 4, "5.03e-17");
+    ck_assert_str_eq(f.column, "model 1");
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"shrink\"}");
+    ASSERT_HIT(f, 1.090, 8, "1.090");
+    f = query(t, "{\"row\": \"RNN gain 0.5\", \"column\": \"1\"}");
+    ASSERT_HIT(f, 5.03e-17, 4, "5.03e-17");
+    /* the transposed frame names steps in its index: a straight match there
+     * beats the title-assisted one, even though pandas printed 0.000000 */
+    f = query(t, "{\"row\": \"RNN gain 0.5\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 0.0, 16, "0.000000");
+    f = query(t, "{\"section\": \"transposed\", \"row\": \"step 1\", \"column\": \"gain 1.5\"}");
+    ASSERT_HIT(f, 5.271, 16, "5.271000");
+    ck_assert_str_eq(f.column, "RNN g=1.5");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_logs_progress_bars_and_percent)
+{
+    struct extract_transcript *t = parse_fixture("memory_lab_progress.txt");
+    struct found f;
+
+    f = query(t, "{\"section\": \"summary\", \"row\": \"T=50 RNN\", \"column\": \"test\"}");
+    ASSERT_HIT(f, 50.7, 43, "50.7%");
+    f = query(t, "{\"row\": \"T=50 LSTM bf=0\", \"column\": \"train\"}");
+    ASSERT_HIT(f, 85.8, 45, "85.8%");
+    f = query(t, "{\"row\": \"T=100 LSTM bf=3\", \"column\": \"test\"}");
+    ASSERT_HIT(f, 99.9, 48, "99.9%");
+    f = query(t, "{\"row\": \"T=50 GRU\", \"column\": \"secs\"}");
+    ASSERT_HIT(f, 7.1, 44, "7.1");
+    f = query(t, "{\"row\": \"T=50\", \"column\": \"positive share\"}");
+    ASSERT_HIT(f, 0.498, 5, "0.498");
+    f = query(t, "{\"section\": \"training\", \"row\": \"T=50 RNN\", \"column\": \"time\"}");
+    ASSERT_HIT(f, 3.8, 19, "3.8");
+    /* every segment of a redrawn progress line reports the same line number */
+    f = query(t, "{\"row\": \"T=50 RNN\", \"column\": \"%\", \"shape\": \"line\", \"all\": true}");
+    extract_free(t);
+
+    t = parse_fixture("percent_table.txt");
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"not rows\"}");
+    ASSERT_HIT(f, 48.5, 3, "48.5 %");
+    f = query(t, "{\"row\": \"64-unit\", \"column\": \"overall\"}");
+    ASSERT_HIT(f, 78.5, 4, "78.5 %");
+    f = query(t, "{\"row\": \"20 fresh\", \"column\": \"mean\"}");
+    ASSERT_HIT(f, 50.4, 5, "50.4%");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_repeated_table_later_wins)
+{
+    struct extract_transcript *t = parse_fixture("memory_lab_repeated.txt");
+    struct found f;
+
+    f = query(t, "{\"row\": \"len 50 RNN\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.507, 8, "0.507");
+    ck_assert_str_eq(f.explain, "two values for len 50 RNN, test acc: 0.511 (line 3) and "
+                                "0.507 (line 8); took line 8, the last printed");
+    f = query(t, "{\"row\": \"len 50 LSTM b_f=0\", \"column\": \"train acc\"}");
+    ASSERT_HIT(f, 0.858, 9, "0.858");
+    f = query(t, "{\"row\": \"len 50 LSTM b_f=3\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 1.0, 10, "1.000");
+    ck_assert_str_eq(f.explain, "");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_units_crlf_dicts_tensors)
+{
+    struct extract_transcript *t = parse_fixture("units_table.txt");
+    struct found f;
+
+    f = query(t, "{\"row\": \"T 1000\", \"column\": \"lstm\"}");
+    ASSERT_HIT(f, 66.6, 5, "66.6");
+    ck_assert_uint_eq(f.n_nums, 1);
+    f = query(t, "{\"row\": \"T=50\", \"column\": \"attn\"}");
+    ASSERT_HIT(f, 0.2, 3, "0.2");
+    f = query(t, "{\"column\": \"RNN@50\"}");
+    ASSERT_HIT(f, 3.8, 6, "3.8");
+    f = query(t, "{\"column\": \"LSTM 20\"}");
+    ASSERT_HIT(f, 4.1, 6, "4.1");
+    extract_free(t);
+
+    t = parse_fixture("crlf_keyvalue.txt");
+    f = query(t, "{\"row\": \"pre-clip\"}");
+    ASSERT_HIT(f, 12.84, 2, "12.84");
+    f = query(t, "{\"row\": \"post-clip total norm\"}");
+    ASSERT_HIT(f, 1.0, 3, "1.0000");
+    f = query(t, "{\"row\": \"length 50\", \"column\": \"LSTM\"}");
+    ASSERT_HIT(f, 9.2, 7, "9.2");
+    f = query(t, "{\"row\": \"length 20\", \"column\": \"RNN\"}");
+    ASSERT_HIT(f, 1.8, 6, "1.8");
+    extract_free(t);
+
+    t = parse_fixture("attention_dicts_tensors.txt");
+    f = query(t, "{\"row\": \"rude row\", \"column\": \"rude\"}");
+    ASSERT_HIT(f, 0.711, 9, "0.711");
+    f = query(t, "{\"row\": \"rude row\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.096, 9, "0.096");
+    f = query(t, "{\"row\": \"rude attends\", \"column\": \"not\"}");
+    ASSERT_HIT(f, 0.44, 11, "0.44");
+    f = query(t, "{\"row\": \"rude attends\", \"column\": \"was\"}");
+    ASSERT_HIT(f, 0.06, 11, "0.06");
+    f = query(t, "{\"row\": \"output rude\", \"shape\": \"vector\"}");
+    ASSERT_HIT(f, 0.8808, 12, "0.8808");
+    ck_assert_uint_eq(f.n_nums, 4);
+    ck_assert(f.nums[1] == -0.1192 && f.nums[3] == 0.3392);
+    f = query(t, "{\"row\": \"mine torch\"}");
+    ASSERT_HIT(f, 2.220446049250313e-16, 13, "2.220446049250313e-16");
+    f = query(t, "{\"row\": \"row sums\", \"shape\": \"vector\"}");
+    ASSERT_HIT(f, 1, 8, "1.");
+    ck_assert_uint_eq(f.n_nums, 4);
+    f = query(t, "{\"section\": \"weights\", \"row\": \"tensor\", \"shape\": \"vector\"}");
+    ASSERT_HIT(f, 0.7112, 4, "0.7112");
+    ck_assert_uint_eq(f.n_nums, 4);
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_non_utf8_and_control_bytes)
+{
+    struct extract_transcript *t = parse_fixture("non_utf8.txt");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"shrink\"}");
+    ASSERT_HIT(f, 0.49, 3, "\xc3\x97" "0.490");
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"shrink\"}");
+    ASSERT_HIT(f, 1.09, 4, "x1.090");
+    f = query(t, "{\"row\": \"loss\"}");
+    ASSERT_HIT(f, -0.119, 5, "\xe2\x88\x92" "0.119");
+    f = query(t, "{\"row\": \"loss\", \"nth\": 2}");
+    ck_assert(f.n == 1 && isnan(f.value));
+    f = query(t, "{\"row\": \"loss\", \"nth\": 3}");
+    ck_assert(f.n == 1 && isinf(f.value) && f.value < 0);
+    f = query(t, "{\"row\": \"step 1\"}");
+    ASSERT_HIT(f, 5.03e-17, 6, "5.03e-17");
+    f = query(t, "{\"row\": \"start\", \"shape\": \"line\"}");
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_str_eq(f.label, "start ?? garbage ?? NUL bytes");
+    extract_free(t);
+
+    t = parse_fixture("empty.txt");
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+    ASSERT_MISS(f, "no line mentions gain 0.5");
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract");
@@ -289,6 +704,22 @@ int main(void)
     tcase_add_test(tc, test_later_print_overrides_with_note);
     tcase_add_test(tc, test_empty_and_garbage_never_crash);
     tcase_add_test(tc, test_query_json_errors);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("fixtures");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_module_step1_bag_table);
+    tcase_add_test(tc, test_module_step2_trace);
+    tcase_add_test(tc, test_module_step2_trace_rows_all);
+    tcase_add_test(tc, test_module_step3_both_orientations);
+    tcase_add_test(tc, test_module_step4_and_step5);
+    tcase_add_test(tc, test_module_step6_attention);
+    tcase_add_test(tc, test_markdown_tables);
+    tcase_add_test(tc, test_csv_tsv);
+    tcase_add_test(tc, test_pandas_frames_and_transposed);
+    tcase_add_test(tc, test_logs_progress_bars_and_percent);
+    tcase_add_test(tc, test_repeated_table_later_wins);
+    tcase_add_test(tc, test_units_crlf_dicts_tensors);
+    tcase_add_test(tc, test_non_utf8_and_control_bytes);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
