@@ -1284,7 +1284,8 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
             goto out;
     }
     drop_transposed(&f);
-    qsort(f.c, f.n_c, sizeof *f.c, sort_by_line);
+    if (f.n_c > 1)
+        qsort(f.c, f.n_c, sizeof *f.c, sort_by_line);
     rc = finish(&f, res);
     if (rc < 0)
         extract_result_free(res);
