@@ -232,7 +232,7 @@ int cmd_streams_randn(int argc, char **argv)
 /* ---- init ---- */
 
 #define INIT_USAGE "reference init MODEL --seed S " RUNTIME_USAGE "\n" \
-    "  MODEL: linear:IN:OUT | mlp:IN:HID:OUT | seqnet:rnn|gru|lstm | recaller:rnn|lstm | lstmcell:IN:H"
+    "  MODEL: linear:IN:OUT | mlp:IN:HID:OUT | seqnet:rnn|gru|lstm | recaller:rnn|gru|lstm | lstmcell:IN:H"
 
 int cmd_streams_init(int argc, char **argv)
 {

@@ -27,7 +27,7 @@ void torch_init_recurrent(struct torch_gen *g, enum torch_cell kind, int in, int
  * construction order, its parameters flattened in parameters() order into a
  * malloc'd array (*params, *count; the caller frees).  MODEL is one of
  * linear:IN:OUT, mlp:IN:HID:OUT (Linear-ReLU-Linear), seqnet:rnn|gru|lstm
- * (Embedding(17,16) -> core(16,32) -> Linear(32,1)), recaller:rnn|lstm
+ * (Embedding(17,16) -> core(16,32) -> Linear(32,1)), recaller:rnn|gru|lstm
  * (Embedding(10,16) -> core(16,32) -> Linear(32,1)), lstmcell:IN:H. */
 int torch_init_model(const char *spec, uint64_t seed, float **params, size_t *count,
                      struct gb_err *err);

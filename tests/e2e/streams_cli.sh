@@ -42,6 +42,7 @@ init linear:3:4 --seed 1 --kernels
 init --seed 1
 init linear:3 --seed 1
 init seqnet:transformer --seed 1
+init recaller:GRU --seed 1
 init lstmcell:3:0 --seed 1
 init linear:3:4
 init mlp:100000:100000:1 --seed 1

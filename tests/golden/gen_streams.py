@@ -136,6 +136,7 @@ MODELS = {
     "seqnet:gru": lambda: SeqNet("gru"),
     "seqnet:lstm": lambda: SeqNet("lstm"),
     "recaller:rnn": lambda: SeqNet("rnn", vocab=10),
+    "recaller:gru": lambda: SeqNet("gru", vocab=10),
     "recaller:lstm": lambda: SeqNet("lstm", vocab=10),
     "lstmcell:3:2": lambda: nn.LSTMCell(3, 2),
     "lstmcell:16:32": lambda: nn.LSTMCell(16, 32),
