@@ -203,8 +203,8 @@ static int put_curve(cJSON *obj, const struct exp_gradient_curve *c, struct gb_e
             return -1;
     }
     return expected_json_number(obj, "step_last", c->norm[T - 1], err) ||
-           expected_json_number(obj, "ratio_step1_last", ratio, err) ||
-           expected_json_number(obj, "factor_per_step", pow(ratio, 1.0 / (T - 1)), err) ||
+           expected_json_number(obj, "ratio", ratio, err) ||
+           expected_json_number(obj, "factor", pow(ratio, 1.0 / (T - 1)), err) ||
            expected_json_string(obj, "verdict", verdict(ratio), err) ? -1 : 0;
 }
 
@@ -256,7 +256,7 @@ static int put_lengths(cJSON *values, const char *name, enum exp_gradient_inputs
     for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
         struct exp_gradient_curve c;
         char key[32];
-        snprintf(key, sizeof key, "len_%d", lengths[i]);
+        snprintf(key, sizeof key, "length_%d", lengths[i]);
         cJSON *l = expected_json_object(o, key, err);
         if (!l || exp_gradient_rnn(1.0, lengths[i], inputs, &c, NULL, err) ||
             put_curve(l, &c, err) || put_reach(l, &c, err))
@@ -273,7 +273,7 @@ static int put_lstm(cJSON *values, struct gb_err *err)
     for (int fb = 0; fb <= 3; fb++) {
         struct exp_gradient_curve c;
         char key[32];
-        snprintf(key, sizeof key, "forget_bias_%d", fb);
+        snprintf(key, sizeof key, "bias_%d", fb);
         cJSON *o = expected_json_object(lstm, key, err);
         if (!o || exp_gradient_lstm(fb, &c, err) ||
             expected_json_number(o, "forget_bias", fb, err) || put_curve(o, &c, err))

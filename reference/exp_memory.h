@@ -8,7 +8,7 @@
  * when non-zero; Adam lr 0.01, 40 epochs, permutation generator seeded 7,
  * batch 64, clip_grad_norm_(1.0) every step.
  *
- * Runs are independent, so they are spread over threads; each run's arithmetic
+ * Runs (and their perturbed twins) are independent, so they are spread over threads; each run's arithmetic
  * is single-threaded and deterministic, so results never depend on the count.
  */
 #ifndef GB_EXP_MEMORY_H
@@ -23,12 +23,13 @@
 #define EXP_MEMORY_NMODELS 4
 
 extern const int exp_memory_lengths[EXP_MEMORY_NLENGTHS];           /* 5, 20, 50, 100 */
-extern const char *const exp_memory_model_keys[EXP_MEMORY_NMODELS]; /* rnn gru lstm lstm_bf3 */
+extern const char *const exp_memory_model_keys[EXP_MEMORY_NMODELS]; /* rnn gru lstm_b0 lstm_b3 */
 
 /* Which runs, how long: the exercise's, or smaller ones for tests. */
 struct exp_memory_config {
     int train_rows, test_rows, epochs;
     int max_length;          /* lengths above this are skipped */
+    int twins;               /* perturbed re-runs per run (0 or 1), to detect chaos */
 };
 struct exp_memory_config exp_memory_exercise(void);
 
@@ -46,7 +47,8 @@ struct exp_memory_run {
     double cpu_seconds;              /* this thread's CPU time for the same */
     double flops;                    /* matrix-product FLOP executed (2 per multiply-add) */
     double gemm_cycles;              /* TSC cycles spent inside those products */
-    int chaotic;                     /* failed to learn: test accuracy below 0.9 */
+    struct train_score twin_train, twin_test;   /* the perturbed twin, if cfg->twins */
+    int chaotic;                     /* see exp_memory_chaotic() */
 };
 
 struct exp_memory {
@@ -55,6 +57,12 @@ struct exp_memory {
     struct exp_memory_run run[EXP_MEMORY_NLENGTHS][EXP_MEMORY_NMODELS];
 };
 
+/* A run is chaotic when its accuracies are a matter of float rounding: it
+ * failed to learn the rule (test accuracy below 0.9), or its twin — the same
+ * run from initial weights moved by one ulp, as another build's rounding
+ * would move them — ends more than 0.01 away in train or test accuracy. */
+int exp_memory_chaotic(const struct exp_memory_run *r, int have_twin);
+
 /* Runs every wanted (length, model) pair on `threads` threads (>= 1). */
 int exp_memory_compute(const struct exp_memory_config *cfg, int threads, struct exp_memory *out,
                        struct gb_err *err);
@@ -62,7 +70,9 @@ int exp_memory_compute(const struct exp_memory_config *cfg, int threads, struct 
 double exp_memory_flops(const struct exp_memory_config *cfg);
 
 int exp_memory_values(const struct exp_memory *m, cJSON *values, struct gb_err *err);
-/* `reference memory_lab [--out FILE] [--threads N]` */
+/* `reference memory_lab [--out FILE] [--threads N] [--twins 0|1]`; twins 1 (the
+ * default, and the committed file) adds the chaos-detecting twin runs; 0 runs
+ * exactly the experiments the module runs, for speed comparisons. */
 int exp_memory_main(int argc, char **argv);
 
 #endif

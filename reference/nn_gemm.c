@@ -27,6 +27,15 @@ unsigned long long nn_gemm_cycles(void)
     return gemm_cycles;
 }
 
+unsigned long long nn_gemm_tsc(void)
+{
+#ifdef NN_HAVE_AVX2
+    return __rdtsc();
+#else
+    return 0;
+#endif
+}
+
 void nn_gemm_force_portable(int on)
 {
     force_portable = on;

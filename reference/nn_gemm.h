@@ -34,6 +34,8 @@ unsigned long long nn_gemm_fma_count(void);
 /* Time-stamp-counter cycles this thread spent in nn_gemm_* (0 off x86-64):
  * with the FMA count, the fraction of peak the products reach. */
 unsigned long long nn_gemm_cycles(void);
+/* The time-stamp counter now (0 off x86-64), to calibrate its rate. */
+unsigned long long nn_gemm_tsc(void);
 /* Tests: 1 forces the portable fmaf() path, to prove both paths agree bit for bit. */
 void nn_gemm_force_portable(int on);
 

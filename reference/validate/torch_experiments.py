@@ -53,8 +53,8 @@ def inputs(T):
 def summary(norms):
     T = len(norms)
     return {"norms": norms, "step_last": norms[-1], "step_1": norms[0],
-            "ratio_step1_last": norms[0] / norms[-1],
-            "factor_per_step": (norms[0] / norms[-1]) ** (1 / (T - 1))}
+            "ratio": norms[0] / norms[-1],
+            "factor": (norms[0] / norms[-1]) ** (1 / (T - 1))}
 
 
 def gradient_decay():
@@ -64,9 +64,9 @@ def gradient_decay():
         out["rnn"]["gain_" + str(g).replace(".", "_")] = summary(rnn_grads(x, v, y, g))
     for T in (10, 25, 50, 100):
         xt, vt, yt = inputs(T)
-        out["lengths"]["len_%d" % T] = summary(rnn_grads(xt, vt, yt, 1.0))
+        out["lengths"]["length_%d" % T] = summary(rnn_grads(xt, vt, yt, 1.0))
     for fb in (0, 1, 2, 3):
-        out["lstm"]["forget_bias_%d" % fb] = summary(lstm_grads(x, v, y, float(fb)))
+        out["lstm"]["bias_%d" % fb] = summary(lstm_grads(x, v, y, float(fb)))
     _, Wx, Wh = rnn_grads(x, v, y, 1.5, want_params=True)
     before = float(nn.utils.clip_grad_norm_([Wx, Wh], 1.0))
     after = float(torch.norm(torch.stack([Wx.grad.norm(), Wh.grad.norm()])))
@@ -100,18 +100,18 @@ class Recaller(nn.Module):
         return self.head(out[:, -1, :]).squeeze(-1)
 
 
-MODELS = [("rnn", "RNN", 0.0), ("gru", "GRU", 0.0), ("lstm", "LSTM", 0.0), ("lstm_bf3", "LSTM", 3.0)]
+MODELS = [("rnn", "RNN", 0.0), ("gru", "GRU", 0.0), ("lstm_b0", "LSTM", 0.0), ("lstm_b3", "LSTM", 3.0)]
 
 
 def memory_lab(lengths):
     loss_fn = nn.BCEWithLogitsLoss()
-    out = {"results": {}, "seconds": {}}
+    out = {"seconds": {}}
     for T in lengths:
         Xtr, ytr = recall_task(4000, T, seed=100 + T)
         Xte, yte = recall_task(1000, T, seed=200 + T)
-        res = out["results"]["len_%d" % T] = {}
+        res = out["length_%d" % T] = {}
         for key, kind, fb in MODELS:
-            if T == 100 and key not in ("rnn", "lstm_bf3"):
+            if T == 100 and key not in ("rnn", "lstm_b3"):
                 continue
             torch.manual_seed(7)
             net = Recaller(kind, forget_bias=fb)
@@ -131,7 +131,7 @@ def memory_lab(lengths):
                 tr = float(((net(Xtr) > 0).float() == ytr).float().mean())
                 te = float(((net(Xte) > 0).float() == yte).float().mean())
             res[key] = {"train_acc": tr, "test_acc": te}
-            out["seconds"]["len_%d.%s" % (T, key)] = dt
+            out["seconds"]["length_%d.%s" % (T, key)] = dt
             print(f"# {T} {key} {dt:.1f}s {tr:.3f} {te:.3f}", file=sys.stderr, flush=True)
     return out
 

@@ -10,7 +10,7 @@
 
 static struct exp_memory_config small(void)
 {
-    struct exp_memory_config c = { 192, 96, 2, 20 };
+    struct exp_memory_config c = { 192, 96, 2, 20, 0 };
     return c;
 }
 
@@ -74,6 +74,28 @@ START_TEST(test_flops_from_shapes_match_executed)
 }
 END_TEST
 
+START_TEST(test_twins_and_chaos_rule)
+{
+    struct exp_memory_config c = small();
+    static struct exp_memory m;
+    struct gb_err err;
+    c.twins = 1;
+    ck_assert_int_eq(exp_memory_compute(&c, 2, &m, &err), 0);
+    const struct exp_memory_run *r = &m.run[0][0];
+    ck_assert_int_eq(r->twin_train.total, c.train_rows);
+    ck_assert_int_eq(r->twin_test.total, c.test_rows);
+    struct exp_memory_run x = *r;
+    x.train.accuracy = x.twin_train.accuracy = 1.0;
+    x.test.accuracy = x.twin_test.accuracy = 1.0;
+    ck_assert(!exp_memory_chaotic(&x, 1));
+    x.twin_test.accuracy = 0.98;             /* twin disagrees by more than 0.01 */
+    ck_assert(exp_memory_chaotic(&x, 1));
+    ck_assert(!exp_memory_chaotic(&x, 0));   /* without a twin, only failure counts */
+    x.test.accuracy = 0.6;
+    ck_assert(exp_memory_chaotic(&x, 0));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("exp_memory");
@@ -85,6 +107,7 @@ int main(void)
     tcase_add_test(tc, test_task_facts);
     tcase_add_test(tc, test_results_independent_of_threads);
     tcase_add_test(tc, test_flops_from_shapes_match_executed);
+    tcase_add_test(tc, test_twins_and_chaos_rule);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
