@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "error.h"
 #include "sequences.h"
 #include "torch_init.h"
@@ -297,4 +298,57 @@ int cmd_streams_randperm(int argc, char **argv)
     }
     free(perm);
     return finish_output(argv[0]);
+}
+
+/* ---- label ---- */
+
+#define LABEL_USAGE "reference label WORD... (a review, e.g. delivery was good and service was not slow)"
+
+/* Splits every argument on blanks into *words (malloc'd; they point into *text). */
+static int split_words(int argc, char **argv, struct gb_buf *text, const char ***words, size_t *n)
+{
+    char *save = NULL;
+    size_t cap = 0;
+
+    for (int i = 1; i < argc; i++)
+        if (gb_buf_puts(text, argv[i], NULL) || gb_buf_puts(text, " ", NULL))
+            return -1;
+    *words = NULL;
+    *n = 0;
+    for (char *w = strtok_r(text->data, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
+        if (*n == cap) {
+            const char **grown = realloc(*words, (cap = cap ? 2 * cap : 16) * sizeof *grown);
+
+            if (!grown)
+                return -1;
+            *words = grown;
+        }
+        (*words)[(*n)++] = w;
+    }
+    return 0;
+}
+
+int cmd_streams_label(int argc, char **argv)
+{
+    struct gb_buf text = GB_BUF_INIT;
+    const char **words = NULL;
+    struct seq_parsed p;
+    struct gb_err err;
+    size_t n;
+    int rc = 1;
+
+    if (argc < 2 || argv[1][0] == '-')
+        return usage(LABEL_USAGE);
+    if (split_words(argc, argv, &text, &words, &n)) {
+        fprintf(stderr, "label: out of memory\n");
+    } else if (sequences_parse(words, n, &p, &err)) {
+        printf("invalid: %s\n", err.msg);
+    } else {
+        printf("%s\t%d\t%s\n", p.label ? "positive" : "negative", p.label,
+               p.generable ? sequences_kind_name(p.kind) : "not a make_reviews row");
+        rc = 0;
+    }
+    free(words);
+    gb_buf_free(&text);
+    return finish_output(argv[0]) ? 1 : rc;
 }

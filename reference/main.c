@@ -28,6 +28,7 @@ static const struct subcommand subcommands[] = {
     { "reviews", "make_reviews(N, seed): tokens, label, kind per line", cmd_streams_reviews },
     { "randn", "torch.manual_seed(S); torch.randn(shape), one value per line", cmd_streams_randn },
     { "init", "a model's initial parameters in torch's parameters() order", cmd_streams_init },
+    { "label", "the label of a review in Step 1's grammar, or why it has none", cmd_streams_label },
     { "randperm", "K successive torch.randperm(N) from one seeded generator", cmd_streams_randperm },
     { NULL, NULL, NULL }
 };

@@ -48,6 +48,8 @@ init linear:3:4
 init mlp:100000:100000:1 --seed 1
 init linear:3:4 extra --seed 1
 randperm --seed 1
+label
+label --n 3
 randperm --seed 1 --n 10 --times -2
 randperm --seed 1 --n 67108864 --times 2
 ARGS
@@ -58,6 +60,14 @@ n=$("$REFERENCE" init seqnet:lstm --seed 7 | wc -l)
 "$REFERENCE" reviews --n 600 --seed 12 >"$tmp/reviews" || fail "reviews exited $?"
 kinds=$(cut -f3 "$tmp/reviews" | sort | uniq -c | tr -s ' ' | tr '\n' ' ')
 [ "$kinds" = " 303 not  297 very " ] || fail "make_reviews(600, seed=12) kinds are '$kinds'"
+# Step 1's twins, labelled by the grammar; a mixed review has no label (status 1).
+got=$("$REFERENCE" label delivery was good and service was not slow | cut -f1)
+[ "$got" = positive ] || fail "twin A labelled '$got'"
+got=$("$REFERENCE" label "delivery was slow and service was not good" | cut -f1)
+[ "$got" = negative ] || fail "twin B labelled '$got'"
+"$REFERENCE" label delivery was good and service was bad >"$tmp/out"
+rc=$?
+[ "$rc" -eq 1 ] && grep -q "clauses disagree" "$tmp/out" || fail "a mixed review gave status $rc"
 "$REFERENCE" randn --seed 0 --shape 0,5 >"$tmp/empty" && [ ! -s "$tmp/empty" ] ||
     fail "randn of an empty shape printed something or failed"
 

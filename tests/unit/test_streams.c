@@ -32,16 +32,25 @@ struct golden {
 
 static struct golden *goldens;
 static size_t ngoldens;
+static struct gb_buf golden_text = GB_BUF_INIT;   /* the words point into it */
+
+static void free_goldens(void)
+{
+    for (size_t i = 0; i < ngoldens; i++)
+        free(goldens[i].words);
+    free(goldens);
+    gb_buf_free(&golden_text);
+}
 
 static void load_goldens(void)
 {
-    struct gb_buf b = GB_BUF_INIT;
+    struct gb_buf *b = &golden_text;
     struct gb_err err;
     char *save = NULL, *line;
 
-    if (gb_read_file(GOLDEN_PATH, 8u << 20, &b, &err))
+    if (gb_read_file(GOLDEN_PATH, 8u << 20, b, &err))
         ck_abort_msg("%s (run the suite from the repository root)", err.msg);
-    for (line = strtok_r(b.data, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+    for (line = strtok_r(b->data, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         struct golden *g;
 
         if (line[0] == '#')
@@ -63,7 +72,6 @@ static void load_goldens(void)
             g->words[g->nwords++] = w;
         }
     }
-    /* b.data stays alive: the words point into it. */
     ck_assert_msg(ngoldens > 0, "%s holds no cases", GOLDEN_PATH);
 }
 
@@ -763,5 +771,6 @@ int main(void)
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);
+    free_goldens();
     return failed ? 1 : 0;
 }
