@@ -756,10 +756,14 @@ int rubric_load(const char *path, struct rubric **out, struct gb_err *err)
     if (gb_read_file(path, RUBRIC_MAX_BYTES, &text, err))
         return gb_err_prefix(err, "rubric %s", path);
     root = cJSON_ParseWithLength(text.data, text.len);
+    if (!root) {
+        /* The error pointer points into text: report before freeing it. */
+        gb_fail(err, "rubric %s: not valid JSON (near \"%.30s\")", path,
+                cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : "");
+        gb_buf_free(&text);
+        return -1;
+    }
     gb_buf_free(&text);
-    if (!root)
-        return gb_fail(err, "rubric %s: not valid JSON (near \"%.30s\")", path,
-                       cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : "");
     r = calloc(1, sizeof *r);
     if (!r || !(r->path = strdup(path))) {
         free(r);

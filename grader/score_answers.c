@@ -19,8 +19,6 @@
 #include "prose.h"
 #include "score_source.h"
 
-#define ANSWERS_NAME "the answers file"
-
 struct section {
     const char *text;      /* body, after the heading line */
     size_t len;
@@ -188,8 +186,8 @@ static int in_section(const struct score_ctx *ctx, const struct rubric_check *ck
     long first;
     int rc;
 
-    if (gb_buf_printf(&o->where, err, "%s, section \"%s\" (line %zu)", ANSWERS_NAME,
-                      ck->section, s->heading_line))
+    if (gb_buf_printf(&o->where, err, "%s, section \"%s\" (line %zu)",
+                      ctx->in->rubric->submission, ck->section, s->heading_line))
         return -1;
     if (ck->kind == CHECK_REVIEW)
         return check_review(ck, o, err);
@@ -202,7 +200,7 @@ static int in_section(const struct score_ctx *ctx, const struct rubric_check *ck
     if (ck->kind == CHECK_ANSWER_SENTENCES)
         rc = check_sentences(ck, &p, o, err);
     else
-        rc = score_text_ideas(&p, ck, ANSWERS_NAME, o, &first, &used, err);
+        rc = score_text_ideas(&p, ck, ctx->in->rubric->submission, o, &first, &used, err);
     prose_free(&p);
     return rc;
 }
@@ -218,7 +216,7 @@ int score_answers_check(const struct score_ctx *ctx, const struct rubric_check *
         !prose_word_count(s.text, s.len)) {
         o->verdict = VERDICT_MISSING;
         return gb_buf_printf(&o->message, err, "%s has no answer under a heading "
-                             "\"## %s\"", ANSWERS_NAME, ck->section);
+                             "\"## %s\"", ctx->in->rubric->submission, ck->section);
     }
     return in_section(ctx, ck, &s, o, err);
 }

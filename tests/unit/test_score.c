@@ -1,0 +1,385 @@
+/* test_score.c — Check suite for the scorer (grader/score*.c, grader/prose.c):
+ * every check kind's verdicts, readings, unreachable checks, triage, and the
+ * texts a student reads. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "expected.h"
+#include "prose.h"
+#include "result.h"
+#include "rubric.h"
+#include "score.h"
+
+static char dir[] = "/tmp/gbscoreXXXXXX";
+
+static const char expected_json[] =
+    "{\"exercise\": \"ex\", \"generated_by\": \"test\", \"values\": {"
+    " \"rnn\": {\"gain_0_5\": {\"factor\": 0.4901, \"step_1\": 5.032e-17, \"step_50\": 0.07577}},"
+    " \"split\": {\"very\": 297},"
+    " \"readings\": {\"epochs_60\": {\"all\": 0.740}, \"epochs_30\": {\"all\": 0.745, \"not\": 0.495}},"
+    " \"out\": [0.881, -0.119, 0.881, 0.339], \"w\": 0.7112 }}";
+
+struct graded {
+    struct grade_result res;
+    struct rubric *r;
+    struct expected *e;
+};
+
+/* Grades output/source/answers with a one-exercise rubric made of checks. */
+static void grade(const char *mode, const char *checks, const char *output, const char *source,
+                  const char *answers, const struct sandbox_result *run, struct graded *g)
+{
+    char rpath[128], epath[128], rubric[8192];
+    struct gb_err err;
+    struct score_input in;
+
+    snprintf(epath, sizeof epath, "%s/expected/ex.json", dir);
+    snprintf(rpath, sizeof rpath, "%s/ex.json", dir);
+    snprintf(rubric, sizeof rubric, "{\"format\": 1, \"exercise\": \"ex\", \"submission\": "
+             "\"ex.py\", \"mode\": \"%s\", \"expected\": \"expected/ex.json\", "
+             "\"readings\": {\"ep\": [{\"name\": \"60 epochs\", \"key\": \"epochs_60\"}, "
+             "{\"name\": \"30 epochs\", \"key\": \"epochs_30\"}]}, "
+             "\"synonyms\": {\"per step\": [\"factor\"]}, \"checks\": [%s]}", mode, checks);
+    ck_assert_int_eq(gb_write_file_atomic(epath, expected_json, strlen(expected_json), &err), 0);
+    ck_assert_int_eq(gb_write_file_atomic(rpath, rubric, strlen(rubric), &err), 0);
+    ck_assert_msg(rubric_load(rpath, &g->r, &err) == 0, "%s", err.msg);
+    ck_assert_msg(expected_load_rubric(g->r, &g->e, &err) == 0, "%s", err.msg);
+    memset(&g->res, 0, sizeof g->res);
+    memset(&in, 0, sizeof in);
+    in.rubric = g->r;
+    in.expected = g->e;
+    in.output = output;
+    in.output_len = output ? strlen(output) : 0;
+    in.source = source;
+    in.source_len = source ? strlen(source) : 0;
+    in.answers = answers;
+    in.answers_len = answers ? strlen(answers) : 0;
+    in.run = run;
+    ck_assert_msg(score_submission(&in, &g->res, &err) == 0, "%s", err.msg);
+}
+
+static void release(struct graded *g)
+{
+    result_free(&g->res);
+    expected_free(g->e);
+    rubric_free(g->r);
+}
+
+static const struct check_result *find(const struct graded *g, const char *id)
+{
+    for (size_t i = 0; i < g->res.n_checks; i++)
+        if (!strcmp(g->res.checks[i].id, id))
+            return &g->res.checks[i];
+    ck_abort_msg("no check %s", id);
+    return NULL;
+}
+
+static void expect(const struct graded *g, const char *id, enum verdict v)
+{
+    const struct check_result *c = find(g, id);
+    ck_assert_msg(c->verdict == v, "%s: %s, expected %s (%s)", id, verdict_name(c->verdict),
+                  verdict_name(v), c->message ? c->message : "");
+}
+
+#define VALUE(id, row, col, target) \
+    "{\"id\": \"" id "\", \"description\": \"d\", \"points\": 1, \"kind\": \"value\", " \
+    "\"locate\": {\"row\": \"" row "\", \"column\": \"" col "\"}, " target "}"
+
+START_TEST(test_value_tolerance_notation_and_texts)
+{
+    struct graded g;
+    const struct check_result *c;
+
+    grade("run", VALUE("f", "gain 0.5", "per step", "\"expected\": \"rnn.gain_0_5.factor\", \"tolerance\": {\"rel\": 0.01}") ","
+                 VALUE("s1", "gain 0.5", "step 1", "\"expected\": \"rnn.gain_0_5.step_1\", \"tolerance\": {\"rel\": 0.01}") ","
+                 VALUE("s50", "gain 0.5", "step 50", "\"expected\": \"rnn.gain_0_5.step_50\", \"tolerance\": {\"rel\": 0.01}") ","
+                 VALUE("gt", "clip", "before", "\"greater_than\": 1.0"),
+          "gain 0.5: factor x0.490\ngain 0.5: step 1 5e-17\ngain 0.5: step 50 0.0800\n"
+          "clip: before 0.5\n", "", NULL, NULL, &g);
+    expect(&g, "f", VERDICT_PASS);
+    expect(&g, "s1", VERDICT_PASS);      /* 5e-17 printed with one digit: half an ulp */
+    expect(&g, "s50", VERDICT_FAIL);
+    expect(&g, "gt", VERDICT_FAIL);
+    c = find(&g, "s50");
+    ck_assert_str_eq(c->expected, "0.07577 ± 1%");
+    ck_assert_str_eq(c->found, "0.0800");
+    ck_assert_str_eq(c->where, "stdout line 3");
+    ck_assert_ptr_nonnull(c->message);
+    ck_assert_double_eq(g.res.score, 2);
+    ck_assert_double_eq(g.res.max_score, 4);
+    release(&g);
+}
+END_TEST
+
+START_TEST(test_missing_and_unreached)
+{
+    struct graded g;
+    struct sandbox_result run;
+    const char *checks = VALUE("v", "very", "rows", "\"expected\": \"split.very\", \"tolerance\": {\"abs\": 0}");
+
+    grade("run", checks, "nothing here\n", "", NULL, NULL, &g);
+    expect(&g, "v", VERDICT_MISSING);
+    ck_assert_ptr_nonnull(find(&g, "v")->message);
+    release(&g);
+    memset(&run, 0, sizeof run);
+    run.exited = 1;
+    run.exit_code = 1;
+    grade("run", checks, "nothing here\n", "", NULL, &run, &g);
+    expect(&g, "v", VERDICT_UNREACHED);
+    release(&g);
+}
+END_TEST
+
+START_TEST(test_readings_pick_the_students_choice)
+{
+    struct graded g;
+    const char *checks =
+        "{\"id\": \"a\", \"description\": \"d\", \"points\": 1, \"kind\": \"value\", \"reading\": \"ep\","
+        " \"locate\": {\"column\": \"all\"}, \"expected\": \"readings.{ep}.all\", \"tolerance\": {\"abs\": 0.01}},"
+        "{\"id\": \"n\", \"description\": \"d\", \"points\": 1, \"kind\": \"value\", \"reading\": \"ep\","
+        " \"locate\": {\"column\": \"not\"}, \"expected\": \"readings.{ep}.not\", \"tolerance\": {\"abs\": 0.01}}";
+
+    /* 0.745 passes both readings' "all"; only 30 epochs has "not": 30 wins. */
+    grade("run", checks, "all: 0.745\nnot: 0.495\n", "", NULL, NULL, &g);
+    expect(&g, "a", VERDICT_PASS);
+    expect(&g, "n", VERDICT_PASS);
+    ck_assert_str_eq(find(&g, "a")->reading, "30 epochs");
+    release(&g);
+    /* Nothing matches: the module's own reading is reported. */
+    grade("run", checks, "all: 0.9\nnot: 0.9\n", "", NULL, NULL, &g);
+    expect(&g, "a", VERDICT_FAIL);
+    ck_assert_str_eq(find(&g, "a")->reading, "60 epochs");
+    expect(&g, "n", VERDICT_ERROR);       /* the 60-epoch file has no "not" */
+    release(&g);
+}
+END_TEST
+
+START_TEST(test_triage)
+{
+    struct graded g;
+    const char *checks =
+        VALUE("a", "a", "x", "\"expected\": 1.0, \"tolerance\": {\"rel\": 0.01}") ","
+        VALUE("b", "b", "x", "\"expected\": 2.0, \"tolerance\": {\"rel\": 0.01}") ","
+        VALUE("c", "c", "x", "\"expected\": 3.0, \"tolerance\": {\"rel\": 0.01}");
+
+    grade("run", checks, "a: x 1.03\nb: x 2.05\nc: x 3.0\n", "", NULL, NULL, &g);
+    ck_assert_ptr_nonnull(strstr(g.res.triage, "library version"));
+    release(&g);
+    grade("run", checks, "a: x 1.0\nb: x 2.0\nc: x 30\n", "", NULL, NULL, &g);
+    ck_assert_ptr_nonnull(strstr(g.res.triage, "stale state"));
+    release(&g);
+    grade("run", checks, "a: x 5\nb: x 9\nc: x 3.0\n", "", NULL, NULL, &g);
+    ck_assert_ptr_nonnull(strstr(g.res.triage, "logic"));
+    release(&g);
+    grade("run", checks, "a: x 1.0\nb: x 2.0\nc: x 3.0\n", "", NULL, NULL, &g);
+    ck_assert_ptr_null(g.res.triage);
+    release(&g);
+}
+END_TEST
+
+START_TEST(test_vector_each_relation)
+{
+    struct graded g;
+    const char *checks =
+        "{\"id\": \"vec\", \"description\": \"d\", \"points\": 1, \"kind\": \"vector\","
+        " \"locate\": {\"row\": \"rude\", \"shape\": \"vector\"}, \"expected\": \"out\", \"tolerance\": {\"abs\": 0.01}},"
+        "{\"id\": \"sums\", \"description\": \"d\", \"points\": 1, \"kind\": \"each\","
+        " \"locate\": {\"column\": \"sum\"}, \"expected\": 1.0, \"tolerance\": {\"abs\": 0.001}, \"min_count\": 2},"
+        "{\"id\": \"gap\", \"description\": \"d\", \"points\": 1, \"kind\": \"relation\","
+        " \"values\": {\"train\": {\"column\": \"train\"}, \"test\": {\"column\": \"test\"}},"
+        " \"expr\": \"train - test\", \"greater_than\": 0.3},"
+        "{\"id\": \"ratio\", \"description\": \"d\", \"points\": 1, \"kind\": \"relation\","
+        " \"values\": {\"a\": {\"column\": \"t20\"}, \"b\": {\"column\": \"t50\"}},"
+        " \"expr\": \"b / a\", \"range\": [1.3, 4.0], \"review_range\": [1.0, 10.0]}";
+
+    grade("run", checks, "rude [0.881 -0.119 0.881 0.339]\nsum: 1.000\nsum: 0.999\n"
+          "train: 0.858\ntest: 0.506\nt20: 4.0\nt50: 4.5\n", "", NULL, NULL, &g);
+    expect(&g, "vec", VERDICT_PASS);
+    expect(&g, "sums", VERDICT_PASS);
+    expect(&g, "gap", VERDICT_PASS);
+    expect(&g, "ratio", VERDICT_REVIEW);
+    release(&g);
+    grade("run", checks, "rude [0.881 -2.000 0.881]\nsum: 1.000\nsum: 0.900\n"
+          "train: 0.600\ntest: 0.506\nt20: 4.0\nt50: 0.5\n", "", NULL, NULL, &g);
+    expect(&g, "vec", VERDICT_FAIL);     /* 3 numbers where 4 are expected */
+    expect(&g, "sums", VERDICT_FAIL);
+    expect(&g, "gap", VERDICT_FAIL);
+    expect(&g, "ratio", VERDICT_FAIL);
+    release(&g);
+}
+END_TEST
+
+START_TEST(test_comments)
+{
+    struct graded g;
+    const char *checks =
+        "{\"id\": \"n\", \"description\": \"d\", \"points\": 1, \"kind\": \"comment_sentences\", \"min\": 3},"
+        "{\"id\": \"clip\", \"description\": \"d\", \"points\": 1, \"kind\": \"comment_idea\","
+        " \"ideas\": [[\"clip\"], [\"explo\"], [\"vanish\"], [\"nothing\", \"not$\"]]},"
+        "{\"id\": \"ceil\", \"description\": \"d\", \"points\": 1, \"kind\": \"comment_idea\","
+        " \"ideas\": [[\"#0.5\"], [\"beat\"]], \"window\": 1},"
+        "{\"id\": \"cite\", \"description\": \"d\", \"points\": 1, \"kind\": \"comment_cites_output\","
+        " \"ideas\": [[\"#30\"], [\"ship\"]]}";
+    const char *good =
+        "x = '# not a comment: clipping explodes vanishing nothing'\n"
+        "# Clipping caps an exploding gradient.\n"
+        "# It does nothing for a vanishing one.\n"
+        "y = 1  # no model reading counts can beat 50% on twins\n"
+        "\"\"\"For 30-token inputs I would ship the LSTM, which scored 0.998 on test rows.\"\"\"\n";
+
+    grade("run", checks, "LSTM test 0.998\n", good, NULL, NULL, &g);
+    expect(&g, "n", VERDICT_PASS);
+    expect(&g, "clip", VERDICT_PASS);
+    ck_assert_str_eq(find(&g, "clip")->where, "ex.py line 2");
+    expect(&g, "ceil", VERDICT_PASS);
+    expect(&g, "cite", VERDICT_PASS);
+    release(&g);
+    grade("run", checks, "LSTM test 0.998\n",
+          "x = '# clipping explodes vanishing nothing. one two three four.'\n"
+          "# Clipping caps an exploding gradient and helps vanishing ones too.\n"
+          "# For 30 tokens I would ship the LSTM because I like it.\n", NULL, NULL, &g);
+    expect(&g, "n", VERDICT_FAIL);
+    expect(&g, "clip", VERDICT_FAIL);
+    expect(&g, "ceil", VERDICT_FAIL);
+    expect(&g, "cite", VERDICT_FAIL);
+    release(&g);
+}
+END_TEST
+
+START_TEST(test_answers)
+{
+    struct graded g;
+    const char *checks =
+        "{\"id\": \"w\", \"description\": \"d\", \"points\": 1, \"kind\": \"answer_numbers\", \"section\": \"q3\","
+        " \"numbers\": [{\"label\": \"largest\", \"expected\": \"w\", \"tolerance\": {\"abs\": 0.005}}]},"
+        "{\"id\": \"acc\", \"description\": \"d\", \"points\": 1, \"kind\": \"answer_numbers\", \"section\": \"friend\","
+        " \"min_numbers\": 1, \"numbers\": [{\"label\": \"a\", \"expected\": \"readings.epochs_30.not\", \"tolerance\": {\"abs\": 0.002}},"
+        " {\"label\": \"b\", \"expected\": 0.5, \"tolerance\": {\"abs\": 0.002}}]},"
+        "{\"id\": \"len\", \"description\": \"d\", \"points\": 1, \"kind\": \"answer_sentences\", \"section\": \"friend\", \"max\": 2},"
+        "{\"id\": \"maths\", \"description\": \"d\", \"points\": 1, \"kind\": \"answer_words\", \"section\": \"friend\","
+        " \"forbidden\": [\"matrix\", \"log$\"]},"
+        "{\"id\": \"idea\", \"description\": \"d\", \"points\": 1, \"kind\": \"answer_idea\", \"section\": \"q2\","
+        " \"ideas\": [[\"memoris\", \"memoriz\"]]},"
+        "{\"id\": \"rev\", \"description\": \"d\", \"points\": 1, \"kind\": \"review\", \"section\": \"friend\", \"prompt\": \"is it clear?\"}";
+
+    grade("read", checks, NULL, NULL,
+          "# answers\n\n## Question 3 — prediction\nThe largest weight is 0.71.\n\n"
+          "## friend\nCounting scored 49.5% on those rows. The logbook says so.\n\n"
+          "## q2\nIt memorized the rows.\n", NULL, &g);
+    expect(&g, "w", VERDICT_PASS);
+    expect(&g, "acc", VERDICT_PASS);
+    expect(&g, "len", VERDICT_PASS);
+    expect(&g, "maths", VERDICT_PASS);   /* "logbook" is not the word "log" */
+    expect(&g, "idea", VERDICT_PASS);
+    expect(&g, "rev", VERDICT_REVIEW);
+    ck_assert_ptr_nonnull(strstr(find(&g, "rev")->message, "needs human review"));
+    ck_assert_double_eq(g.res.score, 5);
+    release(&g);
+    grade("read", checks, NULL, NULL,
+          "## q3\nIt is 0.8.\n## friend\nIt took 1 hop. A matrix. Then a log. Done.\n", NULL, &g);
+    expect(&g, "w", VERDICT_FAIL);
+    expect(&g, "acc", VERDICT_FAIL);     /* a bare "1" is not the accuracy 0.5 */
+    expect(&g, "len", VERDICT_FAIL);
+    expect(&g, "maths", VERDICT_FAIL);
+    expect(&g, "idea", VERDICT_MISSING);
+    release(&g);
+}
+END_TEST
+
+START_TEST(test_twin_pairs_and_trace)
+{
+    struct graded g;
+    const char *checks =
+        "{\"id\": \"tw\", \"description\": \"d\", \"points\": 1, \"kind\": \"twin_pairs\", \"min_pairs\": 2, \"require_sorted\": true},"
+        "{\"id\": \"tr\", \"description\": \"d\", \"points\": 1, \"kind\": \"rnn_trace\"}";
+    const char *trace =
+        "A: delivery was good and service was not slow\n"
+        "0 <start> [0. 0. 0.]\n1 delivery [0. 0. 0.]\n2 was [0. 0. 0.]\n3 good [0.716 0. 0.462]\n"
+        "4 and [0.615 0. 0.432]\n5 service [0.547 0. 0.407]\n6 was [0.499 0. 0.386]\n"
+        "7 not [0.461 0.964 0.368]\n8 slow [-0.413 0. 0.7 ]\n"
+        "B: delivery was slow and service was not good\n"
+        "0 <start> [0. 0. 0.]\n1 delivery [0. 0. 0.]\n2 was [0. 0. 0.]\n3 slow [-0.716 0. 0.462]\n"
+        "4 and [-0.615 0. 0.432]\n5 service [-0.547 0. 0.407]\n6 was [-0.499 0. 0.386]\n"
+        "7 not [-0.461 0.964 0.368]\n8 good [0.413 0. 0.7 ]\n";
+    char out[4096];
+
+    snprintf(out, sizeof out,
+             "pair 1: 'delivery was good and service was not slow' | 'delivery was slow and service was not good'\n"
+             "sorted: ['and', 'delivery', 'good', 'not', 'service', 'slow', 'was', 'was']\n"
+             "pair 2: app was not rude and support was quick (1)\n"
+             "        app was not quick and support was rude (0)\n"
+             "sorted: and app not quick rude support was was\n%s", trace);
+    grade("run", checks, out, "", NULL, NULL, &g);
+    expect(&g, "tw", VERDICT_PASS);
+    expect(&g, "tr", VERDICT_PASS);
+    release(&g);
+    grade("run", checks,
+          "pair 1: delivery was good and service was not slow | service was good and delivery was not slow\n"
+          "1 delivery [0. 0. 0.]\n2 was [0. 0. 0.]\n3 good [0.716 0. 0.462]\n4 and [0.615 0. 0.432]\n"
+          "5 service [0.547 0. 0.407]\n6 was [0.499 0. 0.386]\n7 not [0.461 0.964 0.368]\n8 slow [-0.413 0. 0.7]\n"
+          "1 delivery [0. 0. 0.]\n2 was [0. 0. 0.]\n3 slow [-0.5 0. 0.462]\n4 and [-0.615 0. 0.432]\n"
+          "5 service [-0.547 0. 0.407]\n6 was [-0.499 0. 0.386]\n7 not [-0.461 0.964 0.368]\n8 good [0.413 0. 0.7]\n",
+          "", NULL, NULL, &g);
+    expect(&g, "tw", VERDICT_FAIL);       /* same bag, same label: not twins */
+    expect(&g, "tr", VERDICT_FAIL);       /* -0.5 is not Step 2's RNN */
+    release(&g);
+}
+END_TEST
+
+START_TEST(test_prose_split_and_keywords)
+{
+    struct prose p;
+    struct gb_err err;
+    const char *t = "Loss was 0.500 here. Next one!\n\n- item one\n- item two";
+
+    ck_assert_int_eq(prose_split(t, strlen(t), &p, &err), 0);
+    ck_assert_uint_eq(p.n, 4);
+    ck_assert_uint_eq(p.s[2].line, 3);
+    prose_free(&p);
+    ck_assert(prose_keyword_in("it memorised them", 17, "memoris"));
+    ck_assert(!prose_keyword_in("a note", 6, "not$"));
+    ck_assert(prose_keyword_in("about 50% of", 12, "#0.5"));
+    ck_assert(!prose_keyword_in("about 0.574", 11, "#0.5"));
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("score");
+    TCase *tc = tcase_create("core");
+    SRunner *sr;
+    char sub[64];
+    int failed;
+
+    if (!mkdtemp(dir))
+        return EXIT_FAILURE;
+    snprintf(sub, sizeof sub, "%s/expected", dir);
+    mkdir(sub, 0700);
+    tcase_add_test(tc, test_value_tolerance_notation_and_texts);
+    tcase_add_test(tc, test_missing_and_unreached);
+    tcase_add_test(tc, test_readings_pick_the_students_choice);
+    tcase_add_test(tc, test_triage);
+    tcase_add_test(tc, test_vector_each_relation);
+    tcase_add_test(tc, test_comments);
+    tcase_add_test(tc, test_answers);
+    tcase_add_test(tc, test_twin_pairs_and_trace);
+    tcase_add_test(tc, test_prose_split_and_keywords);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    snprintf(sub, sizeof sub, "%s/expected/ex.json", dir);
+    unlink(sub);
+    snprintf(sub, sizeof sub, "%s/expected", dir);
+    rmdir(sub);
+    snprintf(sub, sizeof sub, "%s/ex.json", dir);
+    unlink(sub);
+    rmdir(dir);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
