@@ -96,13 +96,19 @@ static int describe_target(const struct rubric_target *t, double exp, struct gb_
 static int judge(const struct rubric_target *t, double exp, double v, double slack,
                  double *deviation)
 {
-    double allowed = fmax(t->abs_tol, t->rel_tol * fabs(exp)) + slack;
+    double tol = fmax(t->abs_tol, t->rel_tol * fabs(exp)), allowed = tol + slack;
 
     if (isnan(v))
         return *deviation = INFINITY, 0;
     switch (t->op) {
     case TARGET_APPROX:
-        *deviation = allowed > 0 ? fabs(v - exp) / allowed : (v == exp ? 0 : INFINITY);
+        /* Deviation in tolerances, for triage: an exact count that misses is
+         * never "off by a little". */
+        *deviation = tol > 0 ? fabs(v - exp) / tol : (v == exp ? 0 : INFINITY);
+        /* A print too coarse to tell the value from zero (0.000 for 5e-17,
+         * or 0.000e+00) shows nothing: it cannot pass. */
+        if (exp != 0 && slack >= fabs(exp))
+            return *deviation = INFINITY, 0;
         return fabs(v - exp) <= allowed;
     case TARGET_RANGE: return v >= t->lo - slack && v <= t->hi + slack;
     case TARGET_GT: return v > exp;
@@ -306,19 +312,19 @@ static int set_triage(struct grade_result *out, const struct tally *t, struct gb
         return 0;
     if (!t->big_fail)
         rc = gb_buf_printf(&b, err,
-            "Triage: every numeric miss is small, which points at a library version "
+            "Every numeric miss is small, which points at a library version "
             "rather than your code. This runtime has torch %s and numpy %s; the module's "
             "numbers came from torch %s and numpy %s. Match the pins before changing code.",
             torch, numpy, SCORE_PINNED_TORCH, SCORE_PINNED_NUMPY);
     else if (t->big_fail == 1 && !t->small_fail && t->numeric_pass >= 2)
         rc = gb_buf_puts(&b,
-            "Triage: one value is far off while the others agree, which points at stale "
+            "One value is far off while the others agree, which points at stale "
             "state: seeded draws only reproduce in the same order from a clean start. "
             "Rerun the file top to bottom in a fresh python process before changing code.",
             err);
     else
         rc = gb_buf_puts(&b,
-            "Triage: the misses are large or many, which points at your logic rather than "
+            "The misses are large or many, which points at your logic rather than "
             "a library version or stale state: compare your script with the module's "
             "code step by step, starting from the first failed check.", err);
     if (rc)

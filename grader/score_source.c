@@ -93,14 +93,25 @@ static int comment_text(const char *src, size_t len, struct gb_buf *out, struct 
     return 0;
 }
 
+/* A sentence is finished: it ends with '.', '!' or '?'.  Code labels such as
+ * "# Step 2's RNN, copied" are not the sentences an exercise asks for. */
+static int finished(const char *s, size_t n)
+{
+    while (n && strchr(" \t\r\n\"')*", s[n - 1]))
+        n--;
+    return n && strchr(".!?", s[n - 1]);
+}
+
 static size_t count_sentences(const struct prose *p)
 {
     size_t n = 0;
 
-    for (size_t i = 0; i < p->n; i++)
-        if (prose_word_count(p->text + p->s[i].start, p->s[i].end - p->s[i].start) >=
-            SOURCE_SENTENCE_MIN_WORDS)
+    for (size_t i = 0; i < p->n; i++) {
+        const char *s = p->text + p->s[i].start;
+        size_t len = p->s[i].end - p->s[i].start;
+        if (prose_word_count(s, len) >= SOURCE_SENTENCE_MIN_WORDS && finished(s, len))
             n++;
+    }
     return n;
 }
 
@@ -238,8 +249,9 @@ static int check_sentences(const struct rubric_check *ck, const struct prose *p,
     o->verdict = n >= ck->min_sentences && (!ck->max_sentences || n <= ck->max_sentences)
                      ? VERDICT_PASS : VERDICT_FAIL;
     if (o->verdict == VERDICT_FAIL)
-        return gb_buf_printf(&o->message, err, "counted %zu comment sentence%s of %d or more "
-                             "words; the exercise asks for the sentences listed in its last part",
+        return gb_buf_printf(&o->message, err, "counted %zu finished comment sentence%s of %d "
+                             "or more words; the exercise asks for the sentences listed in its "
+                             "last part",
                              n, n == 1 ? "" : "s", SOURCE_SENTENCE_MIN_WORDS);
     return 0;
 }

@@ -46,14 +46,62 @@ static int missing(struct score_outcome *o, const struct extract_result *res,
                        : "the value was not found in the output", err);
 }
 
+/* An exact count (297 rows) is printed as an integer: when the label also
+ * labels floats elsewhere (a trace row for the token "not"), the last
+ * integer-printed candidate is the count.  Returns its index or -1. */
+static long count_candidate(const struct score_ctx *ctx, const struct rubric_check *ck,
+                            const struct extract_result *all)
+{
+    double exp;
+    long pick = -1;
+
+    if (ck->target.op != TARGET_APPROX || ck->target.abs_tol != 0 || ck->target.rel_tol != 0 ||
+        score_number(ctx, &ck->target.expected, &exp, NULL) || exp != floor(exp))
+        return -1;
+    for (size_t i = 0; i < all->n_hits; i++) {
+        unsigned f = all->hits[i].num.flags;
+        if ((f & NUMPARSE_INTEGER) && !(f & (NUMPARSE_GLUED | NUMPARSE_IN_LIST)))
+            pick = (long)i;
+    }
+    return pick;
+}
+
+/* The engine's choice, or for an exact count the integer candidate. */
+static int locate_value(const struct score_ctx *ctx, const struct rubric_check *ck,
+                        struct extract_result *res, size_t *which, struct gb_err *err)
+{
+    struct extract_result all = EXTRACT_RESULT_INIT;
+    long pick;
+
+    *which = 0;
+    if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 0, res, err))
+        return -1;
+    if (!res->n_hits || (res->hits[0].num.flags & NUMPARSE_INTEGER))
+        return 0;
+    if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 1, &all, err))
+        return -1;
+    pick = count_candidate(ctx, ck, &all);
+    if (pick >= 0) {
+        extract_result_free(res);
+        *res = all;
+        *which = (size_t)pick;
+        free(res->explain);
+        res->explain = NULL;
+        return 0;
+    }
+    extract_result_free(&all);
+    return 0;
+}
+
 static int check_value(const struct score_ctx *ctx, const struct rubric_check *ck,
                        struct score_outcome *o, struct gb_err *err)
 {
     struct extract_result res = EXTRACT_RESULT_INIT;
     const struct extract_hit *h;
+    size_t which;
     int pass, rc = -1;
 
-    if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 0, &res, err))
+    if (locate_value(ctx, ck, &res, &which, err))
         return -1;
     if (!res.n_hits) {
         if (score_target(ctx, &ck->target, 0, NULL, &pass, NULL, &o->expected, err))
@@ -61,7 +109,7 @@ static int check_value(const struct score_ctx *ctx, const struct rubric_check *c
         rc = missing(o, &res, err);
         goto out;
     }
-    h = &res.hits[0];
+    h = &res.hits[which];
     if (score_target(ctx, &ck->target, h->num.value, &h->num, &pass, &o->deviation,
                      &o->expected, err) ||
         gb_buf_puts(&o->found, h->text, err) || where_line(&o->where, h->line, err))

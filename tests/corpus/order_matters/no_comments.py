@@ -1,4 +1,4 @@
-# order_matters.py — WRONG: the part-four comment sentences are missing.
+# order_matters.py (WRONG: no comments at all)
 import numpy as np
 import torch
 import torch.nn as nn
@@ -12,14 +12,12 @@ print(f"train {tuple(Xtr.shape)} test {tuple(Xte.shape)}"
 
 
 def bag_of(review):
-    """Bag-of-words vector of one review given as a list of words."""
     v = np.zeros(len(VOCAB))
     for w in review:
         v[STOI[w]] += 1
     return v
 
 
-# Twin pairs: same bag, opposite labels, found in the training rows.
 rows = make_reviews(1600, seed=11)
 by_bag = {}
 twins = []
@@ -58,7 +56,6 @@ for s in range(12, 32):
 print("\nthe 64-unit model's 'not' score on 20 fresh test sets:")
 print(f"  min {min(scores):.3f}  mean {sum(scores) / len(scores):.3f}  max {max(scores):.3f}")
 
-# Step 2's hand-set RNN, copied unchanged.
 np.set_printoptions(precision=3, suppress=True)
 
 

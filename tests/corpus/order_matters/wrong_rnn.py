@@ -1,4 +1,5 @@
-# order_matters.py — WRONG: the hand-set RNN's saw-not unit carries itself forward.
+# order_matters.py — WRONG: the hand-set RNN's saw-not unit carries itself forward,
+# and only two of the part-four comment sentences are written
 import numpy as np
 import torch
 import torch.nn as nn
@@ -90,10 +91,6 @@ run_rnn(A, show=True)
 print("\nREVIEW B:", " ".join(B))
 run_rnn(B, show=True)
 
-# The two memory traces separate at the step where the first opinion word arrives,
-# not at the step where "not" arrives, because before it both reviews read the same words.
-# Unit 2 (saw-not) is the one-step memory: its recurrent row is zero, so it forgets at once.
-# Unit 1 (mood) fades without new evidence, shrinking a little at every tanh.
 # A bigger bag model cannot close the gap: no model reading only counts can beat 0.500
 # on rows whose bags are identical, because twins share one bag and need opposite answers.
 # The 64-unit model's 0.574 on one test set was luck rather than learning: across 20 fresh
