@@ -313,8 +313,25 @@ void torch_normal_f64(struct torch_gen *g, double *x, size_t n, double mean, dou
     }
 }
 
+/* torch switches algorithm at UINT32_MAX / 20, where random() % (n - i) would
+ * skew: an inside-out Fisher–Yates on random64().  (Written from the source;
+ * a permutation that large is too big to check against torch here.) */
+static void randperm_large(struct torch_gen *g, int64_t *perm, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t z = (size_t)(torch_gen_random64(g) % (uint64_t)(i + 1));
+
+        perm[i] = perm[z];
+        perm[z] = (int64_t)i;
+    }
+}
+
 void torch_randperm(struct torch_gen *g, int64_t *perm, size_t n)
 {
+    if (n >= UINT32_MAX / 20) {
+        randperm_large(g, perm, n);
+        return;
+    }
     for (size_t i = 0; i < n; i++)
         perm[i] = (int64_t)i;
     for (size_t i = 0; i + 1 < n; i++) {

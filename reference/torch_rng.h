@@ -55,7 +55,7 @@ void torch_uniform_f64(struct torch_gen *g, double *x, size_t n, double from, do
 /* normal_(mean, std) on a contiguous tensor of n elements (randn: 0, 1). */
 void torch_normal_f32(struct torch_gen *g, float *x, size_t n, double mean, double std);
 void torch_normal_f64(struct torch_gen *g, double *x, size_t n, double mean, double std);
-/* randperm(n, generator=g) for n < 2^32; successive calls continue the stream. */
+/* randperm(n, generator=g); successive calls continue the stream. */
 void torch_randperm(struct torch_gen *g, int64_t *perm, size_t n);
 /* randint(lo, hi, (n,)): uniform on [lo, hi).  torch refuses hi <= lo; here
  * that draws nothing and fills lo. */
