@@ -57,6 +57,10 @@ LIBS      := $(LIBGRADER) $(LIBREF) $(LIBCOMMON)
 UNIT_BINS  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_BINS := $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 
+# Keep every object: make would otherwise delete the unit-test objects as
+# intermediates after the run, and its 'rm' would be the last line CI reads.
+.SECONDARY:
+
 .PHONY: all check check-unit check-e2e check-sanitize bench demo clean
 
 all: $(BIN)/grader $(BIN)/reference
