@@ -20,7 +20,7 @@
 
 void extract_limits_default(struct extract_limits *limits)
 {
-    limits->max_bytes = 32u << 20;
+    limits->max_bytes = 16u << 20;
     limits->max_lines = 1000000;
     limits->max_line_numbers = 4096;
 }
@@ -134,8 +134,11 @@ static int scan_line_numbers(struct extract_transcript *t, const char *s, size_t
     size_t room = t->cap_nums - t->n_nums;
     size_t count = numparse_scan(s, len, opts, t->nums + t->n_nums, room);
 
-    if (count > t->limits.max_line_numbers)
+    if (count > t->limits.max_line_numbers) {
         count = t->limits.max_line_numbers;
+        if (!t->notes)
+            t->notes = "a very long line was only partly read (too many numbers on it)";
+    }
     if (count > room) {
         if (extract_grow((void **)&t->nums, &t->cap_nums, t->n_nums + count,
                          sizeof *t->nums, err) < 0)

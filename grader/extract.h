@@ -47,7 +47,7 @@
 struct extract_transcript;   /* opaque; built by extract_parse */
 
 struct extract_limits {
-    size_t max_bytes;        /* input beyond this is not read (default 32 MiB) */
+    size_t max_bytes;        /* input beyond this is not read (default 16 MiB) */
     size_t max_lines;        /* lines beyond this are not indexed (default 1,000,000) */
     size_t max_line_numbers; /* numbers indexed per line (default 4,096) */
 };
@@ -69,8 +69,8 @@ size_t extract_line_count(const struct extract_transcript *t);
 const char *extract_line_text(const struct extract_transcript *t, size_t line_no,
                               size_t *len);
 
-/* A sentence about input the parser did not read ("output beyond 32 MiB was
- * not read"), or NULL when everything was read. */
+/* A sentence about input the parser did not read ("only the beginning of
+ * the output was read (size limit)"), or NULL when everything was read. */
 const char *extract_notes(const struct extract_transcript *t);
 
 /* ---- synonyms: declared by the rubric, shared by its queries --------- */

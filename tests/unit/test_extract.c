@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -689,6 +690,109 @@ START_TEST(test_non_utf8_and_control_bytes)
 }
 END_TEST
 
+/* ---- size and hostility ------------------------------------------------------ */
+
+START_TEST(test_ten_megabytes_of_logs_stay_linear)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    struct extract_transcript *t;
+    struct gb_err err;
+    struct found f;
+    clock_t start = clock();
+    double cpu;
+
+    srand(3);
+    while (b.len < (10u << 20))
+        ck_assert_int_eq(gb_buf_printf(&b, &err, "epoch %3d/400  loss=%.4f  train_acc=%.3f  "
+                                       "val_acc=%.3f  time=%.2fs\n", rand() % 400,
+                                       rand() / (double)RAND_MAX, rand() / (double)RAND_MAX,
+                                       rand() / (double)RAND_MAX, rand() / (double)RAND_MAX), 0);
+    ck_assert_int_eq(gb_buf_puts(&b, "\nlength  model  test acc\n    50  RNN       0.507\n"
+                                 "    50  LSTM      0.506\n", &err), 0);
+    ck_assert_int_eq(extract_parse(b.data, b.len, NULL, &t, &err), 0);
+    for (int i = 0; i < 10; i++) {
+        f = query(t, "{\"row\": \"length 50 LSTM\", \"column\": \"test acc\"}");
+        ck_assert_int_eq(f.n, 1);
+        ck_assert(f.value == 0.506);
+    }
+    ck_assert_uint_eq(f.line, extract_line_count(t));
+    cpu = (double)(clock() - start) / CLOCKS_PER_SEC;
+    /* about 1 s on a laptop; the bound leaves room for sanitizers and valgrind */
+    ck_assert_msg(cpu < 60.0, "10 MB took %.1f s of CPU", cpu);
+    ck_assert_ptr_null(extract_notes(t));
+    extract_free(t);
+    gb_buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_endless_line_cr_flood_and_limits)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    struct extract_transcript *t;
+    struct extract_limits lim;
+    struct gb_err err;
+    struct found f;
+
+    /* one 4 MB line of numbers, never terminated */
+    while (b.len < (4u << 20))
+        ck_assert_int_eq(gb_buf_puts(&b, "0.5 1,217 x0.490 nan ", &err), 0);
+    ck_assert_int_eq(extract_parse(b.data, b.len, NULL, &t, &err), 0);
+    ck_assert_uint_eq(extract_line_count(t), 1);
+    ck_assert_str_eq(extract_notes(t), "a very long line was only partly read (too many numbers on it)");
+    f = query(t, "{\"row\": \"gain 0.5\"}");
+    ASSERT_MISS(f, "no line mentions gain 0.5");
+    extract_free(t);
+    gb_buf_free(&b);
+
+    /* a progress bar redrawn 100,000 times, then the value */
+    for (int i = 0; i < 100000; i++)
+        ck_assert_int_eq(gb_buf_printf(&b, &err, "\r%3d%%|####|", i % 100), 0);
+    ck_assert_int_eq(gb_buf_puts(&b, "\ngain 0.5: shrink x0.490\n", &err), 0);
+    ck_assert_int_eq(extract_parse(b.data, b.len, NULL, &t, &err), 0);
+    ck_assert_uint_eq(extract_line_count(t), 2);
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"shrink\"}");
+    ASSERT_HIT(f, 0.49, 2, "x0.490");
+    extract_free(t);
+    gb_buf_free(&b);
+
+    /* limits cut the input and say so */
+    extract_limits_default(&lim);
+    lim.max_bytes = 20;
+    ck_assert_int_eq(extract_parse("gain 0.5: 0.490\ngain 1.5: 1.090\n", 32, &lim, &t, &err), 0);
+    ck_assert_str_eq(extract_notes(t), "only the beginning of the output was read (size limit)");
+    f = query(t, "{\"row\": \"gain 1.5\"}");
+    ASSERT_MISS(f, "no line mentions gain 1.5 (line 1 has 'gain 0.5')");
+    extract_free(t);
+    extract_limits_default(&lim);
+    lim.max_lines = 1;
+    ck_assert_int_eq(extract_parse("a 1\nb 2\n", 8, &lim, &t, &err), 0);
+    ck_assert_str_eq(extract_notes(t), "only the first lines of the output were read (line limit)");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_line_text_and_counts)
+{
+    struct extract_transcript *t = parse_str("first\r\n\r\nthird 3\rthird again 3\n\nlast");
+    size_t len;
+    const char *s;
+
+    ck_assert_uint_eq(extract_line_count(t), 5);
+    s = extract_line_text(t, 1, &len);
+    ck_assert_int_eq((int)len, 5);
+    ck_assert(memcmp(s, "first", 5) == 0);
+    s = extract_line_text(t, 2, &len);
+    ck_assert_uint_eq(len, 0);
+    s = extract_line_text(t, 3, &len);
+    ck_assert(len == 13 && memcmp(s, "third again 3", 13) == 0);
+    s = extract_line_text(t, 5, &len);
+    ck_assert(len == 4 && memcmp(s, "last", 4) == 0);
+    ck_assert_ptr_null(extract_line_text(t, 6, &len));
+    ck_assert_ptr_null(extract_line_text(t, 0, &len));
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract");
@@ -720,6 +824,12 @@ int main(void)
     tcase_add_test(tc, test_repeated_table_later_wins);
     tcase_add_test(tc, test_units_crlf_dicts_tensors);
     tcase_add_test(tc, test_non_utf8_and_control_bytes);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("limits");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_ten_megabytes_of_logs_stay_linear);
+    tcase_add_test(tc, test_endless_line_cr_flood_and_limits);
+    tcase_add_test(tc, test_line_text_and_counts);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
