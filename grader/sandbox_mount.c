@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -78,11 +79,24 @@ static int make_path(const char *inside, int is_dir, struct gb_err *err)
     return 0;
 }
 
-static int set_attr(const char *path, unsigned long long attrs, struct gb_err *err)
+/* Remounts path with extra per-mount flags.  The flags the kernel locked on
+ * the source (nosuid, nodev, noexec, atime) must be repeated or the remount
+ * is refused.  (Not mount_setattr(): valgrind does not know it.) */
+static int set_attr(const char *path, unsigned long flags, struct gb_err *err)
 {
-    struct mount_attr attr = { .attr_set = attrs };
+    static const struct { unsigned long st, ms; } keep[] = {
+        { ST_NOSUID, MS_NOSUID }, { ST_NODEV, MS_NODEV }, { ST_NOEXEC, MS_NOEXEC },
+        { ST_NOATIME, MS_NOATIME }, { ST_NODIRATIME, MS_NODIRATIME },
+        { ST_RELATIME, MS_RELATIME }, { ST_RDONLY, MS_RDONLY },
+    };
+    struct statvfs sv;
 
-    if (mount_setattr(AT_FDCWD, path, 0, &attr, sizeof attr))
+    if (statvfs(path, &sv))
+        return gb_fail_errno(err, "cannot inspect the sandbox mount %s", path);
+    for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
+        if (sv.f_flag & keep[i].st)
+            flags |= keep[i].ms;
+    if (mount("none", path, "none", MS_REMOUNT | MS_BIND | flags, NULL))
         return gb_fail_errno(err, "cannot restrict the sandbox mount %s", path);
     return 0;
 }
@@ -90,20 +104,20 @@ static int set_attr(const char *path, unsigned long long attrs, struct gb_err *e
 static int do_bind(struct sandbox_mount_source *b, struct gb_err *err)
 {
     char src[64], dst[600];
-    unsigned long long attrs = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV;
+    unsigned long attrs = MS_NOSUID | MS_NODEV;
 
     if (make_path(b->dst, b->is_dir, err))
         return -1;
     snprintf(src, sizeof src, "/proc/self/fd/%d", b->fd);
     snprintf(dst, sizeof dst, "%s%s", NEWROOT, b->dst);
-    if (mount(src, dst, NULL, MS_BIND, NULL))
+    if (mount(src, dst, "none", MS_BIND, NULL))
         return gb_fail_errno(err, "cannot show %s in the sandbox", b->dst);
     close(b->fd);
     b->fd = -1;
     if (!strncmp(b->dst, "/dev/", 5))
-        attrs = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC;
+        attrs = MS_NOSUID | MS_NOEXEC;
     if (!b->writable)
-        attrs |= MOUNT_ATTR_RDONLY;
+        attrs |= MS_RDONLY;
     return set_attr(dst, attrs, err);
 }
 
@@ -237,7 +251,7 @@ static int pivot(struct gb_err *err)
         return gb_fail_errno(err, "cannot detach the host root");
     if (chdir("/"))
         return gb_fail_errno(err, "cannot enter the sandbox root");
-    if (set_attr("/", MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, err))
+    if (set_attr("/", MS_RDONLY | MS_NOSUID | MS_NODEV, err))
         return -1;
     if (chdir(SANDBOX_WORKDIR))
         return gb_fail_errno(err, "cannot enter %s", SANDBOX_WORKDIR);
@@ -261,7 +275,7 @@ int sandbox_mount_open(const struct sandbox_mount_plan *plan, struct sandbox_mou
 {
     l->n = 0;
     /* Nothing done here may propagate back to the host's mounts. */
-    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+    if (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL))
         return gb_fail_errno(err, "cannot make the sandbox mounts private");
     if (add_bind(l, plan->workdir, SANDBOX_WORKDIR, 1, 1, err) ||
         add_bind(l, "/sys/devices/system/cpu", "/sys/devices/system/cpu", 0, 0, err))
@@ -301,8 +315,7 @@ static int build_root(const struct sandbox_mount_plan *plan, struct sandbox_moun
             if (l->item[i].late == late && do_bind(&l->item[i], err))
                 return -1;
     /* The device nodes are their own (writable) mounts; /dev itself is not. */
-    return set_attr(NEWROOT "/dev", MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC |
-                    0, err);
+    return set_attr(NEWROOT "/dev", MS_RDONLY | MS_NOSUID | MS_NOEXEC, err);
 }
 
 int sandbox_mount_build(const struct sandbox_mount_plan *plan, struct sandbox_mount_sources *l,
