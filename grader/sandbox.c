@@ -181,13 +181,15 @@ static void kill_sandbox(struct supervisor *s, enum sandbox_limit limit)
         hard_kill(s);
 }
 
-/* Reads what is available; 0 at end of stream closes the descriptor. */
+/* Reads what is available, at most 1 MiB per call so that a writer faster
+ * than us cannot keep the clocks from being checked; end of stream closes
+ * the descriptor. */
 static int read_stream(struct supervisor *s, int *fd, struct sandbox_capture *c,
                        struct gb_err *err)
 {
     char chunk[65536];
 
-    for (;;) {
+    for (int round = 0; round < 16; round++) {
         ssize_t n = read(*fd, chunk, sizeof chunk);
 
         if (n < 0 && errno == EINTR)
@@ -206,6 +208,7 @@ static int read_stream(struct supervisor *s, int *fd, struct sandbox_capture *c,
             kill_sandbox(s, SANDBOX_LIMIT_OUTPUT);
         }
     }
+    return 0;
 }
 
 static void read_ctl(struct supervisor *s)

@@ -114,6 +114,18 @@ static void reset_signals(void)
     sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
+/* The grader answers the filter's denied calls, so it needs the listener. */
+static int hand_listener(int listener, struct gb_err *err)
+{
+    struct sandbox_ctl_msg m = { .type = SANDBOX_CTL_LISTENER };
+    int rc = sandbox_ctl_send(3, &m, listener);
+
+    if (rc)
+        gb_fail_errno(err, "cannot hand the system-call filter to the grader");
+    close(listener);
+    return rc;
+}
+
 static void __attribute__((noreturn)) exec_submission(const struct sandbox_child *c)
 {
     struct gb_err err = { "" };
@@ -128,17 +140,9 @@ static void __attribute__((noreturn)) exec_submission(const struct sandbox_child
     if (arrange_fds(c, &err))
         report_error(c->ctl_fd, &err);
     /* From here the control socket is fd 3. */
-    if (sandbox_ns_drop_privileges(&err) || sandbox_seccomp_load(&listener, &err))
+    if (sandbox_ns_drop_privileges(&err) || sandbox_seccomp_load(&listener, &err) ||
+        hand_listener(listener, &err))
         report_error(3, &err);
-    {
-        struct sandbox_ctl_msg m = { .type = SANDBOX_CTL_LISTENER };
-
-        if (sandbox_ctl_send(3, &m, listener)) {
-            gb_fail_errno(&err, "cannot hand the system-call filter to the grader");
-            report_error(3, &err);
-        }
-        close(listener);
-    }
     /* Limits last: under AddressSanitizer this process already maps more
      * than any memory limit, so nothing may allocate between here and exec. */
     if (sandbox_limits_apply(&c->limits, &what)) {
