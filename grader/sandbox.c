@@ -285,8 +285,10 @@ static int supervise_once(struct supervisor *s, struct gb_err *err)
         return -1;
     if (n > 0 && p[2].revents)
         read_ctl(s);
-    if (!s->killed && now_seconds() >= s->deadline)
+    if (!s->killed && now_seconds() >= s->deadline) {
+        snprintf(s->detail, sizeof s->detail, "%g s", s->deadline - s->start);
         kill_sandbox(s, SANDBOX_LIMIT_WALL);
+    }
     if (s->killed && !s->hard_killed && now_seconds() >= s->hard_kill_at)
         hard_kill(s);
     return 0;

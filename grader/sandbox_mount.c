@@ -235,7 +235,9 @@ static int make_proc(struct gb_err *err)
     if (make_path("/proc", 1, err))
         return -1;
     if (mount("proc", NEWROOT "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL))
-        return gb_fail_errno(err, "cannot mount /proc for the sandbox's pid namespace");
+        return gb_fail_errno(err, "cannot mount /proc for the sandbox's pid namespace (in a "
+                             "container, /proc must not be masked: docker run "
+                             "--security-opt systempaths=unconfined)");
     return 0;
 }
 

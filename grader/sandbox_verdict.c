@@ -78,7 +78,10 @@ static void describe_limit(const struct sandbox_result *res, char *buf, size_t s
 {
     switch (res->limit) {
     case SANDBOX_LIMIT_WALL:
-        snprintf(buf, size, "stopped after %.0f s of wall time", res->wall_seconds);
+        if (res->limit_detail[0])
+            snprintf(buf, size, "stopped after %s of wall time", res->limit_detail);
+        else
+            snprintf(buf, size, "stopped after %.0f s of wall time", res->wall_seconds);
         return;
     case SANDBOX_LIMIT_CPU:
         if (res->limit_detail[0])
