@@ -5,7 +5,7 @@
  * retry-base * 2^(n-1), capped at retry-max-delay, with "equal jitter" (a
  * uniform draw from the upper half of that delay) so a cohort's retries do not
  * arrive at an LMS in lockstep.  After max-attempts the message is kept as
- * failed.  Defaults: 10 s, 20 s, 40 s … capped at 2 h, 15 attempts (~11 h).
+ * failed.  Defaults: 10 s, 20 s, 40 s … capped at 2 h, 15 attempts (5½–11 h).
  */
 #ifndef GB_DELIVER_H
 #define GB_DELIVER_H
