@@ -1,16 +1,33 @@
-/* main.c — the `grader` command line: dispatches to check, post and outbox. */
+/* main.c — the `grader` command line: a table of subcommands.
+ *
+ * Each subcommand is one module's entry point taking (argc, argv) with
+ * argv[0] = the subcommand's name, and returning the process exit status.
+ * Usage errors exit 2 with a message on stderr. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd_post.h"
+#include "pipeline.h"
+#include "report.h"
+
+static const struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} commands[] = {
+    { "check", pipeline_check_main, "grade one submission and print the report" },
+    { "post", cmd_post, "deliver result JSON files to the LMS webhook (durably)" },
+    { "outbox", cmd_outbox, "list, flush or retry queued deliveries" },
+};
+
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
 
 static int usage(FILE *f)
 {
-    fprintf(f,
-            "usage: grader check [--format text|json|gradescope] [--python PATH]\n"
-            "                    [--exercise NAME] FILE\n"
-            "       grader post [--to URL] [SETTING...] RESULT.json...\n"
-            "       grader outbox list | flush [--wait SECONDS] | retry ID\n");
+    fprintf(f, "usage: grader COMMAND [OPTIONS]\n\ncommands:\n");
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n'grader COMMAND --help' describes a command's options.\n");
     return 2;
 }
 
@@ -22,10 +39,13 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    if (!strcmp(argv[1], "post"))
-        return cmd_post(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "outbox"))
-        return cmd_outbox(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "--version")) {
+        printf("grader %s\n", GRADER_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
     fprintf(stderr, "grader: unknown command '%s'\n", argv[1]);
     return usage(stderr);
 }

@@ -90,13 +90,15 @@ static int header(struct gb_buf *out, const struct report_options *opts,
 
     if (gb_buf_puts(out, "gradebox: ", err) || put(out, opts, r->exercise, err)
         || (r->student && (gb_buf_puts(out, " for ", err) || put(out, opts, r->student, err)))
-        || gb_buf_puts(out, "\nruntime: python ", err)
-        || put(out, opts, rt->python ? rt->python : "unknown", err)
-        || gb_buf_puts(out, ", torch ", err)
-        || put(out, opts, rt->torch ? rt->torch : "not installed", err)
-        || gb_buf_puts(out, ", numpy ", err)
-        || put(out, opts, rt->numpy ? rt->numpy : "not installed", err)
         || gb_buf_puts(out, "\n", err))
+        return -1;
+    if (rt->python
+        && (gb_buf_puts(out, "runtime: python ", err) || put(out, opts, rt->python, err)
+            || gb_buf_puts(out, ", torch ", err)
+            || put(out, opts, rt->torch ? rt->torch : "not installed", err)
+            || gb_buf_puts(out, ", numpy ", err)
+            || put(out, opts, rt->numpy ? rt->numpy : "not installed", err)
+            || gb_buf_puts(out, "\n", err)))
         return -1;
     for (size_t i = 0; i < rt->n_shims; i++)
         if (gb_buf_puts(out, "shim: ", err) || put(out, opts, rt->shims[i], err)
@@ -106,7 +108,9 @@ static int header(struct gb_buf *out, const struct report_options *opts,
         && (gb_buf_puts(out, "run: ", err) || put(out, opts, r->run_summary, err)
             || gb_buf_printf(out, err, " (%.1f s)\n", r->run.wall_seconds)))
         return -1;
-    if (!r->ran && gb_buf_puts(out, "run: not run (graded from a file as given)\n", err))
+    if (!r->ran && (gb_buf_puts(out, "run: ", err)
+                    || put(out, opts, r->run_summary ? r->run_summary : "not run", err)
+                    || gb_buf_puts(out, "\n", err)))
         return -1;
     if (r->triage && (gb_buf_puts(out, "\nTRIAGE: ", err) || put(out, opts, r->triage, err)
                       || gb_buf_puts(out, "\n", err)))

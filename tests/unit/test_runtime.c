@@ -1,5 +1,7 @@
 /* test_runtime.c — Check suite for the runtime probe and its cache (grader/runtime.c). */
+#define _GNU_SOURCE
 #include <check.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +32,22 @@ static void make_fake(const char *answer)
     ck_assert_int_eq(gb_write_file_atomic(fake, script.data, script.len, NULL), 0);
     ck_assert_int_eq(chmod(fake, 0700), 0);
     gb_buf_free(&script);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)st;
+    (void)type;
+    (void)ftw;
+    return remove(path);
+}
+
+/* Each test makes its own directory; this removes the last one made. */
+static void teardown(void)
+{
+    if (dir[0])
+        nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    dir[0] = '\0';
 }
 
 static int runs(void)
@@ -139,6 +157,7 @@ int main(void)
     int failed;
 
     tcase_set_timeout(tc, 120);
+    tcase_add_checked_fixture(tc, NULL, teardown);
     tcase_add_test(tc, test_probe_parses_versions_and_needs_shim);
     tcase_add_test(tc, test_no_torch_needs_no_shim);
     tcase_add_test(tc, test_cache_hit_then_invalidated_by_install);
