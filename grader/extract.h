@@ -155,7 +155,8 @@ struct extract_hit {
     char *column;                /* the column header as printed; NULL for inline hits */
     char *line_text;             /* the whole line (sanitised to printable UTF-8, at most 400 bytes) */
     enum extract_how how;
-    int transposed;              /* 1: the row phrase was found in the header (table printed the other way) */
+    int transposed;              /* 1: row words in the header (table printed the other way round);
+                                  * 2: the words spread over header and row label */
     int quality;                 /* query words found on the row itself rather than in headings */
     int extras;                  /* label words the query did not ask for (tighter is better) */
 };

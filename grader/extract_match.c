@@ -702,7 +702,9 @@ static int inline_candidates(struct finder *f, size_t li)
         have_c = 1;
         if (f->col_line < 0)
             f->col_line = (long)li;
-        anchor = cm.last_primary;
+        /* the value follows whichever label came last: "acc(test) ... LSTM 0.506" */
+        if (cm.last_primary > anchor)
+            anchor = cm.last_primary;
     }
     if (f->exc.n && anchor >= 0 && excluded(f, S.s[0].a, (size_t)anchor + 1))
         return 0;
@@ -790,17 +792,26 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
 {
     const struct extract_transcript *t = f->t;
     struct sources rows = { .n = 0 }, cols = { .n = 0 };
-    struct sources *on_label = transposed ? &cols : &rows, *on_header = transposed ? &rows : &cols;
+    struct sources *on_label = transposed == 1 ? &cols : &rows;
+    struct sources *on_header = transposed == 1 ? &rows : &cols;
     struct match rm, cm;
     int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0, nth = f->q->nth > 0 ? f->q->nth : 1;
     struct cand c;
     long num;
 
-    on_label->s[on_label->n++] = *label;
-    on_label->s[on_label->n++] = *context;
-    on_label->n_primary = 2;
-    on_header->s[on_header->n++] = *header;
-    on_header->n_primary = 1;
+    if (transposed == 2) {
+        /* mixed: "length 50" over the column, "RNN test" naming the row */
+        rows.s[0] = cols.s[1] = *label;
+        rows.s[1] = cols.s[2] = *context;
+        rows.s[2] = cols.s[0] = *header;
+        rows.n = cols.n = rows.n_primary = cols.n_primary = 3;
+    } else {
+        on_label->s[on_label->n++] = *label;
+        on_label->s[on_label->n++] = *context;
+        on_label->n_primary = 2;
+        on_header->s[on_header->n++] = *header;
+        on_header->n_primary = 1;
+    }
     for (int s = 0; s < n_scope; s++) {
         rows.s[rows.n++] = scope[s];
         cols.s[cols.n++] = scope[s];
@@ -836,10 +847,18 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
                 (!have_c || cm.in_primary == cm.n_items) ? 1 : 0;
     c.extras = r_extras + c_extras;
     c.how = EXTRACT_HOW_TABLE;
-    c.transposed = transposed;
+    c.transposed = transposed;   /* 0 straight, 1 the other way round, 2 mixed */
     c.col = t->num_col[num];
     c.table = t->lines[li].table;
     return add_cand(f, &c);
+}
+
+static int words_only(const struct xatom *a, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i].num >= 0)
+            return 0;
+    return n > 0;
 }
 
 /* The row's other cells as "header value" pairs: a row is also named by
@@ -856,6 +875,8 @@ static size_t row_context(const struct extract_transcript *t, const struct xline
         if (col < 0 || col == skip_col || !t->cols[tb->col0 + col].is_value)
             continue;
         c = &t->cols[tb->col0 + col];
+        if (!words_only(t->hatoms + c->hatom0, c->n_hatoms))
+            continue;   /* "length 50" over a result names that result, not this row */
         for (size_t h = 0; h < c->n_hatoms && n < max; h++)
             out[n++] = t->hatoms[c->hatom0 + h];
         a = t->atoms + ln->atom0;
@@ -896,8 +917,12 @@ static int table_candidates(struct finder *f, size_t li)
         ctx.n = row_context(t, ln, tb, (long)c, context, LABEL_ATOMS_MAX);
         hdr.a = t->hatoms + col->hatom0;
         hdr.n = col->n_hatoms;
+        size_t before = f->n_c;
         if (table_cell(f, li, tb, (long)c, &lab, &ctx, &hdr, scope, n_scope, 0) < 0 ||
             table_cell(f, li, tb, (long)c, &lab, &ctx, &hdr, scope, n_scope, 1) < 0)
+            return -1;
+        if (f->n_c == before && f->row.n &&
+            table_cell(f, li, tb, (long)c, &lab, &ctx, &hdr, scope, n_scope, 2) < 0)
             return -1;
     }
     return 0;

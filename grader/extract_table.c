@@ -551,8 +551,13 @@ static int store_columns(struct extract_transcript *t, struct xtable *tb, struct
 
     for (int k = 0; k < cb->n; k++)
         has_label |= cb->kind[k] == 2;
-    if (!has_label && cb->n >= 2)
-        cb->kind[0] = 2;   /* the leftmost column names the rows */
+    if (!has_label && cb->n >= 2) {
+        int k = 0;
+        while (k < cb->n && cb->kind[k] == 0)
+            k++;   /* "| step |": the empty field before the first pipe */
+        if (k < cb->n - 1)
+            cb->kind[k] = 2;   /* the leftmost column names the rows */
+    }
     for (int k = 0; k < cb->n && label_col < 0; k++) {
         int words = cb->n_hdr[k] > 0;
         for (int h = 0; h < cb->n_hdr[k]; h++)
@@ -798,6 +803,17 @@ static int row_fits(const struct extract_transcript *t, const struct xline *head
     return 1;
 }
 
+/* Line i looks like a header; is the line above it a worse one?  A
+ * sentence above a wide-gapped header is its title, not its header. */
+static int weak_header_above(const struct extract_transcript *t, size_t i, const enum xdelim *delims)
+{
+    long h = find_header(t, i, delims[i], delims);
+    if (h < 0)
+        return 1;
+    return delims[i] == XDELIM_SPACE && has_wide_gap(&t->lines[i], line_text(t, &t->lines[i])) &&
+           !has_wide_gap(&t->lines[h], line_text(t, &t->lines[h]));
+}
+
 int extract_table_detect(struct extract_transcript *t, struct gb_err *err)
 {
     enum xdelim *delims = malloc((t->n_lines ? t->n_lines : 1) * sizeof *delims);
@@ -821,7 +837,7 @@ int extract_table_detect(struct extract_transcript *t, struct gb_err *err)
         if (i + 1 < t->n_lines && is_data(&t->lines[i + 1]) &&
             t->lines[i + 1].block == t->lines[i].block && delims[i + 1] == delims[i] &&
             header_like(t, &t->lines[i], &t->lines[i + 1]) &&
-            find_header(t, i, delims[i], delims) < 0) {
+            weak_header_above(t, i, delims)) {
             t->lines[i].value_atom = t->lines[i].n_atoms;
             i++;
             continue;

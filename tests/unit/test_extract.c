@@ -546,8 +546,11 @@ START_TEST(test_pandas_frames_and_transposed)
     ck_assert_str_eq(f.column, "model 1");
     f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"shrink\"}");
     ASSERT_HIT(f, 1.090, 8, "1.090");
+    /* a bare "1" is in both frames: the later print is taken, and said so */
     f = query(t, "{\"row\": \"RNN gain 0.5\", \"column\": \"1\"}");
-    ASSERT_HIT(f, 5.03e-17, 4, "5.03e-17");
+    ASSERT_HIT(f, 0.0, 16, "0.000000");
+    ck_assert_str_eq(f.explain, "two values for RNN gain 0.5, 1: 5.03e-17 (line 4) and 0.000000 "
+                                "(line 16); took line 16, the last printed");
     /* the transposed frame names steps in its index: a straight match there
      * beats the title-assisted one, even though pandas printed 0.000000 */
     f = query(t, "{\"row\": \"RNN gain 0.5\", \"column\": \"step 1\"}");
@@ -690,6 +693,30 @@ START_TEST(test_non_utf8_and_control_bytes)
 }
 END_TEST
 
+START_TEST(test_words_spread_over_header_and_label)
+{
+    struct extract_transcript *t = parse_fixture("wide_by_length.txt");
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"test\"}");
+    ASSERT_HIT(f, 0.507, 4, "0.507");
+    ck_assert_str_eq(f.label, "RNN test");
+    ck_assert_str_eq(f.column, "length 50");
+    ck_assert_str_eq(f.explain, "");
+    f = query(t, "{\"row\": \"length 50 LSTM\", \"column\": \"train\"}");
+    ASSERT_HIT(f, 0.858, 5, "0.858");
+    f = query(t, "{\"row\": \"length 20 LSTM\", \"column\": \"test\"}");
+    ASSERT_HIT(f, 1.0, 6, "1.000");
+    ck_assert_str_eq(f.column, "length 20");
+    /* inline, the column's words before the row's: the value follows the row */
+    f = query(t, "{\"row\": \"T=50 LSTM b_f=3\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 1.0, 8, "1.000");
+    f = query(t, "{\"row\": \"T=50 LSTM\", \"column\": \"acc(test)\", \"exclude\": \"b_f=3\"}");
+    ASSERT_HIT(f, 0.506, 8, "0.506");
+    extract_free(t);
+}
+END_TEST
+
 /* ---- size and hostility ------------------------------------------------------ */
 
 START_TEST(test_ten_megabytes_of_logs_stay_linear)
@@ -824,6 +851,7 @@ int main(void)
     tcase_add_test(tc, test_repeated_table_later_wins);
     tcase_add_test(tc, test_units_crlf_dicts_tensors);
     tcase_add_test(tc, test_non_utf8_and_control_bytes);
+    tcase_add_test(tc, test_words_spread_over_header_and_label);
     suite_add_tcase(s, tc);
     tc = tcase_create("limits");
     tcase_set_timeout(tc, 300);
