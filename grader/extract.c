@@ -254,6 +254,15 @@ static int is_rule_char(unsigned char c)
            c == '+' || c == ':' || c == ' ' || c == '\t' || c == '#';
 }
 
+/* A number standing alone, not part of a name like "64-unit" or "b_f=3". */
+static int has_value_number(const struct extract_transcript *t, const struct xline *ln)
+{
+    for (size_t k = 0; k < ln->n_nums; k++)
+        if (!(t->nums[ln->num0 + k].flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT)))
+            return 1;
+    return 0;
+}
+
 /* "Part 2: training", "Step 3 - gradients", "Exercise 4", "Q1) ...": a
  * short line opening with a document-structure word and its number, with
  * no other number on it.  (These words say how a text is organised, not
@@ -294,6 +303,9 @@ static enum xline_kind classify(const struct extract_transcript *t, const struct
         return XLINE_HEADING;
     if (e > b && s[e - 1] == ':')
         return XLINE_TITLE;
+    /* '"logistic": {' opens a nested dict printed over several lines */
+    if (e > b + 1 && (s[e - 1] == '{' || s[e - 1] == '[') && !has_value_number(t, ln))
+        return XLINE_TITLE;
     if (is_part_heading(t, ln))
         return XLINE_HEADING;
     return XLINE_TEXT;
@@ -328,12 +340,39 @@ static void mark_underlined(struct extract_transcript *t)
     }
 }
 
+/* Box-drawing characters (U+2500..U+257F, E2 94 80 .. E2 95 BF) drawn by
+ * rich and tabulate's fancy grids: vertical strokes become '|', the rest
+ * '-', so a boxed table reads as a pipe table with rule lines. */
+static int box_drawing(const char *s, size_t len, size_t i, char *ascii)
+{
+    unsigned char b1, b2;
+    unsigned cp;
+    if (i + 2 >= len || (unsigned char)s[i] != 0xE2)
+        return 0;
+    b1 = (unsigned char)s[i + 1];
+    b2 = (unsigned char)s[i + 2];
+    if ((b1 != 0x94 && b1 != 0x95) || (b2 & 0xC0) != 0x80)
+        return 0;
+    cp = 0x2000u | ((b1 & 0x3Fu) << 6) | (b2 & 0x3Fu);
+    /* │ ┃ ┆ ┇ ┊ ┋ ║ ╎ ╏ */
+    *ascii = (cp == 0x2502 || cp == 0x2503 || (cp >= 0x2506 && cp <= 0x250B && cp % 2 == 0) ||
+              cp == 0x2507 || cp == 0x2551 || cp == 0x254E || cp == 0x254F) ? '|' : '-';
+    return 1;
+}
+
 /* Copies text without terminal colour codes (ESC [ ... letter), which
- * rich/termcolor output glues to words: "\x1b[32mgain" must read "gain". */
+ * rich/termcolor output glues to words: "\x1b[32mgain" must read "gain";
+ * box-drawing characters become ASCII (see box_drawing). */
 static size_t copy_without_ansi(char *dst, const char *src, size_t len)
 {
     size_t o = 0;
     for (size_t i = 0; i < len; i++) {
+        char ascii;
+        if (box_drawing(src, len, i, &ascii)) {
+            dst[o++] = ascii;
+            i += 2;
+            continue;
+        }
         if (src[i] == '\x1b' && i + 1 < len && src[i + 1] == '[') {
             size_t j = i + 2;
             while (j < len && j < i + 32 && (unsigned char)src[j] >= 0x20 &&

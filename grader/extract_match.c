@@ -708,6 +708,11 @@ static int inline_candidates(struct finder *f, size_t li)
     }
     if (f->exc.n && anchor >= 0 && excluded(f, S.s[0].a, (size_t)anchor + 1))
         return 0;
+    if (f->exc.n && ln->title >= 0) {
+        struct source ts = line_source(t, ln->title);   /* '"logistic": {' above "not": 0.485 */
+        if (excluded(f, ts.a, ts.n))
+            return 0;
+    }
     num = f->q->shape == EXTRACT_LINE && ln->n_nums == 0
               ? -1 : pick_inline_value(t, ln, anchor, &rm, have_r, &cm, have_c, nth);
     if (num < 0 && f->q->shape != EXTRACT_LINE) {
@@ -964,7 +969,7 @@ static char *sanitize(const char *s, size_t len, size_t max)
 
 static char *trimmed_copy(const char *s, size_t len, size_t max)
 {
-    while (len && (*s == ' ' || *s == '\t'))
+    while (len && strchr(" \t|*#>", *s))
         s++, len--;
     while (len && strchr(" \t:=|,[(-><", s[len - 1]))
         len--;
@@ -1033,6 +1038,58 @@ static char *column_text(const struct extract_transcript *t, const struct xcolum
     return gb_buf_steal(&b);
 }
 
+/* Is a value-column number printed between bytes from and to of the line? */
+static int value_between(const struct extract_transcript *t, const struct xline *ln,
+                         const struct xtable *tb, size_t from, size_t to)
+{
+    for (size_t k = 0; k < ln->n_nums; k++) {
+        const struct numparse_num *n = &t->nums[ln->num0 + k];
+        long col = t->num_col[ln->num0 + k];
+        if (n->start >= from && n->end <= to && col >= 0 && t->cols[tb->col0 + col].is_value)
+            return 1;
+    }
+    return 0;
+}
+
+/* The label cells of a table row as printed, pieces joined by a space
+ * where value cells sit between them ("max | 0.574 | fresh" -> "max fresh"). */
+static char *label_text(const struct extract_transcript *t, const struct xline *ln,
+                        const struct xtable *tb, long col)
+{
+    struct xatom lab[LABEL_ATOMS_MAX];
+    const char *s = t->text + ln->off;
+    size_t n = row_label(t, ln, tb, col, lab, LABEL_ATOMS_MAX), b = 0, e = 0;
+    struct gb_buf out = GB_BUF_INIT;
+    int ok = 1;
+
+    for (size_t i = 0; i <= n && ok; i++) {
+        const struct xatom *a = i < n ? &lab[i] : NULL;
+        if (a && (a->p < s || a->p >= s + ln->len))
+            continue;   /* header words put before label numbers */
+        size_t ab = a ? (size_t)(a->p - s) : 0;
+        if (a && e && !value_between(t, ln, tb, e, ab)) {
+            e = ab + a->len;
+            continue;
+        }
+        if (e) {
+            while (e < ln->len && (s[e] == ')' || s[e] == ']'))
+                e++;   /* "LSTM(bf=0)" keeps its bracket */
+            char *piece = trimmed_copy(s + b, e - b, 200);
+            ok = piece && gb_buf_printf(&out, NULL, "%s%s", out.len ? " " : "", piece) == 0;
+            free(piece);
+        }
+        if (a) {
+            b = ab;
+            e = ab + a->len;
+        }
+    }
+    if (!ok) {
+        gb_buf_free(&out);
+        return NULL;
+    }
+    return out.data ? gb_buf_steal(&out) : strdup("");
+}
+
 static int make_hit(const struct finder *f, const struct cand *c, struct extract_hit *h)
 {
     const struct extract_transcript *t = f->t;
@@ -1063,22 +1120,8 @@ static int make_hit(const struct finder *f, const struct cand *c, struct extract
             return -1;
         /* A table row's label is its label cells, not everything before the value. */
         free(h->label);
-        {
-            struct xatom lab[LABEL_ATOMS_MAX];
-            size_t n = row_label(t, ln, tb, c->col, lab, LABEL_ATOMS_MAX), b = 0, e = 0;
-            for (size_t i = 0; i < n; i++) {
-                if (lab[i].p < s || lab[i].p >= s + ln->len)
-                    continue;   /* header words put before label numbers */
-                if (!e)
-                    b = (size_t)(lab[i].p - s);
-                e = (size_t)(lab[i].p + lab[i].len - s);
-            }
-            while (e > b && e < ln->len && (s[e] == ')' || s[e] == ']'))
-                e++;   /* "LSTM(bf=0)" keeps its bracket */
-            h->label = trimmed_copy(s + b, e > b ? e - b : 0, 200);
-            if (!h->label)
-                return -1;
-        }
+        if (!(h->label = label_text(t, ln, tb, c->col)))
+            return -1;
     }
     return 0;
 }

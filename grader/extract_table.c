@@ -88,6 +88,30 @@ static int field_of(const char *s, size_t off, enum xdelim d)
     return field < FIELDS_MAX ? field : FIELDS_MAX - 1;
 }
 
+/* Delimited rows may end in a text column ("note"): the first field after
+ * the first that holds only values starts the values; n_atoms if none. */
+static size_t first_value_field(const struct extract_transcript *t, const struct xline *ln,
+                                enum xdelim d)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    const char *s = line_text(t, ln);
+    size_t i = 0;
+
+    while (i < ln->n_atoms) {
+        int f = field_of(s, (size_t)(a[i].p - s), d), numeric = 1;
+        size_t j = i;
+        while (j < ln->n_atoms && field_of(s, (size_t)(a[j].p - s), d) == f) {
+            numeric &= a[j].num >= 0 &&
+                       !(t->nums[a[j].num].flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT));
+            j++;
+        }
+        if (numeric && i > 0)
+            return i;
+        i = j;
+    }
+    return ln->n_atoms;
+}
+
 /* ---- rows ------------------------------------------------------------------ */
 
 /* Atoms at the end of a row that are values: the value region's start, or
@@ -124,6 +148,8 @@ static size_t value_start(const struct extract_transcript *t, const struct xline
             i--;
         }
     }
+    if (!values && d != XDELIM_SPACE)
+        return first_value_field(t, ln, d);   /* "| min | 0.448 | fresh |" */
     if (!values)
         return ln->n_atoms;
     if (i == 0 && ln->n_atoms >= 2) {
@@ -209,19 +235,21 @@ static void note_kind(struct colbuild *cb, int col, long row, int value)
 }
 
 /* A column holds values when most rows print only numbers in it ("n/a" in
- * one row does not make it a label); columns left of a label are labels. */
+ * one row does not make it a label).  Numbers left of the first label
+ * column name the row too ("length 5 | RNN | 0.9"); a text column after
+ * the values ("| 0.448 | fresh |") leaves them values. */
 static void settle_kinds(struct colbuild *cb)
 {
-    int rightmost_label = -1;
+    int first_label = -1;
     for (int k = 0; k < cb->n; k++) {
         if (cb->value_rows[k] == 0 && cb->word_rows[k] == 0)
             cb->kind[k] = 0;
         else
             cb->kind[k] = cb->value_rows[k] >= cb->word_rows[k] && cb->value_rows[k] > 0 ? 1 : 2;
-        if (cb->kind[k] == 2)
-            rightmost_label = k;
+        if (cb->kind[k] == 2 && first_label < 0)
+            first_label = k;
     }
-    for (int k = 0; k < rightmost_label; k++)
+    for (int k = 0; k < first_label; k++)
         if (cb->kind[k] == 1)
             cb->kind[k] = 2;
 }

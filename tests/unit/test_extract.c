@@ -717,6 +717,32 @@ START_TEST(test_words_spread_over_header_and_label)
 }
 END_TEST
 
+START_TEST(test_boxed_tables_and_nested_json)
+{
+    struct extract_transcript *t = parse_fixture("boxed_and_json.txt");
+    struct found f;
+
+    /* rich / tabulate box drawing reads as a pipe table */
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"not rows\"}");
+    ASSERT_HIT(f, 0.485, 5, "0.485");
+    ck_assert_str_eq(f.label, "logistic on word counts");
+    f = query(t, "{\"row\": \"64-unit\", \"column\": \"all\"}");
+    ASSERT_HIT(f, 0.785, 6, "0.785");
+    /* a text column after the values leaves them values */
+    f = query(t, "{\"row\": \"max\", \"column\": \"value\"}");
+    ASSERT_HIT(f, 0.574, 16, "0.574");
+    ck_assert_str_eq(f.label, "max fresh");
+    /* json.dumps(indent=2): the enclosing key is the title of its lines */
+    f = query(t, "{\"section\": \"split\", \"row\": \"not\"}");
+    ASSERT_HIT(f, 303, 22, "303");
+    f = query(t, "{\"section\": \"64-unit\", \"row\": \"not\"}");
+    ASSERT_HIT(f, 0.574, 32, "0.574");
+    f = query(t, "{\"column\": \"very\", \"exclude\": [\"logistic\", \"64-unit\"]}");
+    ASSERT_HIT(f, 297, 21, "297");
+    extract_free(t);
+}
+END_TEST
+
 /* ---- size and hostility ------------------------------------------------------ */
 
 START_TEST(test_ten_megabytes_of_logs_stay_linear)
@@ -852,6 +878,7 @@ int main(void)
     tcase_add_test(tc, test_units_crlf_dicts_tensors);
     tcase_add_test(tc, test_non_utf8_and_control_bytes);
     tcase_add_test(tc, test_words_spread_over_header_and_label);
+    tcase_add_test(tc, test_boxed_tables_and_nested_json);
     suite_add_tcase(s, tc);
     tc = tcase_create("limits");
     tcase_set_timeout(tc, 300);
