@@ -128,7 +128,7 @@ static int stop_section(struct gb_buf *out, const struct report_options *opts,
         unreached += r->checks[i].verdict == VERDICT_UNREACHED;
     if (!r->crash_tail && !unreached)
         return 0;
-    if (gb_buf_puts(out, "\nThe run stopped early", err)
+    if (gb_buf_puts(out, "The run stopped early", err)
         || (r->run_summary && (gb_buf_puts(out, ": ", err) || put(out, opts, r->run_summary, err)))
         || gb_buf_puts(out, ".\n", err))
         return -1;
@@ -158,7 +158,7 @@ static int stop_section(struct gb_buf *out, const struct report_options *opts,
         if (gb_buf_puts(out, "\n", err))
             return -1;
     }
-    return 0;
+    return gb_buf_puts(out, "\n", err);
 }
 
 static int total_line(struct gb_buf *out, const struct grade_result *r, struct gb_err *err)
@@ -184,12 +184,13 @@ static int total_line(struct gb_buf *out, const struct grade_result *r, struct g
 int report_text(const struct grade_result *r, const struct report_options *opts,
                 struct gb_buf *out, struct gb_err *err)
 {
-    if (header(out, opts, r, err))
+    /* Why the run stopped comes first: the unreached checks below refer to it. */
+    if (header(out, opts, r, err) || stop_section(out, opts, r, err))
         return -1;
     for (size_t i = 0; i < r->n_checks; i++)
         if (check_line(out, opts, &r->checks[i], err))
             return -1;
-    if (stop_section(out, opts, r, err) || total_line(out, r, err))
+    if (total_line(out, r, err))
         return gb_err_prefix(err, "writing the text report");
     return 0;
 }
