@@ -1135,8 +1135,18 @@ static void free_hit(struct extract_hit *h)
     free(h->line_text);
 }
 
-static int cand_better(const struct cand *a, const struct cand *b)
+/* A vector query wants a printed list: a number inside brackets beats a lone
+ * table cell on a row with the same label (the rude row of a weights table
+ * versus the rude output row [0.881 -0.119 0.881 0.339] printed below it). */
+static int in_list(const struct finder *f, const struct cand *c)
 {
+    return f->q->shape == EXTRACT_VECTOR && c->num >= 0 && f->t->nums[c->num].list >= 0;
+}
+
+static int cand_better(const struct finder *f, const struct cand *a, const struct cand *b)
+{
+    if (in_list(f, a) != in_list(f, b))
+        return in_list(f, a);
     if (a->quality != b->quality)
         return a->quality > b->quality;
     if (a->extras != b->extras)
@@ -1253,7 +1263,7 @@ static int finish(struct finder *f, struct extract_result *res)
         return res->explain ? 0 : gb_fail(f->err, "out of memory explaining a miss");
     }
     for (size_t i = 1; i < f->n_c; i++)
-        if (cand_better(&f->c[i], &f->c[best]))
+        if (cand_better(f, &f->c[i], &f->c[best]))
             best = i;
     if (f->q->all) {
         size_t n = 0;
