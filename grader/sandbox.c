@@ -376,12 +376,48 @@ static void close_channels(struct channels *ch)
     close_pair(ch->ctl);
 }
 
+/* What the child is handed, all prepared (allocated, opened, compiled)
+ * before the clone. */
+struct kit {
+    char **argv, **envp;
+    struct sandbox_mount_sources *sources;
+    struct sandbox_filter *filter;
+};
+
+static int prepare_kit(const struct sandbox_spec *spec, struct kit *k, struct gb_err *err)
+{
+    struct sandbox_mount_plan plan = { spec->workdir, spec->ro_paths, spec->limits.tmp_bytes };
+
+    memset(k, 0, sizeof *k);
+    k->argv = inside_argv(spec, err);
+    k->envp = k->argv ? inside_env(spec, err) : NULL;
+    if (!k->envp)
+        return -1;
+    k->sources = calloc(1, sizeof *k->sources);
+    k->filter = calloc(1, sizeof *k->filter);
+    if (!k->sources || !k->filter)
+        return gb_fail(err, "out of memory preparing the sandbox");
+    if (sandbox_seccomp_compile(k->filter, err))
+        return -1;
+    return sandbox_mount_collect(&plan, k->sources, err);
+}
+
+static void release_kit(struct kit *k)
+{
+    free_strv(k->argv);
+    free_strv(k->envp);
+    free(k->sources);
+    free(k->filter);
+    memset(k, 0, sizeof *k);
+}
+
 static void __attribute__((noreturn)) run_child(const struct sandbox_spec *spec,
-                                                struct channels *ch, char **argv, char **envp)
+                                                struct channels *ch, const struct kit *k)
 {
     struct sandbox_child c = {
-        .argv = argv, .envp = envp,
+        .argv = k->argv, .envp = k->envp,
         .mount = { spec->workdir, spec->ro_paths, spec->limits.tmp_bytes },
+        .sources = k->sources, .filter = k->filter,
         .limits = spec->limits, .host_root = geteuid() == 0,
         .out_fd = ch->out[1], .err_fd = ch->err[1], .ctl_fd = ch->ctl[1],
         .sync_fd = ch->sync[0],
@@ -485,15 +521,15 @@ static int finish(struct supervisor *s, const struct sandbox_spec *spec,
     return 0;
 }
 
-static int launch(const struct sandbox_spec *spec, struct channels *ch, char **argv,
-                  char **envp, pid_t *init, struct gb_err *err)
+static int launch(const struct sandbox_spec *spec, struct channels *ch, struct kit *k,
+                  pid_t *init, struct gb_err *err)
 {
     pid_t pid = sandbox_ns_clone(err);
 
     if (pid < 0)
         return -1;
     if (pid == 0)
-        run_child(spec, ch, argv, envp);
+        run_child(spec, ch, k);
     *init = pid;
     close(ch->out[1]);
     close(ch->err[1]);
@@ -516,17 +552,15 @@ int sandbox_run(const struct sandbox_spec *spec, struct sandbox_result *res,
 {
     struct channels ch;
     struct supervisor s;
-    char **argv = NULL, **envp = NULL;
+    struct kit k;
     pid_t init;
-    int rc = -1;
+    int rc = -1, prepared;
 
     memset(res, 0, sizeof *res);
     if (check_spec(spec, err) || hand_over_workdir(spec->workdir, err))
         return -1;
-    argv = inside_argv(spec, err);
-    envp = argv ? inside_env(spec, err) : NULL;
-    if (envp && !open_channels(&ch, err) &&
-        !launch(spec, &ch, argv, envp, &init, err)) {
+    prepared = prepare_kit(spec, &k, err) == 0;
+    if (prepared && !open_channels(&ch, err) && !launch(spec, &ch, &k, &init, err)) {
         start_supervisor(&s, spec, &ch, init, now_seconds());
         if (supervise(&s, err) == 0)
             rc = finish(&s, spec, res, err);
@@ -534,10 +568,9 @@ int sandbox_run(const struct sandbox_spec *spec, struct sandbox_result *res,
             reap_init(&s, res);
         stop_supervisor(&s);
     }
-    if (envp)
+    if (prepared)
         close_channels(&ch);
-    free_strv(argv);
-    free_strv(envp);
+    release_kit(&k);
     if (rc)
         sandbox_result_free(res);
     return rc;

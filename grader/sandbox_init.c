@@ -141,7 +141,7 @@ static void __attribute__((noreturn)) exec_submission(const struct sandbox_child
     if (arrange_fds(c, &err))
         report_error(c->ctl_fd, &err);
     /* From here the control socket is fd 3. */
-    if (sandbox_ns_drop_privileges(&err) || sandbox_seccomp_load(&listener, &err) ||
+    if (sandbox_ns_drop_privileges(&err) || sandbox_seccomp_install(c->filter, &listener, &err) ||
         hand_listener(listener, &err))
         report_error(3, &err);
     /* Limits last: under AddressSanitizer this process already maps more
@@ -221,7 +221,6 @@ static void __attribute__((noreturn)) reap(int ctl, pid_t submission)
 
 void sandbox_init_main(const struct sandbox_child *c)
 {
-    static struct sandbox_mount_sources sources;
     struct gb_err err = { "" };
     char go = 0;
     pid_t pid;
@@ -234,9 +233,9 @@ void sandbox_init_main(const struct sandbox_child *c)
     if (go != '1')
         _exit(127);   /* the grader failed to map ids, or is gone */
     close(c->sync_fd);
-    if (sandbox_mount_open(&c->mount, &sources, &err) ||
+    if (sandbox_mount_open(c->sources, &err) ||
         sandbox_ns_become_sandbox_id(c->host_root, &err) ||
-        sandbox_ns_setup_net_uts(&err) || sandbox_mount_build(&c->mount, &sources, &err))
+        sandbox_ns_setup_net_uts(&err) || sandbox_mount_build(&c->mount, c->sources, &err))
         report_error(c->ctl_fd, &err);
     /* Not fork(): this process was cloned from the grader by a raw system
      * call, so the atfork handlers fork() runs would act on state copied from

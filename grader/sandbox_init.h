@@ -17,6 +17,7 @@
 #include "error.h"
 #include "sandbox.h"
 #include "sandbox_mount.h"
+#include "sandbox_seccomp.h"
 
 enum sandbox_ctl_type {
     SANDBOX_CTL_ERROR = 1,   /* setup failed before exec: text says why */
@@ -33,10 +34,14 @@ struct sandbox_ctl_msg {
     char text[GB_ERR_MAX];
 };
 
+/* Everything the child needs, prepared by the grader before the clone: the
+ * child of a possibly multi-threaded grader must not allocate. */
 struct sandbox_child {
     char *const *argv;
     char *const *envp;
     struct sandbox_mount_plan mount;
+    struct sandbox_mount_sources *sources;   /* opened by the grader */
+    const struct sandbox_filter *filter;     /* compiled by the grader */
     struct sandbox_limits limits;
     int host_root;           /* the grader runs as root on the host */
     int out_fd, err_fd;      /* write ends of the output pipes */

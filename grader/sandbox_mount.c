@@ -29,31 +29,41 @@ static const char *const etc_files[] = { "/etc/alternatives", "/etc/ld.so.cache"
                                          "/etc/localtime", NULL };
 static const char *const dev_nodes[] = { "null", "zero", "full", "random", "urandom", NULL };
 
-/* Opens src and queues it for binding at dst; a missing optional source is skipped. */
-static int add_bind(struct sandbox_mount_sources *l, const char *src, const char *dst, int writable,
-                    int required, struct gb_err *err)
+/* Queues src for binding at dst; a missing optional source is skipped. */
+static int add_bind(struct sandbox_mount_sources *l, const char *src, const char *dst,
+                    int writable, int required, struct gb_err *err)
 {
     struct sandbox_mount_source *b;
     struct stat st;
-    int fd;
 
     if (l->n == SANDBOX_MOUNT_MAX)
         return gb_fail(err, "too many paths to show in the sandbox");
-    fd = open(src, O_PATH | O_CLOEXEC);
-    if (fd < 0 && !required && (errno == ENOENT || errno == ENOTDIR))
+    if (!required && stat(src, &st) && (errno == ENOENT || errno == ENOTDIR))
         return 0;
-    if (fd < 0)
-        return gb_fail_errno(err, "cannot open %s for the sandbox", src);
-    if (fstat(fd, &st)) {
-        close(fd);
-        return gb_fail_errno(err, "cannot stat %s", src);
-    }
     b = &l->item[l->n++];
-    snprintf(b->dst, sizeof b->dst, "%s", dst);
-    b->fd = fd;
-    b->is_dir = S_ISDIR(st.st_mode);
+    if (snprintf(b->src, sizeof b->src, "%s", src) >= (int)sizeof b->src ||
+        snprintf(b->dst, sizeof b->dst, "%s", dst) >= (int)sizeof b->dst)
+        return gb_fail(err, "path too long to show in the sandbox: %s", src);
+    b->fd = -1;
+    b->is_dir = 0;
     b->writable = writable;
     b->late = 0;
+    return 0;
+}
+
+int sandbox_mount_open(struct sandbox_mount_sources *l, struct gb_err *err)
+{
+    for (int i = 0; i < l->n; i++) {
+        struct sandbox_mount_source *b = &l->item[i];
+        struct stat st;
+
+        b->fd = open(b->src, O_PATH | O_CLOEXEC);
+        if (b->fd < 0)
+            return gb_fail_errno(err, "cannot open %s for the sandbox", b->src);
+        if (fstat(b->fd, &st))
+            return gb_fail_errno(err, "cannot stat %s", b->src);
+        b->is_dir = S_ISDIR(st.st_mode);
+    }
     return 0;
 }
 
@@ -272,27 +282,35 @@ static int add_dev_nodes(struct sandbox_mount_sources *l, struct gb_err *err)
     return 0;
 }
 
-int sandbox_mount_open(const struct sandbox_mount_plan *plan, struct sandbox_mount_sources *l,
-                       struct gb_err *err)
+void sandbox_mount_close(struct sandbox_mount_sources *l)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->item[i].fd >= 0)
+            close(l->item[i].fd);
+    l->n = 0;
+}
+
+int sandbox_mount_collect(const struct sandbox_mount_plan *plan, struct sandbox_mount_sources *l,
+                          struct gb_err *err)
 {
     l->n = 0;
-    /* Nothing done here may propagate back to the host's mounts. */
-    if (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL))
-        return gb_fail_errno(err, "cannot make the sandbox mounts private");
     if (add_bind(l, plan->workdir, SANDBOX_WORKDIR, 1, 1, err) ||
         add_bind(l, "/sys/devices/system/cpu", "/sys/devices/system/cpu", 0, 0, err))
-        return -1;
+        goto fail;
     for (int i = 0; top_dirs[i]; i++)
         if (add_top_dir(l, top_dirs[i], err))
-            return -1;
+            goto fail;
     if (add_etc(l, err) || add_dev_nodes(l, err))
-        return -1;
+        goto fail;
     for (const char *const *p = plan->ro_paths; p && *p; p++) {
         if (add_bind(l, *p, *p, 0, 1, err))
-            return -1;
+            goto fail;
         l->item[l->n - 1].late = 1;
     }
     return 0;
+fail:
+    l->n = 0;
+    return -1;
 }
 
 static int build_root(const struct sandbox_mount_plan *plan, struct sandbox_mount_sources *l,
@@ -300,6 +318,9 @@ static int build_root(const struct sandbox_mount_plan *plan, struct sandbox_moun
 {
     char opts[64];
 
+    /* Nothing done here may propagate back to the host's mounts. */
+    if (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL))
+        return gb_fail_errno(err, "cannot make the sandbox mounts private");
     if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=1m"))
         return gb_fail_errno(err, "cannot mount the sandbox root");
     for (int i = 0; top_dirs[i]; i++)
@@ -314,7 +335,7 @@ static int build_root(const struct sandbox_mount_plan *plan, struct sandbox_moun
         return -1;
     for (int late = 0; late <= 1; late++)
         for (int i = 0; i < l->n; i++)
-            if (l->item[i].late == late && do_bind(&l->item[i], err))
+            if (l->item[i].late == late && l->item[i].fd >= 0 && do_bind(&l->item[i], err))
                 return -1;
     /* The device nodes are their own (writable) mounts; /dev itself is not. */
     return set_attr(NEWROOT "/dev", MS_RDONLY | MS_NOSUID | MS_NOEXEC, err);
@@ -325,9 +346,6 @@ int sandbox_mount_build(const struct sandbox_mount_plan *plan, struct sandbox_mo
 {
     int rc = build_root(plan, l, err);
 
-    for (int i = 0; i < l->n; i++)
-        if (l->item[i].fd >= 0)
-            close(l->item[i].fd);
-    l->n = 0;
+    sandbox_mount_close(l);
     return rc ? -1 : pivot(err);
 }

@@ -29,8 +29,9 @@ struct sandbox_mount_plan {
 #define SANDBOX_MOUNT_MAX 64
 
 struct sandbox_mount_source {
+    char src[512];       /* host path */
     char dst[512];       /* path inside the sandbox */
-    int fd;              /* O_PATH descriptor of the host source */
+    int fd;              /* O_PATH descriptor of the host source, once opened */
     int is_dir;
     int writable;
     int late;            /* ro_paths: bound after the system paths they may lie under */
@@ -41,14 +42,19 @@ struct sandbox_mount_sources {
     int n;
 };
 
-/* Child side, first step, while still the grader's host id (so a work
- * directory inside a private 0700 directory can be reached): makes the mount
- * namespace private and opens every source. */
-int sandbox_mount_open(const struct sandbox_mount_plan *plan, struct sandbox_mount_sources *src,
-                       struct gb_err *err);
+/* Grader side, before the clone (allocating freely: glob): lists every
+ * source that exists. */
+int sandbox_mount_collect(const struct sandbox_mount_plan *plan, struct sandbox_mount_sources *src,
+                          struct gb_err *err);
+/* Child side, first step, in the new mount namespace (a descriptor opened
+ * in the grader's would be refused as a bind source) and still as the
+ * grader's host id (so a work directory inside a private 0700 directory can
+ * be reached): opens every source.  Allocation-free. */
+int sandbox_mount_open(struct sandbox_mount_sources *src, struct gb_err *err);
+void sandbox_mount_close(struct sandbox_mount_sources *src);
 /* Child side, privileged in its own user and mount namespaces: builds the
  * root, pivots into it and leaves the cwd at SANDBOX_WORKDIR.  Closes the
- * sources whatever happens. */
+ * sources whatever happens.  Allocation-free. */
 int sandbox_mount_build(const struct sandbox_mount_plan *plan, struct sandbox_mount_sources *src,
                         struct gb_err *err);
 

@@ -124,15 +124,18 @@ int sandbox_ns_become_sandbox_id(int host_root, struct gb_err *err)
     /* Root's supplementary groups (gid 0) would otherwise still open
      * group-readable host files.  Unprivileged, setgroups is denied and the
      * groups are the grader user's own. */
-    if (host_root && setgroups(0, NULL))
+    /* Raw system calls, not libc's: after a raw clone from a multi-threaded
+     * grader, libc would try to apply the change to threads that are not
+     * here. */
+    if (host_root && syscall(SYS_setgroups, 0, NULL))
         return gb_fail_errno(err, "cannot clear supplementary groups");
     /* Keep the namespace capabilities across the id change: building the
      * file system still needs them. */
     if (prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0))
         return gb_fail_errno(err, "cannot keep capabilities");
-    if (setresgid(gid, gid, gid))
+    if (syscall(SYS_setresgid, gid, gid, gid))
         return gb_fail_errno(err, "cannot switch to the sandbox group");
-    if (setresuid(uid, uid, uid))
+    if (syscall(SYS_setresuid, uid, uid, uid))
         return gb_fail_errno(err, "cannot switch to the sandbox user");
     if (prctl(PR_SET_KEEPCAPS, 0, 0, 0, 0))
         return gb_fail_errno(err, "cannot reset keep-capabilities");

@@ -9,7 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 /* Never needed by a course script; each one is a step toward the kernel's
  * attack surface or out of the sandbox. */
@@ -80,30 +83,63 @@ static int deny_namespaces(scmp_filter_ctx ctx, struct gb_err *err)
     return rc ? gb_fail(err, "cannot add the seccomp clone rules") : 0;
 }
 
-int sandbox_seccomp_load(int *listener, struct gb_err *err)
+static int build_rules(scmp_filter_ctx ctx, struct gb_err *err)
+{
+    /* Foreign ABIs (i386, x32) would sidestep every rule: they kill. */
+    if (seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS))
+        return gb_fail(err, "cannot configure the seccomp filter");
+    if (deny_names(ctx, err) || deny_sockets(ctx, err) || deny_namespaces(ctx, err))
+        return -1;
+    return 0;
+}
+
+/* libseccomp writes the program to a descriptor; a memfd brings it back. */
+static int export_program(scmp_filter_ctx ctx, struct sandbox_filter *f, struct gb_err *err)
+{
+    int fd = memfd_create("gradebox-seccomp", MFD_CLOEXEC);
+    off_t size;
+
+    if (fd < 0)
+        return gb_fail_errno(err, "cannot hold the seccomp program");
+    if (seccomp_export_bpf(ctx, fd) || (size = lseek(fd, 0, SEEK_END)) <= 0 ||
+        size % sizeof(struct sock_filter) || size > (off_t)sizeof f->insns) {
+        close(fd);
+        return gb_fail(err, "cannot compile the seccomp filter");
+    }
+    if (pread(fd, f->insns, (size_t)size, 0) != size) {
+        gb_fail_errno(err, "cannot read the compiled seccomp filter");
+        close(fd);
+        return -1;
+    }
+    close(fd);
+    f->len = (unsigned short)(size / sizeof(struct sock_filter));
+    return 0;
+}
+
+int sandbox_seccomp_compile(struct sandbox_filter *f, struct gb_err *err)
 {
     scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
     int rc;
 
     if (!ctx)
         return gb_fail(err, "cannot create the seccomp filter");
-    /* Foreign ABIs (i386, x32) would sidestep every rule: they kill. */
-    rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
-    if (rc)
-        gb_fail(err, "cannot configure the seccomp filter");
+    rc = build_rules(ctx, err);
     if (!rc)
-        rc = deny_names(ctx, err) || deny_sockets(ctx, err) || deny_namespaces(ctx, err);
-    if (!rc && seccomp_load(ctx)) {
-        gb_fail(err, "cannot load the seccomp filter");
-        rc = -1;
-    }
-    if (!rc) {
-        *listener = seccomp_notify_fd(ctx);
-        if (*listener < 0)
-            rc = gb_fail(err, "the seccomp filter has no listener");
-    }
+        rc = export_program(ctx, f, err);
     seccomp_release(ctx);
-    return rc ? -1 : 0;
+    return rc;
+}
+
+int sandbox_seccomp_install(const struct sandbox_filter *f, int *listener, struct gb_err *err)
+{
+    struct sock_fprog prog = { f->len, (struct sock_filter *)f->insns };
+    long fd = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER,
+                      &prog);
+
+    if (fd < 0)
+        return gb_fail_errno(err, "cannot load the seccomp filter");
+    *listener = (int)fd;
+    return 0;
 }
 
 /* "socket(AF_NETLINK, SOCK_RAW)": the family says what was attempted. */

@@ -10,12 +10,23 @@
 #ifndef GB_SANDBOX_SECCOMP_H
 #define GB_SANDBOX_SECCOMP_H
 
+#include <linux/filter.h>
 #include <stddef.h>
 
 #include "error.h"
 
-/* Child side, after no_new_privs: loads the filter, returns its listener. */
-int sandbox_seccomp_load(int *listener, struct gb_err *err);
+/* The compiled filter.  Compiled in the grader, before the clone: the child
+ * of a possibly multi-threaded grader must not allocate (a lock another
+ * thread held at the clone would never be released there). */
+struct sandbox_filter {
+    struct sock_filter insns[1024];
+    unsigned short len;
+};
+
+int sandbox_seccomp_compile(struct sandbox_filter *f, struct gb_err *err);
+/* Child side, after no_new_privs: loads the filter, returns its listener.
+ * Allocation-free. */
+int sandbox_seccomp_install(const struct sandbox_filter *f, int *listener, struct gb_err *err);
 /* Grader side, when the listener is readable: answers one pending call with
  * EPERM and names it.  Returns 1 a call was denied, 0 nothing pending (the
  * caller died first), -1 the listener failed. */

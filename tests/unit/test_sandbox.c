@@ -2,6 +2,7 @@
  * limits and verdicts, output capture, and torch working inside. */
 #define _GNU_SOURCE
 #include <check.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -319,6 +320,44 @@ START_TEST(test_torch_and_numpy_train_inside)
 }
 END_TEST
 
+static volatile int churning;
+
+static void *churn_malloc(void *arg)
+{
+    (void)arg;
+    while (churning) {
+        void *p = malloc(4096);
+
+        free(p);
+    }
+    return NULL;
+}
+
+/* The grader may be multi-threaded (OpenBLAS workers, libcurl): the clone
+ * copies only the calling thread, with any malloc lock another thread held.
+ * The child path must not allocate, or this test hangs and times out. */
+START_TEST(test_run_from_a_multithreaded_grader)
+{
+    static const char *const argv[] = { "/bin/true", NULL };
+    struct sandbox_limits l = small_limits();
+    struct sandbox_result res;
+    pthread_t t[2];
+
+    churning = 1;
+    for (int i = 0; i < 2; i++)
+        ck_assert_int_eq(pthread_create(&t[i], NULL, churn_malloc, NULL), 0);
+    for (int i = 0; i < 20; i++) {
+        run(NULL, argv, &l, &res);
+        ck_assert_int_eq(res.exited, 1);
+        ck_assert_int_eq(res.exit_code, 0);
+        sandbox_result_free(&res);
+    }
+    churning = 0;
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], NULL);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sandbox");
@@ -338,6 +377,7 @@ int main(void)
     tcase_add_test(tc, test_host_path_argv_and_reading_results);
     tcase_add_test(tc, test_setup_failure_is_an_error);
     tcase_add_test(tc, test_torch_and_numpy_train_inside);
+    tcase_add_test(tc, test_run_from_a_multithreaded_grader);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
