@@ -286,8 +286,9 @@ static long trace_row(const char *s, size_t len, const char **tok, double h[HAND
     char word[PROP_WORD];
     size_t k = 0;
 
+    /* "t=3" glues the step to its name; "3rd" or "3-gram" is not a step. */
     if (n > 32 || n < 1 + HAND_RNN_UNITS || !(num[0].flags & NUMPARSE_INTEGER) ||
-        (num[0].flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT)) || num[0].value < 0)
+        (num[0].flags & NUMPARSE_GLUED_RIGHT) || num[0].value < 0)
         return -1;
     for (i = num[0].end; i < num[1].start && !isalpha((unsigned char)s[i]); i++)
         ;
