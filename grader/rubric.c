@@ -39,7 +39,7 @@ static const char *const kind_names[] = {
 
 /* Fields each kind accepts besides the common ones; anything else is a typo. */
 static const char *const kind_fields[N_KINDS] = {
-    [CHECK_VALUE] = "locate expected tolerance range greater_than at_least less_than at_most review_range",
+    [CHECK_VALUE] = "locate or_locate expected tolerance range greater_than at_least less_than at_most review_range",
     [CHECK_VECTOR] = "locate expected tolerance",
     [CHECK_EACH] = "locate expected tolerance range greater_than at_least less_than at_most min_count",
     [CHECK_RELATION] = "values expr expected tolerance range greater_than at_least less_than at_most review_range",
@@ -371,6 +371,9 @@ static int load_kind_fields(const cJSON *c, struct rubric_check *ck, struct gb_e
             load_locate(cJSON_GetObjectItemCaseSensitive(c, "locate"), "locate", &ck->locate, err) ||
             load_target(c, &ck->target, err) || load_size(c, "min_count", &ck->min_count, err))
             return -1;
+        f = cJSON_GetObjectItemCaseSensitive(c, "or_locate");
+        if (f && load_locate(f, "or_locate", &ck->or_locate, err))
+            return -1;
         if (ck->kind == CHECK_EACH && !ck->min_count)
             ck->min_count = 1;
         return 0;
@@ -501,6 +504,7 @@ static void free_check(struct rubric_check *ck)
     free(ck->description);
     free(ck->reading);
     cJSON_Delete(ck->locate);
+    cJSON_Delete(ck->or_locate);
     free(ck->target.expected.ref);
     free(ck->vector.ref);
     for (size_t i = 0; i < ck->n_operands; i++) {

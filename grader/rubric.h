@@ -91,6 +91,8 @@ struct rubric_check {
     char *reading;                   /* reading group this check's refs depend on, or NULL */
 
     struct cJSON *locate;            /* VALUE, VECTOR, EACH (owned) */
+    struct cJSON *or_locate;         /* VALUE: tried when locate finds nothing, e.g. by
+                                      * position in an unlabelled list row; or NULL */
     struct rubric_target target;     /* VALUE, EACH, RELATION */
     struct rubric_number vector;     /* VECTOR: ref to an array (or literal via target) */
     double vector_abs_tol, vector_rel_tol;

@@ -76,6 +76,22 @@ static int locate_value(const struct score_ctx *ctx, const struct rubric_check *
     *which = 0;
     if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 0, res, err))
         return -1;
+    if (!res->n_hits && ck->or_locate) {
+        /* Keep the first explanation: it names what the student should print. */
+        char *why = res->explain;
+        res->explain = NULL;
+        extract_result_free(res);
+        if (score_locate(ctx, ck->or_locate, EXTRACT_SCALAR, 0, res, err)) {
+            free(why);
+            return -1;
+        }
+        if (!res->n_hits) {
+            free(res->explain);
+            res->explain = why;
+        } else {
+            free(why);
+        }
+    }
     if (!res->n_hits || (res->hits[0].num.flags & NUMPARSE_INTEGER))
         return 0;
     if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 1, &all, err))
@@ -184,6 +200,33 @@ static size_t vector_first_miss(const struct rubric_check *ck, const double *e,
     return miss;
 }
 
+/* The engine's row, or — when it has the wrong length, as a weights-table
+ * row does next to the output row of the same token — the last located row
+ * of the expected length.  NULL only when out of memory. */
+static const struct extract_hit *vector_of_length(const struct score_ctx *ctx,
+                                                  const struct rubric_check *ck,
+                                                  struct extract_result *res, size_t n,
+                                                  struct gb_err *err)
+{
+    struct extract_result all = EXTRACT_RESULT_INIT;
+    long pick = -1;
+
+    if (res->hits[0].n_nums == n)
+        return &res->hits[0];
+    if (score_locate(ctx, ck->locate, EXTRACT_VECTOR, 1, &all, err))
+        return NULL;
+    for (size_t i = 0; i < all.n_hits; i++)
+        if (all.hits[i].n_nums == n)
+            pick = (long)i;
+    if (pick < 0) {
+        extract_result_free(&all);
+        return &res->hits[0];
+    }
+    extract_result_free(res);
+    *res = all;
+    return &res->hits[pick];
+}
+
 static int check_vector(const struct score_ctx *ctx, const struct rubric_check *ck,
                         struct score_outcome *o, struct gb_err *err)
 {
@@ -204,8 +247,8 @@ static int check_vector(const struct score_ctx *ctx, const struct rubric_check *
         rc = missing(o, &res, err);
         goto out;
     }
-    h = &res.hits[0];
-    if (vector_found_text(&o->found, h, err) || where_line(&o->where, h->line, err))
+    h = vector_of_length(ctx, ck, &res, n, err);
+    if (!h || vector_found_text(&o->found, h, err) || where_line(&o->where, h->line, err))
         goto out;
     if (h->n_nums != n) {
         o->verdict = VERDICT_FAIL;
