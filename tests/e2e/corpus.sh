@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# corpus.sh — grades every corpus submission through the real `grader check`
+# and asserts the exact verdict of every check.
+#
+# tests/corpus/EXERCISE/NAME.{py,md} is a student submission; NAME.expect lists
+# "check_id verdict" per line (# starts a comment).  A line may end with
+# "xfail: REASON" for a known gap of another component (the true verdict is
+# still the one written): it is reported, counted, and does not fail the run.  Scripts run for real in the
+# sandbox with the student runtime, except memory_lab, whose submissions take
+# minutes: they are graded from NAME.stdout, recorded by
+# tests/corpus/memory_lab/record.sh, with --transcript.  An exercise whose
+# reference file (rubrics/expected/EXERCISE.json) is not generated yet is
+# skipped, loudly.  Exit 0 only when every verdict matches: a false pass (a
+# wrong check graded pass) and a false fail (a right one graded anything
+# else) are both failures.
+set -u
+cd "$(dirname "$0")/../.."
+GRADER=${GRADER:-bin/grader}
+PY=/usr/bin/python3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+submissions=0 checks=0 false_pass=0 false_fail=0 other=0 errors=0 skipped=0 known=0
+
+# The primary expected file a rubric names (relative to rubrics/).
+rubric_expected() {
+    "$PY" -c 'import json,sys
+e = json.load(open(sys.argv[1])).get("expected", [])
+print(e if isinstance(e, str) else e[0])' "$1"
+}
+
+# "id verdict" lines from a gradebox JSON result.
+verdicts() {
+    "$PY" -c 'import json,sys
+for c in json.load(open(sys.argv[1]))["checks"]:
+    print(c["id"], c["verdict"])' "$1"
+}
+
+compare() {   # compare EXPECT GOT LABEL
+    local id want got note
+    while read -r id want note; do
+        checks=$((checks + 1))
+        got=$(awk -v id="$id" '$1 == id { print $2 }' "$2")
+        if [ "$got" = "$want" ]; then
+            [ -z "$note" ] || echo "  XPASS       $3 $id: now $got; remove its '$note'"
+            continue
+        fi
+        if [ -n "$note" ]; then
+            known=$((known + 1)); echo "  KNOWN       $3 $id: expected $want, got ${got:-nothing} ($note)"
+        elif [ "$got" = pass ]; then
+            false_pass=$((false_pass + 1)); echo "  FALSE PASS  $3 $id: expected $want"
+        elif [ "$want" = pass ]; then
+            false_fail=$((false_fail + 1)); echo "  FALSE FAIL  $3 $id: got ${got:-nothing}"
+        else
+            other=$((other + 1)); echo "  MISMATCH    $3 $id: expected $want, got ${got:-nothing}"
+        fi
+    done < <(sed 's/#.*//; /^[[:space:]]*$/d' "$1")
+    # every check graded must be listed: a new rubric check needs its verdicts
+    while read -r id got; do
+        grep -q "^$id " "$1" || { other=$((other + 1)); echo "  UNLISTED    $3 $id: graded $got"; }
+    done < "$2"
+}
+
+for dir in tests/corpus/*/; do
+    ex=$(basename "$dir")
+    rubric=rubrics/$ex.json
+    [ -f "$rubric" ] || { echo "corpus: no rubric for $ex"; errors=$((errors + 1)); continue; }
+    primary=$(rubric_expected "$rubric")
+    if [ ! -f "rubrics/$primary" ]; then
+        echo "corpus: SKIP $ex: rubrics/$primary is not generated yet"
+        skipped=$((skipped + 1))
+        continue
+    fi
+    for expect in "$dir"*.expect; do
+        [ -e "$expect" ] || continue
+        name=$(basename "$expect" .expect)
+        sub=$(ls "$dir$name".py "$dir$name".md 2>/dev/null | head -1)
+        [ -n "$sub" ] || { echo "corpus: $expect has no submission"; errors=$((errors + 1)); continue; }
+        args=(check --format json --exercise "$ex")
+        if [ -f "$dir$name.stdout" ]; then
+            args+=(--transcript "$dir$name.stdout")
+        fi
+        submissions=$((submissions + 1))
+        nice "$GRADER" "${args[@]}" "$sub" >"$tmp/out.json" 2>"$tmp/err"
+        status=$?
+        if [ $status -gt 1 ] || ! verdicts "$tmp/out.json" >"$tmp/got" 2>/dev/null; then
+            echo "  ERROR       $ex/$name: grader exited $status"; sed 's/^/    /' "$tmp/err" | head -5
+            errors=$((errors + 1))
+            continue
+        fi
+        compare "$expect" "$tmp/got" "$ex/$name"
+    done
+done
+
+echo "corpus: $submissions submissions, $checks checks: false passes $false_pass," \
+     "false fails $false_fail, other mismatches $other, errors $errors," \
+     "known gaps $known, exercises skipped $skipped"
+[ $((false_pass + false_fail + other + errors)) -eq 0 ]
