@@ -244,8 +244,9 @@ int deliver_config_load_secret(struct deliver_config *cfg, struct gb_err *err)
         return sign_key_parse(&cfg->key, env, strlen(env), "GRADEBOX_WEBHOOK_SECRET", err);
     if (cfg->secret_file)
         return sign_key_load_file(&cfg->key, cfg->secret_file, err);
-    return gb_fail(err, "no webhook secret: pass --secret-file FILE, or set "
-                   "GRADEBOX_WEBHOOK_SECRET or GRADEBOX_WEBHOOK_SECRET_FILE");
+    return gb_fail(err, "no webhook secret: set GRADEBOX_WEBHOOK_SECRET_FILE or "
+                   "GRADEBOX_WEBHOOK_SECRET, name a secret-file in the config file, or "
+                   "pass --secret-file");
 }
 
 int deliver_config_require_url(const struct deliver_config *cfg, struct gb_err *err)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "deliver.h"
 #include "expected.h"
 #include "home.h"
 #include "rubric.h"
@@ -377,7 +378,7 @@ int pipeline_grade(const struct pipeline_options *opts, struct grade_result *r, 
 const char pipeline_check_usage[] =
     "usage: grader check [--format text|json|gradescope] [--python PATH]\n"
     "                    [--exercise NAME] [--rubrics DIR] [--transcript FILE]\n"
-    "                    [--student ID] [--assignment ID] FILE\n";
+    "                    [--student ID] [--assignment ID] [--post URL] FILE\n";
 
 /* Options that take a value; each fills one string field of pipeline_options. */
 static const struct {
@@ -391,6 +392,7 @@ static const struct {
     { "--transcript", offsetof(struct pipeline_options, transcript) },
     { "--student", offsetof(struct pipeline_options, student) },
     { "--assignment", offsetof(struct pipeline_options, assignment) },
+    { "--post", offsetof(struct pipeline_options, post) },
 };
 
 static int set_flag(struct pipeline_options *o, const char *name, const char *value,
@@ -472,6 +474,25 @@ static int print_report(const struct pipeline_options *o, const struct grade_res
     return rc;
 }
 
+/* --post: queue the result in the outbox and try to deliver it now.  A down
+ * LMS is not an error (the outbox retries); no secret or a bad URL is. */
+static int post_result(const struct pipeline_options *o, const struct grade_result *r)
+{
+    struct gb_buf json = GB_BUF_INIT;
+    struct gb_err err;
+    int delivered = 0, rc = report_json(r, &json, &err);
+
+    if (rc == 0)
+        rc = deliver_post(o->post, json.data, json.len, &delivered, &err);
+    gb_buf_free(&json);
+    if (rc)
+        fprintf(stderr, "grader check: result not posted: %s\n", err.msg);
+    else if (!delivered)
+        fprintf(stderr, "grader check: result kept in the outbox; "
+                "`grader outbox flush` delivers it\n");
+    return rc;
+}
+
 int pipeline_check_main(int argc, char **argv)
 {
     struct pipeline_options opts;
@@ -492,6 +513,8 @@ int pipeline_check_main(int argc, char **argv)
         return PIPELINE_EXIT_USAGE;
     }
     rc = exit_status(&result);
+    if (opts.post && post_result(&opts, &result))
+        rc = PIPELINE_EXIT_USAGE;
     result_free(&result);
     return rc;
 }

@@ -31,6 +31,7 @@ struct pipeline_options {
     const char *transcript;    /* --transcript FILE: grade this recorded stdout, run nothing */
     const char *student;       /* --student or $GRADEBOX_STUDENT */
     const char *assignment;    /* --assignment or $GRADEBOX_ASSIGNMENT */
+    const char *post;          /* --post URL: also deliver the result (deliver.h) */
     enum report_format format;
 };
 

@@ -217,7 +217,28 @@ else
     fail "openssl could not make a test certificate"
 fi
 
-# 13. kill -9 mid-flush, then two graders flush the same outbox at once.
+# 13. grader check --post: grade an answers document (nothing is run) and deliver it.
+mkdir -p "$tmp/rubrics"
+cat >"$tmp/rubrics/self_check.json" <<'JSON'
+{"format": 1, "exercise": "self_check", "submission": "answers.md", "mode": "read",
+ "checks": [{"id": "q1", "description": "question 1", "points": 1, "kind": "review",
+             "section": "q1", "prompt": "does the argument hold?"}]}
+JSON
+printf '# q1\nbecause attention\n' >"$tmp/answers.md"
+grader check --rubrics "$tmp/rubrics" --format json --student s77 --assignment hw3 \
+    --post "http://127.0.0.1:$port/hook" "$tmp/answers.md"
+[ $rc -le 1 ] || fail "check --post exited $rc"
+check_id=$($PY -c 'import json, sys; print(json.load(open(sys.argv[1]))["result_id"])' "$tmp/out")
+[ -n "$check_id" ] || fail "no result_id in check --format json"
+echo "$check_id" >>"$tmp/posted"
+[ "$(accepted "$check_id")" -eq 1 ] || fail "check --post did not deliver $check_id"
+GRADEBOX_WEBHOOK_SECRET_FILE= grader check --rubrics "$tmp/rubrics" --post "http://127.0.0.1:$port/hook" \
+    "$tmp/answers.md"
+[ $rc -eq 2 ] && grep -q "result not posted: no webhook secret" "$tmp/err" \
+    || fail "check --post without a secret: exit $rc"
+ok "check --post"
+
+# 14. kill -9 mid-flush, then two graders flush the same outbox at once.
 mode slow 0.3
 for n in $(seq 100 139); do result "$n" >>"$tmp/batch"; done
 grader post --queue-only $(cat "$tmp/batch")
