@@ -43,7 +43,8 @@ void nn_gemm_force_portable(int on)
 
 /* a(i,p) = a[i*rs + p*cs]: rs=lda,cs=1 reads A; rs=1,cs=lda reads Aᵀ. */
 static void gemm_portable(int m, int n, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
-                          const float *b, int ldb, float *c, int ldc, int accumulate)
+                          const float *b, int ldb, float *c, int ldc,
+                          int accumulate, const float *bias)
 {
     for (int i = 0; i < m; i++)
         for (int j = 0; j < n; j++) {
@@ -51,7 +52,7 @@ static void gemm_portable(int m, int n, int k, const float *a, ptrdiff_t rs, ptr
             for (int p = 0; p < k; p++)
                 s = fmaf(a[i * rs + p * cs], b[(ptrdiff_t)p * ldb + j], s);
             float *cij = &c[(ptrdiff_t)i * ldc + j];
-            *cij = accumulate ? *cij + s : s;
+            *cij = bias ? bias[j] + s : accumulate ? *cij + s : s;
         }
 }
 
@@ -59,7 +60,8 @@ static void gemm_portable(int m, int n, int k, const float *a, ptrdiff_t rs, ptr
 /* MR rows × (8·NV) columns of C held in registers for the whole p loop. */
 #define AVX_FN __attribute__((target("avx2,fma"), always_inline)) static inline
 AVX_FN void block_avx2(int mr, int nv, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
-                       const float *b, int ldb, float *c, int ldc, int accumulate)
+                       const float *b, int ldb, float *c, int ldc,
+                       int accumulate, const float *bias)
 {
     __m256 acc[4][2];
     for (int r = 0; r < mr; r++)
@@ -79,7 +81,9 @@ AVX_FN void block_avx2(int mr, int nv, int k, const float *a, ptrdiff_t rs, ptrd
         for (int v = 0; v < nv; v++) {
             float *cp = c + (ptrdiff_t)r * ldc + 8 * v;
             __m256 out = acc[r][v];
-            if (accumulate)
+            if (bias)
+                out = _mm256_add_ps(_mm256_loadu_ps(bias + 8 * v), out);
+            else if (accumulate)
                 out = _mm256_add_ps(_mm256_loadu_ps(cp), out);
             _mm256_storeu_ps(cp, out);
         }
@@ -88,7 +92,7 @@ AVX_FN void block_avx2(int mr, int nv, int k, const float *a, ptrdiff_t rs, ptrd
 /* The hot tile, written out so the eight accumulators stay in registers. */
 __attribute__((target("avx2,fma")))
 static void tile_4x16(int k, const float *a, ptrdiff_t rs, ptrdiff_t cs, const float *b, int ldb,
-                      float *c, int ldc, int accumulate)
+                      float *c, int ldc, int accumulate, const float *bias)
 {
     __m256 c00 = _mm256_setzero_ps(), c01 = c00, c10 = c00, c11 = c00;
     __m256 c20 = c00, c21 = c00, c30 = c00, c31 = c00;
@@ -113,7 +117,9 @@ static void tile_4x16(int k, const float *a, ptrdiff_t rs, ptrdiff_t cs, const f
         for (int v = 0; v < 2; v++) {
             float *cp = c + (ptrdiff_t)r * ldc + 8 * v;
             __m256 out = acc[2 * r + v];
-            if (accumulate)
+            if (bias)
+                out = _mm256_add_ps(_mm256_loadu_ps(bias + 8 * v), out);
+            else if (accumulate)
                 out = _mm256_add_ps(_mm256_loadu_ps(cp), out);
             _mm256_storeu_ps(cp, out);
         }
@@ -121,57 +127,63 @@ static void tile_4x16(int k, const float *a, ptrdiff_t rs, ptrdiff_t cs, const f
 
 __attribute__((target("avx2,fma")))
 static void rows_avx2(int mr, int n, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
-                      const float *b, int ldb, float *c, int ldc, int accumulate)
+                      const float *b, int ldb, float *c, int ldc,
+                      int accumulate, const float *bias)
 {
     int j = 0;
     if (mr == 4)
         for (; j + 16 <= n; j += 16)
-            tile_4x16(k, a, rs, cs, b + j, ldb, c + j, ldc, accumulate);
+            tile_4x16(k, a, rs, cs, b + j, ldb, c + j, ldc, accumulate, bias ? bias + j : NULL);
     for (; j + 8 <= n; j += 8)
-        block_avx2(mr, 1, k, a, rs, cs, b + j, ldb, c + j, ldc, accumulate);
+        block_avx2(mr, 1, k, a, rs, cs, b + j, ldb, c + j, ldc, accumulate,
+            bias ? bias + j : NULL);
     if (j < n)
-        gemm_portable(mr, n - j, k, a, rs, cs, b + j, ldb, c + j, ldc, accumulate);
+        gemm_portable(mr, n - j, k, a, rs, cs, b + j, ldb, c + j, ldc, accumulate,
+                      bias ? bias + j : NULL);
 }
 
 __attribute__((target("avx2,fma")))
 static void gemm_avx2(int m, int n, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
-                      const float *b, int ldb, float *c, int ldc, int accumulate)
+                      const float *b, int ldb, float *c, int ldc,
+                      int accumulate, const float *bias)
 {
     int i = 0;
     for (; i + 4 <= m; i += 4)
-        rows_avx2(4, n, k, a + i * rs, rs, cs, b, ldb, c + (ptrdiff_t)i * ldc, ldc, accumulate);
+        rows_avx2(4, n, k, a + i * rs, rs, cs, b, ldb, c + (ptrdiff_t)i * ldc, ldc, accumulate,
+                  bias);
     for (; i < m; i++)
-        rows_avx2(1, n, k, a + i * rs, rs, cs, b, ldb, c + (ptrdiff_t)i * ldc, ldc, accumulate);
+        rows_avx2(1, n, k, a + i * rs, rs, cs, b, ldb, c + (ptrdiff_t)i * ldc, ldc, accumulate,
+                  bias);
 }
 
 #endif
 
 static void gemm(int m, int n, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
-                 const float *b, int ldb, float *c, int ldc, int accumulate)
+                 const float *b, int ldb, float *c, int ldc, int accumulate, const float *bias)
 {
     fma_count += (unsigned long long)m * n * k;
 #ifdef NN_HAVE_AVX2
     unsigned long long t0 = __rdtsc();
     if (!force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-        gemm_avx2(m, n, k, a, rs, cs, b, ldb, c, ldc, accumulate);
+        gemm_avx2(m, n, k, a, rs, cs, b, ldb, c, ldc, accumulate, bias);
     else
-        gemm_portable(m, n, k, a, rs, cs, b, ldb, c, ldc, accumulate);
+        gemm_portable(m, n, k, a, rs, cs, b, ldb, c, ldc, accumulate, bias);
     gemm_cycles += __rdtsc() - t0;
 #else
-    gemm_portable(m, n, k, a, rs, cs, b, ldb, c, ldc, accumulate);
+    gemm_portable(m, n, k, a, rs, cs, b, ldb, c, ldc, accumulate, bias);
 #endif
 }
 
 void nn_gemm_nn(int m, int n, int k, const float *a, int lda, const float *b, int ldb,
                 float *c, int ldc, int accumulate)
 {
-    gemm(m, n, k, a, lda, 1, b, ldb, c, ldc, accumulate);
+    gemm(m, n, k, a, lda, 1, b, ldb, c, ldc, accumulate, NULL);
 }
 
 void nn_gemm_tn(int m, int n, int k, const float *a, int lda, const float *b, int ldb,
                 float *c, int ldc, int accumulate)
 {
-    gemm(m, n, k, a, 1, lda, b, ldb, c, ldc, accumulate);
+    gemm(m, n, k, a, 1, lda, b, ldb, c, ldc, accumulate, NULL);
 }
 
 void nn_transpose(const float *src, int rows, int cols, float *dst)
@@ -179,4 +191,10 @@ void nn_transpose(const float *src, int rows, int cols, float *dst)
     for (int r = 0; r < rows; r++)
         for (int c = 0; c < cols; c++)
             dst[(ptrdiff_t)c * rows + r] = src[(ptrdiff_t)r * cols + c];
+}
+
+void nn_gemm_nn_bias(int m, int n, int k, const float *a, int lda, const float *b, int ldb,
+                     const float *bias, float *c, int ldc)
+{
+    gemm(m, n, k, a, lda, 1, b, ldb, c, ldc, 0, bias);
 }

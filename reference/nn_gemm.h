@@ -21,6 +21,9 @@
 /* C[m×n] (+)= A[m×k] · B[k×n]. */
 void nn_gemm_nn(int m, int n, int k, const float *a, int lda, const float *b, int ldb,
                 float *c, int ldc, int accumulate);
+/* C[m×n] = bias[n] (every row) + A[m×k] · B[k×n]: addmm's order, product first. */
+void nn_gemm_nn_bias(int m, int n, int k, const float *a, int lda, const float *b, int ldb,
+                     const float *bias, float *c, int ldc);
 /* C[m×n] (+)= A[k×m]ᵀ · B[k×n]  (weight gradients: sum over rows of a batch). */
 void nn_gemm_tn(int m, int n, int k, const float *a, int lda, const float *b, int ldb,
                 float *c, int ldc, int accumulate);

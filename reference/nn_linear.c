@@ -35,9 +35,7 @@ void nn_linear_prepare(struct nn_linear *l)
 
 void nn_linear_forward(const struct nn_linear *l, int n, const float *x, float *y)
 {
-    for (int i = 0; i < n; i++)
-        memcpy(y + (size_t)i * l->out, l->bias, (size_t)l->out * sizeof *y);
-    nn_gemm_nn(n, l->out, l->in, x, l->in, l->weight_t, l->out, y, l->out, 1);
+    nn_gemm_nn_bias(n, l->out, l->in, x, l->in, l->weight_t, l->out, l->bias, y, l->out);
 }
 
 void nn_linear_backward(struct nn_linear *l, int n, const float *x, const float *dy, float *dx)

@@ -156,10 +156,8 @@ static void seq_forward(struct nn_model *m, const struct nn_data *d, const int64
     int T = m->steps, gh = r->gh;
     nn_recurrent_prepare(r);
     nn_linear_prepare(&m->head);
-    for (int v = 0; v < m->vocab; v++)
-        memcpy(m->table + (size_t)v * gh, r->b_ih, (size_t)gh * sizeof *m->table);
-    nn_gemm_nn(m->vocab, gh, m->emb, nn_params_value(&m->params, 0), m->emb, r->w_ih_t, gh,
-               m->table, gh, 1);
+    nn_gemm_nn_bias(m->vocab, gh, m->emb, nn_params_value(&m->params, 0), m->emb, r->w_ih_t, gh,
+                    r->b_ih, m->table, gh);
     for (int t = 0; t < T; t++)
         for (int b = 0; b < n; b++) {
             int tok = d->tok[(size_t)idx[b] * d->width + t];

@@ -106,8 +106,7 @@ NN_ELEMENTWISE static void colsum_add(float *acc, int rows, int cols, const floa
 
 void nn_recurrent_project(struct nn_recurrent *r, int rows, const float *x)
 {
-    fill_rows(r->xg, rows, r->b_ih, r->gh);
-    nn_gemm_nn(rows, r->gh, r->in, x, r->in, r->w_ih_t, r->gh, r->xg, r->gh, 1);
+    nn_gemm_nn_bias(rows, r->gh, r->in, x, r->in, r->w_ih_t, r->gh, r->b_ih, r->xg, r->gh);
     for (int i = 0; i < rows; i++)
         r->xrow[i] = r->xg + (size_t)i * r->gh;
 }
@@ -233,9 +232,10 @@ void nn_recurrent_forward(struct nn_recurrent *r, int steps, int batch)
         const float *const *xr = r->xrow + (size_t)t * batch;
         const float *hp = r->h + t * bh;
         float *hn = r->h + (t + 1) * bh;
-        fill_rows(pre, batch, r->b_hh, gh);
-        if (t > 0)   /* h_0 = 0 contributes exactly nothing */
-            nn_gemm_nn(batch, gh, H, hp, H, r->w_hh_t, gh, pre, gh, 1);
+        if (t > 0)
+            nn_gemm_nn_bias(batch, gh, H, hp, H, r->w_hh_t, gh, r->b_hh, pre, gh);
+        else         /* h_0 = 0 contributes exactly nothing */
+            fill_rows(pre, batch, r->b_hh, gh);
         if (gru)
             cell_gru(r, batch, xr, hg, a, hp, hn);
         else if (r->kind == TORCH_CELL_RNN)
