@@ -120,6 +120,33 @@ AVX_FN __m256 tanh8(__m256 x)
     return _mm256_blendv_ps(big, small, is_small);
 }
 
+/* Columns j0.. of one LSTM row, 8 at a time; returns the first column not done. */
+__attribute__((target("avx2,fma")))
+static int lstm_row_avx2(int H, float *a, const float *x, const float *c, float *cn, float *tc,
+                         float *hn)
+{
+    int j = 0;
+    for (; j + 8 <= H; j += 8) {
+        __m256 i = sigmoid8(_mm256_add_ps(_mm256_loadu_ps(a + j), _mm256_loadu_ps(x + j)));
+        __m256 f = sigmoid8(_mm256_add_ps(_mm256_loadu_ps(a + H + j),
+                                          _mm256_loadu_ps(x + H + j)));
+        __m256 g = tanh8(_mm256_add_ps(_mm256_loadu_ps(a + 2 * H + j),
+                                       _mm256_loadu_ps(x + 2 * H + j)));
+        __m256 o = sigmoid8(_mm256_add_ps(_mm256_loadu_ps(a + 3 * H + j),
+                                          _mm256_loadu_ps(x + 3 * H + j)));
+        __m256 cv = _mm256_add_ps(_mm256_mul_ps(f, _mm256_loadu_ps(c + j)), _mm256_mul_ps(i, g));
+        __m256 t = tanh8(cv);
+        _mm256_storeu_ps(a + j, i);
+        _mm256_storeu_ps(a + H + j, f);
+        _mm256_storeu_ps(a + 2 * H + j, g);
+        _mm256_storeu_ps(a + 3 * H + j, o);
+        _mm256_storeu_ps(cn + j, cv);
+        _mm256_storeu_ps(tc + j, t);
+        _mm256_storeu_ps(hn + j, _mm256_mul_ps(o, t));
+    }
+    return j;
+}
+
 __attribute__((target("avx2,fma")))
 static size_t sigmoid_avx2(float *x, size_t n)
 {
@@ -144,6 +171,12 @@ static int have_avx2(void)
 }
 #else
 static int have_avx2(void) { return 0; }
+static int lstm_row_avx2(int H, float *a, const float *x, const float *c, float *cn, float *tc,
+                         float *hn)
+{
+    (void)H; (void)a; (void)x; (void)c; (void)cn; (void)tc; (void)hn;
+    return 0;
+}
 static size_t sigmoid_avx2(float *x, size_t n) { (void)x; (void)n; return 0; }
 static size_t tanh_avx2(float *x, size_t n) { (void)x; (void)n; return 0; }
 #endif
@@ -160,4 +193,28 @@ void nn_tanh_inplace(float *x, size_t n)
     size_t i = have_avx2() ? tanh_avx2(x, n) : 0;
     for (; i < n; i++)
         x[i] = nn_tanhf(x[i]);
+}
+
+void nn_lstm_cell_rows(int rows, int H, float *a, const float *const *x, const float *c,
+                       float *cn, float *tc, float *hn)
+{
+    int avx = have_avx2();
+    for (int r = 0; r < rows; r++) {
+        float *ar = a + (size_t)r * 4 * H;
+        const float *xr = x[r], *cr = c + (size_t)r * H;
+        float *cnr = cn + (size_t)r * H, *tcr = tc + (size_t)r * H, *hnr = hn + (size_t)r * H;
+        int j = avx ? lstm_row_avx2(H, ar, xr, cr, cnr, tcr, hnr) : 0;
+        for (; j < H; j++) {
+            float i = nn_sigmoidf(ar[j] + xr[j]), f = nn_sigmoidf(ar[H + j] + xr[H + j]);
+            float g = nn_tanhf(ar[2 * H + j] + xr[2 * H + j]);
+            float o = nn_sigmoidf(ar[3 * H + j] + xr[3 * H + j]);
+            ar[j] = i;
+            ar[H + j] = f;
+            ar[2 * H + j] = g;
+            ar[3 * H + j] = o;
+            cnr[j] = f * cr[j] + i * g;
+            tcr[j] = nn_tanhf(cnr[j]);
+            hnr[j] = o * tcr[j];
+        }
+    }
 }

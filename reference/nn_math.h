@@ -28,4 +28,11 @@ float nn_tanhf(float x);
 void nn_sigmoid_inplace(float *x, size_t n);
 void nn_tanh_inplace(float *x, size_t n);
 
+/* One LSTM step's elementwise work, fused so each row is read once: a[r] (4H
+ * gates i,f,g,o) holds b_hh + h·W_hhᵀ on entry and gets x[r] added (torch's
+ * order), then the gate activations in place; c' = f·c + i·g, tc = tanh(c'),
+ * h' = o·tc.  The same bits as the unfused sequence of the functions above. */
+void nn_lstm_cell_rows(int rows, int H, float *a, const float *const *x, const float *c,
+                       float *cn, float *tc, float *hn);
+
 #endif

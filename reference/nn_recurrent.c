@@ -136,42 +136,10 @@ static void cell_rnn(const struct nn_recurrent *r, int batch, const float *const
     memcpy(hn, a, n * sizeof *hn);
 }
 
-NN_ELEMENTWISE static void lstm_state(int batch, int H, const float *a, const float *cp,
-                                      float *cn)
-{
-    for (int b = 0; b < batch; b++) {
-        const float *ab = a + (size_t)b * 4 * H;
-        for (int j = 0; j < H; j++) {
-            size_t k = (size_t)b * H + j;
-            cn[k] = ab[H + j] * cp[k] + ab[j] * ab[2 * H + j];
-        }
-    }
-}
-
-NN_ELEMENTWISE static void lstm_output(int batch, int H, const float *a, const float *tc,
-                                       float *hn)
-{
-    for (int b = 0; b < batch; b++)
-        for (int j = 0; j < H; j++)
-            hn[(size_t)b * H + j] = a[(size_t)b * 4 * H + 3 * H + j] * tc[(size_t)b * H + j];
-}
-
 static void cell_lstm(const struct nn_recurrent *r, int batch, const float *const *xr, float *a,
                       const float *cp, float *cn, float *tc, float *hn)
 {
-    int H = r->hid, gh = r->gh;
-    add_inputs(batch, gh, xr, a);
-    for (int b = 0; b < batch; b++) {
-        float *ab = a + (size_t)b * gh;
-        nn_sigmoid_inplace(ab, 2 * (size_t)H);
-        nn_tanh_inplace(ab + 2 * H, (size_t)H);
-        nn_sigmoid_inplace(ab + 3 * H, (size_t)H);
-    }
-    lstm_state(batch, H, a, cp, cn);
-    size_t n = (size_t)batch * H;
-    memcpy(tc, cn, n * sizeof *tc);
-    nn_tanh_inplace(tc, n);
-    lstm_output(batch, H, a, tc, hn);
+    nn_lstm_cell_rows(batch, r->hid, a, xr, cp, cn, tc, hn);
 }
 
 NN_ELEMENTWISE static void gru_gates(int batch, int H, const float *const *xr, const float *hg,
@@ -257,46 +225,61 @@ NN_ELEMENTWISE static void back_rnn(const struct nn_recurrent *r, int batch, con
         dxg[i] = dtanh(dh[i], a[i]);
 }
 
-NN_ELEMENTWISE static void back_lstm(const struct nn_recurrent *r, int batch, const float *a, const float *cp,
+/* One row; restrict lets the loop run 8 lanes wide (rows never overlap). */
+NN_ELEMENTWISE static void back_lstm_row(int H, const float *restrict a,
+                                         const float *restrict cp, const float *restrict tc,
+                                         const float *restrict dh, float *restrict dc,
+                                         float *restrict dc_out, float *restrict db)
+{
+    for (int j = 0; j < H; j++) {
+        float i = a[j], f = a[H + j], g = a[2 * H + j], o = a[3 * H + j];
+        float dcv = dc[j] + dtanh(dh[j] * o, tc[j]);
+        dc_out[j] = dcv;
+        db[j] = dsigm(dcv * g, i);
+        db[H + j] = dsigm(dcv * cp[j], f);
+        db[2 * H + j] = dtanh(dcv * i, g);
+        db[3 * H + j] = dsigm(dh[j] * tc[j], o);
+        dc[j] = dcv * f;
+    }
+}
+
+/* dc_out receives ∂L/∂c_t (scratch when the caller does not want it). */
+static void back_lstm(const struct nn_recurrent *r, int batch, const float *a, const float *cp,
                       const float *tc, const float *dh, float *dc, float *dc_out, float *dxg)
 {
     int H = r->hid, gh = r->gh;
     for (int b = 0; b < batch; b++) {
-        const float *ab = a + (size_t)b * gh;
-        float *db = dxg + (size_t)b * gh;
-        for (int j = 0; j < H; j++) {
-            size_t k = (size_t)b * H + j;
-            float i = ab[j], f = ab[H + j], g = ab[2 * H + j], o = ab[3 * H + j];
-            float dcv = dc[k] + dtanh(dh[k] * o, tc[k]);
-            if (dc_out)
-                dc_out[k] = dcv;
-            db[j] = dsigm(dcv * g, i);
-            db[H + j] = dsigm(dcv * cp[k], f);
-            db[2 * H + j] = dtanh(dcv * i, g);
-            db[3 * H + j] = dsigm(dh[k] * tc[k], o);
-            dc[k] = dcv * f;
-        }
+        size_t k = (size_t)b * H;
+        back_lstm_row(H, a + (size_t)b * gh, cp + k, tc + k, dh + k, dc + k, dc_out + k,
+                      dxg + (size_t)b * gh);
     }
 }
 
 /* GRU: the n gate's hidden-side gradient is scaled by r, so dxg != dhg. */
-NN_ELEMENTWISE static void back_gru(const struct nn_recurrent *r, int batch, const float *a, const float *hg,
+NN_ELEMENTWISE static void back_gru_row(int H, const float *restrict a,
+                                        const float *restrict hg, const float *restrict hp,
+                                        const float *restrict dh, float *restrict direct,
+                                        float *restrict dx, float *restrict dhh)
+{
+    for (int j = 0; j < H; j++) {
+        float rr = a[j], z = a[H + j], n = a[2 * H + j];
+        float dn = dtanh(dh[j] * (1.0f - z), n);
+        float dr = dsigm(dn * hg[2 * H + j], rr), dz = dsigm(dh[j] * (hp[j] - n), z);
+        dx[j] = dhh[j] = dr;
+        dx[H + j] = dhh[H + j] = dz;
+        dx[2 * H + j] = dn;
+        dhh[2 * H + j] = dn * rr;
+        direct[j] = dh[j] * z;
+    }
+}
+
+static void back_gru(const struct nn_recurrent *r, int batch, const float *a, const float *hg,
                      const float *hp, const float *dh, float *direct, float *dxg, float *dhg)
 {
     int H = r->hid, gh = r->gh;
     for (int b = 0; b < batch; b++) {
-        const float *ab = a + (size_t)b * gh, *hb = hg + (size_t)b * gh;
-        float *dx = dxg + (size_t)b * gh, *dhh = dhg + (size_t)b * gh;
-        for (int j = 0; j < H; j++) {
-            size_t k = (size_t)b * H + j;
-            float rr = ab[j], z = ab[H + j], n = ab[2 * H + j];
-            float dn = dtanh(dh[k] * (1.0f - z), n);
-            dx[j] = dhh[j] = dsigm(dn * hb[2 * H + j], rr);
-            dx[H + j] = dhh[H + j] = dsigm(dh[k] * (hp[k] - n), z);
-            dx[2 * H + j] = dn;
-            dhh[2 * H + j] = dn * rr;
-            direct[k] = dh[k] * z;
-        }
+        size_t k = (size_t)b * H, kg = (size_t)b * gh;
+        back_gru_row(H, a + kg, hg + kg, hp + k, dh + k, direct + k, dxg + kg, dhg + kg);
     }
 }
 
@@ -318,7 +301,7 @@ void nn_recurrent_backward(struct nn_recurrent *r, int steps, int batch, const f
             back_rnn(r, batch, a, r->dh, dxg);
         else if (r->kind == TORCH_CELL_LSTM)
             back_lstm(r, batch, a, r->c + t * bh, r->tc + t * bh, r->dh, r->dc,
-                      dc_steps ? dc_steps + t * bh : NULL, dxg);
+                      dc_steps ? dc_steps + t * bh : r->dtmp, dxg);
         else
             back_gru(r, batch, a, r->hg + t * bg, r->h + t * bh, r->dh, r->dtmp, dxg, dhg);
         if (t == 0)

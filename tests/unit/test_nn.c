@@ -97,6 +97,39 @@ START_TEST(test_math_paths_agree_and_are_accurate)
 }
 END_TEST
 
+/* The fused LSTM step equals the unfused sequence bit for bit, on the 8-lane
+ * columns and on the scalar tail (H = 20: 16 + 4). */
+START_TEST(test_fused_lstm_step_matches_unfused)
+{
+    enum { R = 3, HH = 20 };
+    float a[R * 4 * HH], a2[R * 4 * HH], x[R * 4 * HH], c[R * HH];
+    float cn[R * HH], tc[R * HH], hn[R * HH];
+    const float *xr[R];
+    fill(a, sizeof a / sizeof *a, 3.0f);
+    fill(x, sizeof x / sizeof *x, 3.0f);
+    fill(c, sizeof c / sizeof *c, 2.0f);
+    memcpy(a2, a, sizeof a);
+    for (int r = 0; r < R; r++)
+        xr[r] = x + r * 4 * HH;
+    nn_lstm_cell_rows(R, HH, a, xr, c, cn, tc, hn);
+    for (int r = 0; r < R; r++) {
+        float *ar = a2 + r * 4 * HH;
+        for (int j = 0; j < 4 * HH; j++)
+            ar[j] += x[r * 4 * HH + j];
+        nn_sigmoid_inplace(ar, 2 * HH);
+        nn_tanh_inplace(ar + 2 * HH, HH);
+        nn_sigmoid_inplace(ar + 3 * HH, HH);
+        for (int j = 0; j < HH; j++) {
+            float cv = ar[HH + j] * c[r * HH + j] + ar[j] * ar[2 * HH + j];
+            ck_assert(cn[r * HH + j] == cv);
+            ck_assert(tc[r * HH + j] == nn_tanhf(cv));
+            ck_assert(hn[r * HH + j] == ar[3 * HH + j] * nn_tanhf(cv));
+        }
+    }
+    ck_assert_int_eq(memcmp(a, a2, sizeof a), 0);
+}
+END_TEST
+
 /* ---------------- Linear, ReLU, Embedding, BCE ---------------- */
 
 /* Double reference: logits = W2·relu(W1·x + b1) + b2, loss = mean BCE. */
@@ -452,6 +485,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_gemm_paths_agree_bitwise_and_are_accurate);
     tcase_add_test(tc, test_math_paths_agree_and_are_accurate);
+    tcase_add_test(tc, test_fused_lstm_step_matches_unfused);
     tcase_add_test(tc, test_linear_relu_bce_gradients);
     tcase_add_test(tc, test_linear_input_gradient_and_embedding);
     tcase_add_test(tc, test_bce_matches_definition);
