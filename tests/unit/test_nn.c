@@ -254,12 +254,31 @@ static double sigm(double v) { return 1.0 / (1.0 + exp(-v)); }
 
 /* Double forward; loss = Σ_b readout·h_T[b].  Optionally perturbs h_t or c_t
  * (1-based step pt, element pi) before step pt+1 reads it. */
+static void rec_forward_ref(enum torch_cell kind, const double *wih, const double *whh,
+                            const double *bih, const double *bhh, const double *x, int pt,
+                            int pi, int pc, double delta, double *h);
+
 static double rec_loss_ref(const struct rec_case *c, const double *wih, const double *whh,
                            const double *bih, const double *bhh, const double *x, int pt,
                            int pi, int pc, double delta)
 {
-    int G = (int)c->kind, GH = G * H;
-    double h[B * H] = { 0 }, cs[B * H] = { 0 };
+    double h[B * H];
+    rec_forward_ref(c->kind, wih, whh, bih, bhh, x, pt, pi, pc, delta, h);
+    double loss = 0;
+    for (int b = 0; b < B; b++)
+        for (int j = 0; j < H; j++)
+            loss += c->readout[j] * h[b * H + j];
+    return loss;
+}
+
+/* h[B×H] = h_T of the double forward over x [T][B][IN]. */
+static void rec_forward_ref(enum torch_cell kind, const double *wih, const double *whh,
+                            const double *bih, const double *bhh, const double *x, int pt,
+                            int pi, int pc, double delta, double *h)
+{
+    int G = (int)kind, GH = G * H;
+    double cs[B * H] = { 0 };
+    memset(h, 0, sizeof(double) * B * H);
     for (int t = 0; t < T; t++) {
         double hn[B * H];
         for (int b = 0; b < B; b++) {
@@ -274,9 +293,9 @@ static double rec_loss_ref(const struct rec_case *c, const double *wih, const do
             }
             for (int j = 0; j < H; j++) {
                 int k = b * H + j;
-                if (c->kind == TORCH_CELL_RNN) {
+                if (kind == TORCH_CELL_RNN) {
                     hn[k] = tanh(xg[j] + hg[j]);
-                } else if (c->kind == TORCH_CELL_LSTM) {
+                } else if (kind == TORCH_CELL_LSTM) {
                     double i = sigm(xg[j] + hg[j]), f = sigm(xg[H + j] + hg[H + j]);
                     double g = tanh(xg[2 * H + j] + hg[2 * H + j]);
                     double o = sigm(xg[3 * H + j] + hg[3 * H + j]);
@@ -291,15 +310,10 @@ static double rec_loss_ref(const struct rec_case *c, const double *wih, const do
                 }
             }
         }
-        memcpy(h, hn, sizeof h);
+        memcpy(h, hn, sizeof hn);
         if (!pc && t + 1 == pt)
             h[pi] += delta;
     }
-    double loss = 0;
-    for (int b = 0; b < B; b++)
-        for (int j = 0; j < H; j++)
-            loss += c->readout[j] * h[b * H + j];
-    return loss;
 }
 
 static void check_recurrent(enum torch_cell kind)
@@ -376,6 +390,74 @@ END_TEST
 START_TEST(test_gru_gradients_through_time) { check_recurrent(TORCH_CELL_GRU); }
 END_TEST
 START_TEST(test_lstm_and_lstmcell_gradients_through_time) { check_recurrent(TORCH_CELL_LSTM); }
+END_TEST
+
+/* The whole sequence model — Embedding, the per-word projection table, the
+ * recurrent core, the head, BCE — against a double forward of its parameters
+ * in torch's order. */
+enum { V = 5 };
+static const int seq_tok[B * T] = { 0, 3, 1, 4, 4, 2, 2, 2, 0, 1, 3, 4, 4, 0, 0, 1, 2, 3 };
+static const float seq_y[B] = { 1, 0, 1 };
+
+static double seq_loss_ref(enum torch_cell kind, const double *th)
+{
+    int GH = (int)kind * H;
+    const double *emb = th, *wih = emb + V * IN, *whh = wih + GH * IN, *bih = whh + GH * H;
+    const double *bhh = bih + GH, *hw = bhh + GH, *hb = hw + H;
+    double x[T * B * IN], h[B * H], loss = 0;
+    for (int t = 0; t < T; t++)
+        for (int b = 0; b < B; b++)
+            for (int k = 0; k < IN; k++)
+                x[(t * B + b) * IN + k] = emb[seq_tok[b * T + t] * IN + k];
+    rec_forward_ref(kind, wih, whh, bih, bhh, x, 0, 0, 0, 0, h);
+    for (int b = 0; b < B; b++) {
+        double z = *hb;
+        for (int j = 0; j < H; j++)
+            z += hw[j] * h[b * H + j];
+        loss += log1p(exp(-fabs(z))) + (z > 0 ? z : 0) - seq_y[b] * z;
+    }
+    return loss / B;
+}
+
+static void check_seq_model(enum torch_cell kind)
+{
+    struct torch_gen g;
+    struct nn_model m;
+    struct gb_err err;
+    struct nn_data d = { B, T, NULL, seq_tok, seq_y };
+    int64_t idx[B] = { 0, 1, 2 };
+    float logits[B], dlogits[B];
+    torch_gen_seed(&g, 3);
+    ck_assert_int_eq(nn_model_seq(&m, &g, kind, V, IN, H, T, B, &err), 0);
+    nn_params_zero_grad(&m.params);
+    nn_model_forward(&m, &d, idx, B, logits);
+    double loss = nn_bce_logits_mean(B, logits, seq_y, dlogits);
+    nn_model_backward(&m, &d, idx, B, dlogits);
+    size_t n = m.params.total;
+    double *th = calloc(n, sizeof *th);
+    ck_assert_ptr_nonnull(th);
+    for (size_t i = 0; i < n; i++)
+        th[i] = m.params.value[i];
+    ck_assert(fabs(loss - seq_loss_ref(kind, th)) < 1e-5);
+    for (size_t i = 0; i < n; i++) {
+        double keep = th[i], h = 1e-6;
+        th[i] = keep + h;
+        double up = seq_loss_ref(kind, th);
+        th[i] = keep - h;
+        double down = seq_loss_ref(kind, th);
+        th[i] = keep;
+        assert_close("model parameter", i, m.params.grad[i], (up - down) / (2 * h));
+    }
+    free(th);
+    nn_model_free(&m);
+}
+
+START_TEST(test_seq_models_gradients)
+{
+    check_seq_model(TORCH_CELL_RNN);
+    check_seq_model(TORCH_CELL_GRU);
+    check_seq_model(TORCH_CELL_LSTM);
+}
 END_TEST
 
 /* ---------------- Adam, clipping, parameters ---------------- */
@@ -492,6 +574,7 @@ int main(void)
     tcase_add_test(tc, test_rnn_gradients_through_time);
     tcase_add_test(tc, test_gru_gradients_through_time);
     tcase_add_test(tc, test_lstm_and_lstmcell_gradients_through_time);
+    tcase_add_test(tc, test_seq_models_gradients);
     tcase_add_test(tc, test_adam_follows_torch_formula);
     tcase_add_test(tc, test_clip_returns_preclip_norm_and_scales);
     tcase_add_test(tc, test_params_layout_and_zero_grad);
