@@ -790,26 +790,21 @@ static long first_value_number(const struct extract_transcript *t, const struct 
     return -1;
 }
 
-static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long col,
-                      const struct source *label, const struct source *context,
-                      const struct source *header, const struct source *scope, int n_scope,
-                      int transposed)
+/* Where a cell's row and column phrases may be found, by orientation:
+ * 0 straight, 1 the other way round, 2 mixed ("length 50" over the column
+ * and "RNN test" naming the row). */
+static void cell_sources(const struct source *label, const struct source *context,
+                         const struct source *header, const struct source *scope, int n_scope,
+                         int orientation, struct sources *rows, struct sources *cols)
 {
-    const struct extract_transcript *t = f->t;
-    struct sources rows = { .n = 0 }, cols = { .n = 0 };
-    struct sources *on_label = transposed == 1 ? &cols : &rows;
-    struct sources *on_header = transposed == 1 ? &rows : &cols;
-    struct match rm, cm;
-    int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0, nth = f->q->nth > 0 ? f->q->nth : 1;
-    struct cand c;
-    long num;
+    struct sources *on_label = orientation == 1 ? cols : rows;
+    struct sources *on_header = orientation == 1 ? rows : cols;
 
-    if (transposed == 2) {
-        /* mixed: "length 50" over the column, "RNN test" naming the row */
-        rows.s[0] = cols.s[1] = *label;
-        rows.s[1] = cols.s[2] = *context;
-        rows.s[2] = cols.s[0] = *header;
-        rows.n = cols.n = rows.n_primary = cols.n_primary = 3;
+    if (orientation == 2) {
+        rows->s[0] = cols->s[1] = *label;
+        rows->s[1] = cols->s[2] = *context;
+        rows->s[2] = cols->s[0] = *header;
+        rows->n = cols->n = rows->n_primary = cols->n_primary = 3;
     } else {
         on_label->s[on_label->n++] = *label;
         on_label->s[on_label->n++] = *context;
@@ -818,9 +813,24 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
         on_header->n_primary = 1;
     }
     for (int s = 0; s < n_scope; s++) {
-        rows.s[rows.n++] = scope[s];
-        cols.s[cols.n++] = scope[s];
+        rows->s[rows->n++] = scope[s];
+        cols->s[cols->n++] = scope[s];
     }
+}
+
+static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long col,
+                      const struct source *label, const struct source *context,
+                      const struct source *header, const struct source *scope, int n_scope,
+                      int transposed)
+{
+    const struct extract_transcript *t = f->t;
+    struct sources rows = { .n = 0 }, cols = { .n = 0 };
+    struct match rm, cm;
+    int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0, nth = f->q->nth > 0 ? f->q->nth : 1;
+    struct cand c;
+    long num;
+
+    cell_sources(label, context, header, scope, n_scope, transposed, &rows, &cols);
     if (f->row.n) {
         if (!match_set(t, &f->row, &rows, -1, &rm, &r_extras, &f->nm, t->lines[li].no))
             return 0;

@@ -842,6 +842,39 @@ static int weak_header_above(const struct extract_transcript *t, size_t i, const
            !has_wide_gap(&t->lines[h], line_text(t, &t->lines[h]));
 }
 
+/* The last row of the run that starts at data row `first` under `header`. */
+static size_t extend_run(struct extract_transcript *t, size_t first, long header,
+                         const enum xdelim *delims)
+{
+    size_t last = first;
+    for (size_t k = first + 1; k < t->n_lines; k++) {
+        const struct xline *ln = &t->lines[k];
+        if (ln->block != t->lines[first].block)
+            break;
+        if (ln->kind == XLINE_RULE)
+            continue;
+        if (!is_data(ln) || delims[k] != delims[first])
+            break;
+        if (k + 1 < t->n_lines && is_data(&t->lines[k + 1]) &&
+            t->lines[k + 1].block == ln->block && header_like(t, ln, &t->lines[k + 1]))
+            break;   /* the header of the next table */
+        if (header >= 0 && delims[first] == XDELIM_SPACE &&
+            !row_fits(t, &t->lines[header], &t->lines[first], ln))
+            break;   /* a log line after the table, not one of its rows */
+        t->lines[k].role = XROW_DATA;
+        last = k;
+    }
+    return last;
+}
+
+/* A value row that is really the header of the rows below it. */
+static int header_row(const struct extract_transcript *t, size_t i, const enum xdelim *delims)
+{
+    return i + 1 < t->n_lines && is_data(&t->lines[i + 1]) &&
+           t->lines[i + 1].block == t->lines[i].block && delims[i + 1] == delims[i] &&
+           header_like(t, &t->lines[i], &t->lines[i + 1]) && weak_header_above(t, i, delims);
+}
+
 int extract_table_detect(struct extract_transcript *t, struct gb_err *err)
 {
     enum xdelim *delims = malloc((t->n_lines ? t->n_lines : 1) * sizeof *delims);
@@ -857,41 +890,17 @@ int extract_table_detect(struct extract_transcript *t, struct gb_err *err)
     while (i < t->n_lines) {
         size_t first = i, last;
         long header;
-        if (!is_data(&t->lines[i])) {
+        if (!is_data(&t->lines[i]) || header_row(t, i, delims)) {
+            if (is_data(&t->lines[i]))
+                t->lines[i].value_atom = t->lines[i].n_atoms;
             i++;
             continue;
         }
-        /* A value row that is really the header of the rows below it. */
-        if (i + 1 < t->n_lines && is_data(&t->lines[i + 1]) &&
-            t->lines[i + 1].block == t->lines[i].block && delims[i + 1] == delims[i] &&
-            header_like(t, &t->lines[i], &t->lines[i + 1]) &&
-            weak_header_above(t, i, delims)) {
-            t->lines[i].value_atom = t->lines[i].n_atoms;
-            i++;
-            continue;
-        }
-        last = i;
         t->lines[i].role = XROW_DATA;
         header = find_header(t, first, delims[first], delims);
         if (header >= 0 && delims[first] == XDELIM_SPACE && !space_header_ok(t, header))
             header = -1;
-        for (size_t k = i + 1; k < t->n_lines; k++) {
-            const struct xline *ln = &t->lines[k];
-            if (ln->block != t->lines[first].block)
-                break;
-            if (ln->kind == XLINE_RULE)
-                continue;
-            if (!is_data(ln) || delims[k] != delims[first])
-                break;
-            if (k + 1 < t->n_lines && is_data(&t->lines[k + 1]) &&
-                t->lines[k + 1].block == ln->block && header_like(t, ln, &t->lines[k + 1]))
-                break;   /* the header of the next table */
-            if (header >= 0 && delims[first] == XDELIM_SPACE &&
-                !row_fits(t, &t->lines[header], &t->lines[first], ln))
-                break;   /* a log line after the table, not one of its rows */
-            t->lines[k].role = XROW_DATA;
-            last = k;
-        }
+        last = extend_run(t, first, header, delims);
         if (header >= 0 && first == last && delims[first] == XDELIM_SPACE &&
             !has_wide_gap(&t->lines[header], line_text(t, &t->lines[header])))
             header = -1;   /* one row under a sentence is not a table */
