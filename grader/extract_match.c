@@ -421,6 +421,73 @@ static int count_disorder(const struct match *m)
     return n;
 }
 
+static int count_disorder(const struct match *m);
+static int gap_separates(const char *s, size_t from, size_t to);
+
+/* Separators (",", "|", wide gaps) between atoms lo and hi of a source. */
+static int crossings(const struct source *s0, long lo, long hi)
+{
+    int n = 0;
+    for (long k = lo; k < hi; k++) {
+        const struct xatom *a = &s0->a[k], *b = &s0->a[k + 1];
+        const char *end = a->p + a->len;
+        if (b->p > end && b->p - end < 64 && !memchr(end, '\n', (size_t)(b->p - end)) &&
+            gap_separates(end, 0, (size_t)(b->p - end)))
+            n++;
+    }
+    return n;
+}
+
+/* How far apart a match's words are on the row itself: words out of the
+ * phrase's order and separators crossed count extra. */
+static long primary_span(const struct match *m, const struct source *s0)
+{
+    long lo = -1, hi = -1;
+    for (size_t k = 0; k < m->n_items; k++) {
+        long i = (long)m->pos[k].idx;
+        if (m->pos[k].src != 0)
+            continue;
+        if (lo < 0 || i < lo)
+            lo = i;
+        if (i > hi)
+            hi = i;
+    }
+    return lo < 0 ? 0 : hi - lo + 2 * count_disorder(m) + 8 * crossings(s0, lo, hi);
+}
+
+/* A phrase's words where they sit closest together: "T=50 LSTM" in
+ * "T=20 LSTM 0.9 | T=50 RNN 0.5 | T=50 LSTM 0.506" is the last pair, not the
+ * first "T=50" with the first "LSTM".  Tries each place the first word
+ * occurs (a bounded number of them). */
+static int match_compact(const struct extract_transcript *t, const struct phrase *p,
+                         const struct sources *S, long after, struct match *m,
+                         struct near_miss *nm, size_t line)
+{
+    const struct source *s0 = &S->s[0];
+    struct match alt;
+    long best;
+    int tries = 0;
+
+    if (!match_phrase(t, p, S, after, m, nm, line))
+        return 0;
+    if (after >= 0 || p->n < 2)
+        return 1;
+    best = primary_span(m, s0);
+    for (size_t i = 0; i < s0->n && tries < 16 && best > 0; i++) {
+        const struct pitem *it = &p->items[0];
+        const struct xatom *a = &s0->a[i];
+        if (it->w ? (a->num >= 0 || !extract_word_eq(it->w, it->wlen, a->p, a->len))
+                  : (a->num < 0 || !num_eq(t->nums[a->num].value, it->num)))
+            continue;
+        tries++;
+        if (match_phrase(t, p, S, (long)i, &alt, NULL, 0) && primary_span(&alt, s0) < best) {
+            *m = alt;
+            best = primary_span(&alt, s0);
+        }
+    }
+    return 1;
+}
+
 /* Best match of any variant: most items on the row itself, then fewest extras. */
 static int match_set(const struct extract_transcript *t, const struct phrase_set *ps,
                      const struct sources *S, long after, struct match *best,
@@ -430,7 +497,7 @@ static int match_set(const struct extract_transcript *t, const struct phrase_set
     struct match m;
 
     for (size_t v = 0; v < ps->n; v++) {
-        if (!match_phrase(t, &ps->v[v], S, after, &m, nm, line))
+        if (!match_compact(t, &ps->v[v], S, after, &m, nm, line))
             continue;
         int fully = m.in_primary == m.n_items, bfully;
         int extras = count_extras(&S->s[0], &m) + count_disorder(&m);

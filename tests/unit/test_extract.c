@@ -171,6 +171,23 @@ START_TEST(test_number_aware_labels)
 }
 END_TEST
 
+START_TEST(test_closest_words_win_on_a_crowded_line)
+{
+    struct extract_transcript *t = parse_str("acc: T=20 LSTM 0.9 | T=50 RNN 0.5 | T=50 LSTM 0.506\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"T=50 LSTM\"}");
+    ASSERT_HIT(f, 0.506, 1, "0.506");
+    f = query(t, "{\"row\": \"LSTM T=50\"}");
+    ASSERT_HIT(f, 0.506, 1, "0.506");
+    f = query(t, "{\"row\": \"T=50 RNN\"}");
+    ASSERT_HIT(f, 0.5, 1, "0.5");
+    f = query(t, "{\"row\": \"T=20 LSTM\"}");
+    ASSERT_HIT(f, 0.9, 1, "0.9");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_dicts_and_key_values)
 {
     struct extract_transcript *t = parse_str(
@@ -856,6 +873,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_label_value_lines);
     tcase_add_test(tc, test_number_aware_labels);
+    tcase_add_test(tc, test_closest_words_win_on_a_crowded_line);
     tcase_add_test(tc, test_dicts_and_key_values);
     tcase_add_test(tc, test_missing_explanations);
     tcase_add_test(tc, test_later_print_overrides_with_note);
