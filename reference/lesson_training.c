@@ -5,7 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "exp_gradient.h"
+#include "exp_memory.h"
 #include "exp_order.h"
 #include "exp_selfcheck.h"
 #include "lesson.h"
@@ -13,10 +16,54 @@
 #include "nn_recurrent.h"
 #include "torch_rng.h"
 
+/* ---- Step 3: blame reaching each step ---------------------------------------- */
+
+#define STEP3_COLUMNS 5
+
+static const char *const step3_names[STEP3_COLUMNS] = {
+    "RNN gain 0.5", "RNN gain 1.0", "RNN gain 1.5", "LSTM b_f=0", "LSTM b_f=3",
+};
+
+static int step3_curves(struct exp_gradient_curve *c, struct gb_err *err)
+{
+    static const double gains[3] = { 0.5, 1.0, 1.5 };
+
+    for (int k = 0; k < 3; k++)
+        if (exp_gradient_rnn(gains[k], 50, EXP_GRADIENT_RESEED, &c[k], NULL, err))
+            return -1;
+    if (exp_gradient_lstm(0.0, &c[3], err) || exp_gradient_lstm(3.0, &c[4], err))
+        return -1;
+    return 0;
+}
+
 int lesson_step3_gradients(FILE *out, struct gb_err *err)
 {
-    (void)out;
-    return gb_fail(err, "needs the training engine, which is not on main yet");
+    static const int rows[] = { 50, 45, 40, 30, 20, 10, 5, 1 };
+    struct exp_gradient_curve c[STEP3_COLUMNS];
+    char factor[32];
+
+    if (step3_curves(c, err))
+        return -1;
+    fprintf(out, "Blame reaching step t when the only loss sits at step 50\n%5s", "step");
+    for (int k = 0; k < STEP3_COLUMNS; k++)
+        fprintf(out, "%14s", step3_names[k]);
+    fprintf(out, "\n");
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        fprintf(out, "%5d", rows[i]);
+        for (int k = 0; k < STEP3_COLUMNS; k++)
+            fprintf(out, "%14.3e", c[k].norm[rows[i] - 1]);
+        fprintf(out, "\n");
+    }
+    fprintf(out, "\n%-14s %12s %12s %13s %16s\n", "model", "step 50", "step 1", "step1/step50",
+            "shrinks per step");
+    for (int k = 0; k < STEP3_COLUMNS; k++) {
+        double first = c[k].norm[0], last = c[k].norm[c[k].steps - 1];
+
+        snprintf(factor, sizeof factor, "x%.3f", pow(first / last, 1.0 / (c[k].steps - 1)));
+        fprintf(out, "%-14s %12.3e %12.3e %13.2e %16s\n", step3_names[k], last, first,
+                first / last, factor);
+    }
+    return 0;
 }
 
 static double seconds_now(void)
@@ -187,7 +234,45 @@ static int print_passes(FILE *out, struct gb_err *err)
     return 0;
 }
 
+/* ---- Step 5's first table: the memory-length lab ----------------------------- */
+
+/* Step 5 trains RNN, LSTM and LSTM b_f=3 at lengths 5, 20, 50 (the exercise adds
+ * the GRU and length 100; the lab computes the GRU too, but it is not printed). */
+static int print_memory(FILE *out, struct gb_err *err)
+{
+    static const struct { const char *label, *key; } models[3] = {
+        { "RNN", "rnn" }, { "LSTM", "lstm_b0" }, { "LSTM b_f=3", "lstm_b3" },
+    };
+    struct exp_memory_config cfg = exp_memory_exercise();
+    struct exp_memory *m = calloc(1, sizeof *m);
+    long threads = sysconf(_SC_NPROCESSORS_ONLN);
+
+    if (!m)
+        return gb_fail(err, "out of memory for the memory lab");
+    cfg.max_length = 50;
+    cfg.twins = 0;                   /* chaos detection is memory_lab.json's business */
+    if (exp_memory_compute(&cfg, threads > 0 ? (int)threads : 1, m, err)) {
+        free(m);
+        return -1;
+    }
+    fprintf(out, "%7s %-11s %8s %10s %9s\n", "length", "model", "train s", "train acc", "test acc");
+    for (int li = 0; li < EXP_MEMORY_NLENGTHS && exp_memory_lengths[li] <= 50; li++)
+        for (int k = 0; k < 3; k++)
+            for (int mi = 0; mi < EXP_MEMORY_NMODELS; mi++) {
+                const struct exp_memory_run *r = &m->run[li][mi];
+
+                if (strcmp(exp_memory_model_keys[mi], models[k].key) || !r->wanted)
+                    continue;
+                fprintf(out, "%7d %-11s %8.1f %10.3f %9.3f\n", r->steps, models[k].label,
+                        r->seconds, r->train.accuracy, r->test.accuracy);
+            }
+    free(m);
+    return 0;
+}
+
 int lesson_step5_memory(FILE *out, struct gb_err *err)
 {
-    return print_passes(out, err);
+    if (print_memory(out, err) || print_passes(out, err))
+        return -1;
+    return 0;
 }

@@ -11,6 +11,7 @@
 #include "exp_order.h"
 #include "exp_gradient.h"
 #include "exp_memory.h"
+#include "exp_selfcheck.h"
 #include "lesson.h"
 
 struct subcommand {
@@ -24,6 +25,7 @@ static const struct subcommand subcommands[] = {
     { "order_matters", "expected values of the order_matters exercise", exp_order_main },
     { "gradient_decay", "expected values of the gradient_decay exercise", exp_gradient_main },
     { "memory_lab", "expected values of the memory_lab exercise (trains 14 models)", exp_memory_main },
+    { "self_check", "expected values of the self-check questions", exp_selfcheck_main },
     { "lesson", "print the module's Output block for --step N, recomputed", lesson_main },
     { "reviews", "make_reviews(N, seed): tokens, label, kind per line", cmd_streams_reviews },
     { "randn", "torch.manual_seed(S); torch.randn(shape), one value per line", cmd_streams_randn },

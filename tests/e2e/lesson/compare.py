@@ -21,7 +21,8 @@ NUMBER = re.compile(r'(?<![\w.])[-+]?\d+(?:,\d{3})*(?:\.\d*)?(?:e[-+]\d+)?')
 # T timing (not compared), C chaotic (compared, reported, never fails: the
 # failing length-50 models, which diverge in any build), G a rounding gap
 # (both below 1e-12, the exercise's tolerance).
-# Rules: (step, regex on the module's line, kinds; the last kind repeats).
+# Rules: (step, regex on the module's line, kinds; the last kind repeats); the
+# first rule that matches a line applies.
 RULES = [
     (1, r'^(logistic|64-unit)', 'EA'),
     (1, r'^min ', 'A'),
@@ -31,10 +32,9 @@ RULES = [
     (4, r'^bag of words, 64-unit', 'EETA'),
     (4, r'^(plain RNN|GRU|LSTM), 32 units', 'EETA'),
     (4, r'^P\(positive\)', 'P'),
-    (5, r'^50 (RNN|LSTM) ', 'ETC'),
-    (5, r'^50 LSTM b_f=3', 'EETA'),
-    (5, r'^\d+ (RNN|LSTM|GRU) ', 'ETA'),
     (5, r'^\d+ LSTM b_f=3', 'EETA'),
+    (5, r'^50 (RNN|LSTM) ', 'ETC'),
+    (5, r'^\d+ (RNN|LSTM|GRU) ', 'ETA'),
     (5, r'^\d+ [\d.]+ ms', 'ET'),
     (6, r'^largest gap', 'G'),
 ]
