@@ -58,5 +58,17 @@ expect 2 "Python runtime /nonexistent/python3 cannot be executed" -- "$GRADER" c
 expect 2 "must be an absolute path" -- "$GRADER" check --rubrics "$tmp/runnable" --python python3 "$tmp/attention_by_hand.py"
 expect 2 "only applies to exercises that are run" -- "$GRADER" check --transcript "$tmp/notes.txt" --rubrics "$tmp/readonly" "$tmp/answers.md"
 
+# A loop is stopped by the rubric's wall limit; the report names the limit,
+# the JSON records it, and the grade is a failure, not a grader error.
+mkdir -p "$tmp/looping"
+cat >"$tmp/looping/attention_by_hand.json" <<'JSON'
+{"format": 1, "exercise": "attention_by_hand", "submission": "attention_by_hand.py", "mode": "run",
+ "limits": {"wall_seconds": 2},
+ "checks": [{"id": "c", "description": "comments", "points": 1, "kind": "comment_sentences", "min": 1}]}
+JSON
+printf 'print("starting", flush=True)\nwhile True:\n    pass\n' >"$tmp/loop.py"
+expect 1 "stopped after 2 s of wall time" -- "$GRADER" check --rubrics "$tmp/looping" --exercise attention_by_hand "$tmp/loop.py"
+expect 1 '"limit":[[:space:]]*"wall"' -- "$GRADER" check --rubrics "$tmp/looping" --exercise attention_by_hand --format json "$tmp/loop.py"
+
 echo "check_cli: $fails failed"
 [ "$fails" -eq 0 ]
