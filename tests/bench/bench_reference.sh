@@ -22,9 +22,9 @@ timed() {
     local name=$1; shift
     { time "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"; } 2>"$tmp/$name.time" ||
         { echo "bench: $name failed:"; cat "$tmp/$name.err"; exit 1; }
-    read -r w u s <"$tmp/$name.time"
+    read -r w u k <"$tmp/$name.time"
     wall=$w
-    cpu=$(calc "$u + $s")
+    cpu=$(calc "$u + $k")
 }
 
 wanted="order_matters self_check gradient_decay memory_lab attention_by_hand"
