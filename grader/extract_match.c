@@ -1053,11 +1053,17 @@ static char *trimmed_copy(const char *s, size_t len, size_t max)
     return sanitize(s, len, max);
 }
 
+/* A VECTOR in a table is its cell's numbers when a column was asked for;
+ * with only a row asked ("the output row for rude"), it is every numeric cell
+ * of that row, as a markdown or aligned table prints a vector. */
 static int fill_nums(const struct extract_transcript *t, const struct xline *ln,
-                     const struct cand *c, enum extract_shape shape, struct extract_hit *h)
+                     const struct cand *c, const struct extract_query *q,
+                     struct extract_hit *h)
 {
     size_t n = 0;
     const struct numparse_num *me = c->num >= 0 ? &t->nums[c->num] : NULL;
+    enum extract_shape shape = q->shape;
+    int whole_row = c->col >= 0 && !c->transposed && q->n_phrases[EXTRACT_COLUMN] == 0;
 
     h->nums = malloc((ln->n_nums ? ln->n_nums : 1) * sizeof *h->nums);
     if (!h->nums)
@@ -1069,6 +1075,8 @@ static int fill_nums(const struct extract_transcript *t, const struct xline *ln,
             take = 1;
         else if (shape == EXTRACT_VECTOR && me && me->list >= 0)
             take = x->list == me->list;
+        else if (shape == EXTRACT_VECTOR && me && whole_row)
+            take = t->num_col[ln->num0 + k] >= 0;
         else if (shape == EXTRACT_VECTOR && me && c->col >= 0)
             take = t->num_col[ln->num0 + k] == c->col;
         else
@@ -1188,7 +1196,7 @@ static int make_hit(const struct finder *f, const struct cand *c, struct extract
         h->label = trimmed_copy(s, ln->len, 200);
     }
     h->line_text = sanitize(s, ln->len, 400);
-    if (!h->text || !h->label || !h->line_text || fill_nums(t, ln, c, f->q->shape, h) < 0)
+    if (!h->text || !h->label || !h->line_text || fill_nums(t, ln, c, f->q, h) < 0)
         return -1;
     if (c->how == EXTRACT_HOW_TABLE && c->col >= 0) {
         const struct xtable *tb = &t->tables[ln->table];

@@ -521,6 +521,30 @@ START_TEST(test_markdown_tables)
 }
 END_TEST
 
+/* A vector printed as a table row: the row's numeric cells, not one cell. */
+START_TEST(test_vector_as_table_row)
+{
+    struct extract_transcript *t = parse_str(
+        "### With the query matrix Wq\n"
+        "| token | subject | good/bad | negation | filler |\n"
+        "|---|---|---|---|---|\n"
+        "| was | 0.500 | -0.500 | 0.500 | 0.625 |\n"
+        "| rude | 0.881 | -0.119 | 0.881 | 0.339 |\n");
+    struct found f;
+
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"shape\": \"vector\"}");
+    ck_assert_msg(f.n == 1, "no hit: %s", f.explain);
+    ck_assert_uint_eq(f.line, 5);
+    ck_assert_uint_eq(f.n_nums, 4);
+    ck_assert(f.nums[0] == 0.881 && f.nums[1] == -0.119 && f.nums[3] == 0.339);
+    /* with a column asked for, the vector stays that cell's numbers */
+    f = query(t, "{\"row\": \"rude\", \"column\": \"filler\", \"shape\": \"vector\"}");
+    ck_assert_uint_eq(f.n_nums, 1);
+    ck_assert(f.nums[0] == 0.339);
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_csv_tsv)
 {
     struct extract_transcript *t = parse_fixture("gradient_decay_csv.txt");
@@ -889,6 +913,7 @@ int main(void)
     tcase_add_test(tc, test_module_step4_and_step5);
     tcase_add_test(tc, test_module_step6_attention);
     tcase_add_test(tc, test_markdown_tables);
+    tcase_add_test(tc, test_vector_as_table_row);
     tcase_add_test(tc, test_csv_tsv);
     tcase_add_test(tc, test_pandas_frames_and_transposed);
     tcase_add_test(tc, test_logs_progress_bars_and_percent);
