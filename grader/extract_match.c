@@ -595,6 +595,23 @@ static int excluded(struct finder *f, const struct xatom *a, size_t n)
     return f->exc.n && match_set(f->t, &f->exc, &S, -1, &m, &extras, NULL, 0);
 }
 
+/* A whole-row vector takes every value column of the row (fill_nums), so
+ * an excluded word in any of their headers disqualifies it: the "sum"
+ * column marks a weight table's row, not the output row asked for. */
+static int whole_row_excluded(struct finder *f, const struct xtable *tb)
+{
+    const struct extract_transcript *t = f->t;
+
+    if (!f->exc.n || f->q->shape != EXTRACT_VECTOR || f->q->n_phrases[EXTRACT_COLUMN])
+        return 0;
+    for (size_t k = 0; k < tb->n_cols; k++) {
+        const struct xcolumn *c = &t->cols[tb->col0 + k];
+        if (c->is_value && c->n_hatoms && excluded(f, t->hatoms + c->hatom0, c->n_hatoms))
+            return 1;
+    }
+    return 0;
+}
+
 static int glued_to_word(const struct extract_transcript *t, const struct xline *ln,
                          const struct numparse_num *n)
 {
@@ -789,6 +806,10 @@ static int inline_candidates(struct finder *f, size_t li)
     }
     if (num < 0 && ln->n_nums > 0)
         num = (long)ln->num0;
+    /* A table row's vector is its cells (table_candidates), not one number. */
+    if (f->q->shape == EXTRACT_VECTOR && num >= 0 && t->nums[num].list < 0 &&
+        ln->table >= 0 && ln->role == XROW_DATA)
+        return 0;
     c.line = li;
     c.num = num;
     c.quality = (!have_r || rm.in_primary == rm.n_items) ? 1 : 0;
@@ -917,7 +938,8 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     } else if (transposed) {
         return 0;
     }
-    if (f->exc.n && (excluded(f, label->a, label->n) || excluded(f, header->a, header->n)))
+    if (f->exc.n && (excluded(f, label->a, label->n) || excluded(f, header->a, header->n) ||
+                     (!transposed && whole_row_excluded(f, &t->tables[t->lines[li].table]))))
         return 0;
     num = col >= 0 ? cell_number(t, &t->lines[li], col, nth)
                    : first_value_number(t, &t->lines[li], tb, nth);

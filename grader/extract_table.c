@@ -782,9 +782,10 @@ static int display_col(const struct extract_transcript *t, const struct xline *l
     return c;
 }
 
-/* Display spans of a row's values; a bracketed list is one span. */
+/* Display spans of a row's values; a bracketed list of two or more numbers
+ * is one span, flagged in spans[k][2]. */
 static int value_spans(const struct extract_transcript *t, const struct xline *ln,
-                       int (*spans)[2], int max)
+                       int (*spans)[3], int max)
 {
     int n = 0, list = -2;
     for (size_t i = ln->value_atom; i < ln->n_atoms; i++) {
@@ -795,12 +796,14 @@ static int value_spans(const struct extract_transcript *t, const struct xline *l
         l = t->nums[a->num].list;
         if (l >= 0 && l == list && n > 0) {
             spans[n - 1][1] = display_col(t, ln, a->p + a->len);
+            spans[n - 1][2] = 1;
             continue;
         }
         if (n == max)
             break;
         spans[n][0] = display_col(t, ln, a->p);
         spans[n][1] = display_col(t, ln, a->p + a->len);
+        spans[n][2] = 0;
         n++;
         list = l;
     }
@@ -809,11 +812,14 @@ static int value_spans(const struct extract_transcript *t, const struct xline *l
 
 /* Does row `ln` belong under the table that starts with row `first`?
  * Aligned tables: each of its values overlaps a value column of the first
- * row.  Single-spaced tables: it has as many values as the first row. */
+ * row, and a bracketed list overlaps only one ("output of rude: [0.881,
+ * -0.119, ...]" printed under a table of plain numbers is a line of its
+ * own, not a row whose list straddles the table's columns).  Single-spaced
+ * tables: it has as many values as the first row. */
 static int row_fits(const struct extract_transcript *t, const struct xline *header,
                     const struct xline *first, const struct xline *ln)
 {
-    int a[64][2], b[64][2], na, nb;
+    int a[64][3], b[64][3], na, nb, first_lists = 0;
 
     if (!has_wide_gap(header, line_text(t, header)))
         return count_values(t, ln) == count_values(t, first);
@@ -821,11 +827,13 @@ static int row_fits(const struct extract_transcript *t, const struct xline *head
         return 1;
     na = value_spans(t, ln, a, 64);
     nb = value_spans(t, first, b, 64);
+    for (int j = 0; j < nb; j++)
+        first_lists |= b[j][2];
     for (int i = 0; i < na; i++) {
         int fits = 0;
-        for (int j = 0; j < nb && !fits; j++)
-            fits = a[i][0] <= b[j][1] && b[j][0] <= a[i][1];
-        if (!fits)
+        for (int j = 0; j < nb; j++)
+            fits += a[i][0] <= b[j][1] && b[j][0] <= a[i][1];
+        if (!fits || (fits > 1 && a[i][2] && !first_lists))
             return 0;
     }
     return 1;

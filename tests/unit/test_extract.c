@@ -545,6 +545,36 @@ START_TEST(test_vector_as_table_row)
 }
 END_TEST
 
+/* A list printed straight under an aligned table is not one of its rows:
+ * the table's "sum" column holds only the row sums. */
+START_TEST(test_list_line_after_table)
+{
+    struct extract_transcript *t = parse_str(
+        "query matrix\n"
+        "          support    was    not   rude    sum\n"
+        "not         0.250  0.250  0.250  0.250  1.000\n"
+        "rude        0.440  0.060  0.440  0.060  1.000\n"
+        "output of rude: [0.881, -0.119, 0.881, 0.339]\n");
+    struct extract_query q = EXTRACT_QUERY_INIT;
+    struct extract_result r = EXTRACT_RESULT_INIT;
+    struct gb_err err;
+    struct found f;
+
+    ck_assert_int_eq(extract_query_add(&q, EXTRACT_COLUMN, "sum", &err), 0);
+    q.all = 1;
+    ck_assert_int_eq(extract_find(t, &q, &r, &err), 0);
+    ck_assert_uint_eq(r.n_hits, 2);
+    ck_assert(r.hits[0].num.value == 1.0 && r.hits[1].num.value == 1.0);
+    extract_result_free(&r);
+    extract_query_free(&q);
+    f = query(t, "{\"row\": \"rude\", \"shape\": \"vector\", \"exclude\": \"sum\"}");
+    ck_assert_msg(f.n == 1, "no hit: %s", f.explain);
+    ck_assert_uint_eq(f.line, 5);
+    ck_assert_uint_eq(f.n_nums, 4);
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_csv_tsv)
 {
     struct extract_transcript *t = parse_fixture("gradient_decay_csv.txt");
@@ -914,6 +944,7 @@ int main(void)
     tcase_add_test(tc, test_module_step6_attention);
     tcase_add_test(tc, test_markdown_tables);
     tcase_add_test(tc, test_vector_as_table_row);
+    tcase_add_test(tc, test_list_line_after_table);
     tcase_add_test(tc, test_csv_tsv);
     tcase_add_test(tc, test_pandas_frames_and_transposed);
     tcase_add_test(tc, test_logs_progress_bars_and_percent);
