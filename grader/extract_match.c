@@ -290,7 +290,9 @@ static int used_at(const struct match *m, size_t upto, int src, size_t idx)
 }
 
 /* Where an item occurs in one source: the strongest word match, then the
- * first occurrence at or after `after` (else the last before); -1 none. */
+ * first occurrence after `after` (else the last up to it: "query=rude
+ * rude=0.7112" asks for the column "rude" after the row's own "rude"); -1
+ * none. */
 static long find_in_source(const struct extract_transcript *t, const struct pitem *it,
                            const struct source *src, int s, const struct match *m, size_t k,
                            long after, struct near_miss *nm, size_t line)
@@ -330,9 +332,9 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
         }
         if (strength < best_strength)
             continue;
-        if ((long)i >= after && best < 0)
+        if ((long)i > after && best < 0)
             best = (long)i;
-        if ((long)i < after)
+        if ((long)i <= after)
             best_before = (long)i;
     }
     return best >= 0 ? best : best_before;
@@ -575,7 +577,10 @@ static int scope_sources(const struct extract_transcript *t, const struct xline 
     return n;
 }
 
-static int section_ok(struct finder *f, const struct xline *ln)
+/* The section's words may head the value or sit on its own line: a log
+ * line "INFO:root:query-matrix query=rude support=0.4404" names its section
+ * as its first words. */
+static int section_ok(struct finder *f, size_t li)
 {
     struct sources S = { .n = 1, .n_primary = 1 };
     struct match m;
@@ -583,8 +588,9 @@ static int section_ok(struct finder *f, const struct xline *ln)
 
     if (f->sec.n == 0)
         return 1;
-    S.n += scope_sources(f->t, ln, S.s + 1);
-    return S.n > 1 && match_set(f->t, &f->sec, &S, -1, &m, &extras, NULL, 0);
+    S.s[0] = line_source(f->t, (long)li);
+    S.n += scope_sources(f->t, &f->t->lines[li], S.s + 1);
+    return match_set(f->t, &f->sec, &S, -1, &m, &extras, NULL, 0);
 }
 
 static int excluded(struct finder *f, const struct xatom *a, size_t n)
@@ -1462,7 +1468,7 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
         const struct xline *ln = &t->lines[li];
         if (ln->kind == XLINE_RULE || ln->n_atoms == 0)
             continue;
-        if (!section_ok(&f, ln))
+        if (!section_ok(&f, li))
             continue;
         f.section_seen = 1;
         if (table_candidates(&f, li) < 0 || inline_candidates(&f, li) < 0)

@@ -575,6 +575,24 @@ START_TEST(test_list_line_after_table)
 }
 END_TEST
 
+/* logging-module lines carry their section as their first words */
+START_TEST(test_section_on_the_line)
+{
+    struct extract_transcript *t = parse_str(
+        "INFO:root:self-attention query=rude support=0.0963 rude=0.7112 sum=1.0000\n"
+        "INFO:root:query-matrix query=rude support=0.4404 rude=0.0596 sum=1.0000\n");
+    struct found f;
+
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.4404, 2, "0.4404");
+    f = query(t, "{\"section\": [\"query = key\", \"self attention\"], \"row\": \"rude\", \"column\": \"rude\"}");
+    ASSERT_HIT(f, 0.7112, 1, "0.7112");
+    f = query(t, "{\"section\": \"separate query\", \"row\": \"rude\", \"column\": \"support\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_csv_tsv)
 {
     struct extract_transcript *t = parse_fixture("gradient_decay_csv.txt");
@@ -945,6 +963,7 @@ int main(void)
     tcase_add_test(tc, test_markdown_tables);
     tcase_add_test(tc, test_vector_as_table_row);
     tcase_add_test(tc, test_list_line_after_table);
+    tcase_add_test(tc, test_section_on_the_line);
     tcase_add_test(tc, test_csv_tsv);
     tcase_add_test(tc, test_pandas_frames_and_transposed);
     tcase_add_test(tc, test_logs_progress_bars_and_percent);
