@@ -8,6 +8,7 @@
 #include "numparse.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -156,6 +157,49 @@ static size_t scan_unit(const char *s, size_t len, size_t i, char unit[8])
 /* Reads the digits, point, fraction and exponent at s[i]; returns the end,
  * or 0 when what follows is a dotted version string like 1.13.0 (which is
  * not a value and is skipped by the caller). */
+/* A written-out power of ten after a mantissa: "×10^-2", "x10^−17",
+ * "* 10**3", "·10^5".  Returns the end and sets *exp, or 0 when there is
+ * none.  "3 x 10" alone (no ^ or **) is a product, not a number. */
+static size_t scan_times_ten(const char *s, size_t len, size_t i, int *exp)
+{
+    size_t j = i;
+    int neg = 0, e = 0;
+
+    if (at(s, len, j) == ' ')
+        j++;
+    if (at(s, len, j) == 'x' || at(s, len, j) == '*')
+        j++;
+    else if (is_times_sign(s, len, j) ||
+             (at(s, len, j) == 0xC2 && at(s, len, j + 1) == 0xB7))   /* U+00B7 "·" */
+        j += 2;
+    else
+        return 0;
+    if (at(s, len, j) == ' ')
+        j++;
+    if (at(s, len, j) != '1' || at(s, len, j + 1) != '0')
+        return 0;
+    j += 2;
+    if (at(s, len, j) == '^')
+        j++;
+    else if (at(s, len, j) == '*' && at(s, len, j + 1) == '*')
+        j += 2;
+    else
+        return 0;
+    if (at(s, len, j) == '+' || at(s, len, j) == '-')
+        neg = s[j++] == '-';
+    else if (is_unicode_minus(s, len, j))
+        neg = 1, j += 3;
+    if (!(at(s, len, j) >= 0 && is_digit((unsigned char)s[j])))
+        return 0;
+    while (j < len && is_digit((unsigned char)s[j])) {
+        if (e < 100000)
+            e = e * 10 + (s[j] - '0');
+        j++;
+    }
+    *exp = neg ? -e : e;
+    return j;
+}
+
 static size_t scan_mantissa(const char *s, size_t len, size_t i, unsigned options,
                             struct literal *lit, struct numparse_num *n)
 {
@@ -192,6 +236,19 @@ static size_t scan_mantissa(const char *s, size_t len, size_t i, unsigned option
                 lit_put(lit, s[j++]);
             }
             n->exponent = neg ? -e : e;
+            n->flags |= NUMPARSE_EXPONENT;
+            i = j;
+        }
+    }
+    if (!(n->flags & NUMPARSE_EXPONENT)) {
+        int e;
+        size_t j = scan_times_ten(s, len, i, &e);
+        if (j) {
+            char buf[16];
+            snprintf(buf, sizeof buf, "e%d", e);
+            for (const char *p = buf; *p; p++)
+                lit_put(lit, *p);
+            n->exponent = e;
             n->flags |= NUMPARSE_EXPONENT;
             i = j;
         }

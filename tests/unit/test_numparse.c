@@ -43,6 +43,11 @@ START_TEST(test_plain_notations)
         { "2.2x", 2.2, 1, 0, NUMPARSE_FACTOR },
         { "1e5", 1e5, 0, 5, NUMPARSE_EXPONENT },
         { "297", 297, 0, 0, NUMPARSE_INTEGER },
+        /* a power of ten written out, as a Unicode-minded student prints it */
+        { "7.58\xc3\x97" "10^\xe2\x88\x92" "2", 7.58e-2, 2, -2, NUMPARSE_EXPONENT },
+        { "5.03x10^-17", 5.03e-17, 2, -17, NUMPARSE_EXPONENT },
+        { "5.27 * 10**0", 5.27, 2, 0, NUMPARSE_EXPONENT },
+        { "1.5\xc2\xb7" "10^3", 1.5e3, 1, 3, NUMPARSE_EXPONENT },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct numparse_num n[MAXN];
