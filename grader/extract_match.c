@@ -342,7 +342,9 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
 }
 
 /* A word-and-number item split between a heading and the row: "step 1"
- * where the columns are headed "50 ... 1" under a title naming steps. */
+ * where the columns are headed "50 ... 1" under a title naming steps.  The
+ * number must stand alone: the 1.0 of a column headed "g=1.0" is glued to
+ * its own word, and is no step. */
 static int match_split(const struct extract_transcript *t, const struct pitem *it,
                        const struct sources *S, struct match *m, size_t k)
 {
@@ -355,6 +357,8 @@ static int match_split(const struct extract_transcript *t, const struct pitem *i
         return 0;
     for (int s = 0; s < S->n_primary; s++) {
         long i = find_in_source(t, &num, &S->s[s], s, m, k, -1, NULL, 0);
+        if (i >= 0 && (t->nums[S->s[s].a[i].num].flags & NUMPARSE_GLUED))
+            continue;
         if (i >= 0) {
             m->pos[k] = (struct item_pos){ s, (size_t)i, 0, 1 };
             return 1;

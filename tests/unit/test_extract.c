@@ -597,6 +597,22 @@ START_TEST(test_section_on_the_line)
 }
 END_TEST
 
+/* Steps down, gains across, powers of ten written out: "step 1" is the row
+ * labelled 1 under "step", never the "x/step" row read with the 1.0 of the
+ * column headed "g=1.0". */
+START_TEST(test_steps_down_gain_one_across)
+{
+    struct extract_transcript *t = parse_fixture("gradient_decay_steps_down.txt");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 5.03e-17, 8, "5.03x10^-17");
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"step 50\"}");
+    ASSERT_HIT(f, 7.71e-02, 3, "7.71x10^-2");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_csv_tsv)
 {
     struct extract_transcript *t = parse_fixture("gradient_decay_csv.txt");
@@ -968,6 +984,7 @@ int main(void)
     tcase_add_test(tc, test_vector_as_table_row);
     tcase_add_test(tc, test_list_line_after_table);
     tcase_add_test(tc, test_section_on_the_line);
+    tcase_add_test(tc, test_steps_down_gain_one_across);
     tcase_add_test(tc, test_csv_tsv);
     tcase_add_test(tc, test_pandas_frames_and_transposed);
     tcase_add_test(tc, test_logs_progress_bars_and_percent);
