@@ -19,7 +19,7 @@
 #include "buf.h"
 
 #define ITEMS_MAX 24
-#define VARIANTS_MAX 32
+#define VARIANTS_MAX 128
 #define PHRASE_ATOMS_MAX 64
 #define LABEL_ATOMS_MAX 512
 #define SEGS_MAX 512
@@ -86,6 +86,7 @@ struct pitem {
 struct phrase {
     char *text;             /* owned; items point into it */
     const char *orig;       /* the rubric's phrase this variant came from */
+    unsigned long groups;   /* synonym groups already substituted into it */
     struct pitem items[ITEMS_MAX];
     size_t n;
 };
@@ -154,7 +155,7 @@ static void phrase_set_free(struct phrase_set *ps)
 }
 
 static int add_variant(struct phrase_set *ps, const char *text, const char *orig,
-                       struct gb_err *err)
+                       unsigned long groups, struct gb_err *err)
 {
     struct phrase *p;
 
@@ -170,6 +171,7 @@ static int add_variant(struct phrase_set *ps, const char *text, const char *orig
     if (!p->text)
         return gb_fail(err, "out of memory compiling a query");
     p->orig = orig;
+    p->groups = groups;
     if (compile_phrase(p))
         ps->n++;
     else
@@ -206,40 +208,59 @@ static long find_member(const char *s, const char *m, size_t *span_end)
     return -1;
 }
 
-/* Every alternative of a field, plus each one-substitution synonym variant. */
+/* Variant k with one more synonym group substituted, each way it can be:
+ * "length 5 LSTM b_f 3" gives "T 5 LSTM b_f 3", and that gives "T 5 LSTM
+ * bf 3" (a group is substituted once, so "forget bias" never becomes
+ * "forget fb"). */
+static int substitute(const struct extract_query *q, struct phrase_set *ps, size_t k,
+                      struct gb_err *err)
+{
+    char *text = strdup(ps->v[k].text);
+    const char *orig = ps->v[k].orig;
+    unsigned long used = ps->v[k].groups;
+    int rc = text ? 0 : gb_fail(err, "out of memory compiling a query");
+
+    for (size_t g = 0; rc == 0 && g < 8 * sizeof used; g++) {
+        const char *const *members;
+        size_t nm;
+        if (extract_synonym_groups(q->synonyms, &members, g, &nm) == 0)
+            break;
+        if (used & (1ul << g))
+            continue;
+        for (size_t a = 0; rc == 0 && a < nm; a++) {
+            size_t end;
+            long at = find_member(text, members[a], &end);
+            if (at < 0)
+                continue;
+            for (size_t b = 0; rc == 0 && b < nm && ps->n < VARIANTS_MAX; b++) {
+                struct gb_buf v = GB_BUF_INIT;
+                if (b == a)
+                    continue;
+                rc = gb_buf_printf(&v, err, "%.*s%s%s", (int)at, text, members[b], text + end);
+                if (rc == 0)
+                    rc = add_variant(ps, v.data, orig, used | (1ul << g), err);
+                gb_buf_free(&v);
+            }
+        }
+    }
+    free(text);
+    return rc;
+}
+
+/* Every alternative of a field, plus its synonym variants: every
+ * combination of substitutions, one member per group. */
 static int compile_field(const struct extract_query *q, enum extract_field f,
                          struct phrase_set *ps, struct gb_err *err)
 {
     ps->v = NULL;
     ps->n = 0;
     for (size_t i = 0; i < q->n_phrases[f]; i++) {
-        const char *orig = q->phrases[f][i];
-        if (add_variant(ps, orig, orig, err) < 0)
+        size_t first = ps->n;
+        if (add_variant(ps, q->phrases[f][i], q->phrases[f][i], 0, err) < 0)
             return -1;
-        for (size_t g = 0; ; g++) {
-            const char *const *members;
-            size_t nm;
-            if (extract_synonym_groups(q->synonyms, &members, g, &nm) == 0)
-                break;
-            for (size_t a = 0; a < nm; a++) {
-                size_t end;
-                long at = find_member(orig, members[a], &end);
-                if (at < 0)
-                    continue;
-                for (size_t b = 0; b < nm && ps->n < VARIANTS_MAX; b++) {
-                    struct gb_buf v = GB_BUF_INIT;
-                    int rc;
-                    if (b == a)
-                        continue;
-                    rc = gb_buf_printf(&v, err, "%.*s%s%s", (int)at, orig, members[b], orig + end);
-                    if (rc == 0)
-                        rc = add_variant(ps, v.data, orig, err);
-                    gb_buf_free(&v);
-                    if (rc < 0)
-                        return -1;
-                }
-            }
-        }
+        for (size_t k = first; k < ps->n; k++)
+            if (substitute(q, ps, k, err) < 0)
+                return -1;
     }
     return 0;
 }

@@ -613,6 +613,20 @@ START_TEST(test_steps_down_gain_one_across)
 }
 END_TEST
 
+/* Two synonyms in one phrase: "T = 5 | LSTM bf=3" is "length 5 LSTM b_f 3". */
+START_TEST(test_two_synonyms_in_one_phrase)
+{
+    struct extract_transcript *t = parse_str(
+        "g=0.5 LSTM forget bias 1: 0.31\n"
+        "g=0.5 LSTM forget bias 3: 0.42\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 0.5 LSTM b_f 3\"}");
+    ASSERT_HIT(f, 0.42, 2, "0.42");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_csv_tsv)
 {
     struct extract_transcript *t = parse_fixture("gradient_decay_csv.txt");
@@ -985,6 +999,7 @@ int main(void)
     tcase_add_test(tc, test_list_line_after_table);
     tcase_add_test(tc, test_section_on_the_line);
     tcase_add_test(tc, test_steps_down_gain_one_across);
+    tcase_add_test(tc, test_two_synonyms_in_one_phrase);
     tcase_add_test(tc, test_csv_tsv);
     tcase_add_test(tc, test_pandas_frames_and_transposed);
     tcase_add_test(tc, test_logs_progress_bars_and_percent);
