@@ -225,22 +225,26 @@ static int substitute(const struct extract_query *q, struct phrase_set *ps, size
         size_t nm;
         if (extract_synonym_groups(q->synonyms, &members, g, &nm) == 0)
             break;
+        size_t a = nm, end = 0;
+        long at = -1;
         if (used & (1ul << g))
             continue;
-        for (size_t a = 0; rc == 0 && a < nm; a++) {
-            size_t end;
-            long at = find_member(text, members[a], &end);
-            if (at < 0)
+        /* the longest member found: in "train acc" the group's member is
+         * "train acc", not its "train" (which would give "train acc acc") */
+        for (size_t c = 0; c < nm; c++) {
+            size_t e;
+            long x = find_member(text, members[c], &e);
+            if (x >= 0 && (at < 0 || e - (size_t)x > end - (size_t)at))
+                a = c, at = x, end = e;
+        }
+        for (size_t b = 0; rc == 0 && at >= 0 && b < nm && ps->n < VARIANTS_MAX; b++) {
+            struct gb_buf v = GB_BUF_INIT;
+            if (b == a)
                 continue;
-            for (size_t b = 0; rc == 0 && b < nm && ps->n < VARIANTS_MAX; b++) {
-                struct gb_buf v = GB_BUF_INIT;
-                if (b == a)
-                    continue;
-                rc = gb_buf_printf(&v, err, "%.*s%s%s", (int)at, text, members[b], text + end);
-                if (rc == 0)
-                    rc = add_variant(ps, v.data, orig, used | (1ul << g), err);
-                gb_buf_free(&v);
-            }
+            rc = gb_buf_printf(&v, err, "%.*s%s%s", (int)at, text, members[b], text + end);
+            if (rc == 0)
+                rc = add_variant(ps, v.data, orig, used | (1ul << g), err);
+            gb_buf_free(&v);
         }
     }
     free(text);

@@ -627,6 +627,34 @@ START_TEST(test_two_synonyms_in_one_phrase)
 }
 END_TEST
 
+/* A synonym member inside a longer one ("train" in "train acc") is not
+ * substituted on its own: "train acc acc" would take the next "acc" on the
+ * line, the test accuracy's. */
+START_TEST(test_member_inside_member)
+{
+    struct extract_transcript *t = parse_str(
+        "{\"T\": 50, \"seconds\": 30.2, \"train_acc\": 0.8752, \"test_acc\": 0.509}\n");
+    struct extract_synonyms *syn;
+    struct extract_query q;
+    struct extract_result r = EXTRACT_RESULT_INIT;
+    struct gb_err err;
+    cJSON *sj = cJSON_Parse("{\"train acc\": [\"train\"], \"length\": [\"T\"]}");
+    cJSON *qj = cJSON_Parse("{\"row\": \"length 50\", \"column\": \"train acc\"}");
+
+    ck_assert_int_eq(extract_synonyms_from_json(sj, &syn, &err), 0);
+    ck_assert_int_eq(extract_query_from_json(qj, syn, &q, &err), 0);
+    ck_assert_int_eq(extract_find(t, &q, &r, &err), 0);
+    ck_assert_uint_eq(r.n_hits, 1);
+    ck_assert(r.hits[0].num.value == 0.8752);
+    extract_result_free(&r);
+    extract_query_free(&q);
+    extract_synonyms_free(syn);
+    cJSON_Delete(sj);
+    cJSON_Delete(qj);
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_csv_tsv)
 {
     struct extract_transcript *t = parse_fixture("gradient_decay_csv.txt");
@@ -1000,6 +1028,7 @@ int main(void)
     tcase_add_test(tc, test_section_on_the_line);
     tcase_add_test(tc, test_steps_down_gain_one_across);
     tcase_add_test(tc, test_two_synonyms_in_one_phrase);
+    tcase_add_test(tc, test_member_inside_member);
     tcase_add_test(tc, test_csv_tsv);
     tcase_add_test(tc, test_pandas_frames_and_transposed);
     tcase_add_test(tc, test_logs_progress_bars_and_percent);
