@@ -331,6 +331,8 @@ static void classify_neighbours(const char *s, size_t len, size_t start, size_t 
             n->flags |= NUMPARSE_GLUED;
         else if (p == '=' && start > 1 && is_word((unsigned char)s[start - 2]))
             n->flags |= NUMPARSE_GLUED;
+        else if (p == '-' && start > 1 && is_alpha((unsigned char)s[start - 2]))
+            n->flags |= NUMPARSE_GLUED;   /* a name: "mlp-64", "MLP-64", "LSTM-3" */
     }
     if (end < len) {
         unsigned char c = (unsigned char)s[end];

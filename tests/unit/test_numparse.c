@@ -148,6 +148,12 @@ START_TEST(test_units_and_glue)
     ck_assert(n[3].value == 2 && (n[3].flags & NUMPARSE_GLUED) && !(n[3].flags & NUMPARSE_FACTOR));
     ck_assert(n[4].value == 64 && (n[4].flags & NUMPARSE_GLUED_RIGHT) && !(n[4].flags & NUMPARSE_GLUED));
     ck_assert(n[5].value == 0.5);
+
+    /* a hyphenated name, not a negative number */
+    ck_assert_uint_eq(scan("mlp-64 0.521 LSTM-3", n), 3);
+    ck_assert(n[0].value == 64 && (n[0].flags & NUMPARSE_GLUED));
+    ck_assert(n[1].value == 0.521 && !(n[1].flags & NUMPARSE_GLUED));
+    ck_assert(n[2].value == 3 && (n[2].flags & NUMPARSE_GLUED));
 }
 END_TEST
 
