@@ -631,6 +631,32 @@ static int excluded(struct finder *f, const struct xatom *a, size_t n)
     return f->exc.n && match_set(f->t, &f->exc, &S, -1, &m, &extras, NULL, 0);
 }
 
+/* The header over a table's label column names what its rows are
+ * ("accuracy" over "very rows", "not rows"): an excluded word there
+ * disqualifies every row, as it would on the row's own label. */
+static int label_header_excluded(struct finder *f, const struct xtable *tb)
+{
+    const struct extract_transcript *t = f->t;
+    struct xatom words[LABEL_ATOMS_MAX];
+    size_t n = 0;
+
+    if (!f->exc.n || tb->header < 0)
+        return 0;
+    const struct xline *h = &t->lines[tb->header];
+    for (size_t i = 0; i < h->n_atoms && n < LABEL_ATOMS_MAX; i++) {
+        const struct xatom *a = &t->atoms[h->atom0 + i];
+        int in_value_col = 0;
+        for (size_t k = 0; k < tb->n_cols && !in_value_col; k++) {
+            const struct xcolumn *c = &t->cols[tb->col0 + k];
+            for (size_t m = 0; c->is_value && m < c->n_hatoms && !in_value_col; m++)
+                in_value_col = t->hatoms[c->hatom0 + m].p == a->p;
+        }
+        if (!in_value_col)
+            words[n++] = *a;
+    }
+    return n && excluded(f, words, n);
+}
+
 /* A whole-row vector takes every value column of the row (fill_nums), so
  * an excluded word in any of their headers disqualifies it: the "sum"
  * column marks a weight table's row, not the output row asked for. */
@@ -833,6 +859,8 @@ static int inline_candidates(struct finder *f, size_t li)
         if (excluded(f, ts.a, ts.n))
             return 0;
     }
+    if (ln->table >= 0 && ln->role == XROW_DATA && label_header_excluded(f, &t->tables[ln->table]))
+        return 0;
     num = f->q->shape == EXTRACT_LINE && ln->n_nums == 0
               ? -1 : pick_inline_value(t, ln, anchor, &rm, have_r, &cm, have_c, nth);
     if (num < 0 && f->q->shape != EXTRACT_LINE) {
@@ -975,7 +1003,8 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
         return 0;
     }
     if (f->exc.n && (excluded(f, label->a, label->n) || excluded(f, header->a, header->n) ||
-                     (!transposed && whole_row_excluded(f, &t->tables[t->lines[li].table]))))
+                     label_header_excluded(f, tb) ||
+                     (!transposed && whole_row_excluded(f, tb))))
         return 0;
     num = col >= 0 ? cell_number(t, &t->lines[li], col, nth)
                    : first_value_number(t, &t->lines[li], tb, nth);

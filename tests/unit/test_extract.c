@@ -655,6 +655,28 @@ START_TEST(test_member_inside_member)
 }
 END_TEST
 
+/* An excluded word over the label column ("accuracy") rules out its rows:
+ * the "very rows" accuracy is not the count of "very" rows. */
+START_TEST(test_label_column_header_excluded)
+{
+    struct extract_transcript *t = parse_str(
+        "very_rows=297\n"
+        "not_rows=303\n"
+        "\n"
+        "accuracy      logistic    mlp-64\n"
+        "overall          0.745     0.758\n"
+        "very rows        1.000     1.000\n"
+        "not rows         0.495     0.522\n");
+    struct found f;
+
+    f = query(t, "{\"column\": \"very\", \"row\": [\"test\", \"rows\"], \"exclude\": [\"acc\", \"accuracy\"]}");
+    ASSERT_HIT(f, 297, 1, "297");
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"very rows\"}");
+    ASSERT_HIT(f, 1.0, 6, "1.000");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_csv_tsv)
 {
     struct extract_transcript *t = parse_fixture("gradient_decay_csv.txt");
@@ -1029,6 +1051,7 @@ int main(void)
     tcase_add_test(tc, test_steps_down_gain_one_across);
     tcase_add_test(tc, test_two_synonyms_in_one_phrase);
     tcase_add_test(tc, test_member_inside_member);
+    tcase_add_test(tc, test_label_column_header_excluded);
     tcase_add_test(tc, test_csv_tsv);
     tcase_add_test(tc, test_pandas_frames_and_transposed);
     tcase_add_test(tc, test_logs_progress_bars_and_percent);
