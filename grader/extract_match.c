@@ -315,7 +315,10 @@ static int used_at(const struct match *m, size_t upto, int src, size_t idx)
 }
 
 /* Where an item occurs in one source: the strongest word match, then the
- * first occurrence at or after `after` (else the last before); -1 none. */
+ * first occurrence after `after` (else the last before it); -1 none.  On
+ * the line itself the atom at `after` is the row's own word: "query=rude
+ * rude=0.7112" finds the column "rude" in its second word, and "output
+ * rude=[...]" has no column "rude" at all. */
 static long find_in_source(const struct extract_transcript *t, const struct pitem *it,
                            const struct source *src, int s, const struct match *m, size_t k,
                            long after, struct near_miss *nm, size_t line)
@@ -326,8 +329,8 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
     for (size_t i = 0; i < src->n; i++) {
         const struct xatom *a = &src->a[i];
         int strength;
-        if (used_at(m, k, s, i))
-            continue;
+        if (used_at(m, k, s, i) || (s == 0 && (long)i == after))
+            continue;   /* the row's own word cannot be its column too */
         if (!it->w) {
             if (a->num < 0 || !num_eq(t->nums[a->num].value, it->num))
                 continue;
@@ -355,7 +358,7 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
         }
         if (strength < best_strength)
             continue;
-        if ((long)i >= after && best < 0)
+        if ((long)i > after && best < 0)
             best = (long)i;
         if ((long)i < after)
             best_before = (long)i;
@@ -840,14 +843,8 @@ static int inline_candidates(struct finder *f, size_t li)
         anchor = rm.last_primary;
     }
     if (f->col.n) {
-        /* The column is sought after the row's last word, and never in the
-         * row's own words: "query=rude rude=0.7112" finds the column "rude"
-         * in its second word; "output rude=[...]" has no column "rude". */
-        if (!match_set(t, &f->col, &C, anchor >= 0 ? anchor + 1 : -1, &cm, &c_extras, NULL, 0))
+        if (!match_set(t, &f->col, &C, anchor, &cm, &c_extras, NULL, 0))
             return 0;
-        for (size_t k = 0; have_r && k < cm.n_items; k++)
-            if (cm.pos[k].src == 0 && used_at(&rm, rm.n_items, 0, cm.pos[k].idx))
-                return 0;
         have_c = 1;
         if (f->col_line < 0)
             f->col_line = (long)li;
