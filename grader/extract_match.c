@@ -315,10 +315,9 @@ static int used_at(const struct match *m, size_t upto, int src, size_t idx)
 }
 
 /* Where an item occurs in one source: the strongest word match, then the
- * first occurrence after `after` (else the last before it); -1 none.  On
- * the line itself the atom at `after` is the row's own word: "query=rude
- * rude=0.7112" finds the column "rude" in its second word, and "output
- * rude=[...]" has no column "rude" at all. */
+ * first occurrence after `after` (else the last up to it: "query=rude
+ * rude=0.7112" asks for the column "rude" after the row's own "rude"); -1
+ * none. */
 static long find_in_source(const struct extract_transcript *t, const struct pitem *it,
                            const struct source *src, int s, const struct match *m, size_t k,
                            long after, struct near_miss *nm, size_t line)
@@ -329,8 +328,8 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
     for (size_t i = 0; i < src->n; i++) {
         const struct xatom *a = &src->a[i];
         int strength;
-        if (used_at(m, k, s, i) || (s == 0 && (long)i == after))
-            continue;   /* the row's own word cannot be its column too */
+        if (used_at(m, k, s, i))
+            continue;
         if (!it->w) {
             if (a->num < 0 || !num_eq(t->nums[a->num].value, it->num))
                 continue;
@@ -360,7 +359,7 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
             continue;
         if ((long)i > after && best < 0)
             best = (long)i;
-        if ((long)i < after)
+        if ((long)i <= after)
             best_before = (long)i;
     }
     return best >= 0 ? best : best_before;
