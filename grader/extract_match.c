@@ -315,9 +315,7 @@ static int used_at(const struct match *m, size_t upto, int src, size_t idx)
 }
 
 /* Where an item occurs in one source: the strongest word match, then the
- * first occurrence after `after` (else the last up to it: "query=rude
- * rude=0.7112" asks for the column "rude" after the row's own "rude"); -1
- * none. */
+ * first occurrence at or after `after` (else the last before); -1 none. */
 static long find_in_source(const struct extract_transcript *t, const struct pitem *it,
                            const struct source *src, int s, const struct match *m, size_t k,
                            long after, struct near_miss *nm, size_t line)
@@ -357,9 +355,9 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
         }
         if (strength < best_strength)
             continue;
-        if ((long)i > after && best < 0)
+        if ((long)i >= after && best < 0)
             best = (long)i;
-        if ((long)i <= after)
+        if ((long)i < after)
             best_before = (long)i;
     }
     return best >= 0 ? best : best_before;
