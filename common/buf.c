@@ -134,8 +134,10 @@ int gb_read_file(const char *path, size_t max_bytes, struct gb_buf *out, struct 
     return 0;
 }
 
-static int write_all(int fd, const char *p, size_t len)
+int gb_write_all(int fd, const void *data, size_t len)
 {
+    const char *p = data;
+
     while (len) {
         ssize_t n = write(fd, p, len);
         if (n < 0 && errno == EINTR)
@@ -158,7 +160,7 @@ int gb_write_file_atomic(const char *path, const void *data, size_t len, struct 
     fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0)
         return gb_fail_errno(err, "cannot create %s", tmp);
-    if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+    if (gb_write_all(fd, data, len) < 0 || fsync(fd) < 0) {
         gb_fail_errno(err, "cannot write %s", tmp);
         close(fd);
         unlink(tmp);

@@ -3,6 +3,8 @@
 #define _GNU_SOURCE
 #include "workdir.h"
 
+#include "buf.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -99,21 +101,6 @@ fail:
     return -1;
 }
 
-static int write_all(int fd, const char *p, size_t len)
-{
-    while (len) {
-        ssize_t n = write(fd, p, len);
-
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return -1;
-        p += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
 int workdir_add_data(struct workdir *wd, const char *name, const void *data, size_t len,
                      struct gb_err *err)
 {
@@ -127,7 +114,7 @@ int workdir_add_data(struct workdir *wd, const char *name, const void *data, siz
     close(dirfd);
     if (fd < 0)
         return gb_fail_errno(err, "cannot create %s in the work directory", name);
-    if (write_all(fd, data, len)) {
+    if (gb_write_all(fd, data, len)) {
         gb_fail_errno(err, "cannot write %s in the work directory", name);
         close(fd);
         return -1;
