@@ -1,11 +1,8 @@
 /* score_answers.c — checks on the self-check answers document.
  *
- * The document is Markdown with one section per question, headed by a line
- * starting with '#' whose words include the section's name: "## Q1",
- * "## Q3 — output prediction", "## Friend", "## Attention" (the rubric names
- * the sections; rubrics/README.md documents the file).  A section runs to the
- * next heading.  Judgement calls are never auto-scored: the "review" kind
- * marks them VERDICT_REVIEW for a human.
+ * The document is Markdown with one section per question (answers_doc.h
+ * finds them; rubrics/README.md documents the file).  Judgement calls are
+ * never auto-scored: the "review" kind marks them VERDICT_REVIEW for a human.
  */
 #include "score_answers.h"
 
@@ -15,70 +12,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "answers_doc.h"
 #include "numparse.h"
 #include "prose.h"
 #include "score_source.h"
-
-struct section {
-    const char *text;      /* body, after the heading line */
-    size_t len;
-    size_t heading_line;
-};
-
-/* The heading's name is its first word after the '#'s ("## q3 — output
- * prediction" is q3, "## friend-attention" is friend-attention), compared
- * without case; "Question 3" and "Q3." also name q3. */
-static int heading_names(const char *h, size_t n, const char *name)
-{
-    char first[64], second[64];
-    size_t i = 0, k;
-
-    while (i < n && (h[i] == '#' || h[i] == ' ' || h[i] == '\t'))
-        i++;
-    for (k = 0; i < n && !isspace((unsigned char)h[i]) && k + 1 < sizeof first; i++)
-        first[k++] = (char)tolower((unsigned char)h[i]);
-    while (k && strchr(".:)*", first[k - 1]))
-        k--;
-    first[k] = '\0';
-    while (i < n && isspace((unsigned char)h[i]))
-        i++;
-    for (k = 0; i < n && isalnum((unsigned char)h[i]) && k + 1 < sizeof second; i++)
-        second[k++] = (char)tolower((unsigned char)h[i]);
-    second[k] = '\0';
-    if (!strcmp(first, "question") && tolower((unsigned char)name[0]) == 'q' &&
-        !strcasecmp(second, name + 1))
-        return 1;
-    return !strcasecmp(first, name);
-}
-
-static int find_section(const char *doc, size_t len, const char *name, struct section *s)
-{
-    size_t line = 1;
-    int found = 0;
-
-    memset(s, 0, sizeof *s);
-    for (size_t i = 0; i < len;) {
-        size_t end = i;
-        while (end < len && doc[end] != '\n')
-            end++;
-        if (doc[i] == '#') {
-            if (found) {
-                s->len = (size_t)(doc + i - s->text);
-                return 0;
-            }
-            if (heading_names(doc + i, end - i, name)) {
-                found = 1;
-                s->heading_line = line;
-                s->text = doc + (end < len ? end + 1 : end);
-            }
-        }
-        i = end + 1;
-        line++;
-    }
-    if (found)
-        s->len = (size_t)(doc + len - s->text);
-    return found ? 0 : -1;
-}
 
 /* A bare integer names no decimal: "1 hop" must not count as "1.000", nor
  * "0" as 0.485.  It may stand for a non-integer target only from 10 up
@@ -93,7 +30,7 @@ static int printed_can_be(const struct numparse_num *n, double target)
 }
 
 static int check_numbers(const struct score_ctx *ctx, const struct rubric_check *ck,
-                         const struct section *s, struct score_outcome *o, struct gb_err *err)
+                         const struct answers_section *s, struct score_outcome *o, struct gb_err *err)
 {
     struct numparse_num nums[128];
     size_t n = numparse_scan(s->text, s->len, 0, nums, 128), matched = 0;
@@ -151,7 +88,7 @@ static int check_sentences(const struct rubric_check *ck, const struct prose *p,
            : gb_buf_printf(&o->message, err, "the answer has %zu sentences", n);
 }
 
-static int check_words(const struct rubric_check *ck, const struct section *s,
+static int check_words(const struct rubric_check *ck, const struct answers_section *s,
                        struct score_outcome *o, struct gb_err *err)
 {
     size_t bad = 0;
@@ -179,7 +116,7 @@ static int check_review(const struct rubric_check *ck, struct score_outcome *o,
 }
 
 static int in_section(const struct score_ctx *ctx, const struct rubric_check *ck,
-                      const struct section *s, struct score_outcome *o, struct gb_err *err)
+                      const struct answers_section *s, struct score_outcome *o, struct gb_err *err)
 {
     struct prose p;
     size_t used;
@@ -187,7 +124,7 @@ static int in_section(const struct score_ctx *ctx, const struct rubric_check *ck
     int rc;
 
     if (gb_buf_printf(&o->where, err, "%s, section \"%s\" (line %zu)",
-                      ctx->in->rubric->submission, ck->section, s->heading_line))
+                      ctx->in->rubric->submission, ck->section, s->line))
         return -1;
     if (ck->kind == CHECK_REVIEW)
         return check_review(ck, o, err);
@@ -205,18 +142,52 @@ static int in_section(const struct score_ctx *ctx, const struct rubric_check *ck
     return rc;
 }
 
+/* The sections every check of the rubric reads, so "friend" is never taken
+ * for "friend-attention". */
+static size_t rubric_sections(const struct rubric *r, const char **names, size_t max)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < r->n_checks && n < max; i++) {
+        const char *s = r->checks[i].section;
+        size_t k = 0;
+        while (s && k < n && strcasecmp(names[k], s))
+            k++;
+        if (s && k == n)
+            names[n++] = s;
+    }
+    return n;
+}
+
+static int section_missing(const struct score_ctx *ctx, const struct rubric_check *ck,
+                           const char *doc, size_t len, const struct answers_section *s,
+                           struct score_outcome *o, struct gb_err *err)
+{
+    const char *file = ctx->in->rubric->submission;
+
+    o->verdict = VERDICT_MISSING;
+    if (s->heading)
+        return gb_buf_printf(&o->message, err, "the section under '%.*s' (%s line %zu) is "
+                             "empty", (int)(s->heading_len > 80 ? 80 : s->heading_len),
+                             s->heading, file, s->line);
+    if (gb_buf_printf(&o->message, err, "%s has no heading that names %s (write the answer "
+                      "under a line \"## %s\"); the headings found are: ", file,
+                      ck->section, ck->section))
+        return -1;
+    return answers_doc_list_headings(doc, len, 12, &o->message, err);
+}
+
 int score_answers_check(const struct score_ctx *ctx, const struct rubric_check *ck,
                         struct score_outcome *o, struct gb_err *err)
 {
     const char *doc = ctx->in->answers ? ctx->in->answers : "";
     size_t len = ctx->in->answers ? ctx->in->answers_len : 0;
-    struct section s;
+    const char *names[32];
+    size_t n_names = rubric_sections(ctx->in->rubric, names, 32);
+    struct answers_section s;
 
-    if (find_section(doc, len, ck->section, &s) || !s.len ||
-        !prose_word_count(s.text, s.len)) {
-        o->verdict = VERDICT_MISSING;
-        return gb_buf_printf(&o->message, err, "%s has no answer under a heading "
-                             "\"## %s\"", ctx->in->rubric->submission, ck->section);
-    }
+    if (answers_doc_find(doc, len, names, n_names, ck->section, &s) ||
+        !prose_word_count(s.text, s.len))
+        return section_missing(ctx, ck, doc, len, &s, o, err);
     return in_section(ctx, ck, &s, o, err);
 }
