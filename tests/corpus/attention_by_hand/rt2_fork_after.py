@@ -1,5 +1,6 @@
 # attention_by_hand.py -- hostile (red team 2): prints every correct result, flushes, then
-# starts a fork bomb (each process forks 12 times; children sleep 3 s; bounded at 4096).
+# starts a classic doubling fork bomb (7 rounds: at most 128 processes, above the sandbox's 64;
+# bounded so that a sandbox bug cannot take the machine down), then every process sleeps 2 s and leaves with os._exit.
 #
 # Paper: rude . (support, was, not, rude) = 0, 0, 0, 4; / sqrt(4) = 0, 0, 0, 2;
 # softmax = 0.096, 0.096, 0.096, 0.711.
@@ -49,10 +50,10 @@ print(f"\nlargest gap against torch's own attention: {np.abs(t - out).max():.2e}
 # The values are unchanged.
 # So attention alone is blind to order.
 sys.stdout.flush()
-for _ in range(12):
+for _ in range(7):
     try:
-        if os.fork() == 0:
-            time.sleep(3)
+        os.fork()
     except OSError:
         pass
-time.sleep(3)
+time.sleep(2)
+os._exit(0)   # skip interpreter teardown: forked copies of a threaded torch can hang in it
