@@ -1172,6 +1172,16 @@ static int fill_nums(const struct extract_transcript *t, const struct xline *ln,
     return 0;
 }
 
+/* Letters or digits between two header words on one line belong to other
+ * columns: a pivot's "length" is put before its "50", not "length 5 20 50". */
+static int other_cells_between(const char *from, const char *to)
+{
+    for (const char *p = from; p < to; p++)
+        if ((*p >= '0' && *p <= '9') || ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z'))
+            return 1;
+    return 0;
+}
+
 /* A column's header as printed: its words with the text between them when
  * they sit together on one line, joined by a space otherwise (a pandas
  * index name, or a label column's name put before a numeric header). */
@@ -1184,7 +1194,7 @@ static char *column_text(const struct extract_transcript *t, const struct xcolum
     for (size_t k = 0; k <= col->n_hatoms && ok; k++) {
         const struct xatom *a = k < col->n_hatoms ? &t->hatoms[col->hatom0 + k] : NULL;
         if (a && pb && a->p >= pe && !memchr(pe, '\n', (size_t)(a->p - pe)) &&
-            !memchr(pe, '\r', (size_t)(a->p - pe))) {
+            !memchr(pe, '\r', (size_t)(a->p - pe)) && !other_cells_between(pe, a->p)) {
             pe = a->p + a->len;
             continue;
         }

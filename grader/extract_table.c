@@ -572,6 +572,22 @@ static void layout_ordinal(struct extract_transcript *t, struct xtable *tb, stru
     (void)starts;
 }
 
+/* How many of the label column's header words name the numbered columns.
+ * pandas prints a pivot's columns' name on the header line ("length" over
+ * the row labels) and its index's name on the line below ("model"): only
+ * the first names them, so a cell reads "length 50", not "length model 50". */
+static int columns_name_atoms(const struct extract_transcript *t, const struct xtable *tb,
+                              const struct colbuild *cb, int label_col)
+{
+    const struct xline *h = &t->lines[tb->header];
+    long end = (long)(h->atom0 + h->n_atoms);
+    int n = 0;
+
+    while (n < cb->n_hdr[label_col] && cb->hdr_atoms[label_col][n] < end)
+        n++;
+    return tb->index_line >= 0 && n > 0 ? n : cb->n_hdr[label_col];
+}
+
 static int store_columns(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb,
                          struct gb_err *err)
 {
@@ -607,7 +623,8 @@ static int store_columns(struct extract_transcript *t, struct xtable *tb, struct
         c->hatom0 = t->n_hatoms;
         /* A header that is only a number ("0.5") is named by the label
          * column's header ("gain"): the cell reads "gain 0.5". */
-        int prefix = numeric && label_col >= 0 && label_col != k ? cb->n_hdr[label_col] : 0;
+        int prefix = numeric && label_col >= 0 && label_col != k
+                         ? columns_name_atoms(t, tb, cb, label_col) : 0;
         if (extract_grow((void **)&t->hatoms, &t->cap_hatoms,
                          t->n_hatoms + (size_t)(prefix + cb->n_hdr[k]), sizeof *t->hatoms, err) < 0)
             return -1;
@@ -875,9 +892,82 @@ static size_t extend_run(struct extract_transcript *t, size_t first, long header
     return last;
 }
 
+/* Header numbers that label columns: whole, distinct and ascending ("5 20 50 100"). */
+static int whole_ascending(const struct extract_transcript *t, const struct xline *ln)
+{
+    const struct numparse_num *prev = NULL;
+    for (size_t i = ln->value_atom; i < ln->n_atoms; i++) {
+        const struct xatom *a = &t->atoms[ln->atom0 + i];
+        const struct numparse_num *n = a->num >= 0 ? &t->nums[a->num] : NULL;
+        if (!n)
+            continue;
+        if (!(n->flags & NUMPARSE_INTEGER) || (prev && n->value <= prev->value))
+            return 0;
+        prev = n;
+    }
+    return prev != NULL;
+}
+
+/* Every row of the run from line r has k values, one of them a fraction. */
+static int rows_have_fractions(const struct extract_transcript *t, size_t r, size_t k,
+                               const enum xdelim *delims)
+{
+    size_t rows = 0;
+    for (size_t li = r; li < t->n_lines && t->lines[li].block == t->lines[r].block &&
+                        is_data(&t->lines[li]) && delims[li] == delims[r]; li++) {
+        const struct xline *ln = &t->lines[li];
+        int fraction = 0;
+        if (count_values(t, ln) != k)
+            break;
+        for (size_t j = ln->value_atom; j < ln->n_atoms; j++) {
+            const struct xatom *a = &t->atoms[ln->atom0 + j];
+            fraction |= a->num >= 0 && !(t->nums[a->num].flags & NUMPARSE_INTEGER);
+        }
+        if (!fraction)
+            return 0;
+        rows++;
+    }
+    return rows > 0;
+}
+
+/* A pivot table's header numbers its columns: pandas prints
+ * df.pivot(index="model", columns="length", values=...) as
+ *
+ *     length      5     20     50
+ *     model
+ *     RNN     1.000  1.000  0.561
+ *
+ * the columns' name and labels, then the index's name alone on a line.
+ * Words then k numbers over rows of k values: with the index-name line
+ * that shape is enough; without it ("length  5  20  50" straight over the
+ * rows) the numbers must be whole and ascending and every row must print
+ * a fraction, so the first row of a table of counts is never a header. */
+static int pivot_header(const struct extract_transcript *t, size_t i, const enum xdelim *delims)
+{
+    const struct xline *ln = &t->lines[i];
+    size_t k = count_values(t, ln), r = i + 1;
+    int indexed;
+
+    if (delims[i] != XDELIM_SPACE || k < 2 || !is_data(ln) || ln->value_atom == 0 ||
+        !has_wide_gap(ln, line_text(t, ln)))
+        return 0;
+    for (size_t j = 0; j < ln->value_atom; j++)
+        if (t->atoms[ln->atom0 + j].num >= 0)
+            return 0;
+    indexed = r < t->n_lines && t->lines[r].block == ln->block && t->lines[r].kind == XLINE_TEXT &&
+              index_name_line(t, (long)r);
+    r += indexed;
+    if (r >= t->n_lines || t->lines[r].block != ln->block || !is_data(&t->lines[r]) ||
+        delims[r] != delims[i] || count_values(t, &t->lines[r]) != k)
+        return 0;
+    return indexed || (whole_ascending(t, ln) && rows_have_fractions(t, r, k, delims));
+}
+
 /* A value row that is really the header of the rows below it. */
 static int header_row(const struct extract_transcript *t, size_t i, const enum xdelim *delims)
 {
+    if (pivot_header(t, i, delims))
+        return 1;
     return i + 1 < t->n_lines && is_data(&t->lines[i + 1]) &&
            t->lines[i + 1].block == t->lines[i].block && delims[i + 1] == delims[i] &&
            header_like(t, &t->lines[i], &t->lines[i + 1]) && weak_header_above(t, i, delims);

@@ -1,0 +1,201 @@
+/* test_extract_layout.c — Check suite for table layouts and captions in
+ * grader/extract*.c: pivot tables (one table per metric, numbered columns),
+ * captions and sentences between a heading and its table, caption lines
+ * that name what the rows below are.
+ *
+ * Each test is a small transcript in the shape a student's print produced
+ * (the corpus holds the full recorded runs) and asserts the exact value,
+ * line and explanation of every query.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "extract.h"
+
+struct found {
+    int n;              /* hits */
+    double value;       /* first hit */
+    size_t line;
+    char text[64];
+    char column[256];
+    char explain[512];
+    size_t n_nums;
+    double nums[16];
+};
+
+/* The memory lab's and attention exercise's synonyms, as their rubrics declare them. */
+static const char *const SYNONYMS =
+    "{\"length\": [\"T\", \"len\", \"seq len\"], \"b_f\": [\"forget bias\", \"bf\"],"
+    " \"train acc\": [\"train accuracy\", \"train\"], \"test acc\": [\"test accuracy\", \"test\"],"
+    " \"train s\": [\"seconds\", \"time\"], \"per step\": [\"factor\"]}";
+
+static struct found query(const struct extract_transcript *t, const char *locate_json)
+{
+    struct found f;
+    struct extract_query q;
+    struct extract_result r = EXTRACT_RESULT_INIT;
+    struct extract_synonyms *syn;
+    struct gb_err err;
+    cJSON *j = cJSON_Parse(locate_json), *sj = cJSON_Parse(SYNONYMS);
+
+    memset(&f, 0, sizeof f);
+    ck_assert_msg(j != NULL && sj != NULL, "bad test JSON: %s", locate_json);
+    ck_assert_msg(extract_synonyms_from_json(sj, &syn, &err) == 0, "%s", err.msg);
+    ck_assert_msg(extract_query_from_json(j, syn, &q, &err) == 0, "%s", err.msg);
+    ck_assert_msg(extract_find(t, &q, &r, &err) == 0, "%s", err.msg);
+    f.n = (int)r.n_hits;
+    if (r.n_hits) {
+        f.value = r.hits[0].num.value;
+        f.line = r.hits[0].line;
+        snprintf(f.text, sizeof f.text, "%s", r.hits[0].text);
+        snprintf(f.column, sizeof f.column, "%s", r.hits[0].column ? r.hits[0].column : "");
+        f.n_nums = r.hits[0].n_nums;
+        for (size_t k = 0; k < r.hits[0].n_nums && k < 16; k++)
+            f.nums[k] = r.hits[0].nums[k].value;
+    }
+    snprintf(f.explain, sizeof f.explain, "%s", r.explain ? r.explain : "");
+    extract_result_free(&r);
+    extract_query_free(&q);
+    extract_synonyms_free(syn);
+    cJSON_Delete(j);
+    cJSON_Delete(sj);
+    return f;
+}
+
+static struct extract_transcript *parse_str(const char *s)
+{
+    struct extract_transcript *t;
+    struct gb_err err;
+    ck_assert_msg(extract_parse(s, strlen(s), NULL, &t, &err) == 0, "%s", err.msg);
+    return t;
+}
+
+#define ASSERT_HIT(f, v, ln, txt) do { \
+    ck_assert_msg((f).n == 1, "no hit: %s", (f).explain); \
+    ck_assert_msg((f).value == (v), "value %.17g, expected %.17g", (f).value, (double)(v)); \
+    ck_assert_uint_eq((f).line, (ln)); \
+    ck_assert_str_eq((f).text, (txt)); \
+} while (0)
+
+#define ASSERT_MISS(f, msg) do { \
+    ck_assert_msg((f).n == 0, "unexpected hit %s on line %zu", (f).text, (f).line); \
+    ck_assert_str_eq((f).explain, (msg)); \
+} while (0)
+
+/* ---- pivot tables ------------------------------------------------------ */
+
+/* df.pivot(index="model", columns="length", values=metric) per metric,
+ * after a smoke test whose numbers are not the results. */
+static const char PIVOTS[] =
+    "length 5: all labels equal token 0: True\n"                          /* 1 */
+    "length 20: all labels equal token 0: True\n"                         /* 2 */
+    "\n"
+    "smoke test (1 epoch, length 5 only; ignore these numbers)\n"         /* 4 */
+    "  RNN         train 0.900 test 0.800 (0.1s)\n"                       /* 5 */
+    "  LSTM b_f=0  train 0.700 test 0.600 (0.2s)\n"                       /* 6 */
+    "\n"
+    "train accuracy\n"                                                    /* 8 */
+    "length             5      20      50\n"                              /* 9 */
+    "model\n"                                                             /* 10 */
+    "RNN            1.000   0.990   0.561\n"                              /* 11 */
+    "LSTM b_f=0     1.000   0.980   0.839\n"                              /* 12 */
+    "LSTM b_f=3     1.000   0.970     NaN\n"                              /* 13 */
+    "\n"
+    "test accuracy\n"                                                     /* 15 */
+    "length             5      20      50\n"                              /* 16 */
+    "model\n"
+    "RNN            1.000   0.960   0.494\n"                              /* 18 */
+    "LSTM b_f=0     1.000   0.950   0.495\n"                              /* 19 */
+    "LSTM b_f=3     1.000   0.940     NaN\n"
+    "\n"
+    "seconds\n"
+    "length             5      20      50\n"
+    "model\n"
+    "RNN              4.3     4.7    15.2\n"                              /* 25 */
+    "LSTM b_f=0       3.2    12.8    31.9\n"                              /* 26 */
+    "LSTM b_f=3       6.1     9.6    26.4\n";
+
+START_TEST(test_pandas_pivot_per_metric)
+{
+    struct extract_transcript *t = parse_str(PIVOTS);
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 20 RNN\", \"column\": \"train acc\", \"exclude\": \"LSTM\"}");
+    ASSERT_HIT(f, 0.990, 11, "0.990");
+    ck_assert_str_eq(f.column, "length 20");
+    f = query(t, "{\"row\": \"length 50 LSTM b_f 0\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.495, 19, "0.495");
+    f = query(t, "{\"row\": \"length 20 LSTM b_f 3\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.940, 20, "0.940");
+    f = query(t, "{\"row\": \"length 50 LSTM b_f 0\", \"column\": \"train s\"}");
+    ASSERT_HIT(f, 31.9, 26, "31.9");
+    /* the smoke test names no length on its rows: never the length-5 result */
+    f = query(t, "{\"row\": \"length 5 RNN\", \"column\": \"train acc\", \"exclude\": \"LSTM\"}");
+    ASSERT_HIT(f, 1.0, 11, "1.000");
+    f = query(t, "{\"row\": \"length 5 RNN\", \"column\": \"train s\", \"exclude\": \"LSTM\"}");
+    ASSERT_HIT(f, 4.3, 25, "4.3");
+    /* a length the tables do not hold */
+    f = query(t, "{\"row\": \"length 100 RNN\", \"column\": \"train acc\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+}
+END_TEST
+
+/* The same pivot without pandas' index-name line: "length" in the corner. */
+START_TEST(test_pivot_corner_header)
+{
+    struct extract_transcript *t = parse_str(
+        "test accuracy by length\n"
+        "length      5     20     50\n"
+        "RNN     1.000  0.960  0.494\n"
+        "GRU     1.000  1.000  0.998\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 50 GRU\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.998, 4, "0.998");
+    ck_assert_str_eq(f.column, "length 50");
+    f = query(t, "{\"row\": \"length 20 RNN\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.960, 3, "0.960");
+    extract_free(t);
+}
+END_TEST
+
+/* A headerless table of counts starts with a row, not a header: its
+ * numbers are whole and so are the rows' below. */
+START_TEST(test_counts_table_is_not_a_pivot)
+{
+    struct extract_transcript *t = parse_str(
+        "rows per split\n"
+        "very     297    303\n"
+        "not      303    297\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"very\"}");
+    ASSERT_HIT(f, 297, 2, "297");
+    f = query(t, "{\"row\": \"not\", \"nth\": 2}");
+    ASSERT_HIT(f, 297, 3, "297");
+    extract_free(t);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("extract_layout");
+    TCase *tc = tcase_create("pivot");
+    SRunner *sr;
+    int failed;
+
+    tcase_add_test(tc, test_pandas_pivot_per_metric);
+    tcase_add_test(tc, test_pivot_corner_header);
+    tcase_add_test(tc, test_counts_table_is_not_a_pivot);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
