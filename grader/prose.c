@@ -34,12 +34,57 @@ static int hard_break_at(const char *t, size_t len, size_t i)
            j + 2 < len && t[j + 2] == ' ';
 }
 
+static int word_in_list(const char *w, const char *const *list)
+{
+    for (; *list; list++)
+        if (!strcmp(w, *list))
+            return 1;
+    return 0;
+}
+
+/* Is the '.' at i the point of an abbreviation ("e.g.", "vs.", "approx.",
+ * "No. 3", "etc. and")?  Those do not end a sentence. */
+static int abbreviation_at(const char *t, size_t len, size_t i)
+{
+    static const char *const always[] = { "eg", "ie", "vs", "approx", "cf", "viz", "resp",
+                                          "incl", "esp", "mr", "mrs", "dr", "prof", "al",
+                                          "ca", "aka", "wrt", NULL };
+    static const char *const before_number[] = { "no", "nr", "fig", "eq", "p", "pp", NULL };
+    char w[16];
+    size_t a = i, k = 0, next = i + 1;
+    int dotted = 0;
+
+    while (a > 0 && i - a < sizeof w - 1 &&
+           (isalpha((unsigned char)t[a - 1]) || (t[a - 1] == '.' && a >= 2 &&
+                                                  isalpha((unsigned char)t[a - 2]))))
+        a--;
+    if (a == i || (a > 0 && isalnum((unsigned char)t[a - 1])))
+        return 0;
+    for (size_t j = a; j < i; j++)
+        if (t[j] == '.')
+            dotted = 1;
+        else
+            w[k++] = (char)tolower((unsigned char)t[j]);
+    w[k] = '\0';
+    while (next < len && (t[next] == ' ' || t[next] == '\t'))
+        next++;
+    if (word_in_list(w, always) || (dotted && k <= 4))   /* e.g. i.e. a.k.a. w.r.t. */
+        return 1;
+    if (word_in_list(w, before_number))
+        return next < len && isdigit((unsigned char)t[next]);
+    /* "etc." ends a sentence only when a capital follows */
+    return !strcmp(w, "etc") && next < len && t[next] != '\n' && t[next] != '\r' &&
+           !isupper((unsigned char)t[next]);
+}
+
 static int ends_sentence(const char *t, size_t len, size_t i)
 {
     if (t[i] != '.' && t[i] != '!' && t[i] != '?')
         return 0;
-    return i + 1 >= len || isspace((unsigned char)t[i + 1]) || t[i + 1] == '"' ||
-           t[i + 1] == ')' || t[i + 1] == '*';
+    if (!(i + 1 >= len || isspace((unsigned char)t[i + 1]) || t[i + 1] == '"' ||
+          t[i + 1] == ')' || t[i + 1] == '*'))
+        return 0;
+    return t[i] != '.' || !abbreviation_at(t, len, i);
 }
 
 static int has_letter(const char *t, size_t a, size_t b)

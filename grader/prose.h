@@ -2,7 +2,9 @@
  * comments and the self-check answers.
  *
  * A sentence ends at '.', '!' or '?' followed by space or the end ("0.500"
- * does not end one), at a blank line, and before a Markdown list item.  A
+ * does not end one; nor does the point of "e.g.", "i.e.", "vs.", "approx.",
+ * "cf.", "No. 3" or "etc. and"), at a blank line, and before a Markdown list
+ * item.  A
  * keyword matches case-insensitively at the start of a word, so "memoris"
  * matches "memorised" and "memorisation"; a trailing '$' asks for a whole
  * word ("not$" does not match "note"); a leading '#' asks for a number of

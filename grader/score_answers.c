@@ -69,8 +69,43 @@ static int check_numbers(const struct score_ctx *ctx, const struct rubric_check 
     return 0;
 }
 
+/* The first `words` words of t[0..n) with their spacing made single. */
+static int excerpt(const char *t, size_t n, size_t words, struct gb_buf *b, struct gb_err *err)
+{
+    size_t i = 0;
+
+    for (size_t w = 0; w < words; w++) {
+        size_t a;
+        while (i < n && isspace((unsigned char)t[i]))
+            i++;
+        if (i >= n)
+            return 0;
+        for (a = i; i < n && !isspace((unsigned char)t[i]); i++)
+            ;
+        if (gb_buf_printf(b, err, "%s%.*s", w ? " " : "", (int)(i - a), t + a))
+            return -1;
+    }
+    while (i < n && isspace((unsigned char)t[i]))
+        i++;
+    return i < n ? gb_buf_puts(b, " ...", err) : 0;
+}
+
+/* Lists where each sentence starts, so a student told "5 sentences" can see
+ * where the grader split them. */
+static int list_sentences(const struct prose *p, const struct answers_section *s,
+                          struct gb_buf *b, struct gb_err *err)
+{
+    for (size_t k = 0; k < p->n; k++)
+        if (gb_buf_printf(b, err, "%s%zu \"", k ? "; " : ": ", k + 1) ||
+            excerpt(p->text + p->s[k].start, p->s[k].end - p->s[k].start, 5, b, err) ||
+            gb_buf_printf(b, err, "\" (line %zu)", s->line + p->s[k].line))
+            return -1;
+    return 0;
+}
+
 static int check_sentences(const struct rubric_check *ck, const struct prose *p,
-                           struct score_outcome *o, struct gb_err *err)
+                           const struct answers_section *s, struct score_outcome *o,
+                           struct gb_err *err)
 {
     size_t n = p->n;
 
@@ -84,8 +119,10 @@ static int check_sentences(const struct rubric_check *ck, const struct prose *p,
         return -1;
     o->verdict = n >= ck->min_sentences && (!ck->max_sentences || n <= ck->max_sentences)
                      ? VERDICT_PASS : VERDICT_FAIL;
-    return o->verdict == VERDICT_PASS ? 0
-           : gb_buf_printf(&o->message, err, "the answer has %zu sentences", n);
+    if (o->verdict == VERDICT_PASS)
+        return 0;
+    return gb_buf_printf(&o->message, err, "the answer has %zu sentence%s", n,
+                         n == 1 ? "" : "s") || list_sentences(p, s, &o->message, err);
 }
 
 static int check_words(const struct rubric_check *ck, const struct answers_section *s,
@@ -135,7 +172,7 @@ static int in_section(const struct score_ctx *ctx, const struct rubric_check *ck
     if (prose_split(s->text, s->len, &p, err))
         return -1;
     if (ck->kind == CHECK_ANSWER_SENTENCES)
-        rc = check_sentences(ck, &p, o, err);
+        rc = check_sentences(ck, &p, s, o, err);
     else
         rc = score_text_ideas(&p, ck, ctx->in->rubric->submission, o, &first, &used, err);
     prose_free(&p);

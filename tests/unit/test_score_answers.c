@@ -10,6 +10,7 @@
 
 #include "buf.h"
 #include "expected.h"
+#include "prose.h"
 #include "result.h"
 #include "rubric.h"
 #include "score.h"
@@ -118,6 +119,39 @@ START_TEST(test_sections_found_and_missing)
 }
 END_TEST
 
+static size_t sentences(const char *t)
+{
+    struct prose p;
+    struct gb_err err;
+    size_t n;
+
+    ck_assert_int_eq(prose_split(t, strlen(t), &p, &err), 0);
+    n = p.n;
+    prose_free(&p);
+    return n;
+}
+
+START_TEST(test_abbreviations_do_not_end_sentences)
+{
+    struct graded g;
+
+    ck_assert_uint_eq(sentences("It scored approx. 0.485 vs. 0.740, i.e. a coin toss. Next."), 2);
+    ck_assert_uint_eq(sentences("Same counts, e.g. \"not slow\" and \"slow, not good\". Done."), 2);
+    ck_assert_uint_eq(sentences("See No. 3 and cf. the table, a.k.a. the log. End."), 2);
+    ck_assert_uint_eq(sentences("Words, counts, etc. and more. Then etc. The end."), 3);
+    /* "No." as an answer and a number's point are not abbreviations */
+    ck_assert_uint_eq(sentences("Can it sum to more? No. Softmax makes it 1. Yes."), 4);
+    ck_assert_uint_eq(sentences("It took 66.6 ms. The LSTM is slower."), 2);
+    grade(CHECK("len", "answer_sentences", "friend", ", \"max\": 2"),
+          "## friend\nCounting scored approx. 0.485, i.e. a coin toss.\nAn RNN reads\n"
+          "in order. It forgets.\n", &g);
+    expect(&g, "len", VERDICT_FAIL);
+    expect_message(&g, "len", "the answer has 3 sentences: 1 \"Counting scored approx. 0.485, i.e. "
+                   "...\" (line 2); 2 \"An RNN reads in order.\" (line 3); 3 \"It forgets.\" (line 4)");
+    release(&g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("score_answers");
@@ -132,6 +166,7 @@ int main(void)
     if (mkdir(sub, 0700))
         return EXIT_FAILURE;
     tcase_add_test(tc, test_sections_found_and_missing);
+    tcase_add_test(tc, test_abbreviations_do_not_end_sentences);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
