@@ -179,27 +179,37 @@ static int number_keyword_in(const char *text, size_t len, double want)
     return 0;
 }
 
-int prose_keyword_in(const char *text, size_t len, const char *kw)
+int prose_keyword_at(const char *text, size_t len, const char *kw, size_t from, size_t *at,
+                     size_t *n)
 {
     size_t klen = strlen(kw);
     int whole = klen > 1 && kw[klen - 1] == '$';
 
-    if (kw[0] == '#')
-        return number_keyword_in(text, len, strtod(kw + 1, NULL));
     if (whole)
         klen--;
     if (!klen || klen > len)
         return 0;
-    for (size_t i = 0; i + klen <= len; i++) {
+    for (size_t i = from; i + klen <= len; i++) {
         if (is_word_byte((unsigned char)kw[0]) && i > 0 && is_word_byte((unsigned char)text[i - 1]))
             continue;
         if (strncasecmp(text + i, kw, klen))
             continue;
         if (whole && i + klen < len && is_word_byte((unsigned char)text[i + klen]))
             continue;
+        *at = i;
+        *n = klen;
         return 1;
     }
     return 0;
+}
+
+int prose_keyword_in(const char *text, size_t len, const char *kw)
+{
+    size_t at, n;
+
+    if (kw[0] == '#')
+        return number_keyword_in(text, len, strtod(kw + 1, NULL));
+    return prose_keyword_at(text, len, kw, 0, &at, &n);
 }
 
 int prose_group_in(const char *text, size_t len, const struct rubric_strings *group)

@@ -36,6 +36,10 @@ void prose_free(struct prose *p);
 /* Words in text[0..len): runs of letters or digits. */
 size_t prose_word_count(const char *text, size_t len);
 int prose_keyword_in(const char *text, size_t len, const char *keyword);
+/* The first match of a word keyword (not a '#' number) at or after `from`:
+ * returns 1 and sets *at and *n (the matched bytes), or 0. */
+int prose_keyword_at(const char *text, size_t len, const char *keyword, size_t from,
+                     size_t *at, size_t *n);
 /* Does any keyword of the group occur?  Returns the index of the first match or -1. */
 int prose_group_in(const char *text, size_t len, const struct rubric_strings *group);
 

@@ -51,7 +51,7 @@ static const char *const kind_fields[N_KINDS] = {
     [CHECK_ANSWER_NUMBERS] = "section numbers min_numbers",
     [CHECK_ANSWER_IDEA] = "section ideas window",
     [CHECK_ANSWER_SENTENCES] = "section min max",
-    [CHECK_ANSWER_WORDS] = "section forbidden",
+    [CHECK_ANSWER_WORDS] = "section forbidden everyday ambiguous",
     [CHECK_REVIEW] = "section prompt",
 };
 static const char common_fields[] = "id description points kind reading";
@@ -307,12 +307,15 @@ static int load_answer_numbers(const cJSON *nums, struct rubric_check *ck, struc
         if (!cJSON_IsString(label))
             return gb_fail(err, "field 'numbers[%zu].label' must be a string", ck->n_numbers - 1);
         cJSON_ArrayForEach(f, el) {
-            if (!word_in(f->string, "label expected tolerance range greater_than at_least less_than at_most"))
+            if (!word_in(f->string, "label expected tolerance range greater_than at_least "
+                         "less_than at_most subject"))
                 return gb_fail(err, "field 'numbers[%zu]' has unknown member '%s'",
                                ck->n_numbers - 1, f->string);
         }
         if (!(an->label = dup_or_fail(label->valuestring, err)) ||
-            load_target(el, &an->target, err))
+            load_target(el, &an->target, err) ||
+            load_strings(cJSON_GetObjectItemCaseSensitive(el, "subject"), "subject",
+                         &an->subject, err))
             return gb_err_prefix(err, "numbers[%zu]", ck->n_numbers - 1);
     }
     if (!ck->min_numbers)
@@ -357,6 +360,27 @@ static int validate_expr(const struct rubric_check *ck, struct gb_err *err)
     rc = score_relation_eval(ck, ones, &v, err);
     free(ones);
     return rc;
+}
+
+/* "ambiguous" words have an everyday sense too ("log", "integral"): each must
+ * also be forbidden, so the rubric says what happens to it. */
+static int load_answer_words(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
+{
+    if (require(c, "forbidden", err) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(c, "forbidden"), "forbidden", &ck->forbidden, err) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(c, "everyday"), "everyday", &ck->everyday, err) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(c, "ambiguous"), "ambiguous", &ck->ambiguous, err))
+        return -1;
+    if (!ck->forbidden.n)
+        return gb_fail(err, "field 'forbidden' is empty");
+    for (size_t i = 0; i < ck->ambiguous.n; i++) {
+        size_t k = 0;
+        while (k < ck->forbidden.n && strcmp(ck->forbidden.v[k], ck->ambiguous.v[i]))
+            k++;
+        if (k == ck->forbidden.n)
+            return gb_fail(err, "field 'ambiguous': '%s' is not in 'forbidden'", ck->ambiguous.v[i]);
+    }
+    return 0;
 }
 
 /* Kind-specific fields. */
@@ -422,10 +446,7 @@ static int load_kind_fields(const cJSON *c, struct rubric_check *ck, struct gb_e
         return load_size(c, "min_numbers", &ck->min_numbers, err) || require(c, "numbers", err) ||
                load_answer_numbers(cJSON_GetObjectItemCaseSensitive(c, "numbers"), ck, err) ? -1 : 0;
     case CHECK_ANSWER_WORDS:
-        if (require(c, "forbidden", err) ||
-            load_strings(cJSON_GetObjectItemCaseSensitive(c, "forbidden"), "forbidden", &ck->forbidden, err))
-            return -1;
-        return ck->forbidden.n ? 0 : gb_fail(err, "field 'forbidden' is empty");
+        return load_answer_words(c, ck, err);
     case CHECK_REVIEW:
         f = cJSON_GetObjectItemCaseSensitive(c, "prompt");
         if (!cJSON_IsString(f))
@@ -518,9 +539,12 @@ static void free_check(struct rubric_check *ck)
         free_strings(&ck->ideas[i]);
     free(ck->ideas);
     free_strings(&ck->forbidden);
+    free_strings(&ck->everyday);
+    free_strings(&ck->ambiguous);
     for (size_t i = 0; i < ck->n_numbers; i++) {
         free(ck->numbers[i].label);
         free(ck->numbers[i].target.expected.ref);
+        free_strings(&ck->numbers[i].subject);
     }
     free(ck->numbers);
     free(ck->prompt);

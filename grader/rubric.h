@@ -81,6 +81,9 @@ struct rubric_operand {              /* CHECK_RELATION: a named located number *
 struct rubric_answer_number {        /* CHECK_ANSWER_NUMBERS */
     char *label;                     /* "the per-step factor" */
     struct rubric_target target;
+    struct rubric_strings subject;   /* optional: words naming what the number is of
+                                      * ("lstm"); said of another number's subject, it
+                                      * is a wrong claim */
 };
 
 struct rubric_check {
@@ -113,6 +116,10 @@ struct rubric_check {
                                       * nothing for vanishing." is one idea); default 2 */
     size_t min_sentences, max_sentences;   /* *_SENTENCES (max 0 = unbounded) */
     struct rubric_strings forbidden; /* ANSWER_WORDS */
+    struct rubric_strings everyday;  /* ANSWER_WORDS: phrases where a forbidden word is
+                                      * not maths ("complaint log", "integral part") */
+    struct rubric_strings ambiguous; /* ANSWER_WORDS: forbidden words with an everyday
+                                      * sense: elsewhere they need human review */
     struct rubric_answer_number *numbers;  /* ANSWER_NUMBERS */
     size_t n_numbers;
     size_t min_numbers;              /* ANSWER_NUMBERS: how many must be present */

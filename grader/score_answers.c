@@ -125,23 +125,102 @@ static int check_sentences(const struct rubric_check *ck, const struct prose *p,
                          n == 1 ? "" : "s") || list_sentences(p, s, &o->message, err);
 }
 
+/* Is text[a, a + n) part of one of the rubric's everyday phrases ("complaint
+ * log", "integral part"), where the word is no maths? */
+static int in_everyday_phrase(const struct rubric_check *ck, const char *t, size_t len,
+                              size_t a, size_t n)
+{
+    for (size_t i = 0; i < ck->everyday.n; i++) {
+        size_t plen = strlen(ck->everyday.v[i]), from = a > plen ? a - plen : 0, at, m;
+        while (prose_keyword_at(t, len, ck->everyday.v[i], from, &at, &m) && at <= a) {
+            if (a + n <= at + m)
+                return 1;
+            from = at + 1;
+        }
+    }
+    return 0;
+}
+
+static int is_ambiguous(const struct rubric_check *ck, const char *w)
+{
+    for (size_t i = 0; i < ck->ambiguous.n; i++)
+        if (!strcmp(ck->ambiguous.v[i], w))
+            return 1;
+    return 0;
+}
+
+/* Quotes the sentence around byte i of the section. */
+static int quote_sentence(const struct answers_section *s, size_t i, struct gb_buf *b,
+                          struct gb_err *err)
+{
+    size_t a = i, e = i;
+
+    while (a > 0 && !strchr(".!?\n", s->text[a - 1]))
+        a--;
+    while (e < s->len && !strchr("!?\n", s->text[e]) &&
+           !(s->text[e] == '.' && (e + 1 >= s->len || isspace((unsigned char)s->text[e + 1]))))
+        e++;
+    if (e < s->len && s->text[e] != '\n')
+        e++;
+    return gb_buf_puts(b, "\"", err) || excerpt(s->text + a, e - a, 14, b, err) ||
+           gb_buf_puts(b, "\"", err);
+}
+
+/* How a forbidden word is used: 0 not at all (or only in everyday phrases),
+ * 1 only where it may be everyday (REVIEW, *where set), 2 as maths (FAIL). */
+static int word_use(const struct rubric_check *ck, const char *w, const struct answers_section *s,
+                    size_t *where)
+{
+    size_t from = 0, at, n;
+    int use = 0;
+
+    if (w[0] == '#')
+        return prose_keyword_in(s->text, s->len, w) ? 2 : 0;
+    while (prose_keyword_at(s->text, s->len, w, from, &at, &n)) {
+        from = at + 1;
+        if (in_everyday_phrase(ck, s->text, s->len, at, n))
+            continue;
+        if (!is_ambiguous(ck, w))
+            return 2;
+        if (!use)
+            *where = at;
+        use = 1;
+    }
+    return use;
+}
+
 static int check_words(const struct rubric_check *ck, const struct answers_section *s,
                        struct score_outcome *o, struct gb_err *err)
 {
-    size_t bad = 0;
+    size_t bad = 0, unsure = 0, where = 0, first_unsure = 0;
 
     if (gb_buf_puts(&o->expected, "none of the words ruled out by the task", err))
         return -1;
     for (size_t i = 0; i < ck->forbidden.n; i++) {
         const char *w = ck->forbidden.v[i];
-        if (!prose_keyword_in(s->text, s->len, w))
-            continue;
+        int use = word_use(ck, w, s, &where);
         size_t n = strlen(w) - (w[strlen(w) - 1] == '$');
-        if (gb_buf_printf(&o->found, err, "%s\"%.*s\"", bad++ ? ", " : "uses ", (int)n, w))
+        if (!use)
+            continue;
+        if (use == 1 && !unsure++)
+            first_unsure = i;
+        if (use == 1 && unsure > 1)
+            continue;
+        if (gb_buf_printf(&o->found, err, "%s\"%.*s\"", bad + unsure > 1 ? ", " : "uses ",
+                          (int)n, w))
+            return -1;
+        if (use == 2)
+            bad++;
+        else if (gb_buf_puts(&o->found, " in ", err) || quote_sentence(s, where, &o->found, err))
             return -1;
     }
-    o->verdict = bad ? VERDICT_FAIL : VERDICT_PASS;
-    return bad ? gb_buf_puts(&o->message, "rephrase without those words", err) : 0;
+    o->verdict = bad ? VERDICT_FAIL : unsure ? VERDICT_REVIEW : VERDICT_PASS;
+    if (bad)
+        return gb_buf_puts(&o->message, "rephrase without those words", err);
+    if (unsure)
+        return gb_buf_printf(&o->message, err, "needs human review: is \"%s\" used as a maths "
+                             "word there, or in its everyday sense?", ck->forbidden.v[first_unsure]);
+    return 0;
 }
 
 static int check_review(const struct rubric_check *ck, struct score_outcome *o,

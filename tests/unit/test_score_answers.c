@@ -152,6 +152,28 @@ START_TEST(test_abbreviations_do_not_end_sentences)
 }
 END_TEST
 
+START_TEST(test_forbidden_words_and_everyday_senses)
+{
+    struct graded g;
+    const char *checks =
+        CHECK("maths", "answer_words", "friend", ", \"forbidden\": [\"matrix\", \"log$\", \"integral\"],"
+              " \"everyday\": [\"complaint log\", \"integral part\"], \"ambiguous\": [\"log$\", \"integral\"]");
+
+    grade(checks, "## friend\nIt keeps an integral part of the review.\nIt reads the complaint log.\n", &g);
+    expect(&g, "maths", VERDICT_PASS);
+    release(&g);
+    grade(checks, "## friend\nIt reads the complaint log. It keeps a log of every word.\n", &g);
+    expect(&g, "maths", VERDICT_REVIEW);
+    expect_message(&g, "maths", "needs human review: is \"log$\"");
+    ck_assert_str_eq(find(&g, "maths")->found, "uses \"log\" in \"It keeps a log of every word.\"");
+    release(&g);
+    grade(checks, "## friend\nA log keeps it. The matrix multiplies.\n", &g);
+    expect(&g, "maths", VERDICT_FAIL);
+    ck_assert_str_eq(find(&g, "maths")->found, "uses \"matrix\", \"log\" in \"A log keeps it.\"");
+    release(&g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("score_answers");
@@ -167,6 +189,7 @@ int main(void)
         return EXIT_FAILURE;
     tcase_add_test(tc, test_sections_found_and_missing);
     tcase_add_test(tc, test_abbreviations_do_not_end_sentences);
+    tcase_add_test(tc, test_forbidden_words_and_everyday_senses);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
