@@ -174,6 +174,92 @@ START_TEST(test_forbidden_words_and_everyday_senses)
 }
 END_TEST
 
+#define NUM(label, key, tol, extra) \
+    "{\"label\": \"" label "\", \"expected\": \"" key "\", \"tolerance\": {" tol "}" extra "}"
+#define LSTM_WORDS ", \"subject\": [\"lstm\", \"recurren\"]"
+#define ATTN_WORDS ", \"subject\": [\"attention\"]"
+
+START_TEST(test_quoted_numbers_need_their_digits)
+{
+    struct graded g;
+    const char *checks =
+        CHECK("w", "answer_numbers", "q3", ", \"numbers\": [" NUM("largest", "w", "\"abs\": 0.005", "") "]") ","
+        CHECK("acc", "answer_numbers", "friend", ", \"min_numbers\": 1, \"numbers\": ["
+              NUM("not, 60", "acc.not60", "\"abs\": 0.002", "") ","
+              NUM("not, 30", "acc.not30", "\"abs\": 0.002", "") ","
+              NUM("fresh", "acc.fresh", "\"abs\": 0.002", "") "]") ","
+        CHECK("grad", "answer_numbers", "friend", ", \"min_numbers\": 1, \"numbers\": ["
+              NUM("factor", "grad.factor", "\"rel\": 0.01", "") ","
+              NUM("step 1", "grad.step_1", "\"rel\": 0.01", "") "]");
+
+    /* the module's digits, fewer digits within the tolerance, a percentage */
+    grade(checks, "## q3\nIt is 0.71.\n## friend\nIt scored 48.5% and shrank by 0.49 per word.\n", &g);
+    expect(&g, "w", VERDICT_PASS);
+    expect(&g, "acc", VERDICT_PASS);
+    expect(&g, "grad", VERDICT_PASS);
+    ck_assert_str_eq(find(&g, "acc")->found, "not, 60 (48.5%)");
+    release(&g);
+    /* "1." ends a sentence; "0.5" is chance level; "5e-17" has one digit */
+    grade(checks, "## q3\nIt is 0.95, and rows sum to 1.\n## friend\nIt got 0.5, a coin "
+                  "toss, and 5e-17 of the signal is left.\n", &g);
+    expect(&g, "w", VERDICT_FAIL);
+    expect(&g, "acc", VERDICT_FAIL);
+    expect_message(&g, "acc", "(0.5 is too coarse to be not, 60: quote the module's digits)");
+    expect(&g, "grad", VERDICT_FAIL);
+    release(&g);
+    /* rounded beyond the tolerance: a human decides */
+    grade(checks, "## q3\nIt is 0.7.\n## friend\nIt scored 49% on them.\n", &g);
+    expect(&g, "w", VERDICT_FAIL);
+    expect(&g, "acc", VERDICT_REVIEW);
+    expect_message(&g, "acc", "needs human review: 49% is not, 60 only when rounded");
+    release(&g);
+}
+END_TEST
+
+START_TEST(test_numbers_said_of_the_wrong_subject)
+{
+    struct graded g;
+    const char *checks =
+        CHECK("t", "answer_numbers", "fa", ", \"numbers\": ["
+              NUM("the LSTM pass", "timing.lstm_ms", "\"abs\": 0.05", LSTM_WORDS) ","
+              NUM("the attention pass", "timing.attention_ms", "\"abs\": 0.05", ATTN_WORDS) "]") ","
+        CHECK("q5", "answer_numbers", "q5", ", \"min_numbers\": 2, \"numbers\": ["
+              NUM("LSTM", "timing.lstm_ms", "\"abs\": 0.05", LSTM_WORDS) ","
+              NUM("attention", "timing.attention_ms", "\"abs\": 0.05", ATTN_WORDS) ","
+              NUM("LSTM, table", "table.lstm_ms", "\"abs\": 0.05", LSTM_WORDS) ","
+              NUM("attention, table", "table.attention_ms", "\"abs\": 0.05", ATTN_WORDS) ","
+              NUM("hops", "hops.rnn", "\"abs\": 0", "") "]");
+    const char *right[] = {
+        "one LSTM pass over 1,000 steps took 66.6 ms while attention took 32.1 ms.",
+        "66.6 ms for the LSTM against 32.1 ms for attention.",
+        "Attention runs everything at once: 32.1 ms vs. 66.6 ms for the LSTM.",
+        "It drops from 66.6 ms to 32.1 ms when you move to attention.",
+        "Compared with the LSTM, attention took 32.1 ms instead of 66.6 ms.",
+        "The recurrent\nlayer took 66.6 ms and attention 32.1 ms.",
+    };
+    char doc[512];
+
+    for (size_t i = 0; i < sizeof right / sizeof right[0]; i++) {
+        snprintf(doc, sizeof doc, "## fa\n%s\n## q5\n%s\n", right[i], right[i]);
+        grade(checks, doc, &g);
+        expect(&g, "t", VERDICT_PASS);
+        expect(&g, "q5", VERDICT_PASS);
+        release(&g);
+    }
+    grade(checks, "## fa\nAttention took 66.6 ms while the LSTM took 32.1 ms.\n"
+                  "## q5\nLSTM 66.5 ms against attention 30.6 ms; 49 hops.\n", &g);
+    expect(&g, "t", VERDICT_FAIL);
+    expect_message(&g, "t", "66.6 is the LSTM pass, but the answer says it of the attention pass");
+    expect(&g, "q5", VERDICT_PASS);
+    release(&g);
+    /* one printed number counts once: 66.6 is not also the table's 66.5 */
+    grade(checks, "## fa\nx\n## q5\nThe LSTM took 66.6 ms.\n", &g);
+    expect(&g, "q5", VERDICT_FAIL);
+    expect_message(&g, "q5", "the answer names 1 of the numbers asked for; it needs 2");
+    release(&g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("score_answers");
@@ -190,6 +276,8 @@ int main(void)
     tcase_add_test(tc, test_sections_found_and_missing);
     tcase_add_test(tc, test_abbreviations_do_not_end_sentences);
     tcase_add_test(tc, test_forbidden_words_and_everyday_senses);
+    tcase_add_test(tc, test_quoted_numbers_need_their_digits);
+    tcase_add_test(tc, test_numbers_said_of_the_wrong_subject);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
