@@ -199,7 +199,8 @@ static int next_line(struct cursor *c, struct line *l)
 
 /* Where a line that opens with section `name` ("**Q1.** ...", "Friend: ...")
  * starts its answer, or 0 when the line does not open that way. */
-static size_t pseudo_heading_body(const char *d, const struct line *l, const char *name)
+static size_t pseudo_heading_body(const char *d, const struct line *l, const char *const *names,
+                                  size_t n_names, const char *name)
 {
     struct tokens h, nt;
     size_t i = indent_of(d, l->a, l->b), span, e;
@@ -211,7 +212,7 @@ static size_t pseudo_heading_body(const char *d, const struct line *l, const cha
         return 0;
     tokenize(d + i, l->b - i, &h, 0);
     tokenize(name, strlen(name), &nt, 0);
-    if (!(span = match_at(&h, 0, &nt, 0)))
+    if (!(span = match_at(&h, 0, &nt, 0)) || longer_name_at(&h, 0, &nt, names, n_names, 0))
         return 0;
     e = i + h.end[span - 1];
     for (; e < l->b && d[e] && strchr("*_] \t", d[e]); e++)
@@ -273,7 +274,7 @@ static int opens_other(const char *doc, const struct line *l,
             continue;
         if (l->level && heading_rank(doc, l, names, n_names, names[k]) == 0)
             return 1;
-        if (!l->level && pseudo_ok[k] && pseudo_heading_body(doc, l, names[k]))
+        if (!l->level && pseudo_ok[k] && pseudo_heading_body(doc, l, names, n_names, names[k]))
             return 1;
     }
     return 0;
@@ -299,7 +300,8 @@ static int find_opening(const char *doc, size_t len, const char *const *names, s
         return 0;
     cursor_init(&c, doc, len);
     while (next_line(&c, &l))
-        if (!l.level && !l.in_fence && (*body = pseudo_heading_body(doc, &l, name))) {
+        if (!l.level && !l.in_fence &&
+            (*body = pseudo_heading_body(doc, &l, names, n_names, name))) {
             *best = l;
             return 0;
         }

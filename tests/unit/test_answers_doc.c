@@ -112,6 +112,8 @@ START_TEST(test_pseudo_headings)
     ck_assert_str_eq(body(doc, "q2"), "It memorises.");
     ck_assert_str_eq(body(doc, "friend"), "counting words.");
     ck_assert_str_eq(body(doc, "friend-attention"), "1 hop.");
+    ck_assert_str_eq(body("**Friend \xE2\x80\x94 attention:** 1 hop.\n", "friend"), "(none)");
+    ck_assert_str_eq(body("**Friend \xE2\x80\x94 attention:** 1 hop.\n", "friend-attention"), "1 hop.");
     /* a sentence that merely starts with the name opens nothing */
     ck_assert_str_eq(body("Q1 asked about gains.\n", "q1"), "(none)");
     ck_assert_str_eq(body("1. It fades.\n", "q1"), "(none)");
