@@ -1,9 +1,12 @@
 /* answers_doc.c — the sections of the self-check answers document (see
  * answers_doc.h).  Nothing here allocates: each lookup walks the document's
- * lines, which is cheap for a document of a few kilobytes. */
+ * lines, which is cheap for a document of a few kilobytes.  UTF-16 is
+ * converted with glibc's iconv(3). */
 #include "answers_doc.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <iconv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -362,4 +365,77 @@ int answers_doc_list_headings(const char *doc, size_t len, size_t max, struct gb
             return -1;
     }
     return n ? 0 : gb_buf_puts(b, "no headings", err);
+}
+
+/* ---- documents that are not UTF-8 text ---- */
+
+/* "UTF-16LE"/"UTF-16BE" by the byte-order mark, or by NULs in every other
+ * byte of the first line's worth of ASCII; NULL when it is not UTF-16. */
+static const char *utf16_kind(const char *doc, size_t len, size_t *skip)
+{
+    size_t n = len < 256 ? len & ~(size_t)1 : 256, nul_odd = 0, nul_even = 0;
+
+    *skip = 2;
+    if (len >= 2 && !memcmp(doc, "\xFF\xFE", 2))
+        return "UTF-16LE";
+    if (len >= 2 && !memcmp(doc, "\xFE\xFF", 2))
+        return "UTF-16BE";
+    *skip = 0;
+    for (size_t i = 0; i < n; i += 2) {
+        nul_even += !doc[i];
+        nul_odd += !doc[i + 1];
+    }
+    if (n >= 8 && nul_odd * 10 >= n / 2 * 9 && !nul_even)
+        return "UTF-16LE";
+    if (n >= 8 && nul_even * 10 >= n / 2 * 9 && !nul_odd)
+        return "UTF-16BE";
+    return NULL;
+}
+
+int answers_doc_from_utf16(const char *doc, size_t len, struct gb_buf *out, struct gb_err *err)
+{
+    size_t skip, in_left, out_left, cap = len * 2 + 16;
+    const char *kind = utf16_kind(doc, len, &skip);
+    char *text, *in, *o;
+    iconv_t cd;
+    int rc;
+
+    if (!kind)
+        return 0;
+    if (!(text = malloc(cap)))
+        return gb_fail(err, "out of memory converting a UTF-16 document");
+    if ((cd = iconv_open("UTF-8", kind)) == (iconv_t)-1) {
+        free(text);
+        return gb_fail_errno(err, "cannot convert %s text", kind);
+    }
+    in = (char *)doc + skip;
+    in_left = len - skip;
+    o = text;
+    out_left = cap;
+    while (in_left >= 2 && iconv(cd, &in, &in_left, &o, &out_left) == (size_t)-1) {
+        if (errno != EILSEQ || out_left < 1)
+            break;
+        in += 2, in_left -= 2;          /* an unpaired surrogate: mark it and go on */
+        *o++ = '?', out_left--;
+    }
+    iconv_close(cd);
+    out->len = 0;
+    rc = gb_buf_append(out, text, (size_t)(o - text), err);
+    free(text);
+    return rc ? -1 : 1;
+}
+
+const char *answers_doc_not_text(const char *doc, size_t len)
+{
+    if (len >= 4 && !memcmp(doc, "PK\x03\x04", 4))
+        return "a Word (.docx), OpenDocument or zip file";
+    if (len >= 5 && !memcmp(doc, "%PDF-", 5))
+        return "a PDF";
+    if (len >= 5 && !memcmp(doc, "{\\rtf", 5))
+        return "a rich-text (.rtf) file";
+    if (len >= 8 && !memcmp(doc, "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8))
+        return "an old Word (.doc) file";
+    if (memchr(doc, '\0', len))
+        return "binary data, not text";
+    return NULL;
 }

@@ -47,4 +47,14 @@ int answers_doc_find(const char *doc, size_t len, const char *const *names, size
 int answers_doc_list_headings(const char *doc, size_t len, size_t max, struct gb_buf *b,
                               struct gb_err *err);
 
+/* A document saved as UTF-16 (Windows Notepad's "Unicode", with or without
+ * its byte-order mark) converted to UTF-8 into out.  Returns 1 when it was
+ * UTF-16 and out holds the text, 0 when it is not UTF-16 (out untouched),
+ * -1 when memory runs out. */
+int answers_doc_from_utf16(const char *doc, size_t len, struct gb_buf *out, struct gb_err *err);
+
+/* What a document that is not text is ("a Word (.docx) or zip file", "a
+ * PDF", "binary data"), or NULL when it is text. */
+const char *answers_doc_not_text(const char *doc, size_t len);
+
 #endif

@@ -228,9 +228,13 @@ static int section_missing(const struct score_ctx *ctx, const struct rubric_chec
                            const char *doc, size_t len, const struct answers_section *s,
                            struct score_outcome *o, struct gb_err *err)
 {
-    const char *file = ctx->in->rubric->submission;
+    const char *file = ctx->in->rubric->submission, *what = answers_doc_not_text(doc, len);
 
     o->verdict = VERDICT_MISSING;
+    if (what)
+        return gb_buf_printf(&o->message, err, "%s is not a plain-text document (it is %s): "
+                             "save it as plain text (Markdown, UTF-8) and hand it in again",
+                             file, what);
     if (s->heading)
         return gb_buf_printf(&o->message, err, "the section under '%.*s' (%s line %zu) is "
                              "empty", (int)(s->heading_len > 80 ? 80 : s->heading_len),
@@ -242,11 +246,10 @@ static int section_missing(const struct score_ctx *ctx, const struct rubric_chec
     return answers_doc_list_headings(doc, len, 12, &o->message, err);
 }
 
-int score_answers_check(const struct score_ctx *ctx, const struct rubric_check *ck,
-                        struct score_outcome *o, struct gb_err *err)
+static int score_document(const struct score_ctx *ctx, const struct rubric_check *ck,
+                          const char *doc, size_t len, struct score_outcome *o,
+                          struct gb_err *err)
 {
-    const char *doc = ctx->in->answers ? ctx->in->answers : "";
-    size_t len = ctx->in->answers ? ctx->in->answers_len : 0;
     const char *names[32];
     size_t n_names = rubric_sections(ctx->in->rubric, names, 32);
     struct answers_section s;
@@ -255,4 +258,21 @@ int score_answers_check(const struct score_ctx *ctx, const struct rubric_check *
         !prose_word_count(s.text, s.len))
         return section_missing(ctx, ck, doc, len, &s, o, err);
     return in_section(ctx, ck, &s, o, err);
+}
+
+int score_answers_check(const struct score_ctx *ctx, const struct rubric_check *ck,
+                        struct score_outcome *o, struct gb_err *err)
+{
+    const char *doc = ctx->in->answers ? ctx->in->answers : "";
+    size_t len = ctx->in->answers ? ctx->in->answers_len : 0;
+    struct gb_buf utf8 = GB_BUF_INIT;
+    int rc = answers_doc_from_utf16(doc, len, &utf8, err);
+
+    /* Notepad's "Unicode" is UTF-16: read it as the text it is. */
+    if (rc > 0)
+        rc = score_document(ctx, ck, utf8.data, utf8.len, o, err);
+    else if (rc == 0)
+        rc = score_document(ctx, ck, doc, len, o, err);
+    gb_buf_free(&utf8);
+    return rc;
 }

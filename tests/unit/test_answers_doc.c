@@ -138,6 +138,30 @@ START_TEST(test_list_headings)
 }
 END_TEST
 
+START_TEST(test_utf16_and_binary_documents)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    struct gb_err err;
+    const char le[] = "\xFF\xFE#\0#\0 \0Q\0" "1\0\n\0\x14\x20\n\0";      /* "## Q1\n—\n" */
+    const char be[] = "\xFE\xFF\0#\0#\0 \0Q\0" "1";
+    const char bare[] = "#\0#\0 \0Q\0" "1\0\n\0";
+
+    ck_assert_int_eq(answers_doc_from_utf16(le, sizeof le - 1, &b, &err), 1);
+    ck_assert_str_eq(b.data, "## Q1\n\xE2\x80\x94\n");
+    ck_assert_int_eq(answers_doc_from_utf16(be, sizeof be - 1, &b, &err), 1);
+    ck_assert_str_eq(b.data, "## Q1");
+    ck_assert_int_eq(answers_doc_from_utf16(bare, sizeof bare - 1, &b, &err), 1);
+    ck_assert_str_eq(b.data, "## Q1\n");
+    gb_buf_free(&b);
+    ck_assert_int_eq(answers_doc_from_utf16("## Q1\nplain\n", 12, &b, &err), 0);
+    ck_assert_ptr_null(b.data);
+    ck_assert_ptr_nonnull(strstr(answers_doc_not_text("PK\x03\x04rest", 8), ".docx"));
+    ck_assert_ptr_nonnull(strstr(answers_doc_not_text("%PDF-1.7", 8), "PDF"));
+    ck_assert_ptr_nonnull(answers_doc_not_text("## q1\0x", 7));
+    ck_assert_ptr_null(answers_doc_not_text("## q1\nfine\n", 11));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("answers_doc");
@@ -152,6 +176,7 @@ int main(void)
     tcase_add_test(tc, test_bom_crlf_and_fences);
     tcase_add_test(tc, test_pseudo_headings);
     tcase_add_test(tc, test_list_headings);
+    tcase_add_test(tc, test_utf16_and_binary_documents);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

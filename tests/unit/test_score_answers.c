@@ -116,6 +116,12 @@ START_TEST(test_sections_found_and_missing)
     expect_message(&g, "five", "the section under '## Q5' (answers.md line 4) is empty");
     expect(&g, "fa", VERDICT_MISSING);
     release(&g);
+
+    grade(checks, "PK\x03\x04word/document.xml", &g);
+    expect(&g, "one", VERDICT_MISSING);
+    expect_message(&g, "one", "answers.md is not a plain-text document (it is a Word (.docx), "
+                   "OpenDocument or zip file)");
+    release(&g);
 }
 END_TEST
 
