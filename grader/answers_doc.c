@@ -38,6 +38,15 @@ static int is_question_word(const char *w)
            !strcmp(w, "question");
 }
 
+/* dst = "q" + digits; the caller checked that it fits in TOKEN_MAX. */
+static void question_word(char *dst, const char *digits)
+{
+    size_t n = strlen(digits);
+
+    memmove(dst + 1, digits, n + 1);
+    dst[0] = 'q';
+}
+
 /* "Question 3" and "Q 3" are the word q3; in a heading a leading number
  * ("## 3. Output prediction") is too, unless it is a figure (1,000 or 3.5). */
 static void join_question_numbers(const char *s, size_t n, struct tokens *t, int heading)
@@ -45,12 +54,10 @@ static void join_question_numbers(const char *s, size_t n, struct tokens *t, int
     size_t out = 0;
 
     for (size_t i = 0; i < t->n; i++) {
-        char merged[TOKEN_MAX];
         int joined = i + 1 < t->n && is_question_word(t->w[i]) && all_digits(t->w[i + 1]) &&
                      strlen(t->w[i + 1]) + 2 <= TOKEN_MAX;
         if (joined) {
-            snprintf(merged, sizeof merged, "q%s", t->w[i + 1]);
-            memcpy(t->w[out], merged, sizeof merged);
+            question_word(t->w[out], t->w[i + 1]);
             t->end[out++] = t->end[++i];
             continue;
         }
@@ -58,10 +65,8 @@ static void join_question_numbers(const char *s, size_t n, struct tokens *t, int
             size_t e = t->end[0];
             int figure = e < n && (s[e] == ',' || (s[e] == '.' && e + 1 < n &&
                                                    isdigit((unsigned char)s[e + 1])));
-            if (!figure) {
-                snprintf(merged, sizeof merged, "q%s", t->w[0]);
-                memcpy(t->w[0], merged, sizeof merged);
-            }
+            if (!figure)
+                question_word(t->w[0], t->w[0]);
         }
         if (out != i) {
             memcpy(t->w[out], t->w[i], TOKEN_MAX);
