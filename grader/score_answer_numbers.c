@@ -85,6 +85,91 @@ static int quote_of(const struct score_ctx *ctx, const struct rubric_target *t, 
     return 0;
 }
 
+/* ---- numbers written as words ---- */
+
+static const char *const units_words[] = {
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+    "eighteen", "nineteen", NULL
+};
+static const char *const tens_words[] = {
+    "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", NULL
+};
+
+/* The word list entry that t[i..] spells as a whole word, or -1. */
+static int word_at(const char *t, size_t len, size_t i, const char *const *words, size_t *n)
+{
+    if (i > 0 && isalpha((unsigned char)t[i - 1]))
+        return -1;
+    for (int k = 0; words[k]; k++) {
+        size_t w = strlen(words[k]);
+        if (w && i + w <= len && !strncasecmp(t + i, words[k], w) &&
+            (i + w == len || !isalpha((unsigned char)t[i + w]))) {
+            *n = w;
+            return k;
+        }
+    }
+    return -1;
+}
+
+/* "forty-nine", "forty nine", "twelve", "a single": a whole number below 100
+ * spelled out at t[i], as a numparse_num; 0 when none starts there. */
+static int number_word_at(const char *t, size_t len, size_t i, struct numparse_num *out)
+{
+    size_t n, m;
+    int tens = word_at(t, len, i, tens_words, &n), unit;
+
+    memset(out, 0, sizeof *out);
+    out->flags = NUMPARSE_INTEGER;
+    out->list = -1;
+    out->start = i;
+    if (tens >= 2) {
+        out->value = 10.0 * tens;
+        out->end = i + n;
+        if (i + n + 1 < len && (t[i + n] == '-' || t[i + n] == ' ') &&
+            (unit = word_at(t, len, i + n + 1, units_words, &m)) >= 1 && unit <= 9)
+            out->value += unit, out->end = i + n + 1 + m;
+        return 1;
+    }
+    if ((unit = word_at(t, len, i, units_words, &n)) >= 0) {
+        out->value = unit;
+        out->end = i + n;
+        return 1;
+    }
+    if (word_at(t, len, i, (const char *const[]){ "single", NULL }, &n) == 0) {
+        out->value = 1;
+        out->end = i + n;
+        return 1;
+    }
+    return 0;
+}
+
+/* "48.5 percent" is 48.5%: prose spells the sign out. */
+static void mark_spelled_percent(const char *t, size_t len, struct numparse_num *nums, size_t n)
+{
+    static const char *const words[] = { "percent", "per cent", "pct", NULL };
+
+    for (size_t k = 0; k < n; k++) {
+        size_t i = nums[k].end, w;
+        if (nums[k].flags & (NUMPARSE_PERCENT | NUMPARSE_UNIT))
+            continue;
+        while (i < len && (t[i] == ' ' || t[i] == '\t'))
+            i++;
+        if (i > nums[k].end && word_at(t, len, i, words, &w) >= 0)
+            nums[k].flags |= NUMPARSE_PERCENT;
+    }
+}
+
+/* Appends the section's spelled-out numbers after the printed ones. */
+static size_t scan_number_words(const char *t, size_t len, struct numparse_num *nums,
+                                size_t n, size_t max)
+{
+    for (size_t i = 0; i < len && n < max; i++)
+        if (isalpha((unsigned char)t[i]) && number_word_at(t, len, i, &nums[n]))
+            i = nums[n++].end - 1;
+    return n;
+}
+
 /* ---- which thing a number is said of ---- */
 
 /* Words that open a new clause, so "attention took 32.1 ms while the LSTM
@@ -185,7 +270,7 @@ static long said_of_other(const struct rubric_check *ck, size_t k, const char *t
 /* ---- answer_numbers ---- */
 
 struct quoted {
-    struct numparse_num nums[128];
+    struct numparse_num nums[128];   /* printed numbers, then numbers written as words */
     size_t n_nums, n_entries;
     unsigned char *q;          /* q[k * n_nums + i]: enum quote of number i for entry k */
     long *owner;               /* entry matched to number i, or -1 */
@@ -327,6 +412,8 @@ int score_answer_numbers_check(const struct score_ctx *ctx, const struct rubric_
         return gb_fail(err, "out of memory scoring answer numbers");
     m->n_nums = numparse_scan(s->text, s->len, 0, m->nums, 128);
     m->n_nums = m->n_nums > 128 ? 128 : m->n_nums;
+    mark_spelled_percent(s->text, s->len, m->nums, m->n_nums);
+    m->n_nums = scan_number_words(s->text, s->len, m->nums, m->n_nums, 128);
     m->n_entries = ck->n_numbers;
     m->q = calloc(m->n_entries * m->n_nums + 1, 1);
     m->owner = calloc(m->n_nums + 1, sizeof *m->owner);

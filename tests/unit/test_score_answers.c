@@ -213,6 +213,10 @@ START_TEST(test_quoted_numbers_need_their_digits)
     expect_message(&g, "acc", "(0.5 is too coarse to be not, 60: quote the module's digits)");
     expect(&g, "grad", VERDICT_FAIL);
     release(&g);
+    /* "percent" spelled out */
+    grade(checks, "## q3\nIt is 0.71.\n## friend\nIt was right 48.5 percent of the time.\n", &g);
+    expect(&g, "acc", VERDICT_PASS);
+    release(&g);
     /* rounded beyond the tolerance: a human decides */
     grade(checks, "## q3\nIt is 0.7.\n## friend\nIt scored 49% on them.\n", &g);
     expect(&g, "w", VERDICT_FAIL);
@@ -266,6 +270,27 @@ START_TEST(test_numbers_said_of_the_wrong_subject)
 }
 END_TEST
 
+START_TEST(test_numbers_written_as_words)
+{
+    struct graded g;
+    const char *checks =
+        CHECK("hops", "answer_numbers", "fa", ", \"numbers\": ["
+              NUM("rnn", "hops.rnn", "\"abs\": 0", "") "," NUM("attention", "hops.attention", "\"abs\": 0", "") "]");
+
+    grade(checks, "## fa\nThe path drops from forty-nine hops to a single hop.\n", &g);
+    expect(&g, "hops", VERDICT_PASS);
+    ck_assert_str_eq(find(&g, "hops")->found, "rnn (forty-nine); attention (single)");
+    release(&g);
+    grade(checks, "## fa\nForty nine hops become One.\n", &g);
+    expect(&g, "hops", VERDICT_PASS);
+    release(&g);
+    /* words that merely contain a number word, and the wrong number */
+    grade(checks, "## fa\nSomeone said none of the forty hops matter, nor the tonne.\n", &g);
+    expect(&g, "hops", VERDICT_FAIL);
+    release(&g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("score_answers");
@@ -284,6 +309,7 @@ int main(void)
     tcase_add_test(tc, test_forbidden_words_and_everyday_senses);
     tcase_add_test(tc, test_quoted_numbers_need_their_digits);
     tcase_add_test(tc, test_numbers_said_of_the_wrong_subject);
+    tcase_add_test(tc, test_numbers_written_as_words);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
