@@ -104,7 +104,7 @@ START_TEST(test_sections_found_and_missing)
     expect(&g, "five", VERDICT_PASS);
     expect(&g, "fr", VERDICT_PASS);
     expect(&g, "fa", VERDICT_PASS);
-    ck_assert_ptr_nonnull(strstr(find(&g, "five")->where, "section \"q5\" (line 4)"));
+    ck_assert_ptr_nonnull(strstr(find(&g, "five")->where, "section \"q5\" (line 9)"));
     release(&g);
 
     grade(checks, "# Answers\n## Interpretation\nThe blame fades.\n## Q5\n\n## friend\nOrder.\n", &g);
@@ -291,6 +291,34 @@ START_TEST(test_numbers_written_as_words)
 }
 END_TEST
 
+START_TEST(test_denied_ideas_need_review)
+{
+    struct graded g;
+    const char *checks =
+        IDEA("mem", "q2", "\"memoris\", \"overfit\"") ","
+        IDEA("sum", "q3", "\"sum\"], [\"#1\", \"one$\"") ","
+        CHECK("cant", "answer_idea", "q1", ", \"ideas\": [[\"first\"], [\"cannot\", \"not$\"]]");
+
+    grade(checks, "## q2\nThe model is not memorising or overfitting anything.\n"
+                  "## q3\nA row cannot sum to anything but 1.\n"
+                  "## q1\nIt cannot learn from the first tokens.\n", &g);
+    expect(&g, "mem", VERDICT_REVIEW);
+    expect_message(&g, "mem", "needs human review: the answer names the idea (\"memoris\"), "
+                   "but every time with a negation");
+    expect(&g, "sum", VERDICT_PASS);       /* "cannot ... anything but" denies nothing */
+    expect(&g, "cant", VERDICT_PASS);      /* the idea is itself a negation */
+    release(&g);
+    grade(checks, "## q2\nIt isn\xE2\x80\x99t undertrained, it is memorising.\n"
+                  "## q3\nNo \xE2\x80\x94 each row sums to 1.\n## q1\nx y z\n", &g);
+    expect(&g, "mem", VERDICT_PASS);
+    expect(&g, "sum", VERDICT_PASS);
+    release(&g);
+    grade(checks, "## q2\nIt isn\xE2\x80\x99t memorising. It never overfits.\n## q3\nx\n## q1\nx\n", &g);
+    expect(&g, "mem", VERDICT_REVIEW);
+    release(&g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("score_answers");
@@ -310,6 +338,7 @@ int main(void)
     tcase_add_test(tc, test_quoted_numbers_need_their_digits);
     tcase_add_test(tc, test_numbers_said_of_the_wrong_subject);
     tcase_add_test(tc, test_numbers_written_as_words);
+    tcase_add_test(tc, test_denied_ideas_need_review);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
