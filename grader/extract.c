@@ -165,7 +165,7 @@ static int add_line(struct extract_transcript *t, size_t off, size_t len, size_t
     ln->no = no;
     ln->off = off;
     ln->len = len;
-    ln->heading = ln->title = ln->table = -1;
+    ln->heading = ln->title = ln->table = ln->path = ln->name0 = -1;
     ln->block = block;
     if (scan_line_numbers(t, t->text + off, len, ln, err) < 0)
         return -1;
@@ -191,7 +191,7 @@ static int is_blank(const char *s, size_t len)
  * each segment is stored as its own line under the same line number. */
 static int split_lines(struct extract_transcript *t, struct gb_err *err)
 {
-    size_t i = 0, start = 0, no = 1;
+    size_t i = 0, start = 0, no = 1, soft = 0;
     long block = 0;
     int prev_blank = 1;
 
@@ -210,6 +210,11 @@ static int split_lines(struct extract_transcript *t, struct gb_err *err)
             }
             if (add_line(t, start, end - start, no, block, err) < 0)
                 return -1;
+        }
+        /* a structure joined onto this line keeps the numbering of the lines after it */
+        while (soft < t->n_soft && t->soft_breaks[soft] < end) {
+            soft++;
+            no++;
         }
         /* A redraw ("\r" without "\n") does not separate blocks. */
         if (end >= t->len)
@@ -415,7 +420,7 @@ int extract_parse(const char *text, size_t len, const struct extract_limits *lim
     }
     t->len = copy_without_ansi(t->text, text, len);
     t->text[t->len] = '\0';
-    if (split_lines(t, err) < 0)
+    if (extract_nest_join(t, err) < 0 || split_lines(t, err) < 0)
         goto fail;
     for (size_t i = 0; i < t->n_lines; i++)
         t->lines[i].kind = classify(t, &t->lines[i]);
@@ -430,6 +435,8 @@ int extract_parse(const char *text, size_t len, const struct extract_limits *lim
         goto fail;
     mark_underlined(t);
     assign_scopes(t);
+    if (extract_nest_paths(t, err) < 0)
+        goto fail;
     *out = t;
     return 0;
 fail:
@@ -450,6 +457,9 @@ void extract_free(struct extract_transcript *t)
     free(t->tables);
     free(t->cols);
     free(t->hatoms);
+    free(t->paths);
+    free(t->patoms);
+    free(t->soft_breaks);
     free(t);
 }
 

@@ -2,8 +2,9 @@
  *
  * extract.c      owns the transcript: lines, atoms, headings and titles.
  * extract_table.c finds tables and gives every number a column.
+ * extract_nest.c  joins structures wrapped over lines and gives lines their keys.
  * extract_match.c compiles query phrases and finds values.
- * Nothing outside these three files includes this header.
+ * Nothing outside these files includes this header.
  */
 #ifndef GB_EXTRACT_INT_H
 #define GB_EXTRACT_INT_H
@@ -44,8 +45,17 @@ struct xline {
     long title;           /* governing title line index, or -1 */
     long block;           /* blank-line separated block number */
     long table;           /* index in t->tables, or -1 */
+    long path;            /* enclosing keys of nested output (index in t->paths), or -1 */
+    long name0;           /* a row printed without a label ("[0.1 0.2]" of a matrix under */
+    size_t n_name;        /*   "rows/cols: a b"): its name, t->atoms[name0 ..+n_name); -1 none */
     enum xrow_role role;
     size_t value_atom;    /* DATA rows: first atom of the value region (relative) */
+};
+
+/* The keys enclosing a line of nested output ('"rnn": {' then '"gain 0.5": {'),
+ * outermost first, as copied atoms t->patoms[atom0 .. atom0+n_atoms). */
+struct xpath {
+    size_t atom0, n_atoms;
 };
 
 /* A column of a table: its header words (copied atoms) and whether values sit in it. */
@@ -78,6 +88,13 @@ struct extract_transcript {
     size_t n_cols, cap_cols;
     struct xatom *hatoms;      /* header atoms, grouped per column */
     size_t n_hatoms, cap_hatoms;
+    struct xpath *paths;
+    size_t n_paths, cap_paths;
+    struct xatom *patoms;      /* path atoms, grouped per path */
+    size_t n_patoms, cap_patoms;
+    size_t *soft_breaks;       /* offsets in text where a newline inside a joined
+                                * bracket span was replaced by a space, ascending */
+    size_t n_soft, cap_soft;
     size_t n_output_lines;
     const char *notes;         /* static sentence, or NULL */
     struct extract_limits limits;
@@ -88,6 +105,18 @@ int extract_grow(void **arr, size_t *cap, size_t need, size_t elem, struct gb_er
 
 /* Finds tables, marks header/data rows, fills tables, cols, hatoms, num_col. */
 int extract_table_detect(struct extract_transcript *t, struct gb_err *err);
+
+/* Joins innermost bracket spans wrapped over lines into one line each:
+ * compacts t->text in place and records t->soft_breaks.  Runs before the
+ * text is split into lines. */
+int extract_nest_join(struct extract_transcript *t, struct gb_err *err);
+
+/* The output line number of byte off of stored line li: a joined structure
+ * spans several output lines. */
+size_t extract_line_at(const struct extract_transcript *t, size_t li, size_t off);
+
+/* Gives every line the path of keys enclosing it (xline.path). */
+int extract_nest_paths(struct extract_transcript *t, struct gb_err *err);
 
 /* Word equality for matching: 0 none, else a strength (3 exact/plural, 2 prefix). */
 int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen);

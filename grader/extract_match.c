@@ -274,11 +274,13 @@ static int compile_field(const struct extract_query *q, enum extract_field f,
 struct source {
     const struct xatom *a;
     size_t n;
+    int pairs;              /* "header value" pairs of a row's other cells (row_context) */
 };
 
 /* Where a phrase may be found: the first n_primary sources are the row
  * itself (its label, its other cells); the rest are headings and titles. */
-#define SOURCES_MAX 6
+#define SCOPES_MAX 4
+#define SOURCES_MAX (3 + SCOPES_MAX)
 struct sources {
     struct source s[SOURCES_MAX];
     int n, n_primary;
@@ -394,8 +396,19 @@ static int match_item(const struct extract_transcript *t, const struct pitem *it
                       const struct sources *S, struct match *m, size_t k, long after,
                       struct near_miss *nm, size_t line)
 {
+    int later = -1;
+    long later_i = -1;
+
     for (int s = 0; s < S->n; s++) {
         long i = find_in_source(t, it, &S->s[s], s, m, k, after, nm, line);
+        if (i >= 0 && S->s[s].pairs && !(it->w && it->has_num)) {
+            /* a bare word over another cell ("rude" heading a column of a
+             * matrix) names that cell, not the row: only a last resort,
+             * kept if the cell's number is matched too (pair_unbound) */
+            if (later < 0)
+                later = s, later_i = i;
+            continue;
+        }
         if (i >= 0) {
             m->pos[k] = (struct item_pos){ s, (size_t)i, it->w && it->has_num, 0 };
             return 1;
@@ -403,7 +416,32 @@ static int match_item(const struct extract_transcript *t, const struct pitem *it
     }
     if (it->w && it->has_num && match_split(t, it, S, m, k))
         return 1;
+    if (later >= 0) {
+        m->pos[k] = (struct item_pos){ later, (size_t)later_i, 0, 0 };
+        return 1;
+    }
     m->pos[k].src = -1;
+    return 0;
+}
+
+/* A word found in a row's "header value" pairs whose value no item of the
+ * phrase matched: "b" of "b_f 3" is fine once "f 3" took the 3; "rude"
+ * over a matrix cell is not a name of the row. */
+static int pair_unbound(const struct sources *S, const struct match *m)
+{
+    for (size_t k = 0; k < m->n_items; k++) {
+        const struct item_pos *p = &m->pos[k];
+        if (p->src < 0 || !S->s[p->src].pairs || p->used_num)
+            continue;
+        const struct source *src = &S->s[p->src];
+        size_t v = p->idx;
+        while (v < src->n && src->a[v].num < 0)
+            v++;
+        if (v == p->idx && src->a[v].num >= 0)
+            continue;   /* a bare number: the value itself */
+        if (v >= src->n || !used_at(m, m->n_items, p->src, v))
+            return 1;
+    }
     return 0;
 }
 
@@ -426,7 +464,7 @@ static int match_phrase(const struct extract_transcript *t, const struct phrase 
                 m->last_primary = end;
         }
     }
-    return 1;
+    return !pair_unbound(S, m);
 }
 
 /* Atoms of source 0 the match did not use: words the query did not ask for. */
@@ -584,7 +622,7 @@ static int add_cand(struct finder *f, const struct cand *c)
 
 static struct source line_source(const struct extract_transcript *t, long li)
 {
-    struct source s = { NULL, 0 };
+    struct source s = { NULL, 0, 0 };
     if (li >= 0) {
         s.a = t->atoms + t->lines[li].atom0;
         s.n = t->lines[li].n_atoms;
@@ -592,11 +630,28 @@ static struct source line_source(const struct extract_transcript *t, long li)
     return s;
 }
 
-/* Scope sources of a line: its title, then its heading. Returns how many. */
+/* The keys of the structures enclosing a line of nested output. */
+static struct source path_source(const struct extract_transcript *t, const struct xline *ln)
+{
+    struct source s = { NULL, 0, 0 };
+    if (ln->path >= 0) {
+        s.a = t->patoms + t->paths[ln->path].atom0;
+        s.n = t->paths[ln->path].n_atoms;
+    }
+    return s;
+}
+
+/* Scope sources of a line: the name a matrix row was given by the names
+ * printed above it, its enclosing keys, its title, then its heading.
+ * Returns how many (at most SCOPES_MAX). */
 static int scope_sources(const struct extract_transcript *t, const struct xline *ln,
                          struct source *out)
 {
     int n = 0;
+    if (ln->name0 >= 0)
+        out[n++] = (struct source){ t->atoms + ln->name0, ln->n_name, 0 };
+    if (ln->path >= 0)
+        out[n++] = path_source(t, ln);
     if (ln->title >= 0)
         out[n++] = line_source(t, ln->title);
     if (ln->heading >= 0)
@@ -626,6 +681,27 @@ static int excluded(struct finder *f, const struct xatom *a, size_t n)
     struct match m;
     int extras;
     return f->exc.n && match_set(f->t, &f->exc, &S, -1, &m, &extras, NULL, 0);
+}
+
+/* A parameter in another cell of the row ("forget bias" 3 in its own
+ * column) rules the row out like a label would: only exclude phrases with
+ * a number count there ("b_f 3"), since a plain word ("mean") in another
+ * column's header names that column, not this row. */
+static int context_excluded(struct finder *f, const struct xatom *a, size_t n)
+{
+    for (size_t i = 0; i < f->exc.n; i++) {
+        const struct phrase *p = &f->exc.v[i];
+        int has_num = 0;
+        for (size_t k = 0; k < p->n; k++)
+            has_num |= p->items[k].has_num;
+        struct phrase_set one = { &f->exc.v[i], 1 };
+        struct sources S = { .s = { { a, n } }, .n = 1, .n_primary = 1 };
+        struct match m;
+        int extras;
+        if (has_num && match_set(f->t, &one, &S, -1, &m, &extras, NULL, 0))
+            return 1;
+    }
+    return 0;
 }
 
 /* The header over a table's label column names what its rows are
@@ -856,6 +932,11 @@ static int inline_candidates(struct finder *f, size_t li)
         if (excluded(f, ts.a, ts.n))
             return 0;
     }
+    if (f->exc.n && ln->path >= 0) {
+        struct source ps = path_source(t, ln);   /* '"output": {' around "rude": [...] */
+        if (excluded(f, ps.a, ps.n))
+            return 0;
+    }
     if (ln->table >= 0 && ln->role == XROW_DATA && label_header_excluded(f, &t->tables[ln->table]))
         return 0;
     num = f->q->shape == EXTRACT_LINE && ln->n_nums == 0
@@ -1000,6 +1081,7 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
         return 0;
     }
     if (f->exc.n && (excluded(f, label->a, label->n) || excluded(f, header->a, header->n) ||
+                     context_excluded(f, context->a, context->n) ||
                      label_header_excluded(f, tb) ||
                      (!transposed && whole_row_excluded(f, tb))))
         return 0;
@@ -1059,7 +1141,7 @@ static int table_candidates(struct finder *f, size_t li)
     const struct xline *ln = &t->lines[li];
     const struct xtable *tb;
     struct xatom label[LABEL_ATOMS_MAX], context[LABEL_ATOMS_MAX];
-    struct source lab, ctx, hdr = { NULL, 0 }, scope[2];
+    struct source lab, ctx, hdr = { NULL, 0, 0 }, scope[SCOPES_MAX];
     int n_scope;
 
     if (ln->table < 0 || ln->role != XROW_DATA)
@@ -1070,6 +1152,8 @@ static int table_candidates(struct finder *f, size_t li)
     n_scope = scope_sources(t, ln, scope);
     lab.a = label;
     ctx.a = context;
+    lab.pairs = 0;
+    ctx.pairs = 1;
     if (!f->col.n) {
         lab.n = row_label(t, ln, tb, -1, label, LABEL_ATOMS_MAX);
         ctx.n = row_context(t, ln, tb, -1, context, LABEL_ATOMS_MAX);
@@ -1276,7 +1360,7 @@ static int make_hit(const struct finder *f, const struct cand *c, struct extract
     const char *s = t->text + ln->off;
 
     memset(h, 0, sizeof *h);
-    h->line = ln->no;
+    h->line = c->num >= 0 ? extract_line_at(t, c->line, t->nums[c->num].start) : ln->no;
     h->how = c->how;
     h->transposed = c->transposed;
     h->quality = c->quality;
@@ -1419,12 +1503,13 @@ static int explain_conflict(struct finder *f, const struct cand *chosen, struct 
         if (!txt)
             return gb_fail(f->err, "out of memory explaining a value");
         rc = gb_buf_printf(b, f->err, "%s%s (line %zu)", k == 0 ? "" : k + 1 == n ? " and " : ", ",
-                           txt, ln->no);
+                           txt, extract_line_at(t, c->line, x->start));
         free(txt);
         if (rc < 0)
             return -1;
     }
-    return gb_buf_printf(b, f->err, "; took line %zu, %s", t->lines[chosen->line].no,
+    return gb_buf_printf(b, f->err, "; took line %zu, %s",
+                         extract_line_at(t, chosen->line, t->nums[chosen->num].start),
                          f->c[last].line == chosen->line ? "the last printed"
                                                          : "the closest match for the label");
 }

@@ -588,6 +588,42 @@ static int columns_name_atoms(const struct extract_transcript *t, const struct x
     return tb->index_line >= 0 && n > 0 ? n : cb->n_hdr[label_col];
 }
 
+/* "train acc %", "test acc (%)", "acc [%]", "accuracy percent": the
+ * column's numbers are percentages even when printed bare. */
+static int percent_header(const struct extract_transcript *t, const struct colbuild *cb, int k)
+{
+    for (int h = 0; h < cb->n_hdr[k]; h++) {
+        const struct xatom *a = &t->atoms[cb->hdr_atoms[k][h]];
+        const char *p = a->p + a->len, *end = t->text + t->len;
+        if (a->num < 0 && ((a->len == 7 && strncasecmp(a->p, "percent", 7) == 0) ||
+                           (a->len == 3 && strncasecmp(a->p, "pct", 3) == 0)))
+            return 1;
+        while (p < end && (*p == ' ' || *p == '(' || *p == '[' || *p == '_' || *p == '-' ||
+                           *p == '/' || *p == 'i' || *p == 'n'))
+            p++;   /* "acc (%)", "acc in %", "acc/%" */
+        if (p < end && *p == '%')
+            return 1;
+    }
+    return 0;
+}
+
+/* Marks the bare numbers of a percent column as percentages. */
+static void mark_percent(struct extract_transcript *t, const struct xtable *tb, int col)
+{
+    for (size_t li = tb->first; li <= tb->last; li++) {
+        const struct xline *ln = &t->lines[li];
+        if (ln->role != XROW_DATA)
+            continue;
+        for (size_t k = 0; k < ln->n_nums; k++) {
+            struct numparse_num *n = &t->nums[ln->num0 + k];
+            if (t->num_col[ln->num0 + k] == col &&
+                !(n->flags & (NUMPARSE_PERCENT | NUMPARSE_UNIT | NUMPARSE_FACTOR | NUMPARSE_NAN |
+                              NUMPARSE_INF)))
+                n->flags |= NUMPARSE_PERCENT;
+        }
+    }
+}
+
 static int store_columns(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb,
                          struct gb_err *err)
 {
@@ -620,6 +656,8 @@ static int store_columns(struct extract_transcript *t, struct xtable *tb, struct
         for (int h = 0; h < cb->n_hdr[k]; h++)
             numeric &= t->atoms[cb->hdr_atoms[k][h]].num >= 0;
         c->is_value = cb->kind[k] == 1;
+        if (c->is_value && percent_header(t, cb, k))
+            mark_percent(t, tb, k);
         c->hatom0 = t->n_hatoms;
         /* A header that is only a number ("0.5") is named by the label
          * column's header ("gain"): the cell reads "gain 0.5". */
@@ -637,6 +675,205 @@ static int store_columns(struct extract_transcript *t, struct xtable *tb, struct
     return 0;
 }
 
+/* ---- tables of lists ---------------------------------------------------------- */
+
+/* A row whose values are one bracketed list ("rude  tensor([0.0963, ...])",
+ * " [0.0963 0.0963 0.0963 0.7112]]"): the list's length, 0 otherwise.
+ * *first is the list's first atom (relative). */
+static size_t list_width(const struct extract_transcript *t, const struct xline *ln, size_t *first)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = 0, n = 0;
+    int list;
+
+    while (i < ln->n_atoms && !(a[i].num >= 0 && t->nums[a[i].num].list >= 0))
+        i++;
+    if (i == ln->n_atoms)
+        return 0;
+    *first = i;
+    list = t->nums[a[i].num].list;
+    for (; i < ln->n_atoms; i++) {
+        if (a[i].num < 0) {
+            if (!is_noise(&a[i]))
+                return 0;
+            continue;
+        }
+        if (t->nums[a[i].num].list != list)
+            return 0;
+        n++;
+    }
+    return n;
+}
+
+/* Names on a header line, from the right: a name is a run of atoms with no
+ * space, comma or quote between them ("h1", "b_f=3"); a standalone value
+ * number ends the names.  Fills starts[] (relative atom indices, right to
+ * left) and returns how many, at most max. */
+static size_t header_names(const struct extract_transcript *t, const struct xline *h,
+                           size_t *starts, size_t max)
+{
+    const struct xatom *a = t->atoms + h->atom0;
+    size_t n = 0, i = h->n_atoms;
+
+    while (i > 0 && n < max) {
+        size_t b = i - 1;
+        while (b > 0) {
+            const char *from = a[b - 1].p + a[b - 1].len, *to = a[b].p;
+            int joined = 1;
+            for (const char *c = from; c < to && joined; c++)
+                joined = !strchr(" \t,'\"[](){}|:", *c);
+            if (!joined)
+                break;
+            b--;
+        }
+        int words = 0;
+        for (size_t k = b; k < i; k++)
+            words += a[k].num < 0;
+        if (!words || is_noise(&a[b]))
+            break;
+        starts[n++] = b;
+        i = b;
+    }
+    return n;
+}
+
+/* Every data row is one list of the same length N >= 2 and the header's
+ * last N names name its elements: the N columns.  Returns N, or 0. */
+static size_t list_table_width(const struct extract_transcript *t, const struct xtable *tb,
+                               size_t *starts)
+{
+    size_t width = 0, first;
+
+    for (size_t li = tb->first; li <= tb->last; li++) {
+        const struct xline *ln = &t->lines[li];
+        if (ln->role != XROW_DATA)
+            continue;
+        size_t w = list_width(t, ln, &first);
+        if (w < 2 || (width && w != width))
+            return 0;
+        width = w;
+    }
+    if (!width || width > INTERVALS_MAX - 1)
+        return 0;
+    return header_names(t, &t->lines[tb->header], starts, width) == width ? width : 0;
+}
+
+/* Words before the row's list other than "tensor(" or "array(". */
+static int row_labelled(const struct extract_transcript *t, const struct xline *ln, size_t first)
+{
+    for (size_t i = 0; i < first; i++)
+        if (!is_noise(&t->atoms[ln->atom0 + i]))
+            return 1;
+    return 0;
+}
+
+#define NAMES_LOOKBACK 8
+
+/* A line that only names things: "support was not rude", "tokens:
+ * ['support', 'was', 'not', 'rude']", "rows/cols: a b c d" — exactly width
+ * names, after nothing or after a label ending in ':' or '='. */
+static int names_line(const struct extract_transcript *t, const struct xline *ln, size_t width)
+{
+    size_t starts[INTERVALS_MAX + 1];
+    const struct xatom *a = t->atoms + ln->atom0;
+
+    if (ln->kind != XLINE_TEXT || width > INTERVALS_MAX ||
+        header_names(t, ln, starts, width + 1) < width)
+        return 0;
+    size_t b = starts[width - 1];
+    if (b == 0)
+        return 1;
+    for (const char *c = a[b - 1].p + a[b - 1].len; c < a[b].p; c++)
+        if (*c == ':' || *c == '=')
+            return 1;
+    return 0;
+}
+
+/* The names over a headerless run of bare list rows: a names line a few lines
+ * up ("tokens: [...]" above "weights:" above the matrix), or the one the
+ * list table just above used (the same tokens name every matrix printed
+ * after them).  Returns its line index, or -1. */
+static long names_header(const struct extract_transcript *t, size_t first, size_t last)
+{
+    size_t width = 0, lf;
+
+    for (size_t li = first; li <= last; li++) {
+        const struct xline *ln = &t->lines[li];
+        if (ln->role != XROW_DATA)
+            continue;
+        size_t w = list_width(t, ln, &lf);
+        if (w < 2 || (width && w != width) || row_labelled(t, ln, lf))
+            return -1;   /* rows with labels name themselves */
+        width = w;
+    }
+    for (size_t k = first; k-- > 0 && first - k <= NAMES_LOOKBACK;) {
+        const struct xline *ln = &t->lines[k];
+        if (ln->role == XROW_DATA) {
+            const struct xtable *tb = ln->table >= 0 ? &t->tables[ln->table] : NULL;
+            if (tb && tb->header >= 0 && list_width(t, ln, &lf) == width &&
+                names_line(t, &t->lines[tb->header], width))
+                return tb->header;
+            return -1;
+        }
+        if (ln->role == XROW_NONE && names_line(t, ln, width))
+            return (long)k;
+    }
+    return -1;
+}
+
+/* " [0.0963 0.0963 0.0963 0.7112]]": a row of a matrix printed bare. */
+static int unlabelled_list_row(const struct extract_transcript *t, const struct xline *ln)
+{
+    size_t first;
+    return list_width(t, ln, &first) >= 2 && !row_labelled(t, ln, first);
+}
+
+/* Column 0 holds the row labels (headed by the header's words before the
+ * names); column k+1 is element k of every row's list.  A square matrix
+ * printed without row labels names its rows by the same names, in order
+ * (rows with labels of their own, like "output rude: [...]", keep them). */
+static void layout_list(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb,
+                        size_t width, const size_t *starts)
+{
+    const struct xline *h = &t->lines[tb->header];
+    size_t rows = 0, unlabelled = 0;
+
+    cb->n = (int)width + 1;
+    cb->kind[0] = 2;
+    for (size_t i = 0; i < starts[width - 1]; i++)
+        add_header_atom(cb, 0, (long)(h->atom0 + i));
+    for (size_t k = 0; k < width; k++) {
+        size_t b = starts[width - 1 - k], e = k + 1 < width ? starts[width - 2 - k] : h->n_atoms;
+        cb->kind[k + 1] = 1;
+        for (size_t i = b; i < e; i++)
+            add_header_atom(cb, (int)k + 1, (long)(h->atom0 + i));
+    }
+    for (size_t li = tb->first; li <= tb->last; li++) {
+        struct xline *ln = &t->lines[li];
+        size_t first, col = 1;
+        if (ln->role != XROW_DATA)
+            continue;
+        list_width(t, ln, &first);
+        ln->value_atom = first;
+        unlabelled += !row_labelled(t, ln, first);
+        for (size_t i = first; i < ln->n_atoms; i++)
+            if (t->atoms[ln->atom0 + i].num >= 0)
+                t->num_col[t->atoms[ln->atom0 + i].num] = (int32_t)col++;
+    }
+    if (unlabelled != width)
+        return;
+    rows = 0;
+    for (size_t li = tb->first; li <= tb->last; li++) {
+        struct xline *ln = &t->lines[li];
+        if (ln->role != XROW_DATA || row_labelled(t, ln, ln->value_atom))
+            continue;
+        size_t b = starts[width - 1 - rows], e = rows + 1 < width ? starts[width - 2 - rows] : h->n_atoms;
+        ln->name0 = (long)(h->atom0 + b);
+        ln->n_name = e - b;
+        rows++;
+    }
+}
+
 static int build_columns(struct extract_transcript *t, struct xtable *tb, struct gb_err *err)
 {
     struct colbuild *cb = calloc(1, sizeof *cb);
@@ -644,7 +881,12 @@ static int build_columns(struct extract_transcript *t, struct xtable *tb, struct
 
     if (!cb)
         return gb_fail(err, "out of memory reading a table");
-    if (tb->delim != XDELIM_SPACE) {
+    size_t starts[INTERVALS_MAX], width = 0;
+    if (tb->delim == XDELIM_SPACE)
+        width = list_table_width(t, tb, starts);
+    if (width) {
+        layout_list(t, tb, cb, width, starts);
+    } else if (tb->delim != XDELIM_SPACE) {
         layout_delimited(t, tb, cb);
     } else {
         rc = layout_space(t, tb, cb);
@@ -680,6 +922,8 @@ static int is_lone_row(const struct extract_transcript *t, const struct xline *l
     return tb->header < 0 && tb->first == tb->last;
 }
 
+static int index_name_line(const struct extract_transcript *t, long h);
+
 static int add_table(struct extract_transcript *t, long header, size_t first, size_t last,
                      enum xdelim d, struct gb_err *err)
 {
@@ -692,8 +936,9 @@ static int add_table(struct extract_transcript *t, long header, size_t first, si
     tb = &t->tables[t->n_tables++];
     memset(tb, 0, sizeof *tb);
     tb->header = header;
-    tb->index_line = header >= 0 && (size_t)header + 1 < first &&
-                     t->lines[header + 1].kind == XLINE_TEXT ? header + 1 : -1;
+    tb->index_line = header >= 0 && (size_t)header + 2 == first &&
+                     t->lines[header + 1].kind == XLINE_TEXT && index_name_line(t, header + 1)
+                         ? header + 1 : -1;
     tb->first = first;
     tb->last = last;
     tb->delim = d;
@@ -711,7 +956,7 @@ static int add_table(struct extract_transcript *t, long header, size_t first, si
         if (build_columns(t, tb, err) < 0)
             return -1;
         /* The sentence right above a table is its title. */
-        if (header > 0) {
+        if (header > 0 && (size_t)header + 3 > first) {
             struct xline *above = &t->lines[header - 1];
             if (above->block == t->lines[header].block && above->kind == XLINE_TEXT &&
                 above->role != XROW_HEADER && is_lone_row(t, above)) {
@@ -772,11 +1017,33 @@ static long find_header(const struct extract_transcript *t, size_t first, enum x
     return h;
 }
 
+/* "device: cpu", "optimizer = adam": a setting printed as key and value,
+ * not a row of column names. */
+static int setting_line(const struct extract_transcript *t, const struct xline *ln)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    int marks = 0;
+
+    if (ln->n_atoms < 2 || a[0].num >= 0 || has_wide_gap(ln, line_text(t, ln)))
+        return 0;   /* "T=5    T=20    T=50" is a header of parameters */
+    for (size_t i = 1; i < ln->n_atoms; i++) {
+        const char *from = a[i - 1].p + a[i - 1].len, *to = a[i].p;
+        for (const char *c = from; c < to; c++)
+            marks += *c == ':' || *c == '=';
+    }
+    return marks == 1;
+}
+
 /* A space-aligned header has wide gaps between its names; a single-spaced
- * one ("model train_acc test_acc") must be names only, no values. */
-static int space_header_ok(const struct extract_transcript *t, long h)
+ * one ("model train_acc test_acc") must be names only, no values.  A
+ * setting line ("device: cpu") heads nothing, except the names of the
+ * lists below it ("columns: support was not rude" over tensor rows). */
+static int space_header_ok(const struct extract_transcript *t, long h, size_t first)
 {
     const struct xline *ln = &t->lines[h];
+    size_t list_first;
+    if (setting_line(t, ln) && list_width(t, &t->lines[first], &list_first) < 2)
+        return 0;
     if (has_wide_gap(ln, line_text(t, ln)))
         return 1;
     for (size_t i = 0; i < ln->n_atoms; i++)
@@ -886,6 +1153,8 @@ static size_t extend_run(struct extract_transcript *t, size_t first, long header
         if (header >= 0 && delims[first] == XDELIM_SPACE &&
             !row_fits(t, &t->lines[header], &t->lines[first], ln))
             break;   /* a log line after the table, not one of its rows */
+        if (unlabelled_list_row(t, &t->lines[first]) && !unlabelled_list_row(t, ln))
+            break;   /* "output rude: [...]" printed after a numpy matrix */
         t->lines[k].role = XROW_DATA;
         last = k;
     }
@@ -996,12 +1265,14 @@ int extract_table_detect(struct extract_transcript *t, struct gb_err *err)
         }
         t->lines[i].role = XROW_DATA;
         header = find_header(t, first, delims[first], delims);
-        if (header >= 0 && delims[first] == XDELIM_SPACE && !space_header_ok(t, header))
+        if (header >= 0 && delims[first] == XDELIM_SPACE && !space_header_ok(t, header, first))
             header = -1;
         last = extend_run(t, first, header, delims);
         if (header >= 0 && first == last && delims[first] == XDELIM_SPACE &&
             !has_wide_gap(&t->lines[header], line_text(t, &t->lines[header])))
             header = -1;   /* one row under a sentence is not a table */
+        if (header < 0 && delims[first] == XDELIM_SPACE)
+            header = names_header(t, first, last);
         if (add_table(t, header, first, last, delims[first], err) < 0) {
             free(delims);
             return -1;

@@ -154,9 +154,14 @@ static int locate_operands(const struct score_ctx *ctx, const struct rubric_chec
                 return -1;
             }
         } else {
-            vals[i] = res.hits[0].num.value;
-            if (gb_buf_printf(&o->found, err, "%s%s %s", i ? ", " : "", ck->operands[i].name,
-                              res.hits[0].text) ||
+            const struct numparse_num *n = &res.hits[0].num;
+            /* Operands are compared as quantities: 51.0% is 0.51 (so a gap of
+             * 51.0% - 49.5% is 0.015, not 1.5), and "950 ms" next to "2.1 s"
+             * is 0.95 seconds. */
+            if (numparse_seconds(n, &vals[i]) < 0)
+                vals[i] = numparse_fraction(n);
+            if (gb_buf_printf(&o->found, err, "%s%s %s%s%s", i ? ", " : "", ck->operands[i].name,
+                              res.hits[0].text, n->unit[0] ? " " : "", n->unit) ||
                 gb_buf_printf(&o->where, err, "%sline %zu", i ? ", " : "stdout ",
                               res.hits[0].line)) {
                 extract_result_free(&res);

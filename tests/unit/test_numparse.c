@@ -157,6 +157,37 @@ START_TEST(test_units_and_glue)
 }
 END_TEST
 
+/* Factors and times written the ways a rate or a timing gets printed. */
+START_TEST(test_per_step_factors_and_seconds)
+{
+    static const struct { const char *in; double v; const char *text; unsigned flags; const char *unit; double sec; } cases[] = {
+        { "\xc3\x97" "0.49/step", 0.49, "\xc3\x97" "0.49", NUMPARSE_FACTOR, "", -1 },
+        { "x0.49 per step", 0.49, "x0.49", NUMPARSE_FACTOR, "", -1 },
+        { "0.49x/step", 0.49, "0.49x", NUMPARSE_FACTOR, "", -1 },
+        { "0.49/step", 0.49, "0.49", 0, "", -1 },
+        { "2.1 s", 2.1, "2.1", NUMPARSE_UNIT, "s", 2.1 },
+        { "2.1s", 2.1, "2.1", NUMPARSE_UNIT, "s", 2.1 },
+        { "2100 ms", 2100, "2100", NUMPARSE_UNIT | NUMPARSE_INTEGER, "ms", 2.1 },
+        { "2.1 sec/epoch", 2.1, "2.1", NUMPARSE_UNIT, "sec", 2.1 },
+        { "1.5 min", 1.5, "1.5", NUMPARSE_UNIT, "min", 90 },
+        { "(2.1 s)", 2.1, "2.1", NUMPARSE_UNIT | NUMPARSE_IN_LIST, "s", 2.1 },
+        { "3.4 secs", 3.4, "3.4", NUMPARSE_UNIT, "secs", 3.4 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct numparse_num n[MAXN];
+        double sec = -1;
+        ck_assert_msg(scan(cases[i].in, n) == 1, "%s", cases[i].in);
+        ck_assert_msg(n[0].value == cases[i].v, "%s: %g", cases[i].in, n[0].value);
+        ck_assert_str_eq(text_of(cases[i].in, &n[0]), cases[i].text);
+        ck_assert_msg(n[0].flags == cases[i].flags, "%s: flags %#x", cases[i].in, n[0].flags);
+        ck_assert_str_eq(n[0].unit, cases[i].unit);
+        ck_assert_int_eq(numparse_seconds(&n[0], &sec), cases[i].sec < 0 ? -1 : 0);
+        if (cases[i].sec >= 0)
+            ck_assert_msg(fabs(sec - cases[i].sec) < 1e-12, "%s: %g s", cases[i].in, sec);
+    }
+}
+END_TEST
+
 START_TEST(test_versions_dates_and_words_are_not_values)
 {
     struct numparse_num n[MAXN];
@@ -229,6 +260,7 @@ int main(void)
     tcase_add_test(tc, test_lists_arrays_tensors);
     tcase_add_test(tc, test_thousands_only_in_groups_of_three);
     tcase_add_test(tc, test_units_and_glue);
+    tcase_add_test(tc, test_per_step_factors_and_seconds);
     tcase_add_test(tc, test_versions_dates_and_words_are_not_values);
     tcase_add_test(tc, test_half_ulp_and_fraction);
     tcase_add_test(tc, test_count_exceeds_max_like_snprintf);

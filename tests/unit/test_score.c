@@ -214,6 +214,32 @@ START_TEST(test_vector_each_relation)
 }
 END_TEST
 
+/* Relation operands are quantities: a percentage is its fraction and a
+ * time is in seconds, so "51.0% - 49.5%" is no 1.5-point gap and
+ * "950 ms" against "2.1 s" is a ratio of 2.2. */
+START_TEST(test_relation_units)
+{
+    struct graded g;
+    const char *checks =
+        "{\"id\": \"gap\", \"description\": \"d\", \"points\": 1, \"kind\": \"relation\","
+        " \"values\": {\"train\": {\"column\": \"train\"}, \"test\": {\"column\": \"test\"}},"
+        " \"expr\": \"train - test\", \"greater_than\": 0.3},"
+        "{\"id\": \"ratio\", \"description\": \"d\", \"points\": 1, \"kind\": \"relation\","
+        " \"values\": {\"a\": {\"column\": \"t20\"}, \"b\": {\"column\": \"t50\"}},"
+        " \"expr\": \"b / a\", \"range\": [1.3, 4.0]}";
+
+    grade("run", checks, "train: 51.0%\ntest: 49.5%\nt20: 950 ms\nt50: 2.1 s\n", "", NULL, NULL, &g);
+    expect(&g, "gap", VERDICT_FAIL);
+    expect(&g, "ratio", VERDICT_PASS);
+    ck_assert_str_eq(find(&g, "ratio")->found, "a 950 ms, b 2.1 s \xe2\x86\x92 b / a = 2.211");
+    release(&g);
+    grade("run", checks, "train: 100.0%\ntest: 49.5%\nt20: 2100ms\nt50: 0.9 s\n", "", NULL, NULL, &g);
+    expect(&g, "gap", VERDICT_PASS);
+    expect(&g, "ratio", VERDICT_FAIL);
+    release(&g);
+}
+END_TEST
+
 START_TEST(test_comments)
 {
     struct graded g;
@@ -365,6 +391,7 @@ int main(void)
     tcase_add_test(tc, test_readings_pick_the_students_choice);
     tcase_add_test(tc, test_triage);
     tcase_add_test(tc, test_vector_each_relation);
+    tcase_add_test(tc, test_relation_units);
     tcase_add_test(tc, test_comments);
     tcase_add_test(tc, test_answers);
     tcase_add_test(tc, test_twin_pairs_and_trace);

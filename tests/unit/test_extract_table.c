@@ -1,0 +1,487 @@
+/* test_extract_table.c — Check suite for table structure and nested output
+ * (grader/extract_table.c, grader/extract_nest.c, grader/extract.c).
+ *
+ * Each test is a short transcript in one print style and the exact value,
+ * line, label or column a query must find in it: nested json.dumps/pprint,
+ * wrapped lists, tensor and numpy matrices under a line of names, a
+ * parameter in its own cell, setting lines that are no table, percent
+ * columns.  The last tests feed hostile bracket soup and check nothing
+ * breaks.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "buf.h"
+#include "extract.h"
+
+struct found {
+    int n;
+    double value;
+    size_t line;
+    unsigned flags;
+    char text[64];
+    char label[256];
+    char column[256];
+    char explain[512];
+    size_t n_nums;
+    double nums[16];
+};
+
+static const char *synonyms_json =
+    "{\"gain\": [\"g\"], \"b_f\": [\"forget bias\", \"bf\", \"bias\"], \"per step\": [\"factor\"],"
+    " \"length\": [\"T\"], \"train acc\": [\"train_acc\", \"train\"], \"test acc\": [\"test_acc\", \"test\"]}";
+
+static struct found query(const struct extract_transcript *t, const char *locate_json)
+{
+    struct found f;
+    struct extract_query q;
+    struct extract_result r = EXTRACT_RESULT_INIT;
+    struct extract_synonyms *syn;
+    struct gb_err err;
+    cJSON *sj = cJSON_Parse(synonyms_json), *j = cJSON_Parse(locate_json);
+
+    memset(&f, 0, sizeof f);
+    ck_assert_msg(j != NULL, "bad test JSON: %s", locate_json);
+    ck_assert_int_eq(extract_synonyms_from_json(sj, &syn, &err), 0);
+    ck_assert_msg(extract_query_from_json(j, syn, &q, &err) == 0, "%s", err.msg);
+    ck_assert_msg(extract_find(t, &q, &r, &err) == 0, "%s", err.msg);
+    f.n = (int)r.n_hits;
+    if (r.n_hits) {
+        f.value = r.hits[0].num.value;
+        f.line = r.hits[0].line;
+        f.flags = r.hits[0].num.flags;
+        snprintf(f.text, sizeof f.text, "%s", r.hits[0].text);
+        snprintf(f.label, sizeof f.label, "%s", r.hits[0].label ? r.hits[0].label : "");
+        snprintf(f.column, sizeof f.column, "%s", r.hits[0].column ? r.hits[0].column : "");
+        f.n_nums = r.hits[0].n_nums;
+        for (size_t k = 0; k < r.hits[0].n_nums && k < 16; k++)
+            f.nums[k] = r.hits[0].nums[k].value;
+    }
+    snprintf(f.explain, sizeof f.explain, "%s", r.explain ? r.explain : "");
+    extract_result_free(&r);
+    extract_query_free(&q);
+    extract_synonyms_free(syn);
+    cJSON_Delete(j);
+    cJSON_Delete(sj);
+    return f;
+}
+
+static struct extract_transcript *parse_str(const char *s)
+{
+    struct extract_transcript *t;
+    struct gb_err err;
+    ck_assert_msg(extract_parse(s, strlen(s), NULL, &t, &err) == 0, "%s", err.msg);
+    return t;
+}
+
+#define ASSERT_HIT(f, v, ln, txt) do { \
+    ck_assert_msg((f).n == 1, "no hit: %s", (f).explain); \
+    ck_assert_msg((f).value == (v), "value %.17g, expected %.17g", (f).value, (double)(v)); \
+    ck_assert_uint_eq((f).line, (ln)); \
+    ck_assert_str_eq((f).text, (txt)); \
+} while (0)
+
+#define ASSERT_NUMS(f, ...) do { \
+    const double want_[] = { __VA_ARGS__ }; \
+    ck_assert_uint_eq((f).n_nums, sizeof want_ / sizeof want_[0]); \
+    for (size_t k_ = 0; k_ < (f).n_nums; k_++) \
+        ck_assert_msg((f).nums[k_] == want_[k_], "element %zu: %g, expected %g", k_, \
+                      (f).nums[k_], want_[k_]); \
+} while (0)
+
+/* ---- nested output --------------------------------------------------------- */
+
+/* json.dumps(results, indent=2): the enclosing keys name the values below
+ * them, and a hit reports the line the number is printed on. */
+START_TEST(test_json_indent_nested_keys)
+{
+    struct extract_transcript *t = parse_str(
+        "{\n"
+        "  \"rnn\": {\n"
+        "    \"gain 0.5\": {\n"
+        "      \"step 50\": 0.07577,\n"
+        "      \"step 1\": 5.032e-17,\n"
+        "      \"per step\": 0.49\n"
+        "    },\n"
+        "    \"gain 1.0\": {\n"
+        "      \"step 50\": 0.07603,\n"
+        "      \"step 1\": 0.0007716,\n"
+        "      \"per step\": 0.911\n"
+        "    }\n"
+        "  },\n"
+        "  \"lstm\": {\n"
+        "    \"fresh\": {\n"
+        "      \"b_f=3\": 1.016\n"
+        "    },\n"
+        "    \"b_f=0\": 0.629\n"
+        "  }\n"
+        "}\n"
+        "done in 3.2 s\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\", \"exclude\": \"gain 1.0\"}");
+    ASSERT_HIT(f, 5.032e-17, 5, "5.032e-17");
+    f = query(t, "{\"row\": \"gain 1.0\", \"column\": \"per step\", \"exclude\": \"gain 0.5\"}");
+    ASSERT_HIT(f, 0.911, 11, "0.911");
+    /* keys are words of the path: "rnn" reaches into "gain 0.5" */
+    f = query(t, "{\"row\": \"rnn gain 0.5\", \"column\": \"step 50\"}");
+    ASSERT_HIT(f, 0.07577, 4, "0.07577");
+    /* after "fresh": { ... } closes, its key no longer scopes the lines */
+    f = query(t, "{\"row\": \"lstm b_f 0\", \"exclude\": \"fresh\"}");
+    ASSERT_HIT(f, 0.629, 18, "0.629");
+    f = query(t, "{\"row\": \"lstm b_f 3\", \"exclude\": \"fresh\"}");
+    ck_assert_int_eq(f.n, 0);
+    /* numbering resumes right after the joined lines */
+    f = query(t, "{\"row\": \"done\"}");
+    ASSERT_HIT(f, 3.2, 21, "3.2");
+    extract_free(t);
+}
+END_TEST
+
+/* pprint wraps nested dicts: the keys opened on earlier lines stay open. */
+START_TEST(test_pprint_wrapped_dicts)
+{
+    struct extract_transcript *t = parse_str(
+        "{'clip': {'after': 1.0, 'before': 20.577},\n"
+        " 'rnn': {'gain 0.5': {'per step': 0.49,\n"
+        "                      'step 1': 5.032e-17,\n"
+        "                      'step 50': 0.07577},\n"
+        "         'gain 1.5': {'per step': 1.09,\n"
+        "                      'step 1': 5.268,\n"
+        "                      'step 50': 0.07708}}}\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"step 1\", \"exclude\": \"gain 0.5\"}");
+    ASSERT_HIT(f, 5.268, 6, "5.268");
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 50\", \"exclude\": \"gain 1.5\"}");
+    ASSERT_HIT(f, 0.07577, 4, "0.07577");
+    f = query(t, "{\"column\": \"before\"}");
+    ASSERT_HIT(f, 20.577, 1, "20.577");
+    extract_free(t);
+}
+END_TEST
+
+/* A list of records printed with indent: each record reads as one line,
+ * and a parameter in a sibling key rules a record out. */
+START_TEST(test_json_records)
+{
+    struct extract_transcript *t = parse_str(
+        "[\n"
+        "  {\n"
+        "    \"length\": 5,\n"
+        "    \"model\": \"LSTM\",\n"
+        "    \"forget_bias\": 0,\n"
+        "    \"train_acc\": 0.97,\n"
+        "    \"test_acc\": 0.96\n"
+        "  },\n"
+        "  {\n"
+        "    \"length\": 5,\n"
+        "    \"model\": \"LSTM\",\n"
+        "    \"forget_bias\": 3,\n"
+        "    \"train_acc\": 1.0,\n"
+        "    \"test_acc\": 0.99\n"
+        "  }\n"
+        "]\n");
+    struct found f;
+
+    f = query(t, "{\"row\": [\"length 5 LSTM b_f 0\", \"length 5 LSTM\"], \"exclude\": \"b_f 3\","
+                 " \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.96, 7, "0.96");
+    f = query(t, "{\"row\": \"length 5 LSTM b_f 3\", \"column\": \"train acc\"}");
+    ASSERT_HIT(f, 1.0, 13, "1.0");
+    extract_free(t);
+}
+END_TEST
+
+/* A list wrapped over lines (json indent, numpy, torch, pprint) is one vector. */
+START_TEST(test_wrapped_lists_are_vectors)
+{
+    struct extract_transcript *t = parse_str(
+        "output of rude (json):\n"
+        "{\n"
+        "  \"rude\": [\n"
+        "    0.8808,\n"
+        "    -0.1192,\n"
+        "    0.8808,\n"
+        "    0.3394\n"
+        "  ]\n"
+        "}\n"
+        "\n"
+        "numpy wrapped: [0.1 0.2 0.3\n"
+        " 0.4 0.5]\n"
+        "torch wrapped: tensor([1.0000, 2.0000,\n"
+        "        3.0000])\n"
+        "not a list (prose) [see\n"
+        "below] 7\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"rude\", \"shape\": \"vector\"}");
+    ASSERT_HIT(f, 0.8808, 4, "0.8808");
+    ASSERT_NUMS(f, 0.8808, -0.1192, 0.8808, 0.3394);
+    f = query(t, "{\"row\": \"numpy wrapped\", \"shape\": \"vector\"}");
+    ASSERT_NUMS(f, 0.1, 0.2, 0.3, 0.4, 0.5);
+    f = query(t, "{\"row\": \"torch wrapped\", \"shape\": \"vector\"}");
+    ASSERT_NUMS(f, 1.0, 2.0, 3.0);
+    /* a bracket in prose, continued by a word, joins nothing */
+    f = query(t, "{\"row\": \"below\"}");
+    ASSERT_HIT(f, 7, 16, "7");
+    extract_free(t);
+}
+END_TEST
+
+/* ---- matrices under a line of names ------------------------------------------ */
+
+START_TEST(test_tensor_rows_under_columns_line)
+{
+    struct extract_transcript *t = parse_str(
+        "Self-attention (query = key)\n"
+        "columns: support was not rude\n"
+        "support  tensor([0.7112, 0.0963, 0.0963, 0.0963])\n"
+        "was      tensor([0.0910, 0.6690, 0.1490, 0.0910])\n"
+        "not      tensor([0.0830, 0.1370, 0.6960, 0.0830])\n"
+        "rude     tensor([0.0963, 0.0963, 0.0963, 0.7112])\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"rude\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.0963, 6, "0.0963");
+    ck_assert_str_eq(f.column, "support");
+    f = query(t, "{\"row\": \"rude\", \"column\": \"rude\"}");
+    ASSERT_HIT(f, 0.7112, 6, "0.7112");
+    f = query(t, "{\"row\": \"was\", \"column\": \"not\"}");
+    ASSERT_HIT(f, 0.149, 4, "0.1490");
+    extract_free(t);
+}
+END_TEST
+
+/* numpy and torch print a matrix without row labels: a square matrix under
+ * names takes them for its rows too; the names printed once serve the next
+ * matrix; a row with a label of its own ("output rude") keeps it. */
+START_TEST(test_unlabelled_matrix_rows_named_from_above)
+{
+    struct extract_transcript *t = parse_str(
+        "tokens: ['support', 'was', 'not', 'rude']\n"
+        "self-attention weights:\n"
+        "[[0.7112 0.0963 0.0963 0.0963]\n"
+        " [0.0910 0.6690 0.1490 0.0910]\n"
+        " [0.0830 0.1370 0.6960 0.0830]\n"
+        " [0.0963 0.0963 0.0963 0.7112]]\n"
+        "\n"
+        "query matrix weights:\n"
+        "tensor([[0.2500, 0.2500, 0.2500, 0.2500],\n"
+        "        [0.2500, 0.2500, 0.2500, 0.2500],\n"
+        "        [0.2500, 0.2500, 0.2500, 0.2500],\n"
+        "        [0.4404, 0.0596, 0.4404, 0.0596]])\n"
+        "output rude: [ 0.8808 -0.1192  0.8808  0.3394]\n");
+    struct found f;
+
+    f = query(t, "{\"section\": \"self\", \"row\": \"rude\", \"column\": \"rude\"}");
+    ASSERT_HIT(f, 0.7112, 6, "0.7112");
+    f = query(t, "{\"section\": \"self\", \"row\": \"was\", \"column\": \"not\"}");
+    ASSERT_HIT(f, 0.149, 4, "0.1490");
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"column\": \"not\"}");
+    ASSERT_HIT(f, 0.4404, 12, "0.4404");
+    /* the row printed with its own label beats a row named from above */
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"shape\": \"vector\"}");
+    ASSERT_HIT(f, 0.8808, 13, "0.8808");
+    ASSERT_NUMS(f, 0.8808, -0.1192, 0.8808, 0.3394);
+    extract_free(t);
+}
+END_TEST
+
+/* A column's header word is no name for the row: in a matrix whose rows
+ * carry no names (3 rows of 4, so not square) every row has a "rude" cell,
+ * and none of them is rude's. */
+START_TEST(test_matrix_column_word_is_not_a_row)
+{
+    struct extract_transcript *t = parse_str(
+        "columns: support was not rude\n"
+        "[0.7112 0.0963 0.0963 0.0963]\n"
+        "[0.0910 0.6690 0.1490 0.0910]\n");
+    struct found f = query(t, "{\"row\": \"rude\", \"column\": \"support\"}");
+
+    ck_assert_int_eq(f.n, 0);
+    f = query(t, "{\"column\": \"support\"}");
+    ASSERT_HIT(f, 0.091, 3, "0.0910");
+    extract_free(t);
+}
+END_TEST
+
+/* ---- parameters in their own cells ------------------------------------------- */
+
+START_TEST(test_parameter_in_its_own_cell)
+{
+    struct extract_transcript *t = parse_str(
+        "model,gain,bias,step50,step1,per_step\n"
+        "rnn,0.5,,7.577e-02,5.032e-17,0.490\n"
+        "rnn,1.5,,7.708e-02,5.268e+00,1.090\n"
+        "lstm,,0,3.679e-02,5.180e-12,0.629\n"
+        "lstm,,3,2.230e-02,4.782e-02,1.016\n"
+        "\n"
+        "| length | model | forget bias | train acc | test acc |\n"
+        "|--------|-------|-------------|-----------|----------|\n"
+        "|     50 | LSTM  | 0           |     0.839 |    0.495 |\n"
+        "|     50 | LSTM  | 3           |     1.000 |    1.000 |\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"step 1\", \"exclude\": \"gain 0.5\"}");
+    ASSERT_HIT(f, 5.268, 3, "5.268e+00");
+    f = query(t, "{\"row\": \"b_f 3\", \"column\": \"per step\", \"exclude\": \"b_f 0\"}");
+    ASSERT_HIT(f, 1.016, 5, "1.016");
+    /* "b_f 3" in another cell rules the row out, as it would in the label */
+    f = query(t, "{\"row\": [\"length 50 LSTM b_f 0\", \"length 50 LSTM\"], \"exclude\": \"b_f 3\","
+                 " \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.495, 9, "0.495");
+    extract_free(t);
+}
+END_TEST
+
+/* ---- what is not a table ------------------------------------------------------- */
+
+START_TEST(test_setting_lines_are_not_a_header)
+{
+    struct extract_transcript *t = parse_str(
+        "seed: 0\n"
+        "device: cpu\n"
+        "epochs: 60\n"
+        "logistic all: 0.740\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"epochs\"}");
+    ASSERT_HIT(f, 60, 3, "60");
+    ck_assert_str_eq(f.column, "");
+    f = query(t, "{\"column\": \"cpu\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+}
+END_TEST
+
+/* "T=5   T=20" with wide gaps stays a header of parameters. */
+START_TEST(test_parameter_header_is_a_header)
+{
+    struct extract_transcript *t = parse_str(
+        "model      T=5    T=20    T=50\n"
+        "RNN      1.000   1.000   0.494\n"
+        "GRU      1.000   1.000   1.000\n");
+    struct found f = query(t, "{\"row\": \"RNN\", \"column\": \"length 50\"}");
+
+    ASSERT_HIT(f, 0.494, 2, "0.494");
+    ck_assert_str_eq(f.column, "T=50");
+    extract_free(t);
+}
+END_TEST
+
+/* ---- notation in headers -------------------------------------------------------- */
+
+START_TEST(test_percent_column_header)
+{
+    struct extract_transcript *t = parse_str(
+        "| length | model | train acc % | test acc (%) | seconds |\n"
+        "|--------|-------|-------------|--------------|---------|\n"
+        "|     50 | RNN   |        56.1 |         49.4 |   12.51 |\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 49.4, 3, "49.4");
+    ck_assert(f.flags & NUMPARSE_PERCENT);
+    f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"train acc\"}");
+    ck_assert(f.flags & NUMPARSE_PERCENT);
+    f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"seconds\"}");
+    ASSERT_HIT(f, 12.51, 3, "12.51");
+    ck_assert(!(f.flags & NUMPARSE_PERCENT));
+    extract_free(t);
+}
+END_TEST
+
+/* ---- hostile brackets --------------------------------------------------------------- */
+
+static char *repeat(const char *unit, size_t times)
+{
+    size_t n = strlen(unit);
+    char *s = malloc(n * times + 1);
+    ck_assert_ptr_nonnull(s);
+    for (size_t i = 0; i < times; i++)
+        memcpy(s + i * n, unit, n);
+    s[n * times] = '\0';
+    return s;
+}
+
+START_TEST(test_bracket_floods_stay_bounded)
+{
+    static const char *const units[] = {
+        "{\n", "[\n", "\"k\": {\n", "}\n]\n", "[[[[[[[[", "{'a': [1,\n 2,\n", "(\n0.5,\n",
+        "\"x\": [\n", "'", "\"", "[\"]\n", "a: {\r", "{\n\n}\n",
+    };
+    for (size_t u = 0; u < sizeof units / sizeof units[0]; u++) {
+        char *s = repeat(units[u], 200000 / strlen(units[u]));
+        struct extract_transcript *t;
+        struct gb_err err;
+        ck_assert_int_eq(extract_parse(s, strlen(s), NULL, &t, &err), 0);
+        struct found f = query(t, "{\"row\": \"k\", \"column\": \"x\"}");
+        ck_assert_int_eq(f.n, 0);
+        ck_assert_uint_le(extract_line_count(t), strlen(s));
+        extract_free(t);
+        free(s);
+    }
+}
+END_TEST
+
+/* A structure longer than the join limit stays as printed, line by line. */
+START_TEST(test_overlong_structure_not_joined)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    struct gb_err err;
+    struct extract_transcript *t;
+
+    ck_assert_int_eq(gb_buf_printf(&b, &err, "\"norms\": [\n"), 0);
+    for (int i = 0; i < 600; i++)
+        ck_assert_int_eq(gb_buf_printf(&b, &err, "  %d.5,\n", i), 0);
+    ck_assert_int_eq(gb_buf_printf(&b, &err, "  1.0\n]\nlast: 42\n"), 0);
+    ck_assert_int_eq(extract_parse(b.data, b.len, NULL, &t, &err), 0);
+    struct found f = query(t, "{\"row\": \"last\"}");
+    ASSERT_HIT(f, 42, 604, "42");
+    size_t len;
+    const char *line = extract_line_text(t, 3, &len);
+    ck_assert_str_eq(line ? "  1.5," : "", "  1.5,");
+    ck_assert_int_eq(strncmp(line, "  1.5,", len), 0);
+    extract_free(t);
+    gb_buf_free(&b);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("extract_table");
+    TCase *tc = tcase_create("nested");
+    SRunner *sr;
+    int failed;
+
+    tcase_add_test(tc, test_json_indent_nested_keys);
+    tcase_add_test(tc, test_pprint_wrapped_dicts);
+    tcase_add_test(tc, test_json_records);
+    tcase_add_test(tc, test_wrapped_lists_are_vectors);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("tables");
+    tcase_add_test(tc, test_tensor_rows_under_columns_line);
+    tcase_add_test(tc, test_unlabelled_matrix_rows_named_from_above);
+    tcase_add_test(tc, test_matrix_column_word_is_not_a_row);
+    tcase_add_test(tc, test_parameter_in_its_own_cell);
+    tcase_add_test(tc, test_setting_lines_are_not_a_header);
+    tcase_add_test(tc, test_parameter_header_is_a_header);
+    tcase_add_test(tc, test_percent_column_header);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("hostile");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_bracket_floods_stay_bounded);
+    tcase_add_test(tc, test_overlong_structure_not_joined);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
