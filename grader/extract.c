@@ -278,8 +278,14 @@ static int is_part_heading(const struct extract_transcript *t, const struct xlin
                                           "question", "q", "problem", "stage", NULL };
     const struct xatom *a = t->atoms + ln->atom0;
 
+    const char *s = t->text + ln->off;
+    size_t b = trim_left(s, ln->len), e = trim_right(s, ln->len);
+
     if (ln->n_atoms < 2 || ln->n_atoms > 10 || ln->n_nums != 1 || a[0].num >= 0 || a[1].num < 0)
         return 0;
+    for (size_t i = b; i + 1 < e; i++)
+        if ((s[i] == ' ' && s[i + 1] == ' ') || s[i] == '\t')
+            return 0;   /* "step 1  per step": column names over a table's cells */
     for (const char *const *w = words; *w; w++)
         if (strlen(*w) == a[0].len && strncasecmp(a[0].p, *w, a[0].len) == 0)
             return 1;
@@ -333,6 +339,40 @@ static void assign_scopes(struct extract_transcript *t)
     }
 }
 
+/* A line of words above a table's caption names the section:
+ *
+ *     >>> self-attention, Q = K = V = E        <- heading
+ *     weights:                                 <- the table's title
+ *               support   was   not   rude
+ *
+ * and so does a short line of words alone in its paragraph right before a
+ * caption or a table ("self-attention", blank line, "weights:").  Without
+ * this only the caption would scope the table, and the section is lost. */
+static int caption_heading(const struct extract_transcript *t, size_t i)
+{
+    const struct xline *ln = &t->lines[i], *next;
+    const char *s = t->text + ln->off;
+    size_t e = trim_right(s, ln->len);
+
+    if (ln->kind != XLINE_TEXT || ln->role != XROW_NONE || i + 1 >= t->n_lines ||
+        has_value_number(t, ln) || ln->n_atoms == 0)
+        return 0;
+    next = &t->lines[i + 1];
+    if (next->block == ln->block)
+        return next->kind == XLINE_TITLE && next->role == XROW_NONE;
+    if (i > 0 && t->lines[i - 1].block == ln->block)
+        return 0;   /* not alone in its paragraph */
+    return ln->n_atoms <= 8 && e > 0 && s[e - 1] != '.' &&
+           (next->kind == XLINE_TITLE || next->role == XROW_HEADER);
+}
+
+static void mark_caption_headings(struct extract_transcript *t)
+{
+    for (size_t i = 0; i < t->n_lines; i++)
+        if (caption_heading(t, i))
+            t->lines[i].kind = XLINE_HEADING;
+}
+
 /* "Part 1" over "======": the underlined line is a heading unless the
  * underline sits between a table header and its rows. */
 static void mark_underlined(struct extract_transcript *t)
@@ -365,18 +405,61 @@ static int box_drawing(const char *s, size_t len, size_t i, char *ascii)
     return 1;
 }
 
+/* Length of the valid UTF-8 sequence at s[i], 0 if there is none. */
+static size_t utf8_len(const char *s, size_t len, size_t i)
+{
+    unsigned char c = (unsigned char)s[i];
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (n == 0 || i + n > len || (n == 2 && c < 0xC2) || (n == 4 && c > 0xF4))
+        return 0;
+    for (size_t k = 1; k < n; k++)
+        if (((unsigned char)s[i + k] & 0xC0) != 0x80)
+            return 0;
+    return n;
+}
+
+/* Spaces that are not ' ': U+00A0 no-break, U+2007 figure, U+2009 thin,
+ * U+202F narrow no-break (padding some students' f-strings or terminals
+ * produce between columns), and a lone Latin-1 0xA0.  Returns the bytes
+ * taken, 0 when s[i] is no such space. */
+static size_t odd_space(const char *s, size_t len, size_t i)
+{
+    size_t n = utf8_len(s, len, i);
+    const unsigned char *u = (const unsigned char *)s + i;
+
+    if (n == 0)
+        return u[0] == 0xA0 ? 1 : 0;
+    if (n == 2 && u[0] == 0xC2 && u[1] == 0xA0)
+        return 2;
+    if (n == 3 && u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0x87 || u[2] == 0x89 || u[2] == 0xAF))
+        return 3;
+    return 0;
+}
+
 /* Copies text without terminal colour codes (ESC [ ... letter), which
  * rich/termcolor output glues to words: "\x1b[32mgain" must read "gain";
- * box-drawing characters become ASCII (see box_drawing). */
+ * box-drawing characters become ASCII (see box_drawing) and odd spaces a
+ * plain space, so columns padded with them still line up. */
 static size_t copy_without_ansi(char *dst, const char *src, size_t len)
 {
     size_t o = 0;
     for (size_t i = 0; i < len; i++) {
         char ascii;
+        size_t sp;
         if (box_drawing(src, len, i, &ascii)) {
             dst[o++] = ascii;
             i += 2;
             continue;
+        }
+        if ((unsigned char)src[i] >= 0x80) {
+            if ((sp = odd_space(src, len, i)) > 0) {
+                dst[o++] = ' ';
+                i += sp - 1;
+                continue;
+            }
+            /* a whole character: "à" ends in the byte a Latin-1 no-break space is */
+            for (size_t n = utf8_len(src, len, i); n > 1; n--)
+                dst[o++] = src[i++];
         }
         if (src[i] == '\x1b' && i + 1 < len && src[i + 1] == '[') {
             size_t j = i + 2;
@@ -434,6 +517,7 @@ int extract_parse(const char *text, size_t len, const struct extract_limits *lim
     if (extract_table_detect(t, err) < 0)
         goto fail;
     mark_underlined(t);
+    mark_caption_headings(t);
     assign_scopes(t);
     if (extract_nest_paths(t, err) < 0)
         goto fail;

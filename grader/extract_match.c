@@ -715,17 +715,23 @@ static int label_header_excluded(struct finder *f, const struct xtable *tb)
 
     if (!f->exc.n || tb->header < 0)
         return 0;
-    const struct xline *h = &t->lines[tb->header];
-    for (size_t i = 0; i < h->n_atoms && n < LABEL_ATOMS_MAX; i++) {
-        const struct xatom *a = &t->atoms[h->atom0 + i];
-        int in_value_col = 0;
-        for (size_t k = 0; k < tb->n_cols && !in_value_col; k++) {
-            const struct xcolumn *c = &t->cols[tb->col0 + k];
-            for (size_t m = 0; c->is_value && m < c->n_hatoms && !in_value_col; m++)
-                in_value_col = t->hatoms[c->hatom0 + m].p == a->p;
+    /* the header line, and pandas' index name ("model") on the line below it */
+    for (int pass = 0; pass < 2; pass++) {
+        long hl = pass == 0 ? tb->header : tb->index_line;
+        if (hl < 0)
+            continue;
+        const struct xline *h = &t->lines[hl];
+        for (size_t i = 0; i < h->n_atoms && n < LABEL_ATOMS_MAX; i++) {
+            const struct xatom *a = &t->atoms[h->atom0 + i];
+            int in_value_col = 0;
+            for (size_t k = 0; k < tb->n_cols && !in_value_col; k++) {
+                const struct xcolumn *c = &t->cols[tb->col0 + k];
+                for (size_t m = 0; c->is_value && m < c->n_hatoms && !in_value_col; m++)
+                    in_value_col = t->hatoms[c->hatom0 + m].p == a->p;
+            }
+            if (!in_value_col)
+                words[n++] = *a;
         }
-        if (!in_value_col)
-            words[n++] = *a;
     }
     return n && excluded(f, words, n);
 }
@@ -948,9 +954,10 @@ static int inline_candidates(struct finder *f, size_t li)
     }
     if (num < 0 && ln->n_nums > 0)
         num = (long)ln->num0;
-    /* A table row's vector is its cells (table_candidates), not one number. */
+    /* A table row's vector is its cells (table_candidates), not one number;
+     * a row without a header is its values (bare_row_value). */
     if (f->q->shape == EXTRACT_VECTOR && num >= 0 && t->nums[num].list < 0 &&
-        ln->table >= 0 && ln->role == XROW_DATA)
+        ln->table >= 0 && ln->role == XROW_DATA && t->tables[ln->table].header >= 0)
         return 0;
     c.line = li;
     c.num = num;
@@ -1221,6 +1228,17 @@ static char *trimmed_copy(const char *s, size_t len, size_t max)
     return sanitize(s, len, max);
 }
 
+/* A row of a table printed without a header ("  rude  0.8808 -0.1192
+ * 0.8808 0.3394" under "output rows:"): its vector is every value from the
+ * one found on. */
+static int bare_row_value(const struct extract_transcript *t, const struct xline *ln,
+                          const struct numparse_num *x, const struct numparse_num *me)
+{
+    if (ln->table < 0 || ln->role != XROW_DATA || t->tables[ln->table].header >= 0)
+        return 0;
+    return x->start >= me->start && !(x->flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT));
+}
+
 /* A VECTOR in a table is its cell's numbers when a column was asked for;
  * with only a row asked ("the output row for rude"), it is every numeric cell
  * of that row, as a markdown or aligned table prints a vector. */
@@ -1247,6 +1265,8 @@ static int fill_nums(const struct extract_transcript *t, const struct xline *ln,
             take = t->num_col[ln->num0 + k] >= 0;
         else if (shape == EXTRACT_VECTOR && me && c->col >= 0)
             take = t->num_col[ln->num0 + k] == c->col;
+        else if (shape == EXTRACT_VECTOR && me && bare_row_value(t, ln, x, me))
+            take = 1;
         else
             take = x == me;
         if (take)

@@ -4,10 +4,10 @@
  * structure over many lines.  Two things make such output readable like
  * any other:
  *
- *   joining   an innermost bracket span ({...}, [...], or a (...) of
- *             numbers) wrapped over lines becomes one line, so a dict spread
- *             over lines reads as json.dumps without indent would print it
- *             and a wrapped list is one vector;
+ *   joining   an innermost bracket span wrapped over lines becomes one
+ *             line: a list ([...], or a (...) of numbers) is one vector, and
+ *             a record (a dict inside a list) reads as json.dumps without
+ *             indent would print it;
  *   paths     every line gets the keys of the structures enclosing it
  *             ('"rnn": {' then '"gain 0.5": {'), which extract_match.c uses
  *             like a title above the line.
@@ -78,6 +78,22 @@ static int continues_structure(const char *s, size_t len, size_t i)
     return 0;
 }
 
+/* A dict that is an element of a list ("[\n  {\n    "length": 5, ...") is a
+ * record: joined, its entries name each other, like a table row.  A dict
+ * under a key ('"logistic": {') or at the top keeps one entry per line;
+ * its key reaches the entries as their path. */
+static int record_opens(const char *s, size_t i)
+{
+    size_t k = i, budget = 256;
+    while (k > 0 && budget-- > 0) {
+        char c = s[--k];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+            continue;
+        return c == '[' || c == ',';
+    }
+    return 0;
+}
+
 /* Only numbers (and separators) between s[a] and s[b]: a tuple or tensor
  * call wrapped over lines, not a parenthesised remark. */
 static int numeric_only(const char *s, size_t a, size_t b)
@@ -138,7 +154,7 @@ static int find_spans(const char *s, size_t len, struct spans *sp, struct gb_err
             continue;
         }
         if (closing_bracket(c)) {
-            have = 1;
+            have = c != '{' || record_opens(s, i);
             open = i;
             want = closing_bracket(c);
             lines = 0;
@@ -326,6 +342,16 @@ static int scan_brackets(struct extract_transcript *t, struct xline *ln, struct 
     return 0;
 }
 
+/* A line ending in '{' or '[': it opens a structure printed below it. */
+static int opens_structure(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = t->text + ln->off;
+    size_t e = ln->len;
+    while (e > 0 && is_hspace(s[e - 1]))
+        e--;
+    return e > 0 && (s[e - 1] == '{' || s[e - 1] == '[');
+}
+
 int extract_nest_paths(struct extract_transcript *t, struct gb_err *err)
 {
     struct nest ns = { .depth = 0, .overflow = 0 };
@@ -340,6 +366,8 @@ int extract_nest_paths(struct extract_transcript *t, struct gb_err *err)
             block = ln->block;
         }
         ln->path = ns.depth > 0 ? ns.stack[ns.depth - 1] : -1;
+        if (ln->title >= 0 && opens_structure(t, &t->lines[ln->title]))
+            ln->title = -1;   /* '"fresh": {' reaches its entries as their path, and no further */
         if (scan_brackets(t, ln, &ns, err) < 0)
             return -1;
     }

@@ -187,12 +187,17 @@ static size_t count_words(const struct extract_transcript *t, const struct xline
     return n;
 }
 
+static size_t list_width(const struct extract_transcript *t, const struct xline *ln, size_t *first);
+
 /* A header with numbers in it ("gain 0.5  gain 1.0  gain 1.5") looks like a
  * data row; it is a header when it is mostly words and the row below has
  * more values than it does. */
 static int header_like(const struct extract_transcript *t, const struct xline *ln,
                        const struct xline *next)
 {
+    size_t first;
+    if (list_width(t, ln, &first) >= 2)
+        return 0;   /* "64-unit acc [all, very, not]: [0.785 1. 0.574]" holds values */
     return count_words(t, ln) >= ln->n_nums && count_values(t, next) > count_values(t, ln);
 }
 
@@ -737,8 +742,11 @@ static size_t header_names(const struct extract_transcript *t, const struct xlin
     return n;
 }
 
-/* Every data row is one list of the same length N >= 2 and the header's
- * last N names name its elements: the N columns.  Returns N, or 0. */
+static int names_line(const struct extract_transcript *t, const struct xline *ln, size_t width);
+
+/* Every data row is one list of the same length N >= 2 and the header is a
+ * line of exactly N names (after a "label:" perhaps): the N columns.
+ * Returns N, or 0. */
 static size_t list_table_width(const struct extract_transcript *t, const struct xtable *tb,
                                size_t *starts)
 {
@@ -753,9 +761,11 @@ static size_t list_table_width(const struct extract_transcript *t, const struct 
             return 0;
         width = w;
     }
-    if (!width || width > INTERVALS_MAX - 1)
+    if (!width || width > INTERVALS_MAX - 1 || tb->index_line >= 0 ||
+        !names_line(t, &t->lines[tb->header], width))
         return 0;
-    return header_names(t, &t->lines[tb->header], starts, width) == width ? width : 0;
+    header_names(t, &t->lines[tb->header], starts, width);
+    return width;
 }
 
 /* Words before the row's list other than "tensor(" or "array(". */
@@ -993,6 +1003,15 @@ static int index_name_line(const struct extract_transcript *t, long h)
     return !has_wide_gap(ln, line_text(t, ln));
 }
 
+/* pandas indents its header past the index ("            all  very_rows");
+ * a caption at the left margin ("test_df['kind'].value_counts()") over a
+ * Series is its title, and the index name line below it is the header. */
+static int pandas_header(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = line_text(t, ln);
+    return (ln->len > 0 && (s[0] == ' ' || s[0] == '\t')) || has_wide_gap(ln, s);
+}
+
 /* The header of a run starting at line `first`: the line above it (a rule
  * line in between is allowed), in the same block and not itself a value row. */
 static long find_header(const struct extract_transcript *t, size_t first, enum xdelim d,
@@ -1006,7 +1025,7 @@ static long find_header(const struct extract_transcript *t, size_t first, enum x
     if (t->lines[h].kind != XLINE_TEXT || t->lines[h].role != XROW_NONE || t->lines[h].n_atoms == 0)
         return -1;
     if (index_name_line(t, h) && h > 0 && t->lines[h - 1].block == t->lines[h].block &&
-        t->lines[h - 1].kind == XLINE_TEXT &&
+        t->lines[h - 1].kind == XLINE_TEXT && pandas_header(t, &t->lines[h - 1]) &&
         (!is_data(&t->lines[h - 1]) ||
          (is_lone_row(t, &t->lines[h - 1]) && header_like(t, &t->lines[h - 1], &t->lines[first]))))
         return h - 1;   /* pandas: header, then the index's name alone on a line */
@@ -1022,16 +1041,37 @@ static long find_header(const struct extract_transcript *t, size_t first, enum x
 static int setting_line(const struct extract_transcript *t, const struct xline *ln)
 {
     const struct xatom *a = t->atoms + ln->atom0;
-    int marks = 0;
+    const char *s = line_text(t, ln);
+    int marks = 0, depth = 0;
 
-    if (ln->n_atoms < 2 || a[0].num >= 0 || has_wide_gap(ln, line_text(t, ln)))
+    if (ln->n_atoms < 2 || a[0].num >= 0 || has_wide_gap(ln, s))
         return 0;   /* "T=5    T=20    T=50" is a header of parameters */
-    for (size_t i = 1; i < ln->n_atoms; i++) {
-        const char *from = a[i - 1].p + a[i - 1].len, *to = a[i].p;
-        for (const char *c = from; c < to; c++)
-            marks += *c == ':' || *c == '=';
+    for (size_t i = 0; i < ln->len; i++) {
+        if (s[i] == '(' || s[i] == '[' || s[i] == '{')
+            depth++;
+        else if ((s[i] == ')' || s[i] == ']' || s[i] == '}') && depth > 0)
+            depth--;
+        else if ((s[i] == ':' || s[i] == '=') && depth == 0 && (size_t)(a[0].p - s) < i)
+            marks++;   /* not "weights_df.sum(axis=1)" */
     }
     return marks == 1;
+}
+
+/* "logistic → all 0.745 · very 1.000 · not 0.495": every number labelled by
+ * the word right before it.  Such lines carry their own column names; a
+ * line of words above them is no header. */
+static int labels_each_value(const struct extract_transcript *t, const struct xline *ln)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t pairs = 0, values = 0;
+
+    for (size_t i = 0; i < ln->n_atoms; i++) {
+        if (!is_value_num(t, ln, &a[i]))
+            continue;
+        values++;
+        pairs += i > 0 && a[i - 1].num < 0 && !is_noise(&a[i - 1]);
+    }
+    return values >= 2 && pairs == values;
 }
 
 /* A space-aligned header has wide gaps between its names; a single-spaced
@@ -1049,7 +1089,7 @@ static int space_header_ok(const struct extract_transcript *t, long h, size_t fi
     for (size_t i = 0; i < ln->n_atoms; i++)
         if (is_value_num(t, ln, &t->atoms[ln->atom0 + i]))
             return 0;
-    return ln->n_atoms >= 2;
+    return ln->n_atoms >= 2 || index_name_line(t, h);   /* a Series: "kind" over "not  303" */
 }
 
 /* Display column of byte p of a line. */
@@ -1271,6 +1311,8 @@ int extract_table_detect(struct extract_transcript *t, struct gb_err *err)
         if (header >= 0 && first == last && delims[first] == XDELIM_SPACE &&
             !has_wide_gap(&t->lines[header], line_text(t, &t->lines[header])))
             header = -1;   /* one row under a sentence is not a table */
+        if (header >= 0 && delims[first] == XDELIM_SPACE && labels_each_value(t, &t->lines[first]))
+            header = -1;
         if (header < 0 && delims[first] == XDELIM_SPACE)
             header = names_header(t, first, last);
         if (add_table(t, header, first, last, delims[first], err) < 0) {

@@ -397,6 +397,172 @@ START_TEST(test_percent_column_header)
 }
 END_TEST
 
+/* pandas wraps a wide frame into column blocks; "step 1  per step" heads
+ * the second block (it is no "Step 1" heading), whose rows carry the same
+ * labels. */
+START_TEST(test_pandas_wrapped_blocks)
+{
+    struct extract_transcript *t = parse_str(
+        "               step 50   step 40  \\\n"
+        "RNN gain 0.5  0.075771  0.000033   \n"
+        "RNN gain 1.5  0.077082  0.070657   \n"
+        "\n"
+        "                    step 1  per step  \n"
+        "RNN gain 0.5  5.031523e-17  0.490060  \n"
+        "RNN gain 1.5  5.268044e+00  1.090041  \n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 5.268044, 7, "5.268044e+00");
+    ck_assert_str_eq(f.column, "step 1");
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 0.49006, 6, "0.490060");
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"step 40\"}");
+    ASSERT_HIT(f, 0.070657, 3, "0.070657");
+    extract_free(t);
+}
+END_TEST
+
+/* A line holding a list of values is data, never the header of the longer
+ * list below it; "weights_df.sum(axis=1)" is no setting line. */
+START_TEST(test_list_line_is_no_header)
+{
+    struct extract_transcript *t = parse_str(
+        "64-unit acc [all, very, not]: [0.785 1.    0.574]\n"
+        "fresh test sets: [0.574 0.511 0.493 0.563 0.541 0.48  0.473\n"
+        " 0.517 0.492]\n"
+        "min = 4.484e-01, mean = 5.043e-01, max = 5.743e-01\n"
+        "\n"
+        "weights_df.sum(axis=1)\n"
+        "query\n"
+        "support    1.0\n"
+        "rude       1.0\n");
+    struct found f;
+
+    f = query(t, "{\"column\": \"mean\"}");
+    ASSERT_HIT(f, 0.5043, 4, "5.043e-01");
+    f = query(t, "{\"column\": \"max\"}");
+    ASSERT_HIT(f, 0.5743, 4, "5.743e-01");
+    f = query(t, "{\"row\": \"fresh\", \"shape\": \"vector\"}");
+    ck_assert_uint_eq(f.n_nums, 9);
+    f = query(t, "{\"row\": \"rude\", \"column\": \"sum\"}");
+    ASSERT_HIT(f, 1.0, 9, "1.0");
+    extract_free(t);
+}
+END_TEST
+
+/* No-break and figure spaces pad columns like spaces (UTF-8 or a lone
+ * Latin-1 0xA0); a UTF-8 letter ending in 0xA0 ("à") stays a letter. */
+START_TEST(test_odd_spaces_separate_columns)
+{
+    struct extract_transcript *t = parse_str(
+        "\xa0\xa0\xa0\xa0\xa0\xa0support\xa0\xa0\xa0was\n"
+        "rude\xa0\xa0\xa0\xa0" "0.096\xa0\xa0" "0.711\n"
+        "\n"
+        "\xc2\xa0\xc2\xa0\xc2\xa0\xc2\xa0\xc2\xa0\xc2\xa0support\xe2\x80\x87\xe2\x80\x87\xe2\x80\x87not\n"
+        "was\xc2\xa0\xc2\xa0\xc2\xa0\xc2\xa0\xc2\xa0" "0.091\xc2\xa0\xc2\xa0" "0.669\n"
+        "d\xc3\xa0ta 5\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"rude\", \"column\": \"was\"}");
+    ASSERT_HIT(f, 0.711, 2, "0.711");
+    ck_assert_str_eq(f.column, "was");
+    f = query(t, "{\"row\": \"was\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.091, 5, "0.091");
+    ck_assert_str_eq(f.column, "support");
+    f = query(t, "{\"row\": \"d\xc3\xa0ta\"}");
+    ASSERT_HIT(f, 5, 6, "5");
+    extract_free(t);
+}
+END_TEST
+
+/* A line of words above a table's caption, or alone in its paragraph before
+ * the caption, heads the section. */
+START_TEST(test_caption_under_heading)
+{
+    struct extract_transcript *t = parse_str(
+        ">>> self-attention, Q = K = V = E\n"
+        "weights_df\n"
+        "         support       was\n"
+        "rude    0.096255  0.096255\n"
+        "\n"
+        "query matrix\n"
+        "\n"
+        "weights:\n"
+        "         support       was\n"
+        "rude    0.440399  0.059601\n");
+    struct found f;
+
+    f = query(t, "{\"section\": \"self-attention\", \"row\": \"rude\", \"column\": \"was\"}");
+    ASSERT_HIT(f, 0.096255, 4, "0.096255");
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"column\": \"was\"}");
+    ASSERT_HIT(f, 0.059601, 10, "0.059601");
+    extract_free(t);
+}
+END_TEST
+
+/* Lines that label each of their numbers are read by their own labels,
+ * not under a line of words above them. */
+START_TEST(test_self_labelled_lines_have_no_header)
+{
+    struct extract_transcript *t = parse_str(
+        "            sorted \xe2\x86\x92 and app clean not slow support was was\n"
+        "    logistic \xe2\x86\x92 all 0.745 \xc2\xb7 very 1.000 \xc2\xb7 not 0.495\n"
+        "    64-unit  \xe2\x86\x92 all 0.758 \xc2\xb7 very 1.000 \xc2\xb7 not 0.521\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"all\"}");
+    ASSERT_HIT(f, 0.745, 2, "0.745");
+    ck_assert_str_eq(f.column, "");
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"not\"}");
+    ASSERT_HIT(f, 0.495, 2, "0.495");
+    extract_free(t);
+}
+END_TEST
+
+/* Rows under a caption, without a header, are vectors of their values. */
+START_TEST(test_headerless_rows_are_vectors)
+{
+    struct extract_transcript *t = parse_str(
+        "output rows:\n"
+        "  support    0.5000  -0.5000   0.5000   0.6250\n"
+        "  rude       0.8808  -0.1192   0.8808   0.3394\n");
+    struct found f = query(t, "{\"row\": \"rude\", \"shape\": \"vector\"}");
+
+    ASSERT_HIT(f, 0.8808, 3, "0.8808");
+    ASSERT_NUMS(f, 0.8808, -0.1192, 0.8808, 0.3394);
+    extract_free(t);
+}
+END_TEST
+
+/* A pandas Series under a caption: the caption is its title, the index
+ * name its header.  A DataFrame's index name ("model") excludes its rows
+ * like a word over the label column. */
+START_TEST(test_pandas_series_and_index_name)
+{
+    struct extract_transcript *t = parse_str(
+        "test_df['kind'].value_counts()\n"
+        "kind\n"
+        "not     303\n"
+        "very    297\n"
+        "Name: count, dtype: int64\n"
+        "\n"
+        "results_df  (60 epochs)\n"
+        "            all  very_rows  not_rows\n"
+        "model                               \n"
+        "logistic  0.740        1.0  0.485149\n");
+    struct found f;
+
+    f = query(t, "{\"column\": \"very\", \"row\": [\"test\", \"rows\"], \"exclude\": \"model\"}");
+    ASSERT_HIT(f, 297, 4, "297");
+    f = query(t, "{\"column\": \"not\", \"row\": [\"test\", \"rows\"], \"exclude\": \"model\"}");
+    ASSERT_HIT(f, 303, 3, "303");
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"not rows\"}");
+    ASSERT_HIT(f, 0.485149, 10, "0.485149");
+    extract_free(t);
+}
+END_TEST
+
 /* ---- hostile brackets --------------------------------------------------------------- */
 
 static char *repeat(const char *unit, size_t times)
@@ -473,6 +639,13 @@ int main(void)
     tcase_add_test(tc, test_setting_lines_are_not_a_header);
     tcase_add_test(tc, test_parameter_header_is_a_header);
     tcase_add_test(tc, test_percent_column_header);
+    tcase_add_test(tc, test_pandas_wrapped_blocks);
+    tcase_add_test(tc, test_list_line_is_no_header);
+    tcase_add_test(tc, test_odd_spaces_separate_columns);
+    tcase_add_test(tc, test_caption_under_heading);
+    tcase_add_test(tc, test_self_labelled_lines_have_no_header);
+    tcase_add_test(tc, test_headerless_rows_are_vectors);
+    tcase_add_test(tc, test_pandas_series_and_index_name);
     suite_add_tcase(s, tc);
     tc = tcase_create("hostile");
     tcase_set_timeout(tc, 120);
