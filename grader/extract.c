@@ -47,6 +47,7 @@ int extract_grow(void **arr, size_t *cap, size_t need, size_t elem, struct gb_er
 }
 
 static int is_alpha(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r'; }
 
 size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nums,
@@ -127,10 +128,31 @@ static int looks_like_csv(const char *s, size_t len)
     return bare >= 2;
 }
 
+/* Cells split by ';' or tabs with every comma between two digits
+ * ("rude;0,096;0,711", a European spreadsheet's CSV): decimal commas. */
+static int decimal_comma_cells(const char *s, size_t len)
+{
+    size_t semis = 0, tabs = 0, commas = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == ';')
+            semis++;
+        else if (s[i] == '\t')
+            tabs++;
+        else if (s[i] == ',') {
+            if (i == 0 || i + 1 >= len || !is_digit((unsigned char)s[i - 1]) ||
+                !is_digit((unsigned char)s[i + 1]))
+                return 0;
+            commas++;
+        }
+    }
+    return commas > 0 && (semis >= 2 || tabs >= 1);
+}
+
 static int scan_line_numbers(struct extract_transcript *t, const char *s, size_t len,
                              struct xline *ln, struct gb_err *err)
 {
-    unsigned opts = looks_like_csv(s, len) ? NUMPARSE_OPT_NO_COMMA_GROUPS : 0;
+    unsigned opts = decimal_comma_cells(s, len) ? NUMPARSE_OPT_DECIMAL_COMMA
+                    : looks_like_csv(s, len) ? NUMPARSE_OPT_NO_COMMA_GROUPS : 0;
     size_t room = t->cap_nums - t->n_nums;
     size_t count = numparse_scan(s, len, opts, t->nums + t->n_nums, room);
 

@@ -33,7 +33,7 @@ enum xline_kind {
 
 enum xrow_role { XROW_NONE = 0, XROW_HEADER, XROW_DATA };
 
-enum xdelim { XDELIM_SPACE = 0, XDELIM_PIPE, XDELIM_TAB, XDELIM_COMMA };
+enum xdelim { XDELIM_SPACE = 0, XDELIM_PIPE, XDELIM_TAB, XDELIM_COMMA, XDELIM_SEMICOLON };
 
 struct xline {
     size_t no;            /* 1-based output line number */

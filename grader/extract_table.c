@@ -50,10 +50,12 @@ static int is_noise(const struct xatom *a)
 
 static enum xdelim line_delim(const char *s, size_t len)
 {
-    size_t pipes = 0, tabs = 0, bare_commas = 0, spaced_commas = 0;
+    size_t pipes = 0, tabs = 0, bare_commas = 0, spaced_commas = 0, semis = 0;
     for (size_t i = 0; i < len; i++) {
         if (s[i] == '|')
             pipes++;
+        else if (s[i] == ';')
+            semis++;
         else if (s[i] == '\t')
             tabs++;
         else if (s[i] == ',')
@@ -69,6 +71,8 @@ static enum xdelim line_delim(const char *s, size_t len)
             if (s[i] == '\t')
                 return XDELIM_TAB;
     }
+    if (semis >= 2 && spaced_commas == 0)
+        return XDELIM_SEMICOLON;   /* "rude;0,096;0,711": Excel's CSV in most of Europe */
     if (bare_commas >= 2 && spaced_commas == 0)
         return XDELIM_COMMA;
     return XDELIM_SPACE;
@@ -77,10 +81,10 @@ static enum xdelim line_delim(const char *s, size_t len)
 /* Field index of byte off in a delimited line (quotes respected for CSV). */
 static int field_of(const char *s, size_t off, enum xdelim d)
 {
-    char sep = d == XDELIM_PIPE ? '|' : d == XDELIM_TAB ? '\t' : ',';
+    char sep = d == XDELIM_PIPE ? '|' : d == XDELIM_TAB ? '\t' : d == XDELIM_SEMICOLON ? ';' : ',';
     int field = 0, quoted = 0;
     for (size_t i = 0; i < off; i++) {
-        if (d == XDELIM_COMMA && s[i] == '"')
+        if ((d == XDELIM_COMMA || d == XDELIM_SEMICOLON) && s[i] == '"')
             quoted = !quoted;
         else if (s[i] == sep && !quoted)
             field++;
@@ -612,6 +616,30 @@ static int percent_header(const struct extract_transcript *t, const struct colbu
     return 0;
 }
 
+/* "attention weights in % (rows = queries):", "accuracy (percent)": a
+ * caption that gives the unit of every cell below it.  A '%' glued to a
+ * number ("adds to 100%") is a value, not a unit. */
+static int percent_caption(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = line_text(t, ln);
+    const struct xatom *a = t->atoms + ln->atom0;
+
+    for (size_t i = 0; i < ln->n_atoms; i++)
+        if (a[i].num < 0 && ((a[i].len == 7 && strncasecmp(a[i].p, "percent", 7) == 0) ||
+                             (a[i].len == 3 && strncasecmp(a[i].p, "pct", 3) == 0)))
+            return 1;
+    for (size_t i = 0; i < ln->len; i++) {
+        if (s[i] != '%')
+            continue;
+        size_t k = i;
+        while (k > 0 && s[k - 1] == ' ')
+            k--;
+        if (k == 0 || !(s[k - 1] >= '0' && s[k - 1] <= '9'))
+            return 1;
+    }
+    return 0;
+}
+
 /* Marks the bare numbers of a percent column as percentages. */
 static void mark_percent(struct extract_transcript *t, const struct xtable *tb, int col)
 {
@@ -655,13 +683,17 @@ static int store_columns(struct extract_transcript *t, struct xtable *tb, struct
     if (extract_grow((void **)&t->cols, &t->cap_cols, t->n_cols + (size_t)cb->n,
                      sizeof *t->cols, err) < 0)
         return -1;
+    /* the caption right above the header may give the unit of every cell */
+    int caption_pct = tb->header > 0 && t->lines[tb->header - 1].block == t->lines[tb->header].block &&
+                      t->lines[tb->header - 1].role == XROW_NONE &&
+                      percent_caption(t, &t->lines[tb->header - 1]);
     for (int k = 0; k < cb->n; k++) {
         struct xcolumn *c = &t->cols[t->n_cols++];
         int numeric = cb->n_hdr[k] > 0;
         for (int h = 0; h < cb->n_hdr[k]; h++)
             numeric &= t->atoms[cb->hdr_atoms[k][h]].num >= 0;
         c->is_value = cb->kind[k] == 1;
-        if (c->is_value && percent_header(t, cb, k))
+        if (c->is_value && (caption_pct || percent_header(t, cb, k)))
             mark_percent(t, tb, k);
         c->hatom0 = t->n_hatoms;
         /* A header that is only a number ("0.5") is named by the label
@@ -884,6 +916,43 @@ static void layout_list(struct extract_transcript *t, struct xtable *tb, struct 
     }
 }
 
+static int pandas_header(const struct extract_transcript *t, const struct xline *ln);
+
+/* A Series under the expression that made it:
+ *
+ *     weights_df.sum(axis=1)       <- names the values
+ *     query                        <- the index's name
+ *     support    1.0
+ *
+ * the caption's words all head the one value column, the index name heads
+ * the labels. */
+static void series_caption(struct extract_transcript *t, const struct xtable *tb,
+                           struct colbuild *cb)
+{
+    int value = -1, label = -1;
+
+    if (tb->index_line < 0 || pandas_header(t, &t->lines[tb->header]))
+        return;
+    for (int k = 0; k < cb->n; k++) {
+        if (cb->kind[k] == 1) {
+            if (value >= 0)
+                return;   /* a frame of several columns is no Series */
+            value = k;
+        } else if (cb->kind[k] == 2 && label < 0) {
+            label = k;
+        }
+    }
+    if (value < 0)
+        return;
+    for (int k = 0; k < cb->n; k++)
+        cb->n_hdr[k] = 0;
+    const struct xline *h = &t->lines[tb->header], *ix = &t->lines[tb->index_line];
+    for (size_t i = 0; i < h->n_atoms; i++)
+        add_header_atom(cb, value, (long)(h->atom0 + i));
+    for (size_t i = 0; label >= 0 && i < ix->n_atoms; i++)
+        add_header_atom(cb, label, (long)(ix->atom0 + i));
+}
+
 static int build_columns(struct extract_transcript *t, struct xtable *tb, struct gb_err *err)
 {
     struct colbuild *cb = calloc(1, sizeof *cb);
@@ -912,10 +981,12 @@ static int build_columns(struct extract_transcript *t, struct xtable *tb, struct
             rc = 0;
         }
     }
-    if (rc == 0)
+    if (rc == 0) {
+        series_caption(t, tb, cb);
         rc = store_columns(t, tb, cb, err);
-    else
+    } else {
         rc = gb_fail(err, "out of memory reading a table");
+    }
     free(cb);
     return rc;
 }
@@ -1004,8 +1075,8 @@ static int index_name_line(const struct extract_transcript *t, long h)
 }
 
 /* pandas indents its header past the index ("            all  very_rows");
- * a caption at the left margin ("test_df['kind'].value_counts()") over a
- * Series is its title, and the index name line below it is the header. */
+ * a caption at the left margin ("test_df['kind'].value_counts()") is the
+ * name of a Series printed below it (series_caption). */
 static int pandas_header(const struct extract_transcript *t, const struct xline *ln)
 {
     const char *s = line_text(t, ln);
@@ -1025,7 +1096,8 @@ static long find_header(const struct extract_transcript *t, size_t first, enum x
     if (t->lines[h].kind != XLINE_TEXT || t->lines[h].role != XROW_NONE || t->lines[h].n_atoms == 0)
         return -1;
     if (index_name_line(t, h) && h > 0 && t->lines[h - 1].block == t->lines[h].block &&
-        t->lines[h - 1].kind == XLINE_TEXT && pandas_header(t, &t->lines[h - 1]) &&
+        t->lines[h - 1].kind == XLINE_TEXT &&
+        (pandas_header(t, &t->lines[h - 1]) || count_values(t, &t->lines[first]) == 1) &&
         (!is_data(&t->lines[h - 1]) ||
          (is_lone_row(t, &t->lines[h - 1]) && header_like(t, &t->lines[h - 1], &t->lines[first]))))
         return h - 1;   /* pandas: header, then the index's name alone on a line */

@@ -98,7 +98,8 @@ static size_t scan_int_part(const char *s, size_t len, size_t i, unsigned option
     lead = i - start;
     *grouped = 0;
     if (lead >= 1 && lead <= 3 && !(lead == 1 && s[start] == '0') && i < len &&
-        (s[i] == '_' || (s[i] == ',' && !(options & NUMPARSE_OPT_NO_COMMA_GROUPS)))) {
+        (s[i] == '_' || (s[i] == ',' && !(options & (NUMPARSE_OPT_NO_COMMA_GROUPS |
+                                                     NUMPARSE_OPT_DECIMAL_COMMA))))) {
         char sep = s[i];
         size_t j = i, groups = 0;
         while (j + 3 < len + 0 && s[j] == sep && is_digit((unsigned char)s[j + 1]) &&
@@ -200,15 +201,39 @@ static size_t scan_times_ten(const char *s, size_t len, size_t i, int *exp)
     return j;
 }
 
+/* Is the ',' at s[i] (after integer digits from int_start) a decimal
+ * comma?  Always in a decimal-comma text; elsewhere only where a comma can
+ * mean nothing else: "2,22e-16" (digits then an exponent) and "0,44" (no
+ * thousands group starts with 0), and never in CSV. */
+static int decimal_comma(const char *s, size_t len, size_t int_start, size_t i, unsigned options)
+{
+    size_t j = i + 1;
+
+    if (i >= len || s[i] != ',' || !(j < len && is_digit((unsigned char)s[j])) ||
+        (options & NUMPARSE_OPT_NO_COMMA_GROUPS))
+        return 0;
+    if (options & NUMPARSE_OPT_DECIMAL_COMMA)
+        return 1;
+    while (j < len && is_digit((unsigned char)s[j]))
+        j++;
+    if (j + 1 < len && (s[j] == 'e' || s[j] == 'E') &&
+        (is_digit((unsigned char)s[j + 1]) ||
+         ((s[j + 1] == '-' || s[j + 1] == '+') && j + 2 < len && is_digit((unsigned char)s[j + 2]))))
+        return 1;
+    return i == int_start + 1 && s[int_start] == '0' &&
+           !(j + 1 < len && (s[j] == ',' || s[j] == '.') && is_digit((unsigned char)s[j + 1]));
+}
+
 static size_t scan_mantissa(const char *s, size_t len, size_t i, unsigned options,
                             struct literal *lit, struct numparse_num *n)
 {
     int grouped = 0, has_point = 0;
+    size_t int_start = i;
     if (is_digit((unsigned char)s[i]))
         i = scan_int_part(s, len, i, options, lit, &grouped);
     if (grouped)
         n->flags |= NUMPARSE_THOUSANDS;
-    if (i < len && s[i] == '.') {
+    if (i < len && (s[i] == '.' || (!grouped && decimal_comma(s, len, int_start, i, options)))) {
         has_point = 1;
         lit_put(lit, '.');
         i++;

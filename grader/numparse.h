@@ -37,7 +37,11 @@ enum numparse_flag {
 enum numparse_option {
     /* The text is comma-separated fields (CSV): a comma never groups
      * thousands, so "100,200" is two numbers. */
-    NUMPARSE_OPT_NO_COMMA_GROUPS = 1u << 0
+    NUMPARSE_OPT_NO_COMMA_GROUPS = 1u << 0,
+    /* The text uses decimal commas (cells separated by ';' or tabs, as a
+     * European locale or spreadsheet prints them): "0,711" is 0.711 and
+     * "1,000" is 1.0, never a thousand. */
+    NUMPARSE_OPT_DECIMAL_COMMA = 1u << 1
 };
 
 struct numparse_num {

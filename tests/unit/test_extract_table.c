@@ -394,6 +394,22 @@ START_TEST(test_percent_column_header)
     ASSERT_HIT(f, 12.51, 3, "12.51");
     ck_assert(!(f.flags & NUMPARSE_PERCENT));
     extract_free(t);
+
+    /* the caption gives the unit of every cell; "adds to 100%" gives none */
+    t = parse_str("attention weights in % (rows = queries):\n"
+                  "            support       was\n"
+                  "rude            9.6      71.1\n"
+                  "\n"
+                  "each row adds to 100%\n"
+                  "            support       was\n"
+                  "rude           0.44      0.06\n");
+    f = query(t, "{\"row\": \"rude\", \"column\": \"was\", \"all\": true}");
+    ck_assert_int_eq(f.n, 2);
+    ck_assert(f.flags & NUMPARSE_PERCENT);
+    f = query(t, "{\"row\": \"rude\", \"column\": \"was\"}");
+    ASSERT_HIT(f, 0.06, 7, "0.06");
+    ck_assert(!(f.flags & NUMPARSE_PERCENT));
+    extract_free(t);
 }
 END_TEST
 
@@ -563,6 +579,27 @@ START_TEST(test_pandas_series_and_index_name)
 }
 END_TEST
 
+/* Excel's European CSV: ';' between cells, decimal commas in them. */
+START_TEST(test_semicolon_cells_decimal_commas)
+{
+    struct extract_transcript *t = parse_str(
+        "query;support;was;not;rude;sum\n"
+        "support;0,711;0,096;0,096;0,096;1,000\n"
+        "rude;0,096;0,096;0,096;0,711;1,000\n"
+        "output;subject;good/bad;negation;filler\n"
+        "rude;0,193;-1,422;0,193;0,241\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"rude\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.096, 3, "0,096");
+    f = query(t, "{\"row\": \"rude\", \"column\": \"sum\"}");
+    ASSERT_HIT(f, 1.0, 3, "1,000");
+    f = query(t, "{\"row\": \"rude\", \"column\": \"negation\"}");
+    ASSERT_HIT(f, 0.193, 5, "0,193");
+    extract_free(t);
+}
+END_TEST
+
 /* ---- hostile brackets --------------------------------------------------------------- */
 
 static char *repeat(const char *unit, size_t times)
@@ -646,6 +683,7 @@ int main(void)
     tcase_add_test(tc, test_self_labelled_lines_have_no_header);
     tcase_add_test(tc, test_headerless_rows_are_vectors);
     tcase_add_test(tc, test_pandas_series_and_index_name);
+    tcase_add_test(tc, test_semicolon_cells_decimal_commas);
     suite_add_tcase(s, tc);
     tc = tcase_create("hostile");
     tcase_set_timeout(tc, 120);

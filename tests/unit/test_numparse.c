@@ -188,6 +188,34 @@ START_TEST(test_per_step_factors_and_seconds)
 }
 END_TEST
 
+/* Decimal commas: everywhere in a decimal-comma text, and elsewhere only
+ * where the comma can mean nothing else; a CSV comma stays a separator. */
+START_TEST(test_decimal_commas)
+{
+    struct numparse_num n[MAXN];
+    const char *semi = "rude;0,096;1,000;-0,193";
+
+    ck_assert_uint_eq(numparse_scan(semi, strlen(semi), NUMPARSE_OPT_DECIMAL_COMMA, n, MAXN), 3);
+    ck_assert(n[0].value == 0.096 && n[0].decimals == 3);
+    ck_assert(n[1].value == 1.0 && !(n[1].flags & NUMPARSE_THOUSANDS));
+    ck_assert(n[2].value == -0.193);
+    ck_assert_str_eq(text_of(semi, &n[2]), "-0,193");
+
+    /* "2,22e-16" is never the number 2: a bare 2 (or 0) would pass a "less than" check */
+    ck_assert_uint_eq(scan("largest gap;2,22e-16", n), 1);
+    ck_assert(n[0].value == 2.22e-16 && (n[0].flags & NUMPARSE_EXPONENT));
+    ck_assert_uint_eq(scan("gap 0,44, done", n), 1);
+    ck_assert(n[0].value == 0.44 && n[0].decimals == 2);
+    /* thousands and lists keep their meaning */
+    ck_assert_uint_eq(scan("1,217 rows", n), 1);
+    ck_assert(n[0].value == 1217);
+    ck_assert_uint_eq(scan("[0,1,2]", n), 3);
+    const char *csv = "rnn,0,5e-3";
+    ck_assert_uint_eq(numparse_scan(csv, strlen(csv), NUMPARSE_OPT_NO_COMMA_GROUPS, n, MAXN), 2);
+    ck_assert(n[0].value == 0 && n[1].value == 5e-3);
+}
+END_TEST
+
 START_TEST(test_versions_dates_and_words_are_not_values)
 {
     struct numparse_num n[MAXN];
@@ -261,6 +289,7 @@ int main(void)
     tcase_add_test(tc, test_thousands_only_in_groups_of_three);
     tcase_add_test(tc, test_units_and_glue);
     tcase_add_test(tc, test_per_step_factors_and_seconds);
+    tcase_add_test(tc, test_decimal_commas);
     tcase_add_test(tc, test_versions_dates_and_words_are_not_values);
     tcase_add_test(tc, test_half_ulp_and_fraction);
     tcase_add_test(tc, test_count_exceeds_max_like_snprintf);
