@@ -26,6 +26,7 @@
 #define NEST_DEPTH_MAX 64
 #define PATH_ATOMS_MAX 32       /* atoms kept per path (the innermost keys) */
 #define KEY_ATOMS_MAX 12        /* atoms kept per key */
+#define PATHS_PER_LINE 16       /* keyed structures opened on one line that get a path */
 
 static int is_word_byte(unsigned char c)
 {
@@ -311,6 +312,7 @@ static int scan_brackets(struct extract_transcript *t, struct xline *ln, struct 
 {
     const char *s = t->text + ln->off;
     char quote = 0;
+    int named = 0;
 
     for (size_t i = 0; i < ln->len; i++) {
         char c = s[i];
@@ -329,8 +331,14 @@ static int scan_brackets(struct extract_transcript *t, struct xline *ln, struct 
                 ns->overflow++;
                 continue;
             }
-            if (n > 0 && (path = add_path(t, parent, t->atoms + first, n, err)) == -2)
-                return -1;
+            /* bounded: a line of "a: [] a: [] ..." names at most PATHS_PER_LINE
+             * structures, and all paths together hold at most about two words
+             * per word of output */
+            if (n > 0 && named < PATHS_PER_LINE && t->n_patoms < 2 * t->n_atoms + PATH_ATOMS_MAX) {
+                named++;
+                if ((path = add_path(t, parent, t->atoms + first, n, err)) == -2)
+                    return -1;
+            }
             ns->stack[ns->depth++] = path;
         } else if (c == '}' || c == ']') {
             if (ns->overflow)

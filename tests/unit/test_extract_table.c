@@ -617,7 +617,7 @@ START_TEST(test_bracket_floods_stay_bounded)
 {
     static const char *const units[] = {
         "{\n", "[\n", "\"k\": {\n", "}\n]\n", "[[[[[[[[", "{'a': [1,\n 2,\n", "(\n0.5,\n",
-        "\"x\": [\n", "'", "\"", "[\"]\n", "a: {\r", "{\n\n}\n",
+        "\"x\": [\n", "'", "\"", "[\"]\n", "a: {\r", "{\n\n}\n", "a: [] ", "k: {1: [2,\n",
     };
     for (size_t u = 0; u < sizeof units / sizeof units[0]; u++) {
         char *s = repeat(units[u], 200000 / strlen(units[u]));
