@@ -177,7 +177,7 @@ static size_t scan_number_words(const char *t, size_t len, struct numparse_num *
 static const char *const clause_words[] = {
     "while", "whilst", "whereas", "but", "against", "vs", "versus", "compared", "instead",
     "than", "and", "where", "when", "unlike", "which", "so", "because", "since", "although",
-    "though", "to", "from", "with", NULL
+    "though", "to", "from", NULL
 };
 
 /* A line end inside a paragraph is a space; a blank line, a list item or a
@@ -333,6 +333,20 @@ static const struct numparse_num *first_with(const struct quoted *m, enum quote 
     return NULL;
 }
 
+/* How many printed numbers are said of another number's subject. */
+static size_t count_wrong(const struct quoted *m)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < m->n_nums; i++)
+        for (size_t k = 0; k < m->n_entries; k++)
+            if (m->q[k * m->n_nums + i] == QUOTE_WRONG) {
+                n++;
+                break;
+            }
+    return n;
+}
+
 static int list_matched(const struct rubric_check *ck, const struct answers_section *s,
                         const struct quoted *m, struct gb_buf *b, struct gb_err *err)
 {
@@ -356,10 +370,14 @@ static int judge_numbers(const struct rubric_check *ck, const struct answers_sec
 
     if ((n = first_with(m, QUOTE_WRONG, &k))) {
         long j = said_of_other(ck, k, t, s->len, n);
-        o->verdict = VERDICT_FAIL;
+        /* Two numbers each said of the other's subject is a swap; one alone
+         * may be a reading of the sentence the grammar rules got wrong. */
+        int swapped = count_wrong(m) >= 2;
+        o->verdict = swapped ? VERDICT_FAIL : VERDICT_REVIEW;
         return gb_buf_printf(&o->found, err, "%.*s said of %s", (int)(n->end - n->start),
                              t + n->start, ck->numbers[j].label) ||
-               gb_buf_printf(&o->message, err, "%.*s is %s, but the answer says it of %s",
+               gb_buf_printf(&o->message, err, "%s%.*s is %s, but the answer seems to say it "
+                             "of %s", swapped ? "" : "needs human review: ",
                              (int)(n->end - n->start), t + n->start, ck->numbers[k].label,
                              ck->numbers[j].label);
     }

@@ -82,7 +82,8 @@ static int in_everyday_phrase(const struct rubric_check *ck, const char *t, size
 {
     for (size_t i = 0; i < ck->everyday.n; i++) {
         size_t plen = strlen(ck->everyday.v[i]), from = a > plen ? a - plen : 0, at, m;
-        while (prose_keyword_at(t, len, ck->everyday.v[i], from, &at, &m) && at <= a) {
+        size_t near = a + plen < len ? a + plen : len;   /* a phrase covering a ends here */
+        while (prose_keyword_at(t, near, ck->everyday.v[i], from, &at, &m) && at <= a) {
             if (a + n <= at + m)
                 return 1;
             from = at + 1;
@@ -261,7 +262,7 @@ static int double_negation(const char *t, size_t len, size_t at)
                                         "except", "apart from", "not only", "not just", NULL };
     size_t from = at > 12 ? at - 12 : 0, end = at, x, n;
 
-    while (end < len && !strchr(".!?;\n", t[end]))
+    while (end < len && end - at < 400 && t[end] && !strchr(".!?;\n", t[end]))
         end++;
     for (size_t k = 0; undo[k]; k++)
         if (prose_keyword_at(t, end, undo[k], from, &x, &n))
