@@ -372,6 +372,71 @@ int answers_doc_list_headings(const char *doc, size_t len, size_t max, struct gb
     return n ? 0 : gb_buf_puts(b, "no headings", err);
 }
 
+/* ---- what a section holds ---- */
+
+static int quote_line(const char *t, size_t a, size_t b)
+{
+    size_t i = indent_of(t, a, b);
+
+    return i < b && t[i] == '>';
+}
+
+int answers_doc_drop_quotes(const struct answers_section *s, struct gb_buf *out,
+                            struct gb_err *err)
+{
+    size_t quoted = 0, other = 0;
+
+    for (size_t a = 0, b; a < s->len; a = b + 1) {
+        for (b = a; b < s->len && s->text[b] != '\n'; b++)
+            ;
+        size_t i = a;
+        while (i < b && isspace((unsigned char)s->text[i]))
+            i++;
+        if (quote_line(s->text, a, b))
+            quoted++;
+        else if (i < b)
+            other++;
+    }
+    if (!quoted)
+        return 0;
+    if (!other)
+        return 2;
+    out->len = 0;
+    for (size_t a = 0, b; a < s->len; a = b + 1) {
+        for (b = a; b < s->len && s->text[b] != '\n'; b++)
+            ;
+        if (!quote_line(s->text, a, b) && gb_buf_append(out, s->text + a, b - a, err))
+            return -1;
+        if (b < s->len && gb_buf_append(out, "\n", 1, err))
+            return -1;
+    }
+    return 1;
+}
+
+int answers_doc_placeholder(const char *text, size_t len)
+{
+    static const char *const filler[] = { "todo", "tbd", "tba", "fixme", "xxx", "answer",
+                                          "here", "to", "do", "write", "my", "your", "fill",
+                                          "in", "later", "pending", "wip", "coming", "soon",
+                                          "n", "a", "na", NULL };
+    struct tokens t;
+    size_t words = 0;
+
+    /* 96 bytes hold at most MAX_TOKENS words, so none is dropped */
+    for (size_t i = 0; i < len; i += 96) {
+        tokenize(text + i, len - i < 96 ? len - i : 96, &t, 0);
+        for (size_t k = 0; k < t.n; k++) {
+            size_t f = 0;
+            while (filler[f] && strcmp(filler[f], t.w[k]))
+                f++;
+            if (!filler[f])
+                return 0;
+            words++;
+        }
+    }
+    return words > 0;
+}
+
 /* ---- documents that are not UTF-8 text ---- */
 
 /* "UTF-16LE"/"UTF-16BE" by the byte-order mark, or by NULs in every other

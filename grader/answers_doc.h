@@ -47,6 +47,18 @@ int answers_doc_find(const char *doc, size_t len, const char *const *names, size
 int answers_doc_list_headings(const char *doc, size_t len, size_t max, struct gb_buf *b,
                               struct gb_err *err);
 
+/* Students paste each question above their answer, often as a blockquote
+ * ("> What can this model learn ..."): when the section holds other text
+ * too, its blockquote lines are blanked in out (so line numbers hold).
+ * Returns 1 when out holds the filtered body, 0 when there was nothing to
+ * drop, 2 when the section is nothing but a quotation (out untouched: the
+ * question alone, or an answer written as a quote?), -1 when memory runs out. */
+int answers_doc_drop_quotes(const struct answers_section *s, struct gb_buf *out,
+                            struct gb_err *err);
+
+/* Is the text only a placeholder ("TODO", "TBD", "(answer here)")? */
+int answers_doc_placeholder(const char *text, size_t len);
+
 /* A document saved as UTF-16 (Windows Notepad's "Unicode", with or without
  * its byte-order mark) converted to UTF-8 into out.  Returns 1 when it was
  * UTF-16 and out holds the text, 0 when it is not UTF-16 (out untouched),

@@ -395,9 +395,11 @@ static int section_missing(const struct score_ctx *ctx, const struct rubric_chec
                              "save it as plain text (Markdown, UTF-8) and hand it in again",
                              file, what);
     if (s->heading)
-        return gb_buf_printf(&o->message, err, "the section under '%.*s' (%s line %zu) is "
-                             "empty", (int)(s->heading_len > 80 ? 80 : s->heading_len),
-                             s->heading, file, s->line);
+        return gb_buf_printf(&o->message, err, "the section under '%.*s' (%s line %zu) %s",
+                             (int)(s->heading_len > 80 ? 80 : s->heading_len), s->heading,
+                             file, s->line, prose_word_count(s->text, s->len)
+                             ? "has no answer yet: only the question (quoted) or a placeholder "
+                               "such as TODO" : "is empty");
     if (gb_buf_printf(&o->message, err, "%s has no heading that names %s (write the answer "
                       "under a line \"## %s\"); the headings found are: ", file,
                       ck->section, ck->section))
@@ -411,12 +413,31 @@ static int score_document(const struct score_ctx *ctx, const struct rubric_check
 {
     const char *names[32];
     size_t n_names = rubric_sections(ctx->in->rubric, names, 32);
-    struct answers_section s;
+    struct answers_section s, answer;
+    struct gb_buf body = GB_BUF_INIT;
+    int rc;
 
-    if (answers_doc_find(doc, len, names, n_names, ck->section, &s) ||
-        !prose_word_count(s.text, s.len))
+    if (answers_doc_find(doc, len, names, n_names, ck->section, &s))
         return section_missing(ctx, ck, doc, len, &s, o, err);
-    return in_section(ctx, ck, &s, o, err);
+    answer = s;
+    /* the question pasted above the answer is not the answer */
+    if ((rc = answers_doc_drop_quotes(&s, &body, err)) < 0)
+        return -1;
+    if (rc == 1) {
+        answer.text = body.data;
+        answer.len = body.len;
+    }
+    if (!prose_word_count(answer.text, answer.len) || answers_doc_placeholder(answer.text, answer.len))
+        rc = section_missing(ctx, ck, doc, len, &s, o, err);
+    else if ((rc = in_section(ctx, ck, &answer, o, err)) == 0 && o->verdict == VERDICT_PASS &&
+             answers_doc_drop_quotes(&s, &body, err) == 2) {
+        o->verdict = VERDICT_REVIEW;
+        o->message.len = 0;
+        rc = gb_buf_puts(&o->message, "needs human review: the section is all quotation "
+                         "(> ...): is it the pasted question or the answer?", err);
+    }
+    gb_buf_free(&body);
+    return rc;
 }
 
 int score_answers_check(const struct score_ctx *ctx, const struct rubric_check *ck,

@@ -162,6 +162,26 @@ START_TEST(test_utf16_and_binary_documents)
 }
 END_TEST
 
+START_TEST(test_quotes_and_placeholders)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    struct gb_err err;
+    const char *doc = "## q1\n> The question?\n> More of it.\n\nMy answer.\n## q2\n> Only a quote.\n";
+    struct answers_section s;
+
+    ck_assert_int_eq(answers_doc_find(doc, strlen(doc), names, N_NAMES, "q1", &s), 0);
+    ck_assert_int_eq(answers_doc_drop_quotes(&s, &b, &err), 1);
+    ck_assert_str_eq(b.data, "\n\n\nMy answer.\n");
+    ck_assert_int_eq(answers_doc_find(doc, strlen(doc), names, N_NAMES, "q2", &s), 0);
+    ck_assert_int_eq(answers_doc_drop_quotes(&s, &b, &err), 2);
+    gb_buf_free(&b);
+    ck_assert(answers_doc_placeholder("TODO", 4));
+    ck_assert(answers_doc_placeholder("(answer here, TBD)\n", 19));
+    ck_assert(!answers_doc_placeholder("To do: it memorises.", 20));
+    ck_assert(!answers_doc_placeholder("...", 3));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("answers_doc");
@@ -177,6 +197,7 @@ int main(void)
     tcase_add_test(tc, test_pseudo_headings);
     tcase_add_test(tc, test_list_headings);
     tcase_add_test(tc, test_utf16_and_binary_documents);
+    tcase_add_test(tc, test_quotes_and_placeholders);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

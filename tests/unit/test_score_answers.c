@@ -327,6 +327,28 @@ START_TEST(test_denied_ideas_need_review)
 }
 END_TEST
 
+START_TEST(test_pasted_question_is_not_the_answer)
+{
+    struct graded g;
+    const char *checks = IDEA("mem", "q2", "\"memoris\"");
+
+    grade(checks, "## q2\n> What is the model doing: memorising or learning?\n\nTODO\n", &g);
+    expect(&g, "mem", VERDICT_MISSING);
+    expect_message(&g, "mem", "the section under '## q2' (answers.md line 1) has no answer yet");
+    release(&g);
+    grade(checks, "## q2\n> What is the model doing: memorising or learning?\n\nIt learns the rule.\n", &g);
+    expect(&g, "mem", VERDICT_FAIL);
+    release(&g);
+    grade(checks, "## q2\n> Memorising or learning?\n\nIt is memorising the rows.\n", &g);
+    expect(&g, "mem", VERDICT_PASS);
+    ck_assert_ptr_nonnull(strstr(find(&g, "mem")->where, "(line 4)"));
+    release(&g);
+    grade(checks, "## q2\n> It is memorising the rows.\n", &g);
+    expect(&g, "mem", VERDICT_REVIEW);
+    release(&g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("score_answers");
@@ -347,6 +369,7 @@ int main(void)
     tcase_add_test(tc, test_numbers_said_of_the_wrong_subject);
     tcase_add_test(tc, test_numbers_written_as_words);
     tcase_add_test(tc, test_denied_ideas_need_review);
+    tcase_add_test(tc, test_pasted_question_is_not_the_answer);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
