@@ -347,6 +347,26 @@ static size_t count_wrong(const struct quoted *m)
     return n;
 }
 
+/* "the numbers 0.458, 0.94": what the answer quoted instead, so a student
+ * sees which of theirs were read. */
+static int list_printed(const struct answers_section *s, const struct quoted *m,
+                        struct gb_buf *b, struct gb_err *err)
+{
+    size_t shown = 0;
+
+    for (size_t i = 0; i < m->n_nums; i++) {
+        const struct numparse_num *n = &m->nums[i];
+        if (n->flags & NUMPARSE_GLUED)
+            continue;
+        if (shown == 8)
+            return gb_buf_puts(b, ", ...", err);
+        if (gb_buf_printf(b, err, "%s%.*s", shown++ ? ", " : "the numbers ",
+                          (int)(n->end - n->start), s->text + n->start))
+            return -1;
+    }
+    return 0;
+}
+
 static int list_matched(const struct rubric_check *ck, const struct answers_section *s,
                         const struct quoted *m, struct gb_buf *b, struct gb_err *err)
 {
@@ -394,6 +414,8 @@ static int judge_numbers(const struct rubric_check *ck, const struct answers_sec
                              t + n->start, ck->numbers[k].label);
     }
     o->verdict = VERDICT_FAIL;
+    if (!matched && list_printed(s, m, &o->found, err))
+        return -1;
     if (gb_buf_printf(&o->message, err, "the answer names %zu of the numbers asked for; it "
                       "needs %zu", matched, ck->min_numbers))
         return -1;

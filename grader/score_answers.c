@@ -131,8 +131,10 @@ static int word_use(const struct rubric_check *ck, const char *w, const struct a
         from = at + 1;
         if (in_everyday_phrase(ck, s->text, s->len, at, n))
             continue;
-        if (!is_ambiguous(ck, w))
+        if (!is_ambiguous(ck, w)) {
+            *where = at;
             return 2;
+        }
         if (!use)
             *where = at;
         use = 1;
@@ -140,38 +142,51 @@ static int word_use(const struct rubric_check *ck, const char *w, const struct a
     return use;
 }
 
+/* The whole word the student wrote around a keyword's match at t[at]. */
+static void word_around(const char *t, size_t len, size_t at, size_t *a, size_t *b)
+{
+    for (*a = at; *a > 0 && (isalnum((unsigned char)t[*a - 1]) || (unsigned char)t[*a - 1] >= 0x80);)
+        (*a)--;
+    for (*b = at; *b < len && *b - *a < 40 &&
+                  (isalnum((unsigned char)t[*b]) || (unsigned char)t[*b] >= 0x80);)
+        (*b)++;
+}
+
 static int check_words(const struct rubric_check *ck, const struct answers_section *s,
                        struct score_outcome *o, struct gb_err *err)
 {
-    size_t bad = 0, unsure = 0, where = 0, first_unsure = 0;
+    size_t bad = 0, unsure = 0, where = 0, first_bad = 0, first_unsure = 0, a, b;
 
     if (gb_buf_puts(&o->expected, "none of the words ruled out by the task", err))
         return -1;
     for (size_t i = 0; i < ck->forbidden.n; i++) {
         const char *w = ck->forbidden.v[i];
         int use = word_use(ck, w, s, &where);
-        size_t n = strlen(w) - (w[strlen(w) - 1] == '$');
-        if (!use)
+        if (!use || (use == 1 && unsure++))
             continue;
-        if (use == 1 && !unsure++)
-            first_unsure = i;
-        if (use == 1 && unsure > 1)
-            continue;
+        if (use == 2 && !bad++)
+            first_bad = where;
+        if (use == 1)
+            first_unsure = where;
+        word_around(s->text, s->len, where, &a, &b);
+        if (w[0] == '#')
+            a = b = 0;
         if (gb_buf_printf(&o->found, err, "%s\"%.*s\"", bad + unsure > 1 ? ", " : "uses ",
-                          (int)n, w))
+                          (int)(b - a), s->text + a))
             return -1;
-        if (use == 2)
-            bad++;
-        else if (gb_buf_puts(&o->found, " in ", err) || quote_sentence(s, where, &o->found, err))
+        if (use == 1 && (gb_buf_puts(&o->found, " in ", err) ||
+                         quote_sentence(s, where, &o->found, err)))
             return -1;
     }
     o->verdict = bad ? VERDICT_FAIL : unsure ? VERDICT_REVIEW : VERDICT_PASS;
     if (bad)
-        return gb_buf_puts(&o->message, "rephrase without those words", err);
-    if (unsure)
-        return gb_buf_printf(&o->message, err, "needs human review: is \"%s\" used as a maths "
-                             "word there, or in its everyday sense?", ck->forbidden.v[first_unsure]);
-    return 0;
+        return gb_buf_puts(&o->message, "rephrase without those words, as in ", err) ||
+               quote_sentence(s, first_bad, &o->message, err);
+    if (!unsure)
+        return 0;
+    word_around(s->text, s->len, first_unsure, &a, &b);
+    return gb_buf_printf(&o->message, err, "needs human review: is \"%.*s\" used as a maths "
+                         "word there, or in its everyday sense?", (int)(b - a), s->text + a);
 }
 
 static int check_review(const struct rubric_check *ck, struct score_outcome *o,
