@@ -314,6 +314,19 @@ static int is_part_heading(const struct extract_transcript *t, const struct xlin
     return 0;
 }
 
+/* LaTeX table scaffolding: "\\toprule", "\\midrule", "\\hline",
+ * "\\begin{tabular}{lrr}", "\\end{tabular}" — a rule line, not text. */
+static int latex_rule(const char *s, size_t len)
+{
+    static const char *const cmds[] = { "\\toprule", "\\midrule", "\\bottomrule", "\\hline",
+                                        "\\cline", "\\begin{tabular}", "\\end{tabular}",
+                                        "\\begin{table}", "\\end{table}", NULL };
+    for (const char *const *c = cmds; *c; c++)
+        if (len >= strlen(*c) && memcmp(s, *c, strlen(*c)) == 0)
+            return 1;
+    return 0;
+}
+
 static enum xline_kind classify(const struct extract_transcript *t, const struct xline *ln)
 {
     const char *s = t->text + ln->off;
@@ -327,6 +340,8 @@ static enum xline_kind classify(const struct extract_transcript *t, const struct
         }
         return marks >= 3 ? XLINE_RULE : XLINE_TEXT;
     }
+    if (latex_rule(s + b, e - b))
+        return XLINE_RULE;
     /* Markdown "# Title" and banners "--- B. title ---", "== title ==". */
     if (s[b] == '#' && b + 1 < e && (s[b + 1] == ' ' || s[b + 1] == '#'))
         return XLINE_HEADING;
@@ -401,8 +416,10 @@ static void mark_underlined(struct extract_transcript *t)
 {
     for (size_t i = 0; i + 1 < t->n_lines; i++) {
         struct xline *ln = &t->lines[i], *next = &t->lines[i + 1];
+        const char *ns = t->text + next->off;
         if (ln->kind == XLINE_TEXT && ln->role == XROW_NONE && next->kind == XLINE_RULE &&
-            next->no == ln->no + 1 && next->block == ln->block)
+            next->no == ln->no + 1 && next->block == ln->block &&
+            !latex_rule(ns + trim_left(ns, next->len), next->len - trim_left(ns, next->len)))
             ln->kind = XLINE_HEADING;
     }
 }

@@ -33,7 +33,8 @@ enum xline_kind {
 
 enum xrow_role { XROW_NONE = 0, XROW_HEADER, XROW_DATA };
 
-enum xdelim { XDELIM_SPACE = 0, XDELIM_PIPE, XDELIM_TAB, XDELIM_COMMA, XDELIM_SEMICOLON };
+enum xdelim { XDELIM_SPACE = 0, XDELIM_PIPE, XDELIM_TAB, XDELIM_COMMA, XDELIM_SEMICOLON,
+              XDELIM_AMPERSAND };
 
 struct xline {
     size_t no;            /* 1-based output line number */

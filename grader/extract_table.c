@@ -48,12 +48,23 @@ static int is_noise(const struct xatom *a)
 
 /* ---- delimiters and fields ----------------------------------------------- */
 
+/* A LaTeX table row ends in "\\\\" (perhaps "\\\\ \\hline"). */
+static int latex_row_end(const char *s, size_t len)
+{
+    for (size_t i = 0; i + 1 < len; i++)
+        if (s[i] == '\\' && s[i + 1] == '\\')
+            return 1;
+    return 0;
+}
+
 static enum xdelim line_delim(const char *s, size_t len)
 {
-    size_t pipes = 0, tabs = 0, bare_commas = 0, spaced_commas = 0, semis = 0;
+    size_t pipes = 0, tabs = 0, bare_commas = 0, spaced_commas = 0, semis = 0, amps = 0;
     for (size_t i = 0; i < len; i++) {
         if (s[i] == '|')
             pipes++;
+        else if (s[i] == '&')
+            amps++;
         else if (s[i] == ';')
             semis++;
         else if (s[i] == '\t')
@@ -63,6 +74,8 @@ static enum xdelim line_delim(const char *s, size_t len)
     }
     if (pipes >= 2)
         return XDELIM_PIPE;
+    if (amps >= 1 && latex_row_end(s, len))
+        return XDELIM_AMPERSAND;   /* LaTeX: "RNN gain 0.5 & 7.577 & 0.490 \\" */
     if (tabs >= 1) {
         size_t b = 0;
         while (b < len && (s[b] == ' ' || s[b] == '\t'))
@@ -81,7 +94,8 @@ static enum xdelim line_delim(const char *s, size_t len)
 /* Field index of byte off in a delimited line (quotes respected for CSV). */
 static int field_of(const char *s, size_t off, enum xdelim d)
 {
-    char sep = d == XDELIM_PIPE ? '|' : d == XDELIM_TAB ? '\t' : d == XDELIM_SEMICOLON ? ';' : ',';
+    char sep = d == XDELIM_PIPE ? '|' : d == XDELIM_TAB ? '\t' : d == XDELIM_SEMICOLON ? ';'
+             : d == XDELIM_AMPERSAND ? '&' : ',';
     int field = 0, quoted = 0;
     for (size_t i = 0; i < off; i++) {
         if ((d == XDELIM_COMMA || d == XDELIM_SEMICOLON) && s[i] == '"')

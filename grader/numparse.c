@@ -155,37 +155,85 @@ static size_t scan_unit(const char *s, size_t len, size_t i, char unit[8])
     return 0;
 }
 
-/* Reads the digits, point, fraction and exponent at s[i]; returns the end,
- * or 0 when what follows is a dotted version string like 1.13.0 (which is
- * not a value and is skipped by the caller). */
-/* A written-out power of ten after a mantissa: "×10^-2", "x10^−17",
- * "* 10**3", "·10^5".  Returns the end and sets *exp, or 0 when there is
- * none.  "3 x 10" alone (no ^ or **) is a product, not a number. */
-static size_t scan_times_ten(const char *s, size_t len, size_t i, int *exp)
+/* A superscript digit or sign at s[i] (U+2070..U+2079 with their Latin-1
+ * forms for 1, 2, 3; U+207A plus, U+207B minus): its value 0-9, 10 for
+ * plus, 11 for minus, with *n its bytes; -1 when none. */
+static int superscript(const char *s, size_t len, size_t i, size_t *n)
 {
-    size_t j = i;
-    int neg = 0, e = 0;
+    int c0 = at(s, len, i), c1 = at(s, len, i + 1), c2 = at(s, len, i + 2);
+    if (c0 == 0xC2 && (c1 == 0xB9 || c1 == 0xB2 || c1 == 0xB3)) {
+        *n = 2;
+        return c1 == 0xB9 ? 1 : c1 == 0xB2 ? 2 : 3;
+    }
+    if (c0 == 0xE2 && c1 == 0x81 && c2 >= 0xB0 && c2 <= 0xBB && c2 != 0xB1 && c2 != 0xB2 &&
+        c2 != 0xB3) {
+        *n = 3;
+        return c2 <= 0xB9 ? c2 - 0xB0 : c2 == 0xBA ? 10 : 11;
+    }
+    return -1;
+}
 
-    if (at(s, len, j) == ' ')
+/* Skips a multiplication sign written as text: 'x', '*', '×', '·',
+ * LaTeX's "\times" / "\cdot", with spaces around.  Returns where the
+ * factor starts, or 0. */
+static size_t skip_times(const char *s, size_t len, size_t j)
+{
+    while (at(s, len, j) == ' ')
         j++;
     if (at(s, len, j) == 'x' || at(s, len, j) == '*')
         j++;
-    else if (is_times_sign(s, len, j) ||
-             (at(s, len, j) == 0xC2 && at(s, len, j + 1) == 0xB7))   /* U+00B7 "·" */
-        j += 2;
+    else if (is_times_sign(s, len, j) || (at(s, len, j) == 0xC2 && at(s, len, j + 1) == 0xB7))
+        j += 2;   /* U+00D7 "×", U+00B7 "·" */
+    else if (j + 6 <= len && memcmp(s + j, "\\times", 6) == 0)
+        j += 6;
+    else if (j + 5 <= len && memcmp(s + j, "\\cdot", 5) == 0)
+        j += 5;
     else
         return 0;
-    if (at(s, len, j) == ' ')
+    while (at(s, len, j) == ' ')
         j++;
-    if (at(s, len, j) != '1' || at(s, len, j + 1) != '0')
+    return j;
+}
+
+/* A written-out power of ten after a mantissa: "×10^-2", "x10^−17",
+ * "* 10**3", "·10^5", "× 10⁻¹⁷" (superscripts), "\times 10^{-2}" (LaTeX).
+ * Returns the end and sets *exp, or 0 when there is none.  "3 x 10"
+ * alone (no power) is a product, not a number. */
+static size_t scan_times_ten(const char *s, size_t len, size_t i, int *exp)
+{
+    size_t j = skip_times(s, len, i), n;
+    int neg = 0, e = 0, digits = 0, sup, brace = 0;
+
+    if (!j || at(s, len, j) != '1' || at(s, len, j + 1) != '0')
         return 0;
     j += 2;
+    if (superscript(s, len, j, &n) >= 0) {
+        /* "10⁻¹⁷" */
+        while ((sup = superscript(s, len, j, &n)) >= 0) {
+            if (sup == 11 || sup == 10) {
+                if (digits || neg)
+                    break;
+                neg = sup == 11;
+            } else {
+                if (e < 100000)
+                    e = e * 10 + sup;
+                digits++;
+            }
+            j += n;
+        }
+        if (!digits)
+            return 0;
+        *exp = neg ? -e : e;
+        return j;
+    }
     if (at(s, len, j) == '^')
         j++;
     else if (at(s, len, j) == '*' && at(s, len, j + 1) == '*')
         j += 2;
     else
         return 0;
+    if (at(s, len, j) == '{')
+        brace = 1, j++;
     if (at(s, len, j) == '+' || at(s, len, j) == '-')
         neg = s[j++] == '-';
     else if (is_unicode_minus(s, len, j))
@@ -195,6 +243,11 @@ static size_t scan_times_ten(const char *s, size_t len, size_t i, int *exp)
     while (j < len && is_digit((unsigned char)s[j])) {
         if (e < 100000)
             e = e * 10 + (s[j] - '0');
+        j++;
+    }
+    if (brace) {
+        if (at(s, len, j) != '}')
+            return 0;
         j++;
     }
     *exp = neg ? -e : e;
@@ -224,6 +277,9 @@ static int decimal_comma(const char *s, size_t len, size_t int_start, size_t i, 
            !(j + 1 < len && (s[j] == ',' || s[j] == '.') && is_digit((unsigned char)s[j + 1]));
 }
 
+/* Reads the digits, point, fraction and exponent at s[i]; returns the end,
+ * or 0 when what follows is a dotted version string like 1.13.0 (which is
+ * not a value and is skipped by the caller). */
 static size_t scan_mantissa(const char *s, size_t len, size_t i, unsigned options,
                             struct literal *lit, struct numparse_num *n)
 {

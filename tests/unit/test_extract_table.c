@@ -600,6 +600,31 @@ START_TEST(test_semicolon_cells_decimal_commas)
 }
 END_TEST
 
+/* LaTeX tabular rows: cells split by '&', \\toprule and friends are rules. */
+START_TEST(test_latex_tabular)
+{
+    struct extract_transcript *t = parse_str(
+        "\\begin{tabular}{lrrr}\n"
+        "\\toprule\n"
+        "model & step 50 & step 1 & per step \\\\\n"
+        "\\midrule\n"
+        "RNN gain 0.5 & $7.577 \\times 10^{-2}$ & $5.032 \\times 10^{-17}$ & 0.490 \\\\\n"
+        "LSTM $b_f=3$ & $2.230 \\times 10^{-2}$ & $4.782 \\times 10^{-2}$ & 1.016 \\\\\n"
+        "\\bottomrule\n"
+        "\\end{tabular}\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+    ck_assert_int_eq(f.n, 1);
+    ck_assert(fabs(f.value - 5.032e-17) < 1e-30);
+    ck_assert_uint_eq(f.line, 5);
+    ck_assert_str_eq(f.column, "step 1");
+    f = query(t, "{\"row\": \"b_f 3\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 1.016, 6, "1.016");
+    extract_free(t);
+}
+END_TEST
+
 /* ---- hostile brackets --------------------------------------------------------------- */
 
 static char *repeat(const char *unit, size_t times)
@@ -684,6 +709,7 @@ int main(void)
     tcase_add_test(tc, test_headerless_rows_are_vectors);
     tcase_add_test(tc, test_pandas_series_and_index_name);
     tcase_add_test(tc, test_semicolon_cells_decimal_commas);
+    tcase_add_test(tc, test_latex_tabular);
     suite_add_tcase(s, tc);
     tc = tcase_create("hostile");
     tcase_set_timeout(tc, 120);

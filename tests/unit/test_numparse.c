@@ -216,6 +216,33 @@ START_TEST(test_decimal_commas)
 }
 END_TEST
 
+/* Powers of ten written with superscripts or in LaTeX: one number each,
+ * never a mantissa and a stray 10. */
+START_TEST(test_superscript_and_latex_powers)
+{
+    static const struct { const char *in; double v; int exponent; } cases[] = {
+        { "5.032 \xc3\x97 10\xe2\x81\xbb\xc2\xb9\xe2\x81\xb7", 5.032e-17, -17 },  /* × 10⁻¹⁷ */
+        { "7.577 \xc3\x97 10\xe2\x81\xbb\xc2\xb2", 7.577e-2, -2 },                   /* × 10⁻² */
+        { "5.268 \xc3\x97 10\xe2\x81\xb0", 5.268, 0 },                                  /* × 10⁰ */
+        { "2.0 \xc3\x97 10\xc2\xb9\xc2\xb2", 2.0e12, 12 },                             /* × 10¹² */
+        { "$7.577 \\times 10^{-2}$", 7.577e-2, -2 },
+        { "7.577\\times10^{-2}", 7.577e-2, -2 },
+        { "7.577 \\cdot 10^{-2}", 7.577e-2, -2 },
+        { "7.58\xc3\x97" "10^\xe2\x88\x92" "2", 7.58e-2, -2 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct numparse_num n[MAXN];
+        ck_assert_msg(scan(cases[i].in, n) == 1, "%s", cases[i].in);
+        ck_assert_msg(fabs(n[0].value - cases[i].v) <= 1e-12 * fabs(cases[i].v), "%s: %g",
+                      cases[i].in, n[0].value);
+        ck_assert_int_eq(n[0].exponent, cases[i].exponent);
+        ck_assert(n[0].flags & NUMPARSE_EXPONENT);
+    }
+    struct numparse_num n[MAXN];
+    ck_assert_uint_eq(scan("3 x 10 rows", n), 2);   /* a product, no power */
+}
+END_TEST
+
 START_TEST(test_versions_dates_and_words_are_not_values)
 {
     struct numparse_num n[MAXN];
@@ -290,6 +317,7 @@ int main(void)
     tcase_add_test(tc, test_units_and_glue);
     tcase_add_test(tc, test_per_step_factors_and_seconds);
     tcase_add_test(tc, test_decimal_commas);
+    tcase_add_test(tc, test_superscript_and_latex_powers);
     tcase_add_test(tc, test_versions_dates_and_words_are_not_values);
     tcase_add_test(tc, test_half_ulp_and_fraction);
     tcase_add_test(tc, test_count_exceeds_max_like_snprintf);
