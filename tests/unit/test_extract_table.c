@@ -625,6 +625,56 @@ START_TEST(test_latex_tabular)
 }
 END_TEST
 
+/* Random soup of the pieces the structure code reacts to (brackets, quotes,
+ * cell separators, decimal commas, powers, odd spaces, LaTeX rules, names
+ * lines): parsing and queries never fail or read out of bounds (the
+ * sanitizer build checks the latter). */
+START_TEST(test_structure_soup)
+{
+    static const char *const pieces[] = {
+        "{", "}", "[", "]", "(", ")", "\n", "\n", " ", "  ", "\t", ",", ";", "&", "\\\\",
+        "\\toprule\n", ":", "=", "'", "\"", "0.5", "1,000", "0,44", "2,22e-16", "x10^{-2}",
+        " \xc3\x97 10\xe2\x81\xbb\xc2\xb9", "\xc2\xa0", "\xa0", "\xc3", "rude", "gain", "step",
+        "1", "%", "per step", "tensor(", "columns:", "tokens:", "key", "\r", "-", "nan", "|",
+    };
+    static const char *const queries[] = {
+        "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}",
+        "{\"row\": \"rude\", \"shape\": \"vector\"}",
+        "{\"column\": \"step\", \"all\": true}",
+        "{\"section\": \"key\", \"row\": \"rude\", \"column\": \"rude\", \"exclude\": \"gain 1\"}",
+    };
+    unsigned state = 12345;
+
+    for (int it = 0; it < 300; it++) {
+        char buf[8192];
+        size_t len = 0;
+        state = state * 1103515245u + 12345u;
+        size_t n = (state >> 8) % 300;
+        for (size_t k = 0; k < n && len + 64 < sizeof buf; k++) {
+            state = state * 1103515245u + 12345u;
+            unsigned r = state >> 8;
+            if (r % 8 == 0) {
+                buf[len++] = (char)(r >> 4);
+                continue;
+            }
+            const char *p = pieces[(r >> 3) % (sizeof pieces / sizeof pieces[0])];
+            memcpy(buf + len, p, strlen(p));
+            len += strlen(p);
+        }
+        struct extract_transcript *t;
+        struct gb_err err;
+        ck_assert_int_eq(extract_parse(buf, len, NULL, &t, &err), 0);
+        for (size_t q = 0; q < sizeof queries / sizeof queries[0]; q++) {
+            struct found f = query(t, queries[q]);
+            ck_assert(f.n >= 0);
+        }
+        for (size_t l = 1; l <= extract_line_count(t); l++)
+            ck_assert_ptr_nonnull(extract_line_text(t, l, NULL));
+        extract_free(t);
+    }
+}
+END_TEST
+
 /* ---- hostile brackets --------------------------------------------------------------- */
 
 static char *repeat(const char *unit, size_t times)
@@ -715,6 +765,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_bracket_floods_stay_bounded);
     tcase_add_test(tc, test_overlong_structure_not_joined);
+    tcase_add_test(tc, test_structure_soup);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
