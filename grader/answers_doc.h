@@ -52,7 +52,7 @@ int answers_doc_list_headings(const char *doc, size_t len, size_t max, struct gb
  * too, its blockquote lines are blanked in out (so line numbers hold).
  * Returns 1 when out holds the filtered body, 0 when there was nothing to
  * drop, 2 when the section is nothing but a quotation (out untouched: the
- * question alone, or an answer written as a quote?), -1 when memory runs out. */
+ * question pasted and not answered yet), -1 when memory runs out. */
 int answers_doc_drop_quotes(const struct answers_section *s, struct gb_buf *out,
                             struct gb_err *err);
 

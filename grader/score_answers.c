@@ -413,8 +413,9 @@ static int section_missing(const struct score_ctx *ctx, const struct rubric_chec
         return gb_buf_printf(&o->message, err, "the section under '%.*s' (%s line %zu) %s",
                              (int)(s->heading_len > 80 ? 80 : s->heading_len), s->heading,
                              file, s->line, prose_word_count(s->text, s->len)
-                             ? "has no answer yet: only the question (quoted) or a placeholder "
-                               "such as TODO" : "is empty");
+                             ? "has no answer yet: only the question (quoted with >) or a "
+                               "placeholder such as TODO; write the answer as plain text below "
+                               "the question" : "is empty");
     if (gb_buf_printf(&o->message, err, "%s has no heading that names %s (write the answer "
                       "under a line \"## %s\"); the headings found are: ", file,
                       ck->section, ck->section))
@@ -442,15 +443,12 @@ static int score_document(const struct score_ctx *ctx, const struct rubric_check
         answer.text = body.data;
         answer.len = body.len;
     }
-    if (!prose_word_count(answer.text, answer.len) || answers_doc_placeholder(answer.text, answer.len))
+    /* nothing but a quotation is the question pasted and not answered yet */
+    if (rc == 2 || !prose_word_count(answer.text, answer.len) ||
+        answers_doc_placeholder(answer.text, answer.len))
         rc = section_missing(ctx, ck, doc, len, &s, o, err);
-    else if ((rc = in_section(ctx, ck, &answer, o, err)) == 0 && o->verdict == VERDICT_PASS &&
-             answers_doc_drop_quotes(&s, &body, err) == 2) {
-        o->verdict = VERDICT_REVIEW;
-        o->message.len = 0;
-        rc = gb_buf_puts(&o->message, "needs human review: the section is all quotation "
-                         "(> ...): is it the pasted question or the answer?", err);
-    }
+    else
+        rc = in_section(ctx, ck, &answer, o, err);
     gb_buf_free(&body);
     return rc;
 }

@@ -350,8 +350,9 @@ START_TEST(test_pasted_question_is_not_the_answer)
     expect(&g, "mem", VERDICT_PASS);
     ck_assert_ptr_nonnull(strstr(find(&g, "mem")->where, "(line 4)"));
     release(&g);
-    grade(checks, "## q2\n> It is memorising the rows.\n", &g);
-    expect(&g, "mem", VERDICT_REVIEW);
+    grade(checks, "## q2\n> Is it memorising the rows?\n", &g);
+    expect(&g, "mem", VERDICT_MISSING);
+    expect_message(&g, "mem", "write the answer as plain text below the question");
     release(&g);
 }
 END_TEST
