@@ -238,6 +238,14 @@ static size_t window_hits(const struct prose *p, const struct rubric_strings *gr
     return hits;
 }
 
+int prose_window_has_ideas(const struct prose *p, const struct rubric_strings *groups,
+                           size_t n_groups, size_t i, size_t w)
+{
+    size_t miss;
+
+    return i < p->n && window_hits(p, groups, n_groups, i, w, &miss) == n_groups;
+}
+
 long prose_find_ideas(const struct prose *p, const struct rubric_strings *groups,
                       size_t n_groups, size_t window, size_t *used, size_t *missing)
 {

@@ -43,6 +43,10 @@ int prose_keyword_at(const char *text, size_t len, const char *keyword, size_t f
 /* Does any keyword of the group occur?  Returns the index of the first match or -1. */
 int prose_group_in(const char *text, size_t len, const struct rubric_strings *group);
 
+/* Do sentences [i, i + w) carry every keyword group? */
+int prose_window_has_ideas(const struct prose *p, const struct rubric_strings *groups,
+                           size_t n_groups, size_t i, size_t w);
+
 /* Finds the smallest window of at most `window` consecutive sentences
  * carrying every keyword group; returns its first sentence index (and its
  * size in *used) or -1.  *missing is set to the group missing from the

@@ -34,6 +34,7 @@ static const char *const kind_names[] = {
     [CHECK_ANSWER_SENTENCES] = "answer_sentences",
     [CHECK_ANSWER_WORDS] = "answer_words",
     [CHECK_REVIEW] = "review",
+    [CHECK_TYPED_OUTPUT] = "typed_output",
 };
 #define N_KINDS (sizeof kind_names / sizeof kind_names[0])
 
@@ -46,13 +47,14 @@ static const char *const kind_fields[N_KINDS] = {
     [CHECK_TWIN_PAIRS] = "min_pairs require_sorted",
     [CHECK_RNN_TRACE] = "",
     [CHECK_COMMENT_SENTENCES] = "min max",
-    [CHECK_COMMENT_IDEA] = "ideas window",
+    [CHECK_COMMENT_IDEA] = "ideas window about",
     [CHECK_COMMENT_CITES_OUTPUT] = "ideas window",
-    [CHECK_ANSWER_NUMBERS] = "section numbers min_numbers",
-    [CHECK_ANSWER_IDEA] = "section ideas window",
+    [CHECK_ANSWER_NUMBERS] = "section numbers min_numbers not_after",
+    [CHECK_ANSWER_IDEA] = "section ideas window about",
     [CHECK_ANSWER_SENTENCES] = "section min max",
     [CHECK_ANSWER_WORDS] = "section forbidden everyday ambiguous",
     [CHECK_REVIEW] = "section prompt",
+    [CHECK_TYPED_OUTPUT] = "",
 };
 static const char common_fields[] = "id description points kind reading";
 
@@ -291,6 +293,61 @@ static int load_ideas(const cJSON *ideas, struct rubric_check *ck, struct gb_err
     return 0;
 }
 
+/* "about": {"right": [...], "wrong": [...], "other": [...],
+ *            "number": {"after": ["step"], "expected": KEY, "own_trace": true}} */
+static int load_about_number(const cJSON *num, struct rubric_about *a, struct gb_err *err)
+{
+    const cJSON *f;
+
+    if (!cJSON_IsObject(num))
+        return gb_fail(err, "field 'about.number' must be an object with 'after' and 'expected'");
+    cJSON_ArrayForEach(f, num) {
+        if (!word_in(f->string, "after expected own_trace"))
+            return gb_fail(err, "field 'about.number' has unknown member '%s'", f->string);
+    }
+    f = cJSON_GetObjectItemCaseSensitive(num, "own_trace");
+    if (f && !cJSON_IsBool(f))
+        return gb_fail(err, "field 'about.number.own_trace' must be true or false");
+    a->own_trace = cJSON_IsTrue(f);
+    a->has_number = 1;
+    if (load_strings(cJSON_GetObjectItemCaseSensitive(num, "after"), "about.number.after",
+                     &a->number_words, err))
+        return -1;
+    if (!a->number_words.n)
+        return gb_fail(err, "field 'about.number.after' must name the words a number follows");
+    f = cJSON_GetObjectItemCaseSensitive(num, "expected");
+    if (!f)
+        return gb_fail(err, "field 'about.number' needs 'expected'");
+    return load_number(f, "about.number.expected", &a->number, err);
+}
+
+static int load_about(const cJSON *about, struct rubric_check *ck, struct gb_err *err)
+{
+    const cJSON *f;
+    struct rubric_about *a;
+
+    if (!about)
+        return 0;
+    if (!cJSON_IsObject(about))
+        return gb_fail(err, "field 'about' must be an object with 'right' and 'wrong' subjects");
+    cJSON_ArrayForEach(f, about) {
+        if (!word_in(f->string, "right wrong other number"))
+            return gb_fail(err, "field 'about' has unknown member '%s'", f->string);
+    }
+    if (!(a = ck->about = calloc(1, sizeof *a)))
+        return gb_fail(err, "out of memory");
+    if (load_strings(cJSON_GetObjectItemCaseSensitive(about, "right"), "about.right", &a->right, err) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(about, "wrong"), "about.wrong", &a->wrong, err) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(about, "other"), "about.other", &a->other, err))
+        return -1;
+    f = cJSON_GetObjectItemCaseSensitive(about, "number");
+    if (f && load_about_number(f, a, err))
+        return -1;
+    if (!a->right.n && !a->wrong.n && !a->has_number)
+        return gb_fail(err, "field 'about' needs 'right', 'wrong' or 'number' subjects");
+    return 0;
+}
+
 static int load_answer_numbers(const cJSON *nums, struct rubric_check *ck, struct gb_err *err)
 {
     const cJSON *el;
@@ -308,14 +365,16 @@ static int load_answer_numbers(const cJSON *nums, struct rubric_check *ck, struc
             return gb_fail(err, "field 'numbers[%zu].label' must be a string", ck->n_numbers - 1);
         cJSON_ArrayForEach(f, el) {
             if (!word_in(f->string, "label expected tolerance range greater_than at_least "
-                         "less_than at_most subject"))
+                         "less_than at_most subject context"))
                 return gb_fail(err, "field 'numbers[%zu]' has unknown member '%s'",
                                ck->n_numbers - 1, f->string);
         }
         if (!(an->label = dup_or_fail(label->valuestring, err)) ||
             load_target(el, &an->target, err) ||
             load_strings(cJSON_GetObjectItemCaseSensitive(el, "subject"), "subject",
-                         &an->subject, err))
+                         &an->subject, err) ||
+            load_strings(cJSON_GetObjectItemCaseSensitive(el, "context"), "context",
+                         &an->context, err))
             return gb_err_prefix(err, "numbers[%zu]", ck->n_numbers - 1);
     }
     if (!ck->min_numbers)
@@ -441,10 +500,13 @@ static int load_kind_fields(const cJSON *c, struct rubric_check *ck, struct gb_e
         if (!ck->window)
             return gb_fail(err, "field 'window' must be at least 1");
         return require(c, "ideas", err) ||
-               load_ideas(cJSON_GetObjectItemCaseSensitive(c, "ideas"), ck, err) ? -1 : 0;
+               load_ideas(cJSON_GetObjectItemCaseSensitive(c, "ideas"), ck, err) ||
+               load_about(cJSON_GetObjectItemCaseSensitive(c, "about"), ck, err) ? -1 : 0;
     case CHECK_ANSWER_NUMBERS:
         return load_size(c, "min_numbers", &ck->min_numbers, err) || require(c, "numbers", err) ||
-               load_answer_numbers(cJSON_GetObjectItemCaseSensitive(c, "numbers"), ck, err) ? -1 : 0;
+               load_answer_numbers(cJSON_GetObjectItemCaseSensitive(c, "numbers"), ck, err) ||
+               load_strings(cJSON_GetObjectItemCaseSensitive(c, "not_after"), "not_after",
+                            &ck->not_after, err) ? -1 : 0;
     case CHECK_ANSWER_WORDS:
         return load_answer_words(c, ck, err);
     case CHECK_REVIEW:
@@ -452,6 +514,8 @@ static int load_kind_fields(const cJSON *c, struct rubric_check *ck, struct gb_e
         if (!cJSON_IsString(f))
             return gb_fail(err, "field 'prompt' must say what the reviewer judges");
         return (ck->prompt = dup_or_fail(f->valuestring, err)) ? 0 : -1;
+    case CHECK_TYPED_OUTPUT:
+        return 0;
     }
     return gb_fail(err, "unhandled kind");
 }
@@ -489,7 +553,7 @@ static int load_check_common(const cJSON *c, struct rubric_check *ck, struct gb_
         return gb_fail(err, "field 'kind' must be one of value, vector, each, relation, "
                        "twin_pairs, rnn_trace, comment_sentences, comment_idea, "
                        "comment_cites_output, answer_numbers, answer_idea, "
-                       "answer_sentences, answer_words, review");
+                       "answer_sentences, answer_words, review, typed_output");
     if (rd && !cJSON_IsString(rd))
         return gb_fail(err, "field 'reading' must name a group under \"readings\"");
     if (sec && !cJSON_IsString(sec))
@@ -541,10 +605,20 @@ static void free_check(struct rubric_check *ck)
     free_strings(&ck->forbidden);
     free_strings(&ck->everyday);
     free_strings(&ck->ambiguous);
+    free_strings(&ck->not_after);
+    if (ck->about) {
+        free_strings(&ck->about->right);
+        free_strings(&ck->about->wrong);
+        free_strings(&ck->about->other);
+        free_strings(&ck->about->number_words);
+        free(ck->about->number.ref);
+        free(ck->about);
+    }
     for (size_t i = 0; i < ck->n_numbers; i++) {
         free(ck->numbers[i].label);
         free(ck->numbers[i].target.expected.ref);
         free_strings(&ck->numbers[i].subject);
+        free_strings(&ck->numbers[i].context);
     }
     free(ck->numbers);
     free(ck->prompt);
@@ -660,7 +734,7 @@ static int check_all_placeholders(const struct rubric_check *ck, const struct ru
     for (size_t i = 0; i < ck->n_numbers; i++)
         if (check_placeholders(ck->numbers[i].target.expected.ref, ck, r, err))
             return -1;
-    return 0;
+    return ck->about ? check_placeholders(ck->about->number.ref, ck, r, err) : 0;
 }
 
 static int load_checks(const cJSON *arr, struct rubric *r, struct gb_err *err)
@@ -685,6 +759,9 @@ static int load_checks(const cJSON *arr, struct rubric *r, struct gb_err *err)
         if (r->mode == RUBRIC_MODE_RUN && is_answer_kind(ck->kind))
             return gb_fail(err, "check '%s': kind '%s' needs \"mode\": \"read\"",
                            ck->id, kind_names[ck->kind]);
+        if (r->mode == RUBRIC_MODE_READ && ck->kind == CHECK_TYPED_OUTPUT)
+            return gb_fail(err, "check '%s': kind 'typed_output' needs \"mode\": \"run\"",
+                           ck->id);
     }
     return 0;
 }

@@ -36,7 +36,8 @@ enum check_kind {
     CHECK_ANSWER_IDEA,           /* an answers section carries every keyword group */
     CHECK_ANSWER_SENTENCES,      /* an answers section has a bounded number of sentences */
     CHECK_ANSWER_WORDS,          /* an answers section avoids forbidden words */
-    CHECK_REVIEW                 /* needs human judgement: always VERDICT_REVIEW */
+    CHECK_REVIEW,                /* needs human judgement: always VERDICT_REVIEW */
+    CHECK_TYPED_OUTPUT           /* checked numbers typed into the source, not computed */
 };
 
 struct rubric_strings {
@@ -84,6 +85,23 @@ struct rubric_answer_number {        /* CHECK_ANSWER_NUMBERS */
     struct rubric_strings subject;   /* optional: words naming what the number is of
                                       * ("lstm"); said of another number's subject, it
                                       * is a wrong claim */
+    struct rubric_strings context;   /* optional: the number's sentence must carry one of
+                                      * these ("1.000" is an accuracy only near "accura…") */
+};
+
+/* *_IDEA "about": what the claim (the first idea group) must be said of.  A
+ * sentence ties each claim keyword to the nearest subject in its clause; a
+ * claim tied to a wrong subject fails the check, one tied to a right subject
+ * passes it (prose_claim.h). */
+struct rubric_about {
+    struct rubric_strings right;     /* "h2$", "saw-not", "second unit" */
+    struct rubric_strings wrong;     /* the other unit: the claim said of it is false */
+    struct rubric_strings other;     /* subjects the claim may be said of without harm */
+    struct rubric_strings number_words;   /* "step": a number after one is a subject */
+    struct rubric_number number;     /* ... the right one when it equals this */
+    int has_number;
+    int own_trace;                   /* the number is the separation step of the run's own
+                                      * printed RNN trace, when it printed one */
 };
 
 struct rubric_check {
@@ -123,6 +141,9 @@ struct rubric_check {
     struct rubric_answer_number *numbers;  /* ANSWER_NUMBERS */
     size_t n_numbers;
     size_t min_numbers;              /* ANSWER_NUMBERS: how many must be present */
+    struct rubric_strings not_after; /* ANSWER_NUMBERS: a number right after one of these
+                                      * words is a parameter ("gain 1.0"), never a result */
+    struct rubric_about *about;      /* *_IDEA: optional claim binding, or NULL */
     char *prompt;                    /* REVIEW: what the human reviewer judges */
 };
 

@@ -16,6 +16,7 @@
 #include "score_property.h"
 #include "score_relation.h"
 #include "score_source.h"
+#include "score_typed.h"
 #include "score_value.h"
 
 int score_key(const struct score_ctx *ctx, const char *ref, char *out, size_t size,
@@ -171,6 +172,8 @@ static int dispatch(const struct score_ctx *ctx, const struct rubric_check *ck,
     case CHECK_COMMENT_IDEA:
     case CHECK_COMMENT_CITES_OUTPUT:
         return score_source_check(ctx, ck, o, err);
+    case CHECK_TYPED_OUTPUT:
+        return score_typed_check(ctx, ck, o, err);
     case CHECK_ANSWER_NUMBERS:
     case CHECK_ANSWER_IDEA:
     case CHECK_ANSWER_SENTENCES:

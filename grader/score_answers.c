@@ -344,7 +344,7 @@ static int check_idea(const struct score_ctx *ctx, const struct rubric_check *ck
     size_t used;
     long first;
 
-    if (score_text_ideas(p, ck, ctx->in->rubric->submission, o, &first, &used, err))
+    if (score_text_ideas(ctx, p, ck, ctx->in->rubric->submission, o, &first, &used, err))
         return -1;
     /* the sentence's line in the whole document, not in the section */
     o->where.len = 0;

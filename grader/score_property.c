@@ -444,6 +444,27 @@ static int trace_verdict(const struct score_ctx *ctx, struct trace *tr, size_t n
     return 0;
 }
 
+int score_property_trace_separation(const struct score_ctx *ctx, size_t *step,
+                                    struct gb_err *err)
+{
+    struct trace *tr = calloc(8, sizeof *tr);
+    size_t nt, i;
+    long want = 0;
+
+    *step = 0;
+    if (!tr)
+        return gb_fail(err, "out of memory");
+    nt = find_traces(ctx->out, tr, 8);
+    if (!pick_pair(tr, nt, &i))
+        want = hand_rnn_separation_of(tr[i].tok, tr[i].n, tr[i + 1].tok, tr[i + 1].n,
+                                      HAND_RNN_SAME_TOL);
+    free(tr);
+    if (want < 0)
+        return gb_fail(err, "out of memory");
+    *step = (size_t)want;
+    return 0;
+}
+
 int score_property_check(const struct score_ctx *ctx, const struct rubric_check *ck,
                          struct score_outcome *o, struct gb_err *err)
 {

@@ -16,6 +16,8 @@
 
 #include "numparse.h"
 #include "prose.h"
+#include "prose_claim.h"
+#include "score_property.h"
 
 /* Minimum words for a comment line to count as a sentence: "# part one" is a
  * label, not a sentence. */
@@ -151,7 +153,108 @@ static int quote_sentences(struct gb_buf *b, const struct prose *p, size_t first
     return gb_buf_printf(b, err, "\"%s%s\"", clean, k + 1 >= sizeof clean ? "…" : "");
 }
 
-int score_text_ideas(const struct prose *p, const struct rubric_check *ck, const char *where_name,
+/* The number a claim's numbered subject must carry: the step the run's own
+ * RNN trace separates at when the rubric asks for it and the run printed
+ * one, else the rubric's expected value. */
+static int claim_number(const struct score_ctx *ctx, const struct rubric_about *ab,
+                        double *num, int *from_trace, struct gb_err *err)
+{
+    size_t step = 0;
+
+    *from_trace = 0;
+    if (ab->own_trace && ctx->out && score_property_trace_separation(ctx, &step, err))
+        return -1;
+    if (step) {
+        *num = (double)step;
+        *from_trace = 1;
+        return 0;
+    }
+    return score_number(ctx, &ab->number, num, err);
+}
+
+static int describe_about(struct gb_buf *b, const struct rubric_about *ab, double num,
+                          struct gb_err *err)
+{
+    const char *sep = ", said of ";
+
+    for (size_t i = 0; i < ab->right.n && i < 3; i++, sep = " or ") {
+        const char *kw = ab->right.v[i];
+        size_t n = strlen(kw) - (kw[strlen(kw) - 1] == '$');
+        if (gb_buf_printf(b, err, "%s\"%.*s\"", sep, (int)n, kw))
+            return -1;
+    }
+    if (ab->has_number && gb_buf_printf(b, err, "%s%s %g", sep, ab->number_words.v[0], num))
+        return -1;
+    return 0;
+}
+
+struct claim_hit {
+    struct prose_claim_tie tie;
+    size_t first, used;
+};
+
+/* Every window that carries the ideas: the first claim said of a wrong
+ * subject, and the first said of a right one. */
+static int find_claims(const struct prose *p, const struct rubric_check *ck,
+                       const struct prose_claim_spec *spec, struct claim_hit *right,
+                       struct claim_hit *wrong, struct gb_err *err)
+{
+    struct prose_claim_tie t;
+
+    memset(right, 0, sizeof *right);
+    memset(wrong, 0, sizeof *wrong);
+    for (size_t w = 1; w <= ck->window; w++)
+        for (size_t i = 0; i < p->n; i++) {
+            struct claim_hit *keep;
+            if (!prose_window_has_ideas(p, ck->ideas, ck->n_ideas, i, w))
+                continue;
+            if (prose_claim_judge(p, i, w, spec, &t, err))
+                return -1;
+            keep = t.verdict == PROSE_CLAIM_WRONG ? wrong
+                   : t.verdict == PROSE_CLAIM_RIGHT ? right : NULL;
+            if (keep && !keep->tie.verdict)
+                *keep = (struct claim_hit){ t, i, w };
+        }
+    return 0;
+}
+
+static int judge_claims(const struct score_ctx *ctx, const struct prose *p,
+                        const struct rubric_check *ck, const char *where_name,
+                        struct score_outcome *o, long first, struct gb_err *err)
+{
+    struct prose_claim_spec spec = { &ck->ideas[0], ck->about, 0 };
+    struct claim_hit right, wrong, *h;
+    int from_trace = 0;
+
+    if ((ck->about->has_number && claim_number(ctx, ck->about, &spec.number, &from_trace, err)) ||
+        describe_about(&o->expected, ck->about, spec.number, err) ||
+        find_claims(p, ck, &spec, &right, &wrong, err))
+        return -1;
+    h = wrong.tie.verdict ? &wrong : right.tie.verdict ? &right : NULL;
+    if (!h) {
+        o->verdict = VERDICT_FAIL;
+        return gb_buf_printf(&o->message, err, "the sentence at %s line %zu has the idea but "
+                             "never says it of the right subject", where_name,
+                             p->s[first].line);
+    }
+    if (quote_sentences(&o->found, p, h->first, h->used, err) ||
+        gb_buf_printf(&o->where, err, "%s line %zu", where_name, p->s[h->first].line))
+        return -1;
+    o->verdict = h == &right ? VERDICT_PASS : VERDICT_FAIL;
+    if (h == &right)
+        return 0;
+    if (gb_buf_printf(&o->message, err, "it says \"%.*s\" of \"%.*s\", which the exercise's "
+                      "claim is not about",
+                      (int)(h->tie.claim_end - h->tie.claim_start), p->text + h->tie.claim_start,
+                      (int)(h->tie.subject_end - h->tie.subject_start),
+                      p->text + h->tie.subject_start))
+        return -1;
+    return from_trace ? gb_buf_printf(&o->message, err, " (your traced pair separates at "
+                                      "step %g)", spec.number) : 0;
+}
+
+int score_text_ideas(const struct score_ctx *ctx, const struct prose *p,
+                     const struct rubric_check *ck, const char *where_name,
                      struct score_outcome *o, long *first, size_t *used, struct gb_err *err)
 {
     size_t missing;
@@ -161,6 +264,8 @@ int score_text_ideas(const struct prose *p, const struct rubric_check *ck, const
         if ((g && gb_buf_puts(&o->expected, " + ", err)) ||
             describe_group(&o->expected, &ck->ideas[g], err))
             return -1;
+    if (*first >= 0 && ck->about)
+        return judge_claims(ctx, p, ck, where_name, o, *first, err);
     if (*first >= 0) {
         o->verdict = VERDICT_PASS;
         return quote_sentences(&o->found, p, (size_t)*first, *used, err) ||
@@ -215,7 +320,7 @@ static int check_cites(const struct score_ctx *ctx, const struct rubric_check *c
     size_t last, used;
     int hit;
 
-    if (score_text_ideas(p, ck, ctx->in->rubric->submission, o, &first, &used, err))
+    if (score_text_ideas(ctx, p, ck, ctx->in->rubric->submission, o, &first, &used, err))
         return -1;
     if (first < 0)
         return 0;
@@ -273,7 +378,7 @@ int score_source_check(const struct score_ctx *ctx, const struct rubric_check *c
     if (ck->kind == CHECK_COMMENT_SENTENCES)
         rc = check_sentences(ck, &p, ctx->in->rubric->submission, o, err);
     else if (ck->kind == CHECK_COMMENT_IDEA)
-        rc = score_text_ideas(&p, ck, ctx->in->rubric->submission, o, &first, &used, err);
+        rc = score_text_ideas(ctx, &p, ck, ctx->in->rubric->submission, o, &first, &used, err);
     else
         rc = check_cites(ctx, ck, &p, o, err);
     prose_free(&p);

@@ -13,8 +13,11 @@ int score_source_check(const struct score_ctx *ctx, const struct rubric_check *c
 
 struct prose;
 /* Shared with score_answers.c: finds a window of sentences carrying every
- * keyword group of ck; *first is its first sentence or -1 (verdict FAIL). */
-int score_text_ideas(const struct prose *p, const struct rubric_check *ck,
+ * keyword group of ck; *first is its first sentence or -1 (verdict FAIL).
+ * With ck->about, the claim must also be said of a right subject and never
+ * of a wrong one (prose_claim.h). */
+int score_text_ideas(const struct score_ctx *ctx, const struct prose *p,
+                     const struct rubric_check *ck,
                      const char *where_name, struct score_outcome *o, long *first,
                      size_t *used, struct gb_err *err);
 
