@@ -340,7 +340,9 @@ static void find_negations(struct window *w)
 {
     for (size_t i = 0; i < w->len; i++)
         for (size_t k = 0; negations[k]; k++) {
-            size_t m = match_at(w->t, w->len, i, negations[k]);
+            /* "n't" ends a word: doesn't, isn't, can't */
+            size_t m = k == 1 ? (w->len - i >= 3 && !strncmp(w->t + i, "n't", 3) ? 3 : 0)
+                              : match_at(w->t, w->len, i, negations[k]);
             if (!m || inside_subject(w, i, i + m))
                 continue;
             if (!strcmp(negations[k], "not$") && names_the_token(w, i))
@@ -494,6 +496,9 @@ static void verdict_of(const struct window *w, struct prose_claim_tie *out)
         out->verdict = v;
         out->claim_start = w->src[c->a];
         out->claim_end = w->src[c->b - 1] + 1;
+        /* quote the whole word: "separate", not the keyword "separat" */
+        while (out->claim_end < w->p->len && word_byte((unsigned char)w->p->text[out->claim_end]))
+            out->claim_end++;
         out->subject_start = w->src[s->a];
         out->subject_end = w->src[s->b - 1] + 1;
     }

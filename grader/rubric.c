@@ -293,7 +293,7 @@ static int load_ideas(const cJSON *ideas, struct rubric_check *ck, struct gb_err
     return 0;
 }
 
-/* "about": {"right": [...], "wrong": [...], "other": [...],
+/* "about": {"claim": [...], "right": [...], "wrong": [...], "other": [...],
  *            "number": {"after": ["step"], "expected": KEY, "own_trace": true}} */
 static int load_about_number(const cJSON *num, struct rubric_about *a, struct gb_err *err)
 {
@@ -331,12 +331,13 @@ static int load_about(const cJSON *about, struct rubric_check *ck, struct gb_err
     if (!cJSON_IsObject(about))
         return gb_fail(err, "field 'about' must be an object with 'right' and 'wrong' subjects");
     cJSON_ArrayForEach(f, about) {
-        if (!word_in(f->string, "right wrong other number"))
+        if (!word_in(f->string, "claim right wrong other number"))
             return gb_fail(err, "field 'about' has unknown member '%s'", f->string);
     }
     if (!(a = ck->about = calloc(1, sizeof *a)))
         return gb_fail(err, "out of memory");
-    if (load_strings(cJSON_GetObjectItemCaseSensitive(about, "right"), "about.right", &a->right, err) ||
+    if (load_strings(cJSON_GetObjectItemCaseSensitive(about, "claim"), "about.claim", &a->claim, err) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(about, "right"), "about.right", &a->right, err) ||
         load_strings(cJSON_GetObjectItemCaseSensitive(about, "wrong"), "about.wrong", &a->wrong, err) ||
         load_strings(cJSON_GetObjectItemCaseSensitive(about, "other"), "about.other", &a->other, err))
         return -1;
@@ -607,6 +608,7 @@ static void free_check(struct rubric_check *ck)
     free_strings(&ck->ambiguous);
     free_strings(&ck->not_after);
     if (ck->about) {
+        free_strings(&ck->about->claim);
         free_strings(&ck->about->right);
         free_strings(&ck->about->wrong);
         free_strings(&ck->about->other);

@@ -89,11 +89,13 @@ struct rubric_answer_number {        /* CHECK_ANSWER_NUMBERS */
                                       * these ("1.000" is an accuracy only near "accura…") */
 };
 
-/* *_IDEA "about": what the claim (the first idea group) must be said of.  A
- * sentence ties each claim keyword to the nearest subject in its clause; a
- * claim tied to a wrong subject fails the check, one tied to a right subject
- * passes it (prose_claim.h). */
+/* *_IDEA "about": what the claim (its own keywords, or the first idea group)
+ * must be said of.  A sentence ties each claim keyword to the nearest subject
+ * in its clause; a claim tied to a wrong subject fails the check; with right
+ * subjects listed, one tied to a right subject is needed to pass
+ * (prose_claim.h). */
 struct rubric_about {
+    struct rubric_strings claim;     /* the keywords tied; empty: the first idea group */
     struct rubric_strings right;     /* "h2$", "saw-not", "second unit" */
     struct rubric_strings wrong;     /* the other unit: the claim said of it is false */
     struct rubric_strings other;     /* subjects the claim may be said of without harm */

@@ -185,6 +185,13 @@ static int describe_about(struct gb_buf *b, const struct rubric_about *ab, doubl
     }
     if (ab->has_number && gb_buf_printf(b, err, "%s%s %g", sep, ab->number_words.v[0], num))
         return -1;
+    sep = ", never said of ";
+    for (size_t i = 0; !ab->right.n && i < ab->wrong.n && i < 3; i++, sep = " or ") {
+        const char *kw = ab->wrong.v[i];
+        size_t n = strlen(kw) - (kw[strlen(kw) - 1] == '$');
+        if (gb_buf_printf(b, err, "%s\"%.*s\"", sep, (int)n, kw))
+            return -1;
+    }
     return 0;
 }
 
@@ -222,15 +229,22 @@ static int judge_claims(const struct score_ctx *ctx, const struct prose *p,
                         const struct rubric_check *ck, const char *where_name,
                         struct score_outcome *o, long first, struct gb_err *err)
 {
-    struct prose_claim_spec spec = { &ck->ideas[0], ck->about, 0 };
+    const struct rubric_about *ab = ck->about;
+    struct prose_claim_spec spec = { ab->claim.n ? &ab->claim : &ck->ideas[0], ab, 0 };
     struct claim_hit right, wrong, *h;
     int from_trace = 0;
 
-    if ((ck->about->has_number && claim_number(ctx, ck->about, &spec.number, &from_trace, err)) ||
-        describe_about(&o->expected, ck->about, spec.number, err) ||
+    if ((ab->has_number && claim_number(ctx, ab, &spec.number, &from_trace, err)) ||
+        describe_about(&o->expected, ab, spec.number, err) ||
         find_claims(p, ck, &spec, &right, &wrong, err))
         return -1;
     h = wrong.tie.verdict ? &wrong : right.tie.verdict ? &right : NULL;
+    if (!h && !ab->right.n && !ab->has_number) {
+        /* only wrong pairings were listed: the idea stands unless one is made */
+        o->verdict = VERDICT_PASS;
+        return quote_sentences(&o->found, p, (size_t)first, 1, err) ||
+               gb_buf_printf(&o->where, err, "%s line %zu", where_name, p->s[first].line);
+    }
     if (!h) {
         o->verdict = VERDICT_FAIL;
         return gb_buf_printf(&o->message, err, "the sentence at %s line %zu has the idea but "
@@ -243,8 +257,8 @@ static int judge_claims(const struct score_ctx *ctx, const struct prose *p,
     o->verdict = h == &right ? VERDICT_PASS : VERDICT_FAIL;
     if (h == &right)
         return 0;
-    if (gb_buf_printf(&o->message, err, "it says \"%.*s\" of \"%.*s\", which the exercise's "
-                      "claim is not about",
+    if (gb_buf_printf(&o->message, err, "the sentence ties \"%.*s\" to \"%.*s\", which is "
+                      "not what the exercise asks about",
                       (int)(h->tie.claim_end - h->tie.claim_start), p->text + h->tie.claim_start,
                       (int)(h->tie.subject_end - h->tie.subject_start),
                       p->text + h->tie.subject_start))
