@@ -306,6 +306,45 @@ static size_t match(struct quoted *m, unsigned accept)
     return matched;
 }
 
+/* "gain 1.0", "bias of 3": a number right after one of the check's
+ * not_after words names a parameter, not a result the answer cites. */
+static int after_parameter(const struct rubric_check *ck, const char *t,
+                           const struct numparse_num *n)
+{
+    size_t b = n->start, a;
+
+    while (b && strchr(" =:", t[b - 1]))
+        b--;
+    if (b >= 3 && !strncasecmp(t + b - 3, " of", 3))
+        b -= 3;
+    for (a = b; a && isalpha((unsigned char)t[a - 1]); a--)
+        ;
+    for (size_t i = 0; i < ck->not_after.n && a < b; i++)
+        if (prose_keyword_in(t + a, b - a, ck->not_after.v[i]))
+            return 1;
+    return 0;
+}
+
+/* A number with "context" words counts only in a sentence holding one:
+ * 1.000 is an accuracy in "right 1.000 of the time", not in "1.000 per step". */
+static int in_context(const struct rubric_answer_number *an, const struct answers_section *s,
+                      const struct numparse_num *n)
+{
+    size_t a = n->start, b = n->end;
+
+    if (!an->context.n)
+        return 1;
+    while (a && !strchr(".!?\n", s->text[a - 1]))
+        a--;
+    while (b < s->len && !strchr("!?\n", s->text[b]) &&
+           !(s->text[b] == '.' && (b + 1 >= s->len || isspace((unsigned char)s->text[b + 1]))))
+        b++;
+    for (size_t i = 0; i < an->context.n; i++)
+        if (prose_keyword_in(s->text + a, b - a, an->context.v[i]))
+            return 1;
+    return 0;
+}
+
 static int classify(const struct score_ctx *ctx, const struct rubric_check *ck,
                     const struct answers_section *s, struct quoted *m, struct gb_err *err)
 {
@@ -314,6 +353,9 @@ static int classify(const struct score_ctx *ctx, const struct rubric_check *ck,
             enum quote q;
             if (quote_of(ctx, &ck->numbers[k].target, s->text, &m->nums[i], &q, err))
                 return -1;
+            if (after_parameter(ck, s->text, &m->nums[i]) ||
+                !in_context(&ck->numbers[k], s, &m->nums[i]))
+                q = QUOTE_NO;
             if ((q == QUOTE_YES || q == QUOTE_ROUNDED) &&
                 said_of_other(ck, k, s->text, s->len, &m->nums[i]) >= 0)
                 q = QUOTE_WRONG;
