@@ -268,7 +268,8 @@ static size_t find_numbered(const struct window *w, const struct rubric_strings 
 
     for (size_t i = 0; i < n && i < 64 && k < max; i++) {
         size_t end = num[i].end;
-        if (!(num[i].flags & NUMPARSE_INTEGER))
+        /* "step 3." ends a sentence: numparse reads numpy's "3." */
+        if (!(num[i].flags & (NUMPARSE_INTEGER | NUMPARSE_TRAILING_POINT)))
             continue;
         if (word_before(w->t, num[i].start, &a, &b) && is_number_word(w, a, b, words)) {
             out[k++] = (struct numbered){ a, end, num[i].value };

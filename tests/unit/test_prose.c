@@ -1,0 +1,161 @@
+/* test_prose.c — Check suite for claim binding (grader/prose_claim.c): which
+ * subject a claim keyword is tied to, negation, "not" named as a token,
+ * numbered subjects, pronouns across sentences. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prose.h"
+#include "prose_claim.h"
+#include "rubric.h"
+
+static char *one_step[] = { "one-step", "one step", "reset", "back to zero" };
+static char *fade[] = { "fade", "fading", "decay", "shrink" };
+static char *sep[] = { "separat", "diverg", "split" };
+static char *h1[] = { "h1$", "unit 1$", "mood", "first unit" };
+static char *h2[] = { "h2$", "unit 2$", "saw-not", "second unit" };
+static char *h3[] = { "h3$", "count$" };
+static char *opinion[] = { "first opinion", "opinion word" };
+static char *not_step[] = { "not arrives", "the not$", "negation" };
+static char *step[] = { "step", "t" };
+
+#define STRS(a) { a, sizeof a / sizeof a[0] }
+
+/* The verdict for text with claim keywords kw, right r, wrong w (other h3). */
+static enum prose_claim_verdict judge(const char *text, char **kw, size_t nkw, char **r, size_t nr,
+                                      char **w, size_t nw, double number, size_t window)
+{
+    struct rubric_strings claim = { kw, nkw };
+    struct rubric_about ab;
+    struct prose p;
+    struct prose_claim_tie tie;
+    struct gb_err err;
+    struct prose_claim_spec spec = { &claim, &ab, number };
+    enum prose_claim_verdict worst = PROSE_CLAIM_NONE;
+
+    memset(&ab, 0, sizeof ab);
+    ab.right = (struct rubric_strings){ r, nr };
+    ab.wrong = (struct rubric_strings){ w, nw };
+    ab.other = (struct rubric_strings)STRS(h3);
+    if (number > 0) {
+        ab.has_number = 1;
+        ab.number_words = (struct rubric_strings)STRS(step);
+    }
+    ck_assert_int_eq(prose_split(text, strlen(text), &p, &err), 0);
+    for (size_t i = 0; i < p.n; i++) {
+        ck_assert_int_eq(prose_claim_judge(&p, i, window, &spec, &tie, &err), 0);
+        if (tie.verdict == PROSE_CLAIM_WRONG || (tie.verdict && !worst))
+            worst = tie.verdict;
+        if (tie.verdict) {
+            ck_assert_uint_lt(tie.claim_start, tie.claim_end);
+            ck_assert_uint_le(tie.claim_end, strlen(text));
+        }
+    }
+    prose_free(&p);
+    return worst;
+}
+
+static enum prose_claim_verdict unit(const char *text, int one)
+{
+    return one ? judge(text, one_step, 4, h2, 4, h1, 4, 0, 2)
+               : judge(text, fade, 4, h1, 4, h2, 4, 0, 2);
+}
+
+START_TEST(test_units_bind_to_their_claims)
+{
+    ck_assert_int_eq(unit("Unit h2 is a one-step memory: it resets after the word.", 1), PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(unit("Unit h1 is a one-step memory that resets right after the word.", 1), PROSE_CLAIM_WRONG);
+    ck_assert_int_eq(unit("Unit h1, the mood, fades on its own while filler words pass.", 0), PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(unit("Unit h2 fades slowly while filler words pass.", 0), PROSE_CLAIM_WRONG);
+    /* the claim after its subject, and contrasts in one sentence */
+    ck_assert_int_eq(unit("The unit that fades without new evidence is h1.", 0), PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(unit("Unlike the mood, which fades, unit 2 drops back to zero.", 0), PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(unit("h2 resets while h1 fades slowly.", 1), PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(unit("h2 resets while h1 fades slowly.", 0), PROSE_CLAIM_RIGHT);
+    /* a third unit is neither right nor wrong for fading */
+    ck_assert_int_eq(unit("The count h3 also shrinks a little.", 0), PROSE_CLAIM_NONE);
+}
+END_TEST
+
+START_TEST(test_negation_and_not_as_a_token)
+{
+    ck_assert_int_eq(unit("h2 does not fade; it resets.", 0), PROSE_CLAIM_NONE);
+    ck_assert_int_eq(unit("The mood unit h1 doesn't reset, it fades slowly instead.", 1), PROSE_CLAIM_NONE);
+    ck_assert_int_eq(unit("The mood unit h1 doesn't reset, it fades slowly instead.", 0), PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(unit("h2 resets rather than fading like h1.", 0), PROSE_CLAIM_NONE);
+    /* "at not" names the token: no negation of the claim */
+    ck_assert_int_eq(unit("h2 lights up at not and resets one word later.", 1), PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(unit("The saw-not unit is back to zero after one step.", 1), PROSE_CLAIM_RIGHT);
+}
+END_TEST
+
+static enum prose_claim_verdict separation(const char *text, double step_no)
+{
+    return judge(text, sep, 3, opinion, 2, not_step, 3, step_no, 1);
+}
+
+START_TEST(test_separation_steps)
+{
+    ck_assert_int_eq(separation("The traces separate at the step where the first opinion word "
+                                "arrives, not at the step where \"not\" arrives.", 3), PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(separation("The memories separate at the step where \"not\" arrives.", 3),
+                     PROSE_CLAIM_WRONG);
+    ck_assert_int_eq(separation("They diverge at step 4, not at step 3.", 4), PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(separation("They diverge at step 3.", 4), PROSE_CLAIM_WRONG);
+    ck_assert_int_eq(separation("They split at the 4th step.", 4), PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(separation("They split at the third step.", 4), PROSE_CLAIM_WRONG);
+    ck_assert_int_eq(separation("The states are equal until t=3 and separate at t=4.", 4),
+                     PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(separation("The traces split at the negation.", 4), PROSE_CLAIM_WRONG);
+    ck_assert_int_eq(separation("The traces split, which is interesting.", 4), PROSE_CLAIM_NONE);
+}
+END_TEST
+
+START_TEST(test_pronouns_reach_back_one_sentence)
+{
+    /* "It" ties to the subject of the sentence before; a bare sentence does not */
+    ck_assert_int_eq(unit("Unit h2 reads 0.964 at not. It is back to zero one word later.", 1),
+                     PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(unit("Unit h1 carries the mood. It resets after every word.", 1), PROSE_CLAIM_WRONG);
+    ck_assert_int_eq(judge("Unit h2 resets after one step. The memory of good fades slowly.",
+                           fade, 4, h1, 4, h2, 4, 0, 2), PROSE_CLAIM_NONE);
+}
+END_TEST
+
+START_TEST(test_quotes_case_and_long_text)
+{
+    char *big = malloc(PROSE_CLAIM_MAX_BYTES * 3);
+    size_t n = 0;
+
+    ck_assert_int_eq(unit("“UNIT H2” is the ONE-STEP memory.", 1), PROSE_CLAIM_RIGHT);
+    /* a sentence longer than the bytes read: judged on its start, never past the buffer */
+    ck_assert_ptr_nonnull(big);
+    n += (size_t)sprintf(big, "Unit h2 resets");
+    while (n < PROSE_CLAIM_MAX_BYTES * 2)
+        big[n++] = 'x', big[n++] = ' ';
+    strcpy(big + n, "and h1 resets.");
+    ck_assert_int_eq(unit(big, 1), PROSE_CLAIM_RIGHT);
+    free(big);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("prose");
+    TCase *tc = tcase_create("claims");
+    SRunner *sr;
+    int failed;
+
+    tcase_add_test(tc, test_units_bind_to_their_claims);
+    tcase_add_test(tc, test_negation_and_not_as_a_token);
+    tcase_add_test(tc, test_separation_steps);
+    tcase_add_test(tc, test_pronouns_reach_back_one_sentence);
+    tcase_add_test(tc, test_quotes_case_and_long_text);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
