@@ -280,10 +280,10 @@ static int segment_holds(const char *g, size_t glen, const char *line, size_t ps
         if (memcmp(g + q, line + ps, n) || (q && digit_or_point(g[q - 1])) ||
             (q + n < glen && isdigit((unsigned char)g[q + n])))
             continue;
-        k = q < ps ? q : ps;
-        if (k > TYPED_CONTEXT)
-            k = TYPED_CONTEXT;
-        if (!memcmp(g + q - k, line + ps - k, k))
+        /* the text before it on the line must be in the literal too: a bare
+         * "0.711 " repeated by a flood is no print of the checked value */
+        k = ps < TYPED_CONTEXT ? ps : TYPED_CONTEXT;
+        if (q >= k && !memcmp(g + q - k, line + ps - k, k))
             return 1;
     }
     return 0;
@@ -392,6 +392,8 @@ static void judge(const struct score_ctx *ctx, const struct literals *l,
             if (!line || p->num.end > len || p->num.start >= p->num.end)
                 continue;
             seen = 1;
+            if (significant_digits(line + p->num.start, p->num.end - p->num.start) < 2)
+                continue;       /* 1, 1.0, 0.5: too plain to tell typed from computed */
             if (!typed && (at = in_strings(l, line, p->num.start, p->num.end))) {
                 typed = 1;
                 if (!f->first_typed)
