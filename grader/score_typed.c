@@ -280,10 +280,12 @@ static int segment_holds(const char *g, size_t glen, const char *line, size_t ps
         if (memcmp(g + q, line + ps, n) || (q && digit_or_point(g[q - 1])) ||
             (q + n < glen && isdigit((unsigned char)g[q + n])))
             continue;
-        /* the text before it on the line must be in the literal too: a bare
-         * "0.711 " repeated by a flood is no print of the checked value */
-        k = ps < TYPED_CONTEXT ? ps : TYPED_CONTEXT;
-        if (q >= k && !memcmp(g + q - k, line + ps - k, k))
+        /* the text before it on the line (a word at least) must be in the
+         * literal too: a bare "0.711 " repeated by a flood prints no label */
+        k = q < ps ? q : ps;
+        if (k > TYPED_CONTEXT)
+            k = TYPED_CONTEXT;
+        if (k >= (ps < 4 ? ps : 4) && !memcmp(g + q - k, line + ps - k, k))
             return 1;
     }
     return 0;
