@@ -481,8 +481,33 @@ static void collect(struct window *w, const struct prose_claim_spec *spec)
     find_number_claims(w, spec->claim);
 }
 
-static void verdict_of(const struct window *w, struct prose_claim_tie *out)
+static int has_subjects(const struct rubric_about *ab)
 {
+    return ab->right.n || ab->wrong.n || ab->other.n || ab->has_number;
+}
+
+/* Without subjects a claim only has to be affirmed: "it was luck" is right,
+ * "it is not luck" denies it.  An affirmation anywhere wins. */
+static void affirmed(const struct window *w, struct prose_claim_tie *out)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t k = 0; k < w->n && out->verdict != PROSE_CLAIM_RIGHT; k++) {
+        const struct mention *c = &w->m[k];
+        if (c->role != CLAIM)
+            continue;
+        out->verdict = negated_before(w, c->a) ? PROSE_CLAIM_WRONG : PROSE_CLAIM_RIGHT;
+        out->claim_start = out->subject_start = w->src[c->a];
+        out->claim_end = out->subject_end = w->src[c->b - 1] + 1;
+    }
+}
+
+static void verdict_of(const struct window *w, const struct rubric_about *ab,
+                       struct prose_claim_tie *out)
+{
+    if (!has_subjects(ab)) {
+        affirmed(w, out);
+        return;
+    }
     memset(out, 0, sizeof *out);
     for (size_t k = 0; k < w->n; k++) {
         const struct mention *c = &w->m[k], *s;
@@ -526,7 +551,7 @@ int prose_claim_judge(const struct prose *p, size_t first, size_t n,
     } else {
         mark_structure(w);
         collect(w, spec);
-        verdict_of(w, out);
+        verdict_of(w, spec->about, out);
     }
     free(w->t);
     free(w->src);

@@ -17,6 +17,8 @@
  * or tied to a subject negated in another clause ("..., not at the step
  * where not arrives"), says nothing.  The word "not" quoted, or used as the
  * token it names ("at not", "not arrives", "saw-not"), is no negation.
+ * With no subjects at all, a claim only has to be affirmed: RIGHT when one
+ * occurs un-negated, WRONG when every one is negated ("it is not luck").
  * The rules are deliberately few, so an instructor can predict from the
  * rubric alone what a sentence is taken to say.
  */

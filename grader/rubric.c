@@ -344,8 +344,6 @@ static int load_about(const cJSON *about, struct rubric_check *ck, struct gb_err
     f = cJSON_GetObjectItemCaseSensitive(about, "number");
     if (f && load_about_number(f, a, err))
         return -1;
-    if (!a->right.n && !a->wrong.n && !a->has_number)
-        return gb_fail(err, "field 'about' needs 'right', 'wrong' or 'number' subjects");
     return 0;
 }
 

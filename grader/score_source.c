@@ -232,13 +232,16 @@ static int judge_claims(const struct score_ctx *ctx, const struct prose *p,
     const struct rubric_about *ab = ck->about;
     struct prose_claim_spec spec = { ab->claim.n ? &ab->claim : &ck->ideas[0], ab, 0 };
     struct claim_hit right, wrong, *h;
-    int from_trace = 0;
+    int from_trace = 0, affirm;
 
     if ((ab->has_number && claim_number(ctx, ab, &spec.number, &from_trace, err)) ||
         describe_about(&o->expected, ab, spec.number, err) ||
         find_claims(p, ck, &spec, &right, &wrong, err))
         return -1;
+    affirm = !ab->right.n && !ab->wrong.n && !ab->other.n && !ab->has_number;
     h = wrong.tie.verdict ? &wrong : right.tie.verdict ? &right : NULL;
+    if (affirm && right.tie.verdict)
+        h = &right;      /* one sentence affirming the idea is enough */
     if (!h && !ab->right.n && !ab->has_number) {
         /* only wrong pairings were listed: the idea stands unless one is made */
         o->verdict = VERDICT_PASS;
@@ -257,6 +260,11 @@ static int judge_claims(const struct score_ctx *ctx, const struct prose *p,
     o->verdict = h == &right ? VERDICT_PASS : VERDICT_FAIL;
     if (h == &right)
         return 0;
+    if (affirm)
+        return gb_buf_printf(&o->message, err, "the sentence denies the idea (\"%.*s\" is "
+                             "negated); the exercise asks you to state it",
+                             (int)(h->tie.claim_end - h->tie.claim_start),
+                             p->text + h->tie.claim_start);
     if (gb_buf_printf(&o->message, err, "the sentence ties \"%.*s\" to \"%.*s\", which is "
                       "not what the exercise asks about",
                       (int)(h->tie.claim_end - h->tie.claim_start), p->text + h->tie.claim_start,

@@ -140,6 +140,33 @@ START_TEST(test_quotes_case_and_long_text)
 }
 END_TEST
 
+static enum prose_claim_verdict affirmed(const char *text)
+{
+    static char *luck[] = { "luck", "fluke", "chance" };
+    struct rubric_strings claim = STRS(luck);
+    struct rubric_about ab;
+    struct prose p;
+    struct prose_claim_tie tie;
+    struct gb_err err;
+    struct prose_claim_spec spec = { &claim, &ab, 0 };
+
+    memset(&ab, 0, sizeof ab);
+    ck_assert_int_eq(prose_split(text, strlen(text), &p, &err), 0);
+    ck_assert_int_eq(prose_claim_judge(&p, 0, p.n, &spec, &tie, &err), 0);
+    prose_free(&p);
+    return tie.verdict;
+}
+
+START_TEST(test_claims_without_subjects_must_be_affirmed)
+{
+    ck_assert_int_eq(affirmed("The 0.574 was luck, not learning."), PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(affirmed("The 0.574 isn't learning but luck."), PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(affirmed("It did not learn negation; the 0.574 was a fluke."), PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(affirmed("The 0.574 is not luck: it held on 20 fresh sets."), PROSE_CLAIM_WRONG);
+    ck_assert_int_eq(affirmed("It never came down to chance."), PROSE_CLAIM_WRONG);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("prose");
@@ -152,6 +179,7 @@ int main(void)
     tcase_add_test(tc, test_separation_steps);
     tcase_add_test(tc, test_pronouns_reach_back_one_sentence);
     tcase_add_test(tc, test_quotes_case_and_long_text);
+    tcase_add_test(tc, test_claims_without_subjects_must_be_affirmed);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
