@@ -32,6 +32,7 @@
 #include "score_value.h"
 
 #define TYPED_CONTEXT 8          /* bytes of text before a number compared with the literal */
+#define TYPED_PER_CHECK 64       /* numbers looked up per check: a flooded "each" stays cheap */
 
 struct segment {                 /* the constant text of one string literal, between fields */
     size_t line;
@@ -387,12 +388,14 @@ static void judge(const struct score_ctx *ctx, const struct literals *l,
     memset(f, 0, sizeof *f);
     for (size_t c = 0; c < n_checks; c++) {
         int seen = 0, typed = 0, coded = 0;
-        for (size_t i = 0; i < pl->n; i++) {
+        size_t looked = 0;
+        for (size_t i = 0; i < pl->n && looked < TYPED_PER_CHECK; i++) {
             const struct printed *p = &pl->v[i];
             size_t len, at;
             const char *line = p->check == c ? extract_line_text(ctx->out, p->line, &len) : NULL;
             if (!line || p->num.end > len || p->num.start >= p->num.end)
                 continue;
+            looked++;
             seen = 1;
             if (significant_digits(line + p->num.start, p->num.end - p->num.start) < 2)
                 continue;       /* 1, 1.0, 0.5: too plain to tell typed from computed */
