@@ -397,8 +397,11 @@ static void judge(const struct score_ctx *ctx, const struct literals *l,
                 continue;
             looked++;
             seen = 1;
-            if (significant_digits(line + p->num.start, p->num.end - p->num.start) < 2)
-                continue;       /* 1, 1.0, 0.5: too plain to tell typed from computed */
+            /* 1, 1.0, 0.5 are too plain to tell typed from computed; "64-unit"
+             * is a name the extractor may have misread as a value */
+            if (significant_digits(line + p->num.start, p->num.end - p->num.start) < 2 ||
+                (p->num.flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT)))
+                continue;
             if (!typed && (at = in_strings(l, line, p->num.start, p->num.end))) {
                 typed = 1;
                 if (!f->first_typed)
