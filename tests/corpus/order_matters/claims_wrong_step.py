@@ -1,4 +1,4 @@
-# order_matters.py — WRONG: the comments name the step where not arrives (step 3 for this pair) as the separation.
+# order_matters.py — WRONG: part four names the wrong step for the two traces (this pair: 4, and the comment says 3).
 import numpy as np
 import torch
 import torch.nn as nn

@@ -1,4 +1,4 @@
-# order_matters.py — WRONG: the comments swap the units (the mood unit called the one-step memory, saw-not the fading one).
+# order_matters.py — WRONG: part four swaps the two units of the hand-set RNN.
 import numpy as np
 import torch
 import torch.nn as nn
