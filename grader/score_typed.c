@@ -188,10 +188,20 @@ static int scan_source(const char *s, size_t len, struct literals *l, struct gb_
 
 /* ---- what the checks located ---- */
 
+static int digit_or_point(char c)
+{
+    return isdigit((unsigned char)c) || c == '.';
+}
+
+
+#define TYPED_LINE_MAX 512        /* bytes of a printed line kept to look a number up */
+
 struct printed {
     size_t check;                /* index of the check that located it */
     size_t line;                 /* stdout line */
-    struct numparse_num num;     /* span relative to that line */
+    struct numparse_num num;     /* span relative to text */
+    char *text;                  /* the printed line (owned, at most TYPED_LINE_MAX bytes) */
+    size_t len;
 };
 
 struct located {
@@ -199,9 +209,46 @@ struct located {
     size_t n, cap;
 };
 
-static int push_printed(struct located *pl, size_t check, size_t line,
-                        const struct numparse_num *num, struct gb_err *err)
+/* The printed line of a hit: the transcript's, or for a nested report (JSON
+ * read as key paths) the line the extractor quotes. */
+static const char *hit_line(const struct score_ctx *ctx, const struct extract_hit *hit,
+                            size_t *len)
 {
+    const char *line = extract_line_text(ctx->out, hit->line, len);
+
+    if (line && *len)
+        return line;
+    line = hit->line_text ? hit->line_text : "";
+    *len = strlen(line);
+    return line;
+}
+
+/* The hit's span may be relative to the text the extractor read rather than
+ * the printed line: then find the number as printed on the line. */
+static struct numparse_num anchor(const struct extract_hit *hit, const char *line, size_t len)
+{
+    struct numparse_num n = hit->num;
+    size_t k = hit->text ? strlen(hit->text) : 0;
+
+    if (!k || (n.end <= len && n.end - n.start == k && !memcmp(line + n.start, hit->text, k)))
+        return n;
+    for (size_t i = 0; i + k <= len; i++)
+        if (!memcmp(line + i, hit->text, k) && (!i || !digit_or_point(line[i - 1])) &&
+            (i + k == len || !isdigit((unsigned char)line[i + k]))) {
+            n.start = i;
+            n.end = i + k;
+            return n;
+        }
+    n.end = len + 1;            /* not on its line: never looked up */
+    return n;
+}
+
+static int push_printed(struct located *pl, size_t check, size_t line,
+                        const struct numparse_num *num, const char *text, size_t len,
+                        struct gb_err *err)
+{
+    struct printed *p;
+
     if (pl->n == pl->cap) {
         size_t nc = pl->cap ? pl->cap * 2 : 64;
         struct printed *g = realloc(pl->v, nc * sizeof *g);
@@ -210,8 +257,23 @@ static int push_printed(struct located *pl, size_t check, size_t line,
         pl->v = g;
         pl->cap = nc;
     }
-    pl->v[pl->n++] = (struct printed){ check, line, *num };
+    if (len > TYPED_LINE_MAX)
+        len = TYPED_LINE_MAX;
+    p = &pl->v[pl->n];
+    *p = (struct printed){ check, line, *num, malloc(len + 1), len };
+    if (!p->text)
+        return gb_fail(err, "out of memory");
+    memcpy(p->text, text, len);
+    p->text[len] = '\0';
+    pl->n++;
     return 0;
+}
+
+static void located_free(struct located *pl)
+{
+    for (size_t i = 0; i < pl->n; i++)
+        free(pl->v[i].text);
+    free(pl->v);
 }
 
 static int locate_into(const struct score_ctx *ctx, const cJSON *locate, int shape, int all,
@@ -228,11 +290,15 @@ static int locate_into(const struct score_ctx *ctx, const cJSON *locate, int sha
     }
     for (size_t h = 0; h < res.n_hits && !rc; h++) {
         const struct extract_hit *hit = &res.hits[h];
-        if (shape == EXTRACT_VECTOR)
+        size_t len;
+        const char *line = hit_line(ctx, hit, &len);
+        if (shape == EXTRACT_VECTOR) {
             for (size_t k = 0; k < hit->n_nums && !rc; k++)
-                rc = push_printed(pl, check, hit->line, &hit->nums[k], err);
-        else
-            rc = push_printed(pl, check, hit->line, &hit->num, err);
+                rc = push_printed(pl, check, hit->line, &hit->nums[k], line, len, err);
+        } else {
+            struct numparse_num n = anchor(hit, line, len);
+            rc = push_printed(pl, check, hit->line, &n, line, len, err);
+        }
     }
     extract_result_free(&res);
     return rc;
@@ -264,11 +330,6 @@ static int locate_check(const struct score_ctx *ctx, const struct rubric_check *
 }
 
 /* ---- matching ---- */
-
-static int digit_or_point(char c)
-{
-    return isdigit((unsigned char)c) || c == '.';
-}
 
 /* Does segment g hold the number printed at line[ps, pe), preceded by the
  * same text the line has before it? */
@@ -382,7 +443,7 @@ struct finding {
     size_t typed_line, coded_line;
 };
 
-static void judge(const struct score_ctx *ctx, const struct literals *l,
+static void judge(const struct literals *l,
                   const struct located *pl, size_t n_checks, struct finding *f)
 {
     memset(f, 0, sizeof *f);
@@ -391,9 +452,9 @@ static void judge(const struct score_ctx *ctx, const struct literals *l,
         size_t looked = 0;
         for (size_t i = 0; i < pl->n && looked < TYPED_PER_CHECK; i++) {
             const struct printed *p = &pl->v[i];
-            size_t len, at;
-            const char *line = p->check == c ? extract_line_text(ctx->out, p->line, &len) : NULL;
-            if (!line || p->num.end > len || p->num.start >= p->num.end)
+            size_t len = p->len, at;
+            const char *line = p->text;
+            if (p->check != c || p->num.end > len || p->num.start >= p->num.end)
                 continue;
             looked++;
             seen = 1;
@@ -423,8 +484,8 @@ static int report(const struct score_ctx *ctx, const struct finding *f,
 {
     const char *name = ctx->in->rubric->submission;
     const struct printed *p = f->first_typed ? f->first_typed : f->first_coded;
-    size_t at = f->first_typed ? f->typed_line : f->coded_line, len;
-    const char *line = extract_line_text(ctx->out, p->line, &len);
+    size_t at = f->first_typed ? f->typed_line : f->coded_line;
+    const char *line = p->text;
     int n = (int)(p->num.end - p->num.start);
 
     if (gb_buf_printf(&o->found, err, "%zu of %zu checked values typed into strings, %zu equal "
@@ -462,7 +523,7 @@ int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck
     for (size_t i = 0; i < r->n_checks; i++)
         if (locate_check(ctx, &r->checks[i], i, &pl, err))
             goto out;
-    judge(ctx, &l, &pl, r->n_checks, &f);
+    judge(&l, &pl, r->n_checks, &f);
     if (!f.checks) {
         o->verdict = VERDICT_MISSING;
         rc = gb_buf_puts(&o->message, "no checked value was printed, so there is nothing to "
@@ -475,7 +536,7 @@ int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck
         rc = report(ctx, &f, o, err);
     }
 out:
-    free(pl.v);
+    located_free(&pl);
     free(l.seg);
     free(l.num);
     gb_buf_free(&l.strings);
