@@ -16,7 +16,9 @@
 
 #include "numparse.h"
 
-#define MAX_MENTIONS 256
+/* Enough for a window read in full (PROSE_CLAIM_MAX_BYTES of dense mentions);
+ * claims are collected first, so a flood of subjects never hides them. */
+#define MAX_MENTIONS 2048
 
 enum role { CLAIM, RIGHT, WRONG, OTHER, NEGATION, PRONOUN };
 
@@ -472,13 +474,13 @@ static void add_numbered(struct window *w, const struct prose_claim_spec *spec)
 
 static void collect(struct window *w, const struct prose_claim_spec *spec)
 {
+    find_keywords(w, (const char *const *)spec->claim->v, spec->claim->n, CLAIM);
+    find_number_claims(w, spec->claim);
     find_subjects(w, spec->about);
     if (spec->about->has_number)
         add_numbered(w, spec);
     find_negations(w);
     find_keywords(w, pronouns, sizeof pronouns / sizeof pronouns[0], PRONOUN);
-    find_keywords(w, (const char *const *)spec->claim->v, spec->claim->n, CLAIM);
-    find_number_claims(w, spec->claim);
 }
 
 static int has_subjects(const struct rubric_about *ab)

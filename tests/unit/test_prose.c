@@ -136,6 +136,12 @@ START_TEST(test_quotes_case_and_long_text)
         big[n++] = 'x', big[n++] = ' ';
     strcpy(big + n, "and h1 resets.");
     ck_assert_int_eq(unit(big, 1), PROSE_CLAIM_RIGHT);
+    /* a flood of subjects before the claim never hides it */
+    n = 0;
+    while (n < 1200)
+        n += (size_t)sprintf(big + n, "h2 ");
+    strcpy(big + n, "and h1 resets.");
+    ck_assert_int_eq(unit(big, 1), PROSE_CLAIM_WRONG);
     free(big);
 }
 END_TEST
