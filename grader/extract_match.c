@@ -900,6 +900,32 @@ static long pick_inline_value(const struct extract_transcript *t, const struct x
     return -1;
 }
 
+/* Value numbers (not part of a name) printed after atom anchor. */
+static int values_after(const struct extract_transcript *t, const struct xline *ln, long anchor)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    int n = 0;
+    for (size_t i = anchor < 0 ? 0 : (size_t)anchor + 1; i < ln->n_atoms; i++)
+        n += a[i].num >= 0 && !glued_to_word(t, ln, &t->nums[a[i].num]);
+    return n;
+}
+
+/* "per-step factor:" over "gain 0.5: 0.490", or {"per_step": {"gain 0.5":
+ * 0.49}}: a row named in full on its own line, printing one value, takes
+ * its column from its title, enclosing keys or heading.  With several
+ * values on the line the words above cannot say which one they name. */
+static int column_above(struct finder *f, const struct xline *ln, const struct match *rm,
+                        int have_r, long anchor, struct sources *C, struct match *cm,
+                        int *c_extras)
+{
+    const struct extract_transcript *t = f->t;
+
+    if (!have_r || rm->in_primary != rm->n_items || values_after(t, ln, anchor) != 1)
+        return 0;
+    C->n += scope_sources(t, ln, C->s + 1);
+    return match_set(t, &f->col, C, anchor, cm, c_extras, NULL, 0);
+}
+
 static int inline_candidates(struct finder *f, size_t li)
 {
     const struct extract_transcript *t = f->t;
@@ -922,7 +948,8 @@ static int inline_candidates(struct finder *f, size_t li)
         anchor = rm.last_primary;
     }
     if (f->col.n) {
-        if (!match_set(t, &f->col, &C, anchor, &cm, &c_extras, NULL, 0))
+        if (!match_set(t, &f->col, &C, anchor, &cm, &c_extras, NULL, 0) &&
+            !column_above(f, ln, &rm, have_r, anchor, &C, &cm, &c_extras))
             return 0;
         have_c = 1;
         if (f->col_line < 0)
@@ -961,7 +988,8 @@ static int inline_candidates(struct finder *f, size_t li)
         return 0;
     c.line = li;
     c.num = num;
-    c.quality = (!have_r || rm.in_primary == rm.n_items) ? 1 : 0;
+    c.quality = (!have_r || rm.in_primary == rm.n_items) &&
+                (!have_c || cm.in_primary == cm.n_items) ? 1 : 0;
     c.extras = r_extras + c_extras;
     c.how = EXTRACT_HOW_INLINE;
     c.transposed = 0;

@@ -182,6 +182,49 @@ START_TEST(test_counts_table_is_not_a_pivot)
 }
 END_TEST
 
+/* ---- a column named in the title above "label: value" lines ------------- */
+
+START_TEST(test_column_in_title_inline)
+{
+    struct extract_transcript *t = parse_str(
+        "per-step factor:\n"
+        "  gain 0.5: 0.490\n"                                         /* 2 */
+        "  gain 1.0: 0.911\n"
+        "\n"
+        "{\n"
+        "  \"per_step\": {\n"
+        "    \"gain 0.5\": 0.49,\n"                                   /* 7 */
+        "    \"gain 1.5\": 1.09\n"                                    /* 8 */
+        "  },\n"
+        "  \"step_1\": {\n"
+        "    \"gain 0.5\": 5.03e-17,\n"                               /* 11 */
+        "    \"gain 1.5\": 5.27\n"
+        "  }\n"
+        "}\n"
+        "\n"
+        "step 1 and per step\n"
+        "  gain 0.9: 1.6e-05 0.842\n");                               /* 17 */
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 1.0\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 0.911, 3, "0.911");
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 1.09, 8, "1.09");
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 5.03e-17, 11, "5.03e-17");
+    /* printed twice, the same value: the later print */
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 0.49, 7, "0.49");
+    /* two values on the row: a title naming both columns cannot say which */
+    f = query(t, "{\"row\": \"gain 0.9\", \"column\": \"per step\"}");
+    ASSERT_MISS(f, "found 'gain 0.9' on line 17 but no 'per step' next to it");
+    /* nor does a title name a row the line does not */
+    f = query(t, "{\"row\": \"gain 2.0\", \"column\": \"per step\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_layout");
@@ -192,6 +235,9 @@ int main(void)
     tcase_add_test(tc, test_pandas_pivot_per_metric);
     tcase_add_test(tc, test_pivot_corner_header);
     tcase_add_test(tc, test_counts_table_is_not_a_pivot);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("titles");
+    tcase_add_test(tc, test_column_in_title_inline);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
