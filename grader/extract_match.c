@@ -589,6 +589,7 @@ struct cand {
     int transposed;
     long col;               /* table column, -1 inline */
     long table;             /* table index, -1 inline */
+    int above;              /* 1: its column named only above the line (column_above) */
 };
 
 struct finder {
@@ -932,7 +933,7 @@ static int inline_candidates(struct finder *f, size_t li)
     const struct xline *ln = &t->lines[li];
     struct sources S = { .n = 1, .n_primary = 1 }, C = { .n = 1, .n_primary = 1 };
     struct match rm, cm;
-    int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0;
+    int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0, above = 0;
     long anchor = -1, num;
     int nth = f->q->nth > 0 ? f->q->nth : 1;
     struct cand c;
@@ -948,8 +949,8 @@ static int inline_candidates(struct finder *f, size_t li)
         anchor = rm.last_primary;
     }
     if (f->col.n) {
-        if (!match_set(t, &f->col, &C, anchor, &cm, &c_extras, NULL, 0) &&
-            !column_above(f, ln, &rm, have_r, anchor, &C, &cm, &c_extras))
+        above = !match_set(t, &f->col, &C, anchor, &cm, &c_extras, NULL, 0);
+        if (above && !column_above(f, ln, &rm, have_r, anchor, &C, &cm, &c_extras))
             return 0;
         have_c = 1;
         if (f->col_line < 0)
@@ -995,6 +996,7 @@ static int inline_candidates(struct finder *f, size_t li)
     c.transposed = 0;
     c.col = -1;
     c.table = -1;
+    c.above = above;
     return add_cand(f, &c);
 }
 
@@ -1133,6 +1135,7 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     c.transposed = transposed;   /* 0 straight, 1 the other way round, 2 mixed */
     c.col = t->num_col[num];
     c.table = t->lines[li].table;
+    c.above = 0;
     return add_cand(f, &c);
 }
 
@@ -1632,6 +1635,20 @@ static void drop_transposed(struct finder *f)
     f->n_c = n;
 }
 
+/* A column named only above its line is a fallback: in nested output the
+ * enclosing key is as often the row ({'rude': {'support': 0.44}}), and a
+ * reading with the column on the line itself is the one to take. */
+static void drop_above(struct finder *f)
+{
+    size_t n = 0, straight = 0;
+    for (size_t i = 0; i < f->n_c; i++)
+        straight += !f->c[i].above;
+    for (size_t i = 0; i < f->n_c; i++)
+        if (!straight || !f->c[i].above)
+            f->c[n++] = f->c[i];
+    f->n_c = n;
+}
+
 /* Candidates are collected in line order (inline and table for each line),
  * so "last printed" is simply the higher index. */
 static int sort_by_line(const void *a, const void *b)
@@ -1674,6 +1691,7 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
             goto out;
     }
     drop_transposed(&f);
+    drop_above(&f);
     if (f.n_c > 1)
         qsort(f.c, f.n_c, sizeof *f.c, sort_by_line);
     rc = finish(&f, res);

@@ -218,6 +218,15 @@ START_TEST(test_column_in_title_inline)
     /* two values on the row: a title naming both columns cannot say which */
     f = query(t, "{\"row\": \"gain 0.9\", \"column\": \"per step\"}");
     ASSERT_MISS(f, "found 'gain 0.9' on line 17 but no 'per step' next to it");
+    /* the enclosing key is as often the row: {'rude': {'support': 0.44}} */
+    extract_free(t);
+    t = parse_str(
+        "{'weights': {'rude': {'not': 0.44,\n"
+        "                      'support': 0.44},\n"                  /* 2 */
+        "             'support': {'not': 0.25,\n"
+        "                         'rude': 0.25}}}\n");               /* 4 */
+    f = query(t, "{\"row\": \"rude\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.44, 2, "0.44");
     /* nor does a title name a row the line does not */
     f = query(t, "{\"row\": \"gain 2.0\", \"column\": \"per step\"}");
     ck_assert_int_eq(f.n, 0);
