@@ -1241,6 +1241,8 @@ static int row_fits(const struct extract_transcript *t, const struct xline *head
         first_lists |= b[j][2];
     for (int i = 0; i < na; i++) {
         int fits = 0;
+        if (nb > 0 && a[i][1] < b[0][0] && !a[i][2])
+            continue;   /* left of every value column: part of the label ("forget bias 3.0") */
         for (int j = 0; j < nb; j++)
             fits += a[i][0] <= b[j][1] && b[j][0] <= a[i][1];
         if (!fits || (fits > 1 && a[i][2] && !first_lists))
@@ -1274,8 +1276,10 @@ static size_t extend_run(struct extract_transcript *t, size_t first, long header
         if (!is_data(ln) || delims[k] != delims[first])
             break;
         if (k + 1 < t->n_lines && is_data(&t->lines[k + 1]) &&
-            t->lines[k + 1].block == ln->block && header_like(t, ln, &t->lines[k + 1]))
-            break;   /* the header of the next table */
+            t->lines[k + 1].block == ln->block && header_like(t, ln, &t->lines[k + 1]) &&
+            !(header >= 0 && delims[first] == XDELIM_SPACE &&
+              row_fits(t, &t->lines[header], &t->lines[first], ln)))
+            break;   /* the header of the next table (a row lined up under this one's is a row) */
         if (header >= 0 && delims[first] == XDELIM_SPACE &&
             !row_fits(t, &t->lines[header], &t->lines[first], ln))
             break;   /* a log line after the table, not one of its rows */

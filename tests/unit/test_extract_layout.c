@@ -234,6 +234,35 @@ START_TEST(test_column_in_title_inline)
 }
 END_TEST
 
+/* ---- a number inside a text cell --------------------------------------- */
+
+/* "forget-gate bias 3.0" in the model column: the 3.0 is part of the label,
+ * the row is no header of a next table, and the rows after it stay rows. */
+START_TEST(test_number_inside_label_cell)
+{
+    struct extract_transcript *t = parse_str(
+        "   T  model                        time (ms)  train acc  test acc\n"
+        "   5  vanilla RNN                       4300      1.000     1.000\n"
+        "   5  LSTM, no forget bias              3200      1.000     1.000\n"
+        "   5  LSTM, forget-gate bias 3.0        6100      1.000     0.990\n"   /* 4 */
+        "  20  vanilla RNN                       4700      1.000     0.980\n"   /* 5 */
+        "  20  LSTM, no forget bias             12800      0.970     0.960\n"   /* 6 */
+        "  20  LSTM, forget-gate bias 3.0        9600      1.000     0.950\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"T 20 RNN\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.980, 5, "0.980");
+    ck_assert_str_eq(f.column, "test acc");
+    f = query(t, "{\"row\": \"T 5 LSTM b_f 3\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.990, 4, "0.990");
+    f = query(t, "{\"row\": \"T 20 LSTM\", \"column\": \"train acc\", \"exclude\": \"b_f 3\"}");
+    ASSERT_HIT(f, 0.970, 6, "0.970");
+    f = query(t, "{\"row\": \"T 20 LSTM b_f 3\", \"column\": \"time\"}");
+    ASSERT_HIT(f, 9600, 7, "9600");
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_layout");
@@ -247,6 +276,7 @@ int main(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("titles");
     tcase_add_test(tc, test_column_in_title_inline);
+    tcase_add_test(tc, test_number_inside_label_cell);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
