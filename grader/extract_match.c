@@ -600,6 +600,8 @@ struct finder {
     size_t n_c, cap_c;
     /* for explanations */
     int section_seen;
+    long sec_head, sec_last;  /* the first line in the section (its heading) and its last */
+    int sec_closed;           /* the first run of lines in the section has ended */
     long row_line, row_table_line, col_line, row_nonum_line;
     struct near_miss nm;
     struct gb_err *err;
@@ -1475,6 +1477,34 @@ static const char *first(const struct phrase_set *ps)
     return ps->n ? ps->v[0].orig : "";
 }
 
+#define BANNER_MARKS " \t|*#>=-~_:[]"
+
+/* "under 'B. with the query matrix Wq' (lines 14-24), ": the section as the
+ * student printed it (its first line, a heading or a line naming it) and
+ * the lines it was taken to cover, not the rubric's phrase. */
+static int explain_section(struct finder *f, struct gb_buf *b)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *head = &t->lines[f->sec_head], *last = &t->lines[f->sec_last];
+    const char *p = t->text + head->off;
+    size_t len = head->len;
+    char *txt;
+    int rc;
+
+    while (len && *p && strchr(BANNER_MARKS, *p))   /* "== part one ==" reads "part one" */
+        p++, len--;
+    while (len && p[len - 1] && strchr(BANNER_MARKS, p[len - 1]))
+        len--;
+    if (!(txt = sanitize(p, len, 80)))
+        return gb_fail(f->err, "out of memory explaining a miss");
+    if (last->no > head->no)
+        rc = gb_buf_printf(b, f->err, "under '%s' (lines %zu-%zu), ", txt, head->no, last->no);
+    else
+        rc = gb_buf_printf(b, f->err, "under '%s' (line %zu), ", txt, head->no);
+    free(txt);
+    return rc;
+}
+
 static int explain_miss(struct finder *f, struct gb_buf *b)
 {
     const struct extract_transcript *t = f->t;
@@ -1484,7 +1514,7 @@ static int explain_miss(struct finder *f, struct gb_buf *b)
     if (f->sec.n && !f->section_seen)
         return gb_buf_printf(b, err, "no heading or title mentions '%s'", first(&f->sec));
     if (f->sec.n)
-        rc = gb_buf_printf(b, err, "under '%s', ", first(&f->sec));
+        rc = explain_section(f, b);
     if (rc < 0)
         return -1;
     if (f->row.n && f->row_line < 0) {
@@ -1684,8 +1714,16 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
         const struct xline *ln = &t->lines[li];
         if (ln->kind == XLINE_RULE || ln->n_atoms == 0)
             continue;
-        if (!section_ok(&f, li))
+        if (!section_ok(&f, li)) {
+            f.sec_closed = f.section_seen;
             continue;
+        }
+        if (!f.section_seen)
+            f.sec_head = (long)li;
+        else if (ln->kind == XLINE_HEADING)
+            f.sec_closed = 1;   /* the next heading, inside the section by its scope */
+        if (!f.sec_closed)
+            f.sec_last = (long)li;
         f.section_seen = 1;
         if (table_candidates(&f, li) < 0 || inline_candidates(&f, li) < 0)
             goto out;

@@ -223,7 +223,7 @@ START_TEST(test_missing_explanations)
     f = query(t, "{\"section\": \"part two\", \"row\": \"gain 0.5\"}");
     ASSERT_MISS(f, "no heading or title mentions 'part two'");
     f = query(t, "{\"section\": \"part one\", \"row\": \"gain 1.2\"}");
-    ASSERT_MISS(f, "under 'part one', no line mentions gain 1.2 (line 2 has 'gain 0.5')");
+    ASSERT_MISS(f, "under 'part one' (lines 1-3), no line mentions gain 1.2 (line 2 has 'gain 0.5')");
     extract_free(t);
 }
 END_TEST

@@ -263,6 +263,34 @@ START_TEST(test_number_inside_label_cell)
 }
 END_TEST
 
+/* ---- explanations -------------------------------------------------------- */
+
+/* A miss under a section names the heading as the student printed it and
+ * the lines its section was taken to cover, not the rubric's phrase. */
+START_TEST(test_section_miss_names_the_heading)
+{
+    struct extract_transcript *t = parse_str(
+        "== A. self-attention, Q = K = V = E ==\n"                   /* 1 */
+        "          support   was\n"
+        "support     0.711  0.096\n"
+        "was         0.091  0.669\n"                                  /* 4 */
+        "== B. with the query matrix Wq ==\n"                        /* 5 */
+        "          support   was\n"
+        "support     0.250  0.250\n"
+        "rude        0.440  0.060\n");                                /* 8 */
+    struct found f;
+
+    f = query(t, "{\"section\": [\"query = key\", \"self-attention\"], \"row\": \"rude\","
+                 " \"column\": \"support\"}");
+    ASSERT_MISS(f, "under 'A. self-attention, Q = K = V = E' (lines 1-4), no line mentions rude");
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.440, 8, "0.440");
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"polite\"}");
+    ASSERT_MISS(f, "under 'B. with the query matrix Wq' (lines 5-8), no line mentions polite");
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_layout");
@@ -277,6 +305,7 @@ int main(void)
     tc = tcase_create("titles");
     tcase_add_test(tc, test_column_in_title_inline);
     tcase_add_test(tc, test_number_inside_label_cell);
+    tcase_add_test(tc, test_section_miss_names_the_heading);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
