@@ -104,7 +104,8 @@ static int normalise(struct window *w, size_t from, size_t to)
 
 static const char *const clause_words[] = {
     "but", "while", "whilst", "whereas", "because", "since", "although", "though",
-    "which", "so", "unlike", "rather than", "instead of", "except", "however", NULL
+    "which", "so", "unlike", "rather than", "instead of", "except", "however", "when",
+    "whenever", "if", NULL
 };
 
 /* Does keyword kw (lower or mixed case, '$' = whole word) match t at i? */
