@@ -291,6 +291,61 @@ START_TEST(test_section_miss_names_the_heading)
 }
 END_TEST
 
+/* ---- sections no banner marks ------------------------------------------ */
+
+/* The rubric's attention sections, as attention_by_hand.json declares them. */
+#define QK_SECTION "\"section\": [\"query = key\", \"q = k\", \"self-attention\"]"
+#define QM_SECTION "\"section\": [\"query matrix\", \"Wq\", \"separate query\"]"
+
+/* A heading alone before its table across a blank line, with or without a caption. */
+START_TEST(test_heading_across_blank_line)
+{
+    struct extract_transcript *t = parse_str(
+        "self-attention\n"                                         /* 1 */
+        "\n"
+        "weights:\n"                                               /* 3 */
+        "          support   rude\n"
+        "rude        0.096  0.711\n"                               /* 5 */
+        "\n"
+        "query matrix\n"                                           /* 7 */
+        "\n"
+        "          support   rude\n"
+        "rude        0.440  0.060\n");                             /* 10 */
+    struct found f;
+
+    f = query(t, "{" QK_SECTION ", \"row\": \"rude\", \"column\": \"rude\"}");
+    ASSERT_HIT(f, 0.711, 5, "0.711");
+    f = query(t, "{" QM_SECTION ", \"row\": \"rude\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.440, 10, "0.440");
+    extract_free(t);
+}
+END_TEST
+
+/* A vector row printed without brackets under a caption, after a table
+ * whose header names the same word and whose row is excluded (its sum). */
+START_TEST(test_vector_row_in_headerless_run)
+{
+    struct extract_transcript *t = parse_str(
+        "--- B. with the query matrix Wq ---\n"
+        "            support       was       not      rude     sum\n"
+        "support      0.2500    0.2500    0.2500    0.2500  1.0000\n"
+        "rude         0.4404    0.0596    0.4404    0.0596  1.0000\n"
+        "output rows:\n"
+        "  support    0.5000  -0.5000   0.5000   0.6250\n"
+        "  rude       0.8808  -0.1192   0.8808   0.3394\n"                 /* 7 */
+        "max abs gap numpy vs torch: 7.451e-09  (dtype float32)\n");
+    struct found f;
+
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"shape\": \"vector\","
+                 " \"exclude\": [\"attends\", \"sum\"]}");
+    ASSERT_HIT(f, 0.8808, 7, "0.8808");
+    ck_assert_uint_eq(f.n_nums, 4);
+    ck_assert(f.nums[0] == 0.8808 && f.nums[1] == -0.1192 && f.nums[2] == 0.8808 &&
+              f.nums[3] == 0.3394);
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_layout");
@@ -306,6 +361,8 @@ int main(void)
     tcase_add_test(tc, test_column_in_title_inline);
     tcase_add_test(tc, test_number_inside_label_cell);
     tcase_add_test(tc, test_section_miss_names_the_heading);
+    tcase_add_test(tc, test_heading_across_blank_line);
+    tcase_add_test(tc, test_vector_row_in_headerless_run);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
