@@ -19,10 +19,12 @@
 #include "deliver.h"
 #include "expected.h"
 #include "home.h"
+#include "pyoutput.h"
 #include "rubric.h"
 #include "runtime.h"
 #include "sandbox.h"
 #include "score.h"
+#include "transcript.h"
 #include "workdir.h"
 
 #define SOURCE_MAX_BYTES     (1u << 20)     /* a 1 MiB .py is not a course exercise */
@@ -37,7 +39,8 @@ struct job {
     struct rubric *rubric;
     struct expected *expected;
     struct gb_buf source;          /* the submission as the student wrote it */
-    struct gb_buf transcript;      /* --transcript: the recorded stdout */
+    struct gb_buf transcript;      /* --transcript: the recorded output */
+    struct gb_buf output;          /* what the scorer reads: the student's lines */
     struct runtime runtime;
 };
 
@@ -47,6 +50,7 @@ static void job_free(struct job *job)
     expected_free(job->expected);
     gb_buf_free(&job->source);
     gb_buf_free(&job->transcript);
+    gb_buf_free(&job->output);
     runtime_free(&job->runtime);
 }
 
@@ -193,43 +197,80 @@ static int fill_identity(const struct pipeline_options *opts, const struct job *
     return 0;
 }
 
-/* The runtime as reports name it, and the shims this run was given. */
-static int fill_runtime(const struct runtime *rt, struct grade_result *r, struct gb_err *err)
+/* The runtime as reports name it (a live probe, or a transcript's status). */
+static int fill_runtime(const char *python, const char *torch, const char *numpy,
+                        struct grade_result *r, struct gb_err *err)
 {
-    if (dup_into(&r->runtime.python, rt->python, err) || dup_into(&r->runtime.torch, rt->torch, err)
-        || dup_into(&r->runtime.numpy, rt->numpy, err))
-        return -1;
-    if (!runtime_needs_sdpa_shim(rt))
-        return 0;
-    if (!(r->runtime.shims = calloc(1, sizeof *r->runtime.shims)))
-        return gb_fail(err, "out of memory");
-    if (dup_into(&r->runtime.shims[0], RUNTIME_SHIM_SDPA, err))
-        return -1;
-    r->runtime.n_shims = 1;
-    return 0;
+    return dup_into(&r->runtime.python, python, err) || dup_into(&r->runtime.torch, torch, err)
+           || dup_into(&r->runtime.numpy, numpy, err) ? -1 : 0;
 }
 
-/* The last lines of stderr, when the run did not end cleanly. */
-static int fill_crash_tail(struct grade_result *r, struct gb_err *err)
+/* Lists each shim the submission actually called (the shim records its own
+ * name in the work dir when called): a shim merely offered is not news. */
+static int note_shims_used(struct workdir *wd, struct grade_result *r, struct gb_err *err)
 {
-    const struct sandbox_result *run = &r->run;
-    const char *start;
+    static const char *const known[] = { RUNTIME_SHIM_SDPA };
+    struct gb_buf used = GB_BUF_INIT;
+    struct gb_err ignored;
+    int rc = 0;
+
+    if (workdir_read_file(wd, RUNTIME_SHIM_USED_FILE, 64 * 1024, &used, &ignored))
+        return 0;   /* absent (or replaced by something odd): no shim was called */
+    for (size_t i = 0; rc == 0 && used.data && i < sizeof known / sizeof known[0]; i++) {
+        char **grown;
+
+        if (!strstr(used.data, known[i]))
+            continue;
+        grown = realloc(r->runtime.shims, (r->runtime.n_shims + 1) * sizeof *grown);
+        if (!grown) {
+            rc = gb_fail(err, "out of memory");
+            break;
+        }
+        r->runtime.shims = grown;
+        rc = dup_into(&r->runtime.shims[r->runtime.n_shims], known[i], err);
+        r->runtime.n_shims += rc == 0;
+    }
+    gb_buf_free(&used);
+    return rc;
+}
+
+/* The last CRASH_TAIL_LINES lines of text (without trailing newlines). */
+static int crash_tail_of(const char *text, size_t len, struct grade_result *r,
+                         struct gb_err *err)
+{
+    const char *start = text + len;
+    char *copy;
     int lines = 0;
 
-    if ((run->exited && run->exit_code == 0 && run->limit == SANDBOX_LIMIT_NONE)
-        || !run->err.data || run->err.len == 0)
-        return 0;
-    start = run->err.data + run->err.len;
-    while (start > run->err.data && start[-1] == '\n')
+    while (start > text && start[-1] == '\n')
         start--;
-    while (start > run->err.data && lines < CRASH_TAIL_LINES)
+    len = (size_t)(start - text);
+    while (start > text && lines < CRASH_TAIL_LINES)
         if (*--start == '\n')
             lines++;
     if (*start == '\n')
         start++;
-    if (!(r->crash_tail = report_clean_dup(start, err)))
+    if (!(copy = strndup(start, len - (size_t)(start - text))))
         return gb_fail(err, "out of memory");
-    return 0;
+    r->crash_tail = report_clean_dup(copy, err);
+    free(copy);
+    return r->crash_tail ? 0 : gb_fail(err, "out of memory");
+}
+
+/* When the run did not end cleanly: the end of its last traceback, or else
+ * the last lines it wrote (a run stopped by a limit has no traceback). */
+static int fill_crash_tail(const char *text, size_t len, struct grade_result *r,
+                           struct gb_err *err)
+{
+    const struct sandbox_result *run = &r->run;
+    size_t tb_start, tb_len;
+
+    if ((run->exited && run->exit_code == 0 && run->limit == SANDBOX_LIMIT_NONE)
+        || !text || len == 0)
+        return 0;
+    if (pyoutput_last_traceback(text, len, &tb_start, &tb_len))
+        return crash_tail_of(text + tb_start, tb_len, r, err);
+    return crash_tail_of(text, len, r, err);
 }
 
 /* Added to the sandbox's own allow-listed environment (PATH, HOME, LANG,
@@ -242,8 +283,10 @@ static void student_env(int with_shim, const char **env)
     env[n++] = "PYTHONNOUSERSITE=1";
     env[n++] = "PYTHONHASHSEED=0";
     env[n++] = "MPLBACKEND=Agg";
-    if (with_shim)                          /* relative: resolved in the work dir */
+    if (with_shim) {                        /* relative: resolved in the work dir */
         env[n++] = "PYTHONPATH=" PIPELINE_SHIM_SUBDIR;
+        env[n++] = "GRADEBOX_SHIMS_USED=" SANDBOX_WORKDIR "/" RUNTIME_SHIM_USED_FILE;
+    }
     env[n] = NULL;
 }
 
@@ -270,9 +313,10 @@ static int stage_files(const struct pipeline_options *opts, const struct job *jo
     return 0;
 }
 
-/* Runs the staged submission in the sandbox under the rubric's limits. */
+/* Runs the staged submission in the sandbox under the rubric's limits;
+ * records the run and the shims it called in r. */
 static int run_submission(const struct pipeline_options *opts, const struct job *job,
-                          struct sandbox_result *run, struct gb_err *err)
+                          struct grade_result *r, struct gb_err *err)
 {
     const char *argv[] = { opts->python, job->rubric->submission, NULL };
     const char *env[8];
@@ -287,10 +331,13 @@ static int run_submission(const struct pipeline_options *opts, const struct job 
     if (rc == 0) {
         student_env(runtime_needs_sdpa_shim(&job->runtime), env);
         spec.workdir = wd.path;
+        spec.stderr_to_stdout = 1;      /* logging writes to stderr: grade it, in order */
         sandbox_limits_default(&spec.limits);
         rubric_apply_limits(job->rubric, &spec.limits);
-        rc = sandbox_run(&spec, run, err);
+        rc = sandbox_run(&spec, &r->run, err);
     }
+    if (rc == 0)
+        rc = note_shims_used(&wd, r, err);
     if (workdir_remove(&wd, &cleanup_err) && rc == 0)
         fprintf(stderr, "grader check: warning: %s\n", cleanup_err.msg);
     return rc;
@@ -303,6 +350,8 @@ static int load_job(const struct pipeline_options *opts, struct job *job, struct
     if (opts->exercise ? load_named_rubric(&job->home, opts->exercise, &job->rubric, err)
                        : recognise(&job->home, opts->file, &job->rubric, err))
         return -1;
+    if (opts->transcript_status && !opts->transcript)
+        return gb_fail(err, "--transcript-status goes with --transcript");
     if (opts->transcript && job->rubric->mode == RUBRIC_MODE_READ)
         return gb_fail(err, "--transcript only applies to exercises that are run, and %s "
                             "is read", job->rubric->submission);
@@ -316,13 +365,52 @@ static int load_job(const struct pipeline_options *opts, struct job *job, struct
     return 0;
 }
 
+/* A recorded run: its status file (--transcript-status, or the one beside
+ * the transcript) stands in for the sandbox's verdict and the runtime probe. */
+static int use_transcript(const struct pipeline_options *opts, struct job *job,
+                          struct grade_result *r, struct gb_err *err)
+{
+    struct transcript_status st;
+    char path[PATH_MAX], summary[256], how[200];
+    const char *status = opts->transcript_status;
+
+    if (!status && transcript_status_path(opts->transcript, path, sizeof path) == 0
+        && access(path, F_OK) == 0)
+        status = path;
+    if (!status) {
+        snprintf(summary, sizeof summary, "not run: graded from the recorded output %s "
+                 "(no status file says how that run ended)", base_name(opts->transcript));
+        return dup_into(&r->run_summary, summary, err);
+    }
+    if (transcript_status_load(status, &st, err))
+        return -1;
+    r->ran = 1;
+    r->run.exited = st.exited;
+    r->run.exit_code = st.exit_code;
+    r->run.signal = st.signal;
+    r->run.wall_seconds = st.wall_seconds;
+    sandbox_describe(&r->run, how, sizeof how);
+    snprintf(summary, sizeof summary, "%s (a recorded run: %s, not run now)", how,
+             base_name(opts->transcript));
+    if (fill_runtime(st.python, st.torch, st.numpy, r, err) || dup_into(&r->run_summary, summary, err)
+        || fill_crash_tail(job->transcript.data, job->transcript.len, r, err)) {
+        transcript_status_free(&st);
+        return -1;
+    }
+    transcript_status_free(&st);
+    return 0;
+}
+
 /* Runs (or, for a transcript or an answers document, does not run) the
- * submission, recording what happened in r; fills the scorer's input. */
+ * submission, recording what happened in r; fills the scorer's input: the
+ * output with Python's own lines (tracebacks, warnings) taken out. */
 static int gather_evidence(const struct pipeline_options *opts, struct job *job,
                            struct grade_result *r, struct score_input *in,
                            struct gb_err *err)
 {
     char summary[256];
+    const char *printed;
+    size_t printed_len;
 
     if (job->rubric->mode == RUBRIC_MODE_READ) {
         in->answers = job->source.data ? job->source.data : "";
@@ -331,23 +419,29 @@ static int gather_evidence(const struct pipeline_options *opts, struct job *job,
                         err);
     }
     if (opts->transcript) {
-        in->output = job->transcript.data ? job->transcript.data : "";
-        in->output_len = job->transcript.len;
-        snprintf(summary, sizeof summary, "not run: graded from the recorded output %s",
-                 base_name(opts->transcript));
-        return dup_into(&r->run_summary, summary, err);
+        if (use_transcript(opts, job, r, err))
+            return -1;
+        printed = job->transcript.data;
+        printed_len = job->transcript.len;
+    } else {
+        if (runtime_probe(opts->python, NULL, &job->runtime, err)
+            || fill_runtime(job->runtime.python, job->runtime.torch, job->runtime.numpy, r, err))
+            return -1;
+        if (run_submission(opts, job, r, err))
+            return gb_err_prefix(err, "cannot run %s", job->rubric->submission);
+        r->ran = 1;
+        sandbox_describe(&r->run, summary, sizeof summary);
+        printed = r->run.out.data;
+        printed_len = r->run.out.len;
+        if (dup_into(&r->run_summary, summary, err)
+            || fill_crash_tail(printed, printed_len, r, err))
+            return -1;
     }
-    if (runtime_probe(opts->python, NULL, &job->runtime, err) || fill_runtime(&job->runtime, r, err))
+    if (pyoutput_strip(printed ? printed : "", printed ? printed_len : 0, &job->output, err))
         return -1;
-    if (run_submission(opts, job, &r->run, err))
-        return gb_err_prefix(err, "cannot run %s", job->rubric->submission);
-    r->ran = 1;
-    sandbox_describe(&r->run, summary, sizeof summary);
-    if (dup_into(&r->run_summary, summary, err) || fill_crash_tail(r, err))
-        return -1;
-    in->output = r->run.out.data ? r->run.out.data : "";
-    in->output_len = r->run.out.len;
-    in->run = &r->run;
+    in->output = job->output.data;
+    in->output_len = job->output.len;
+    in->run = r->ran ? &r->run : NULL;
     return 0;
 }
 
@@ -377,7 +471,8 @@ int pipeline_grade(const struct pipeline_options *opts, struct grade_result *r, 
 
 const char pipeline_check_usage[] =
     "usage: grader check [--format text|json|gradescope] [--python PATH]\n"
-    "                    [--exercise NAME] [--rubrics DIR] [--transcript FILE]\n"
+    "                    [--exercise NAME] [--rubrics DIR]\n"
+    "                    [--transcript FILE [--transcript-status FILE]]\n"
     "                    [--student ID] [--assignment ID] [--post URL] FILE\n";
 
 /* Options that take a value; each fills one string field of pipeline_options. */
@@ -390,6 +485,7 @@ static const struct {
     { "--exercise", offsetof(struct pipeline_options, exercise) },
     { "--rubrics", offsetof(struct pipeline_options, rubrics_dir) },
     { "--transcript", offsetof(struct pipeline_options, transcript) },
+    { "--transcript-status", offsetof(struct pipeline_options, transcript_status) },
     { "--student", offsetof(struct pipeline_options, student) },
     { "--assignment", offsetof(struct pipeline_options, assignment) },
     { "--post", offsetof(struct pipeline_options, post) },

@@ -28,7 +28,10 @@ struct pipeline_options {
     const char *exercise;      /* --exercise NAME; NULL: recognise from the file name */
     const char *rubrics_dir;   /* --rubrics DIR; NULL: $GRADEBOX_HOME or next to the binary */
     const char *python;        /* --python PATH */
-    const char *transcript;    /* --transcript FILE: grade this recorded stdout, run nothing */
+    const char *transcript;    /* --transcript FILE: grade this recorded output, run nothing */
+    /* --transcript-status FILE: how that run ended (transcript.h); NULL: the
+     * file beside the transcript ("x.stdout" -> "x.status") if there is one */
+    const char *transcript_status;
     const char *student;       /* --student or $GRADEBOX_STUDENT */
     const char *assignment;    /* --assignment or $GRADEBOX_ASSIGNMENT */
     const char *post;          /* --post URL: also deliver the result (deliver.h) */

@@ -24,6 +24,10 @@ struct runtime {
 
 /* The shim that supplies scaled_dot_product_attention on torch < 2.0. */
 #define RUNTIME_SHIM_SDPA "torch.nn.functional.scaled_dot_product_attention"
+/* A shim that is called appends its name (one per line) to this file in the
+ * submission's work dir (grader/shims/sitecustomize.py writes it), so a
+ * report lists only the shims a submission really used. */
+#define RUNTIME_SHIM_USED_FILE ".gradebox-shims-used"
 
 /* Probes `python` (an absolute path).  cache_dir NULL means the default:
  * $GRADEBOX_CACHE, else $XDG_CACHE_HOME/gradebox, else $HOME/.cache/gradebox;

@@ -419,7 +419,8 @@ static void __attribute__((noreturn)) run_child(const struct sandbox_spec *spec,
         .mount = { spec->workdir, spec->ro_paths, spec->limits.tmp_bytes },
         .sources = k->sources, .filter = k->filter,
         .limits = spec->limits, .host_root = geteuid() == 0,
-        .out_fd = ch->out[1], .err_fd = ch->err[1], .ctl_fd = ch->ctl[1],
+        .out_fd = ch->out[1], .ctl_fd = ch->ctl[1],
+        .err_fd = spec->stderr_to_stdout ? ch->out[1] : ch->err[1],
         .sync_fd = ch->sync[0],
     };
 

@@ -50,6 +50,10 @@ struct sandbox_spec {
     /* Extra host paths shown read-only at the same path (e.g. a runtime
      * outside /usr, or course files).  NULL-terminated, may be NULL. */
     const char *const *ro_paths;
+    /* 1: stderr is the stdout pipe too (a shell's 2>&1), so the result's
+     * out holds both streams in the exact order they were written and err
+     * stays empty.  For graders that read what a program logs to stderr. */
+    int stderr_to_stdout;
 };
 
 struct sandbox_stream {

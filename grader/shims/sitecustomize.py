@@ -7,18 +7,44 @@ a meta-path hook waits until the student's code imports torch.nn.functional
 (which `import torch` does), then adds the function if it is still missing, so
 scripts that never touch torch pay nothing.  The maths is the documented one,
 softmax(Q Kᵀ · scale + mask) · V, with torch 2.x's argument names and defaults.
+
+The first call appends the shim's name to the file $GRADEBOX_SHIMS_USED names
+(the grader sets it to a file in the work directory: RUNTIME_SHIM_USED_FILE
+in grader/runtime.h), so the report lists the shim only when it was used.
 """
 import importlib.machinery
 import math
+import os
 import sys
 
 _TARGET = "torch.nn.functional"
+_NAME = _TARGET + ".scaled_dot_product_attention"
+_USED_FILE = os.environ.get("GRADEBOX_SHIMS_USED")
+
+
+def _record_use():
+    """Best effort: a submission that made the work dir unwritable loses only the note."""
+    if not _USED_FILE:
+        return
+    try:
+        fd = os.open(_USED_FILE, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            os.write(fd, (_NAME + "\n").encode())
+        finally:
+            os.close(fd)
+    except OSError:
+        pass
 
 
 def _sdpa_for(F, torch):
+    used = []
+
     def scaled_dot_product_attention(query, key, value, attn_mask=None,
                                      dropout_p=0.0, is_causal=False,
                                      scale=None, enable_gqa=False):
+        if not used:
+            used.append(True)
+            _record_use()
         L, S = query.size(-2), key.size(-2)
         scale_factor = 1.0 / math.sqrt(query.size(-1)) if scale is None else scale
         bias = torch.zeros(L, S, dtype=query.dtype, device=query.device)

@@ -71,6 +71,44 @@ START_TEST(test_exit_status_and_streams)
 }
 END_TEST
 
+/* 2>&1: one pipe, so lines written to either stream keep their exact order
+ * even when they arrive together. */
+START_TEST(test_stderr_to_stdout_keeps_write_order)
+{
+    static const char code[] =
+        "import sys, logging\n"
+        "logging.basicConfig(level=logging.INFO)\n"
+        "for i in range(200):\n"
+        "    print('out', i)\n"
+        "    logging.info('err %d', i)\n"
+        "sys.exit(2)\n";
+    static const char *const argv[] = { PYTHON, "main.py", NULL };
+    struct sandbox_limits l = small_limits();
+    struct sandbox_result res;
+    struct workdir wd = WORKDIR_INIT;
+    struct sandbox_spec spec = { 0 };
+    struct gb_buf want = GB_BUF_INIT;
+    struct gb_err err = { "" };
+
+    ck_assert_int_eq(workdir_create(&wd, NULL, &err), 0);
+    ck_assert_int_eq(workdir_add_data(&wd, "main.py", code, strlen(code), &err), 0);
+    spec.workdir = wd.path;
+    spec.argv = argv;
+    spec.limits = l;
+    spec.stderr_to_stdout = 1;
+    ck_assert_msg(sandbox_run(&spec, &res, &err) == 0, "%s", err.msg);
+    ck_assert_int_eq(workdir_remove(&wd, &err), 0);
+    for (int i = 0; i < 200; i++)
+        ck_assert_int_eq(gb_buf_printf(&want, &err, "out %d\nINFO:root:err %d\n", i, i), 0);
+    ck_assert_int_eq(res.exited, 1);
+    ck_assert_int_eq(res.exit_code, 2);
+    ck_assert_str_eq(res.out.data, want.data);
+    ck_assert_str_eq(res.err.data, "");
+    gb_buf_free(&want);
+    sandbox_result_free(&res);
+}
+END_TEST
+
 START_TEST(test_environment_is_an_allow_list)
 {
     static const char *const env[] = { "GRADEBOX_EXTRA=1", "LANG=C", NULL };
@@ -367,6 +405,7 @@ int main(void)
 
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_exit_status_and_streams);
+    tcase_add_test(tc, test_stderr_to_stdout_keeps_write_order);
     tcase_add_test(tc, test_environment_is_an_allow_list);
     tcase_add_test(tc, test_identity_and_namespaces);
     tcase_add_test(tc, test_file_system_view);

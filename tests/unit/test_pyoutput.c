@@ -1,0 +1,128 @@
+/* test_pyoutput.c — Check suite for pyoutput.c: Python's tracebacks and
+ * warnings are set apart from what the student printed, on either stream. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pyoutput.h"
+
+static void assert_strip(const char *in, const char *want)
+{
+    struct gb_buf out = GB_BUF_INIT;
+    struct gb_err err;
+
+    ck_assert_int_eq(pyoutput_strip(in, strlen(in), &out, &err), 0);
+    ck_assert_str_eq(out.data, want);
+    gb_buf_free(&out);
+}
+
+START_TEST(test_student_lines_pass_unchanged)
+{
+    assert_strip("", "");
+    assert_strip("gain 0.5 x0.490\ngain 1.5: x1.090\n", "gain 0.5 x0.490\ngain 1.5: x1.090\n");
+    assert_strip("  indented 1.0\nno newline 2.0", "  indented 1.0\nno newline 2.0");
+}
+END_TEST
+
+/* The frames' "line 12" and the message's numbers never reach the scorer. */
+/* logging's default format, as a student who calls basicConfig() gets it. */
+START_TEST(test_logging_prefix_is_taken_off)
+{
+    assert_strip("INFO:root:gain 0.5 x0.490\n"
+                 "WARNING:decay.lab:after clip 1.000\n"
+                 "INFO:root:\n"
+                 "CRITICAL:x:y: 1\n",
+                 "gain 0.5 x0.490\nafter clip 1.000\n\ny: 1\n");
+    /* Not logging's prefix: a space in the name, no name, another word. */
+    assert_strip("INFO:two words: 1\nINFO:: 2\nINFO 3\nNOTICE:root:4\n",
+                 "INFO:two words: 1\nINFO:: 2\nINFO 3\nNOTICE:root:4\n");
+}
+END_TEST
+
+START_TEST(test_traceback_is_stripped)
+{
+    assert_strip("rude 0.7112\n"
+                 "Traceback (most recent call last):\n"
+                 "  File \"/work/attention_by_hand.py\", line 40, in <module>\n"
+                 "    w = softmax(s)[5]\n"
+                 "        ~~~~~~~~~~^^^\n"
+                 "IndexError: index 5 is out of bounds for axis 0 with size 4\n"
+                 "after 1.0\n",
+                 "rude 0.7112\nafter 1.0\n");
+}
+END_TEST
+
+START_TEST(test_chained_traceback_is_one_block)
+{
+    assert_strip("Traceback (most recent call last):\n"
+                 "  File \"x.py\", line 3, in <module>\n"
+                 "KeyError: 'rude'\n"
+                 "\n"
+                 "During handling of the above exception, another exception occurred:\n"
+                 "\n"
+                 "Traceback (most recent call last):\n"
+                 "  File \"x.py\", line 5, in <module>\n"
+                 "ValueError: 0.25 0.25\n"
+                 "\n"
+                 "row 2.0\n",
+                 "\nrow 2.0\n");
+}
+END_TEST
+
+START_TEST(test_warnings_are_stripped)
+{
+    assert_strip("step 1 0.5\n"
+                 "/usr/lib/python3/dist-packages/torch/nn/functional.py:1967: UserWarning: "
+                 "nn.functional.sigmoid is deprecated. Use torch.sigmoid instead.\n"
+                 "  warnings.warn(\"nn.functional.sigmoid is deprecated.\")\n"
+                 "step 2 0.25\n"
+                 "x.py:3: DeprecationWarning: 1.5\n"
+                 "step 3 0.125\n",
+                 "step 1 0.5\nstep 2 0.25\nstep 3 0.125\n");
+    /* A student's own "name:12: text" line is no warning. */
+    assert_strip("time:12: 0.5 s\nnotes.py:4: Warningless: 2\n",
+                 "time:12: 0.5 s\nnotes.py:4: Warningless: 2\n");
+}
+END_TEST
+
+START_TEST(test_last_traceback_found)
+{
+    static const char text[] = "out 1\n"
+                               "Traceback (most recent call last):\n"
+                               "  File \"x.py\", line 1, in <module>\n"
+                               "ZeroDivisionError: division by zero\n"
+                               "log 2\n"
+                               "Traceback (most recent call last):\n"
+                               "  File \"x.py\", line 9, in <module>\n"
+                               "RuntimeError: boom\n";
+    size_t start = 0, n = 0;
+
+    ck_assert_int_eq(pyoutput_last_traceback(text, strlen(text), &start, &n), 1);
+    ck_assert_str_eq(text + start, "Traceback (most recent call last):\n"
+                                   "  File \"x.py\", line 9, in <module>\n"
+                                   "RuntimeError: boom\n");
+    ck_assert_uint_eq(start + n, strlen(text));
+    ck_assert_int_eq(pyoutput_last_traceback("a\nb\n", 4, &start, &n), 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("pyoutput");
+    TCase *tc = tcase_create("core");
+    SRunner *sr;
+    int failed;
+
+    tcase_add_test(tc, test_student_lines_pass_unchanged);
+    tcase_add_test(tc, test_logging_prefix_is_taken_off);
+    tcase_add_test(tc, test_traceback_is_stripped);
+    tcase_add_test(tc, test_chained_traceback_is_one_block);
+    tcase_add_test(tc, test_warnings_are_stripped);
+    tcase_add_test(tc, test_last_traceback_found);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
