@@ -40,10 +40,10 @@ static const char *const kind_names[] = {
 
 /* Fields each kind accepts besides the common ones; anything else is a typo. */
 static const char *const kind_fields[N_KINDS] = {
-    [CHECK_VALUE] = "locate or_locate expected tolerance range greater_than at_least less_than at_most review_range",
-    [CHECK_VECTOR] = "locate expected tolerance",
-    [CHECK_EACH] = "locate expected tolerance range greater_than at_least less_than at_most min_count",
-    [CHECK_RELATION] = "values expr expected tolerance range greater_than at_least less_than at_most review_range",
+    [CHECK_VALUE] = "locate or_locate expected tolerance range greater_than at_least less_than at_most review_range mistakes",
+    [CHECK_VECTOR] = "locate expected tolerance mistakes",
+    [CHECK_EACH] = "locate expected tolerance range greater_than at_least less_than at_most min_count mistakes",
+    [CHECK_RELATION] = "values expr expected tolerance range greater_than at_least less_than at_most review_range mistakes",
     [CHECK_TWIN_PAIRS] = "min_pairs require_sorted",
     [CHECK_RNN_TRACE] = "",
     [CHECK_COMMENT_SENTENCES] = "min max",
@@ -568,6 +568,68 @@ static int load_check_common(const cJSON *c, struct rubric_check *ck, struct gb_
     return 0;
 }
 
+/* The check's own tolerance, for a mistake that gives none. */
+static int default_mistake_tolerance(const struct rubric_check *ck, struct rubric_mistake *mk,
+                                     size_t i, struct gb_err *err)
+{
+    if (ck->kind == CHECK_VECTOR) {
+        mk->abs_tol = ck->vector_abs_tol;
+        mk->rel_tol = ck->vector_rel_tol;
+        return 0;
+    }
+    if (ck->target.op != TARGET_APPROX)
+        return gb_fail(err, "mistakes[%zu] needs a 'tolerance' (the check has none to lend)", i);
+    mk->abs_tol = ck->target.abs_tol;
+    mk->rel_tol = ck->target.rel_tol;
+    return 0;
+}
+
+static int load_mistake(const cJSON *m, const struct rubric_check *ck, struct rubric_mistake *mk,
+                        size_t i, struct gb_err *err)
+{
+    const cJSON *exp = cJSON_GetObjectItemCaseSensitive(m, "expected");
+    const cJSON *tol = cJSON_GetObjectItemCaseSensitive(m, "tolerance");
+    const cJSON *says = cJSON_GetObjectItemCaseSensitive(m, "says");
+    const cJSON *f;
+    struct rubric_target t = { 0 };
+
+    if (!cJSON_IsObject(m) || !exp || !cJSON_IsString(says) || !says->valuestring[0])
+        return gb_fail(err, "mistakes[%zu] needs 'expected' and a 'says' sentence", i);
+    cJSON_ArrayForEach(f, m)
+        if (!word_in(f->string, "expected tolerance says"))
+            return gb_fail(err, "mistakes[%zu] has unknown field '%s'", i, f->string);
+    if (ck->kind == CHECK_VECTOR && !cJSON_IsString(exp))
+        return gb_fail(err, "mistakes[%zu].expected must be a key of an array", i);
+    if (load_number(exp, "mistakes.expected", &mk->expected, err))
+        return -1;
+    if (tol && load_tolerance(tol, &t, err))
+        return -1;
+    mk->abs_tol = t.abs_tol;
+    mk->rel_tol = t.rel_tol;
+    if (!tol && default_mistake_tolerance(ck, mk, i, err))
+        return -1;
+    return (mk->says = dup_or_fail(says->valuestring, err)) ? 0 : -1;
+}
+
+static int load_mistakes(const cJSON *arr, struct rubric_check *ck, struct gb_err *err)
+{
+    const cJSON *m;
+    size_t n = 0;
+
+    if (!arr)
+        return 0;
+    if (!cJSON_IsArray(arr) || !(n = (size_t)cJSON_GetArraySize(arr)))
+        return gb_fail(err, "field 'mistakes' must be a non-empty array");
+    if (!(ck->mistakes = calloc(n, sizeof *ck->mistakes)))
+        return gb_fail(err, "out of memory");
+    cJSON_ArrayForEach(m, arr) {
+        if (load_mistake(m, ck, &ck->mistakes[ck->n_mistakes], ck->n_mistakes, err))
+            return -1;
+        ck->n_mistakes++;
+    }
+    return 0;
+}
+
 static int load_check(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
 {
     const cJSON *f;
@@ -579,7 +641,8 @@ static int load_check(const cJSON *c, struct rubric_check *ck, struct gb_err *er
             return gb_fail(err, "unknown field '%s' for kind '%s'", f->string,
                            kind_names[ck->kind]);
     }
-    return load_kind_fields(c, ck, err);
+    return load_kind_fields(c, ck, err) ||
+           load_mistakes(cJSON_GetObjectItemCaseSensitive(c, "mistakes"), ck, err) ? -1 : 0;
 }
 
 static void free_check(struct rubric_check *ck)
@@ -622,6 +685,11 @@ static void free_check(struct rubric_check *ck)
     }
     free(ck->numbers);
     free(ck->prompt);
+    for (size_t i = 0; i < ck->n_mistakes; i++) {
+        free(ck->mistakes[i].expected.ref);
+        free(ck->mistakes[i].says);
+    }
+    free(ck->mistakes);
 }
 
 static int load_readings(const cJSON *rd, struct rubric *r, struct gb_err *err)
@@ -733,6 +801,9 @@ static int check_all_placeholders(const struct rubric_check *ck, const struct ru
         return -1;
     for (size_t i = 0; i < ck->n_numbers; i++)
         if (check_placeholders(ck->numbers[i].target.expected.ref, ck, r, err))
+            return -1;
+    for (size_t i = 0; i < ck->n_mistakes; i++)
+        if (check_placeholders(ck->mistakes[i].expected.ref, ck, r, err))
             return -1;
     return ck->about ? check_placeholders(ck->about->number.ref, ck, r, err) : 0;
 }

@@ -106,6 +106,16 @@ struct rubric_about {
                                       * printed RNN trace, when it printed one */
 };
 
+/* VALUE, VECTOR, EACH, RELATION "mistakes": what a known mistake prints
+ * instead (computed by the reference, or a literal), and the sentence that
+ * names the mistake; the report and the triage say it when the student's
+ * value matches.  Tolerance: the mistake's own, else the check's. */
+struct rubric_mistake {
+    struct rubric_number expected;   /* a number key (an array key for VECTOR), or literal */
+    double abs_tol, rel_tol;
+    char *says;                      /* "5.000 is what max_norm=5.0 leaves ..." */
+};
+
 struct rubric_check {
     char *id;
     char *description;
@@ -120,6 +130,8 @@ struct rubric_check {
     struct rubric_number vector;     /* VECTOR: ref to an array (or literal via target) */
     double vector_abs_tol, vector_rel_tol;
     size_t min_count;                /* EACH: at least this many numbers located */
+    struct rubric_mistake *mistakes; /* VALUE, VECTOR, EACH, RELATION; or NULL */
+    size_t n_mistakes;
 
     struct rubric_operand *operands; /* RELATION */
     size_t n_operands;

@@ -255,25 +255,83 @@ static size_t best_choice(struct score_ctx *ctx, const struct rubric_reading *g,
     return best;
 }
 
-struct tally {            /* what the triage advice is computed from */
-    size_t numeric_pass, numeric_fail, small_fail, big_fail;
+/* One numeric check as the triage sees it. */
+struct numeric {
+    const char *id;
+    int failed;              /* a value was found and is off */
+    double deviation;        /* in tolerances */
+    size_t line;             /* where it was printed; 0: unknown */
+    const char *mistake;     /* the known mistake it matches, or NULL */
 };
 
-static void tally_outcome(struct tally *t, const struct score_outcome *o)
+struct tally {               /* what the triage advice is computed from */
+    struct numeric *v;
+    size_t n;
+};
+
+static int tally_outcome(struct tally *t, const struct rubric_check *ck,
+                         const struct score_outcome *o, const char *mistake, struct gb_err *err)
 {
+    struct numeric *grown;
+
     if (o->deviation < 0 || (o->verdict != VERDICT_PASS && o->verdict != VERDICT_FAIL))
-        return;
-    if (o->verdict == VERDICT_PASS) {
-        t->numeric_pass++;
-        return;
+        return 0;
+    if (!(grown = realloc(t->v, (t->n + 1) * sizeof *grown)))
+        return gb_fail(err, "out of memory");
+    t->v = grown;
+    t->v[t->n++] = (struct numeric){ ck->id, o->verdict == VERDICT_FAIL, o->deviation, o->line,
+                                     mistake };
+    return 0;
+}
+
+/* Does the student's value match what a known mistake prints?  The check is
+ * rerun with the mistake's value as its target (a shallow copy: every
+ * pointer stays the rubric's). */
+static int matches_mistake(const struct score_ctx *ctx, const struct rubric_check *ck,
+                           const struct rubric_mistake *mk, int *matched, struct gb_err *err)
+{
+    struct rubric_check alt = *ck;
+    struct score_outcome o;
+
+    alt.n_mistakes = 0;
+    if (ck->kind == CHECK_VECTOR) {
+        alt.vector = mk->expected;
+        alt.vector_abs_tol = mk->abs_tol;
+        alt.vector_rel_tol = mk->rel_tol;
+    } else {
+        memset(&alt.target, 0, sizeof alt.target);
+        alt.target.op = TARGET_APPROX;
+        alt.target.expected = mk->expected;
+        alt.target.abs_tol = mk->abs_tol;
+        alt.target.rel_tol = mk->rel_tol;
     }
-    t->numeric_fail++;
-    /* "off by a little": within ten tolerances — last-decimal drift, not a
-     * different computation. */
-    if (o->deviation <= 10.0)
-        t->small_fail++;
-    else
-        t->big_fail++;
+    if (run_check(ctx, &alt, &o, err))
+        return -1;
+    *matched = o.verdict == VERDICT_PASS;
+    outcome_free(&o);
+    return 0;
+}
+
+/* A failed value that matches a rubric's known mistake: say so in the
+ * check's message, and return the mistake's sentence for the triage. */
+static int name_mistake(const struct score_ctx *ctx, const struct rubric_check *ck,
+                        struct score_outcome *o, const char **says, struct gb_err *err)
+{
+    *says = NULL;
+    if (o->verdict != VERDICT_FAIL)
+        return 0;
+    for (size_t i = 0; i < ck->n_mistakes; i++) {
+        int matched = 0;
+
+        if (matches_mistake(ctx, ck, &ck->mistakes[i], &matched, err))
+            return -1;
+        if (!matched)
+            continue;
+        *says = ck->mistakes[i].says;
+        return gb_buf_printf(&o->message, err, "%sThis is a known mistake: %s",
+                             o->message.len ? ". " : "", *says);
+    }
+    return 0;
 }
 
 static char *dup_buf(const struct gb_buf *b)
@@ -304,34 +362,150 @@ static int record(struct grade_result *out, const struct rubric_check *ck,
     return 0;
 }
 
+/* The part of the exercise a check belongs to: its id up to the first '_'
+ * ("clip" of clip_after, "gain05" of gain05_step1), so rubric authors group
+ * the checks of one table row or one quantity by naming them alike. */
+static size_t part_len(const char *id)
+{
+    const char *u = strchr(id, '_');
+
+    return u ? (size_t)(u - id) : strlen(id);
+}
+
+static int same_part(const char *a, const char *b)
+{
+    size_t n = part_len(a);
+
+    return n == part_len(b) && !strncmp(a, b, n);
+}
+
+/* "a, b and c" of the failed checks' ids (at most five, then "..."). */
+static int list_failed(struct gb_buf *b, const struct tally *t, struct gb_err *err)
+{
+    size_t shown = 0, total = 0;
+
+    for (size_t i = 0; i < t->n; i++)
+        total += t->v[i].failed;
+    for (size_t i = 0; i < t->n && shown < 5; i++) {
+        if (!t->v[i].failed)
+            continue;
+        shown++;
+        if (gb_buf_printf(b, err, "%s%s", shown == 1 ? "" : shown == total ? " and " : ", ",
+                          t->v[i].id))
+            return -1;
+    }
+    return shown < total ? gb_buf_puts(b, ", ...", err) : 0;
+}
+
+/* Each known mistake once, with the checks that show it. */
+static int advise_mistakes(struct gb_buf *b, const struct tally *t, struct gb_err *err)
+{
+    if (gb_buf_puts(b, "Your numbers match a known mistake, so fix that first:", err))
+        return -1;
+    for (size_t i = 0; i < t->n; i++) {
+        int seen = 0;
+
+        if (!t->v[i].mistake)
+            continue;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = t->v[j].mistake && !strcmp(t->v[j].mistake, t->v[i].mistake);
+        if (!seen && gb_buf_printf(b, err, " %s (%s", t->v[i].mistake, t->v[i].id))
+            return -1;
+        for (size_t j = i + 1; !seen && j < t->n; j++)
+            if (t->v[j].mistake && !strcmp(t->v[j].mistake, t->v[i].mistake)
+                && gb_buf_printf(b, err, ", %s", t->v[j].id))
+                return -1;
+        if (!seen && gb_buf_puts(b, ").", err))
+            return -1;
+    }
+    return 0;
+}
+
+/* One value far off, and values the run printed after it agree: a fresh
+ * process would most likely fix it (the module's "stale state"). */
+static int isolated_miss(const struct tally *t)
+{
+    const struct numeric *miss = NULL;
+    size_t agree_after = 0;
+
+    for (size_t i = 0; i < t->n; i++) {
+        if (!t->v[i].failed)
+            continue;
+        if (miss || t->v[i].deviation <= 10.0 || !t->v[i].line)
+            return 0;
+        miss = &t->v[i];
+    }
+    for (size_t i = 0; miss && i < t->n; i++)
+        agree_after += !t->v[i].failed && t->v[i].line > miss->line;
+    return miss && agree_after >= 2;
+}
+
+/* Every miss within one part, and numbers outside it agree. */
+static int confined_to_one_part(const struct tally *t)
+{
+    const char *part = NULL;
+    size_t agree_outside = 0;
+
+    for (size_t i = 0; i < t->n; i++)
+        if (t->v[i].failed) {
+            if (part && !same_part(part, t->v[i].id))
+                return 0;
+            part = t->v[i].id;
+        }
+    for (size_t i = 0; part && i < t->n; i++)
+        agree_outside += !t->v[i].failed && !same_part(part, t->v[i].id);
+    return part && agree_outside >= 2;
+}
+
+/* The module's triage, most specific first: a known mistake; every miss
+ * small (library versions); one isolated miss (stale state); misses in one
+ * part (logic there); else logic. */
 static int set_triage(struct grade_result *out, const struct tally *t, struct gb_err *err)
 {
     struct gb_buf b = GB_BUF_INIT;
     const char *torch = out->runtime.torch ? out->runtime.torch : "not installed";
     const char *numpy = out->runtime.numpy ? out->runtime.numpy : "not installed";
+    size_t failed = 0, small = 0, mistakes = 0;
     int rc;
 
-    if (!t->numeric_fail)
+    for (size_t i = 0; i < t->n; i++) {
+        failed += t->v[i].failed;
+        small += t->v[i].failed && t->v[i].deviation <= 10.0;
+        mistakes += t->v[i].mistake != NULL;
+    }
+    if (!failed)
         return 0;
-    if (!t->big_fail)
+    if (mistakes)
+        rc = advise_mistakes(&b, t, err);
+    else if (small == failed)
+        /* "off by a little": within ten tolerances — last-decimal drift,
+         * not a different computation. */
         rc = gb_buf_printf(&b, err,
             "Every numeric miss is small, which points at a library version "
             "rather than your code. This runtime has torch %s and numpy %s; the module's "
             "numbers came from torch %s and numpy %s. Match the pins before changing code.",
             torch, numpy, SCORE_PINNED_TORCH, SCORE_PINNED_NUMPY);
-    else if (t->big_fail == 1 && !t->small_fail && t->numeric_pass >= 2)
-        rc = gb_buf_puts(&b,
-            "One value is far off while the others agree, which points at stale "
-            "state: seeded draws only reproduce in the same order from a clean start. "
-            "Rerun the file top to bottom in a fresh python process before changing code.",
-            err);
+    else if (isolated_miss(t))
+        rc = gb_buf_puts(&b, "One value (", err) || list_failed(&b, t, err) ||
+             gb_buf_puts(&b, ") is far off while the values printed after it agree, which "
+                "points at stale state: seeded draws only reproduce in the same order from a "
+                "clean start. Rerun the file top to bottom in a fresh python process before "
+                "changing code.", err);
+    else if (confined_to_one_part(t))
+        rc = gb_buf_puts(&b, "The misses are confined to one part of the exercise (", err) ||
+             list_failed(&b, t, err) ||
+             gb_buf_puts(&b, ") while your other numbers agree, which points at the code "
+                "that computes that part, not at a library version or stale state: compare "
+                "it with the module's code for that step.", err);
     else
         rc = gb_buf_puts(&b,
             "The misses are large or many, which points at your logic rather than "
             "a library version or stale state: compare your script with the module's "
             "code step by step, starting from the first failed check.", err);
-    if (rc)
+    if (rc) {
+        gb_buf_free(&b);
         return -1;
+    }
     free(out->triage);
     out->triage = gb_buf_steal(&b);
     return 0;
@@ -347,7 +521,7 @@ static int score_all(struct score_ctx *ctx, struct grade_result *out, struct gb_
 {
     const struct rubric *r = ctx->in->rubric;
     size_t *chosen = calloc(r->n_readings + 1, sizeof *chosen);
-    struct tally t = { 0, 0, 0, 0 };
+    struct tally t = { NULL, 0 };
     int failed = 0;
 
     if (!chosen)
@@ -358,19 +532,21 @@ static int score_all(struct score_ctx *ctx, struct grade_result *out, struct gb_
         const struct rubric_check *ck = &r->checks[i];
         const struct rubric_reading *g = rubric_find_reading(r, ck->reading);
         struct score_outcome o;
+        const char *mistake;
         ctx->choice = g ? &g->choices[chosen[g - r->readings]] : NULL;
         if (run_check(ctx, ck, &o, err)) {
             failed = 1;
             break;
         }
-        tally_outcome(&t, &o);
-        failed = record(out, ck, &o, ctx->choice ? ctx->choice->name : NULL, err) != 0;
+        failed = name_mistake(ctx, ck, &o, &mistake, err) || tally_outcome(&t, ck, &o, mistake, err)
+                 || record(out, ck, &o, ctx->choice ? ctx->choice->name : NULL, err);
         outcome_free(&o);
     }
     free(chosen);
-    if (failed)
-        return -1;
-    return set_triage(out, &t, err);
+    if (!failed)
+        failed = set_triage(out, &t, err) != 0;
+    free(t.v);
+    return failed ? -1 : 0;
 }
 
 int score_submission(const struct score_input *in, struct grade_result *out,

@@ -67,6 +67,7 @@ struct score_outcome {
     struct gb_buf where;      /* "stdout line 12" */
     struct gb_buf message;
     double deviation;         /* numeric checks: |found - expected| / allowed; else -1 */
+    size_t line;              /* output line of the value judged (triage orders by it); 0: none */
 };
 
 /* Looks up a rubric number: a literal, or an expected-values key with the

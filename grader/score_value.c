@@ -32,9 +32,10 @@ int score_locate(const struct score_ctx *ctx, const struct cJSON *locate,
     return rc;
 }
 
-static int where_line(struct gb_buf *b, size_t line, struct gb_err *err)
+static int where_line(struct score_outcome *o, size_t line, struct gb_err *err)
 {
-    return gb_buf_printf(b, err, "stdout line %zu", line);
+    o->line = line;
+    return gb_buf_printf(&o->where, err, "stdout line %zu", line);
 }
 
 /* Nothing located: MISSING, with extract's sentence saying why. */
@@ -128,7 +129,7 @@ static int check_value(const struct score_ctx *ctx, const struct rubric_check *c
     h = &res.hits[which];
     if (score_target(ctx, &ck->target, h->num.value, &h->num, &pass, &o->deviation,
                      &o->expected, err) ||
-        gb_buf_puts(&o->found, h->text, err) || where_line(&o->where, h->line, err))
+        gb_buf_puts(&o->found, h->text, err) || where_line(o, h->line, err))
         goto out;
     o->verdict = score_verdict(pass);
     if (pass != 1 && gb_buf_printf(&o->message, err, "%s printed %s; expected %s",
@@ -248,7 +249,7 @@ static int check_vector(const struct score_ctx *ctx, const struct rubric_check *
         goto out;
     }
     h = vector_of_length(ctx, ck, &res, n, err);
-    if (!h || vector_found_text(&o->found, h, err) || where_line(&o->where, h->line, err))
+    if (!h || vector_found_text(&o->found, h, err) || where_line(o, h->line, err))
         goto out;
     if (h->n_nums != n) {
         o->verdict = VERDICT_FAIL;
@@ -298,7 +299,7 @@ static int check_each(const struct score_ctx *ctx, const struct rubric_check *ck
     }
     o->verdict = bad ? VERDICT_FAIL : VERDICT_PASS;
     if (gb_buf_printf(&o->found, err, "%zu values, %zu outside", res.n_hits, bad) ||
-        where_line(&o->where, res.hits[bad ? first_bad : 0].line, err))
+        where_line(o, res.hits[bad ? first_bad : 0].line, err))
         goto out;
     rc = bad ? gb_buf_printf(&o->message, err, "line %zu prints %s",
                              res.hits[first_bad].line, res.hits[first_bad].text) : 0;

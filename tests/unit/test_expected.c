@@ -160,6 +160,8 @@ START_TEST(test_course_rubric_keys_resolve)
                 check_ref(r, ck, e, ck->numbers[j].target.expected.ref);
             if (ck->about)
                 check_ref(r, ck, e, ck->about->number.ref);
+            for (size_t j = 0; j < ck->n_mistakes; j++)
+                check_ref(r, ck, e, ck->mistakes[j].expected.ref);
         }
         expected_free(e);
         rubric_free(r);

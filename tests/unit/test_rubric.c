@@ -130,6 +130,20 @@ START_TEST(test_errors_name_check_and_field)
     expect_error(CHECK("\"kind\": \"answer_idea\", \"section\": \"q1\", \"ideas\": [[\"a\"]]"),
                  "check 'c1'", "\"read\"");
     expect_error(CHECK("\"kind\": \"review\""), "check 'c1'", "'prompt'");
+    /* Known-mistake fingerprints: a sentence, a value, a tolerance to judge by. */
+    expect_error(CHECK("\"kind\": \"value\", \"locate\": {\"row\": \"x\"}, \"expected\": 1, "
+                       "\"tolerance\": {\"abs\": 0}, \"mistakes\": [{\"expected\": 5}]"),
+                 "check 'c1'", "mistakes[0] needs 'expected' and a 'says' sentence");
+    expect_error(CHECK("\"kind\": \"value\", \"locate\": {\"row\": \"x\"}, \"greater_than\": 1, "
+                       "\"mistakes\": [{\"expected\": 5, \"says\": \"s\"}]"),
+                 "check 'c1'", "mistakes[0] needs a 'tolerance'");
+    expect_error(CHECK("\"kind\": \"value\", \"locate\": {\"row\": \"x\"}, \"expected\": 1, "
+                       "\"tolerance\": {\"abs\": 0}, \"mistakes\": [{\"expected\": 5, "
+                       "\"says\": \"s\", \"sayz\": 1}]"), "check 'c1'", "unknown field 'sayz'");
+    expect_error(CHECK("\"kind\": \"value\", \"locate\": {\"row\": \"x\"}, \"expected\": 1, "
+                       "\"tolerance\": {\"abs\": 0}, \"mistakes\": []"), "check 'c1'", "non-empty array");
+    expect_error(CHECK("\"kind\": \"rnn_trace\", \"mistakes\": [{\"expected\": 5, \"says\": \"s\"}]"),
+                 "check 'c1'", "unknown field 'mistakes'");
     expect_error(HEAD "\"checks\": [{\"id\": \"c1\", \"description\": \"d\", \"points\": 1, "
                  "\"kind\": \"rnn_trace\"}, {\"id\": \"c1\", \"description\": \"d\", "
                  "\"points\": 1, \"kind\": \"rnn_trace\"}]}", "c1", "duplicate");

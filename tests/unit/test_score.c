@@ -159,6 +159,13 @@ START_TEST(test_readings_pick_the_students_choice)
 }
 END_TEST
 
+static void assert_triage(const struct graded *g, const char *starts, const char *has)
+{
+    ck_assert_ptr_nonnull(g->res.triage);
+    ck_assert_msg(!strncmp(g->res.triage, starts, strlen(starts)), "triage: %s", g->res.triage);
+    ck_assert_msg(!has || strstr(g->res.triage, has), "triage lacks '%s': %s", has, g->res.triage);
+}
+
 START_TEST(test_triage)
 {
     struct graded g;
@@ -168,15 +175,80 @@ START_TEST(test_triage)
         VALUE("c", "c", "x", "\"expected\": 3.0, \"tolerance\": {\"rel\": 0.01}");
 
     grade("run", checks, "a: x 1.03\nb: x 2.05\nc: x 3.0\n", "", NULL, NULL, &g);
-    ck_assert_ptr_nonnull(strstr(g.res.triage, "library version"));
+    assert_triage(&g, "Every numeric miss is small", "torch not installed");
     release(&g);
+    /* One value far off, and the two printed after it agree: stale state. */
+    grade("run", checks, "a: x 30\nb: x 2.0\nc: x 3.0\n", "", NULL, NULL, &g);
+    assert_triage(&g, "One value (a) is far off while the values printed after it agree", "fresh python process");
+    release(&g);
+    /* The same miss printed last: nothing after it vouches for the state. */
     grade("run", checks, "a: x 1.0\nb: x 2.0\nc: x 30\n", "", NULL, NULL, &g);
-    ck_assert_ptr_nonnull(strstr(g.res.triage, "stale state"));
+    assert_triage(&g, "The misses are confined to one part of the exercise (c)", NULL);
     release(&g);
     grade("run", checks, "a: x 5\nb: x 9\nc: x 3.0\n", "", NULL, NULL, &g);
-    ck_assert_ptr_nonnull(strstr(g.res.triage, "logic"));
+    assert_triage(&g, "The misses are large or many", NULL);
     release(&g);
     grade("run", checks, "a: x 1.0\nb: x 2.0\nc: x 3.0\n", "", NULL, NULL, &g);
+    ck_assert_ptr_null(g.res.triage);
+    release(&g);
+}
+END_TEST
+
+/* Checks named alike ("clip_*") are one part: misses confined to it point at
+ * that part's code, even when several of its values are off. */
+START_TEST(test_triage_one_part)
+{
+    struct graded g;
+    const char *checks =
+        VALUE("gain_a", "a", "x", "\"expected\": 1.0, \"tolerance\": {\"rel\": 0.01}") ","
+        VALUE("gain_b", "b", "x", "\"expected\": 2.0, \"tolerance\": {\"rel\": 0.01}") ","
+        VALUE("clip_c", "c", "x", "\"expected\": 3.0, \"tolerance\": {\"rel\": 0.01}") ","
+        VALUE("clip_d", "d", "x", "\"expected\": 4.0, \"tolerance\": {\"rel\": 0.01}") ","
+        VALUE("lstm_e", "e", "x", "\"expected\": 5.0, \"tolerance\": {\"rel\": 0.01}");
+
+    grade("run", checks, "a: x 1.0\nb: x 2.0\nc: x 30\nd: x 40\ne: x 5.0\n", "", NULL, NULL, &g);
+    assert_triage(&g, "The misses are confined to one part of the exercise (clip_c and clip_d) "
+                      "while your other numbers agree", NULL);
+    release(&g);
+    /* Misses in two parts are no one part's fault. */
+    grade("run", checks, "a: x 10\nb: x 2.0\nc: x 30\nd: x 4.0\ne: x 5.0\n", "", NULL, NULL, &g);
+    assert_triage(&g, "The misses are large or many", NULL);
+    release(&g);
+}
+END_TEST
+
+/* A value that matches a rubric's known mistake is named in the check's
+ * message and heads the triage; the verdict is still a failure. */
+START_TEST(test_known_mistakes)
+{
+    struct graded g;
+    const struct check_result *c;
+    const char *checks =
+        "{\"id\": \"clip_after\", \"description\": \"d\", \"points\": 1, \"kind\": \"value\","
+        " \"locate\": {\"column\": \"after\"}, \"expected\": 1.0, \"tolerance\": {\"abs\": 0.001},"
+        " \"mistakes\": [{\"expected\": 5.0, \"tolerance\": {\"rel\": 0.01}, \"says\": \"max_norm was 5.0\"},"
+        "                {\"expected\": \"w\", \"says\": \"that is the attention weight\"}]},"
+        VALUE("a", "a", "x", "\"expected\": 1.0, \"tolerance\": {\"rel\": 0.01}") ","
+        VALUE("b", "b", "x", "\"expected\": 2.0, \"tolerance\": {\"rel\": 0.01}");
+
+    grade("run", checks, "a: x 1.0\nb: x 2.0\nafter: 5.000\n", "", NULL, NULL, &g);
+    expect(&g, "clip_after", VERDICT_FAIL);
+    c = find(&g, "clip_after");
+    ck_assert_ptr_nonnull(strstr(c->message, "This is a known mistake: max_norm was 5.0"));
+    ck_assert_str_eq(g.res.triage, "Your numbers match a known mistake, so fix that first: "
+                                   "max_norm was 5.0 (clip_after).");
+    release(&g);
+    /* The second mistake takes the check's own tolerance (abs 0.001) and a key. */
+    grade("run", checks, "a: x 1.0\nb: x 2.0\nafter: 0.7112\n", "", NULL, NULL, &g);
+    ck_assert_ptr_nonnull(strstr(find(&g, "clip_after")->message, "that is the attention weight"));
+    release(&g);
+    /* Any other wrong value is no known mistake. */
+    grade("run", checks, "a: x 1.0\nb: x 2.0\nafter: 2.5\n", "", NULL, NULL, &g);
+    ck_assert_ptr_null(strstr(find(&g, "clip_after")->message, "known mistake"));
+    assert_triage(&g, "The misses are confined to one part of the exercise (clip_after)", NULL);
+    release(&g);
+    grade("run", checks, "a: x 1.0\nb: x 2.0\nafter: 1.000\n", "", NULL, NULL, &g);
+    expect(&g, "clip_after", VERDICT_PASS);
     ck_assert_ptr_null(g.res.triage);
     release(&g);
 }
@@ -390,6 +462,8 @@ int main(void)
     tcase_add_test(tc, test_missing_and_unreached);
     tcase_add_test(tc, test_readings_pick_the_students_choice);
     tcase_add_test(tc, test_triage);
+    tcase_add_test(tc, test_triage_one_part);
+    tcase_add_test(tc, test_known_mistakes);
     tcase_add_test(tc, test_vector_each_relation);
     tcase_add_test(tc, test_relation_units);
     tcase_add_test(tc, test_comments);
