@@ -76,23 +76,79 @@ static int warning_line(const struct line *l)
     return 0;
 }
 
-/* Length of the logging module's default prefix "LEVEL:logger:" at the
- * start of l (logger names have no spaces or colons), else 0.  It shifts a
- * logged table row right of its printed header, so it is taken off. */
-static size_t logging_prefix(const struct line *l)
+#define MAX_LOGGERS 16
+
+/* Logger names seen in the output (logging's default format writes
+ * "LEVEL:name:message"). */
+struct loggers {
+    char name[MAX_LOGGERS][64];
+    size_t n;
+};
+
+/* The level prefix's length ("INFO:"), else 0. */
+static size_t level_prefix(const struct line *l)
 {
     static const char *const levels[] = { "DEBUG:", "INFO:", "WARNING:", "ERROR:", "CRITICAL:" };
 
-    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
-        size_t n = strlen(levels[i]);
-
-        if (!line_is(l, levels[i]))
-            continue;
-        while (n < l->n && l->p[n] != ':' && !isspace((unsigned char)l->p[n]))
-            n++;
-        return n > strlen(levels[i]) && n < l->n && l->p[n] == ':' ? n + 1 : 0;
-    }
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
+        if (line_is(l, levels[i]))
+            return strlen(levels[i]);
     return 0;
+}
+
+/* After the level: the length of a word that could be a logger's name and
+ * is followed by ':', else 0. */
+static size_t name_after(const struct line *l, size_t start)
+{
+    size_t n = start;
+
+    while (n < l->n && (isalnum((unsigned char)l->p[n]) || l->p[n] == '_' || l->p[n] == '.'
+                        || l->p[n] == '-'))
+        n++;
+    return n > start && n < l->n && l->p[n] == ':' && n - start < 64 ? n - start : 0;
+}
+
+static int known_logger(const struct loggers *lg, const char *p, size_t n)
+{
+    for (size_t i = 0; i < lg->n; i++)
+        if (strlen(lg->name[i]) == n && !memcmp(lg->name[i], p, n))
+            return 1;
+    return 0;
+}
+
+/* A word after the level is a logger's name when it is "root" or "__main__",
+ * or when on some line the message goes straight on after its colon
+ * ("INFO:lab:gain 0.5"); "INFO:gain: 0.5" alone keeps its label. */
+static void find_loggers(const char *text, size_t len, struct loggers *lg)
+{
+    struct line l;
+
+    lg->n = 0;
+    for (size_t at = 0; next_line(text, len, at, &l) && lg->n < MAX_LOGGERS; at = l.next) {
+        size_t start = level_prefix(&l), n = start ? name_after(&l, start) : 0;
+        const char *name = l.p + start;
+        int named = (n == 4 && !memcmp(name, "root", 4)) || (n == 8 && !memcmp(name, "__main__", 8))
+                    || (n && start + n + 1 < l.n && !isspace((unsigned char)name[n + 1]));
+
+        if (named && !known_logger(lg, name, n)) {
+            memcpy(lg->name[lg->n], name, n);
+            lg->name[lg->n++][n] = '\0';
+        }
+    }
+}
+
+/* Length of a logging prefix at the start of l, else 0: the level ("INFO:",
+ * as "%(levelname)s:%(message)s" writes it) and a known logger's name after
+ * it ("INFO:root:").  The prefix shifts a logged table row right of its
+ * printed header, so it is taken off. */
+static size_t logging_prefix(const struct line *l, const struct loggers *lg)
+{
+    size_t start = level_prefix(l), n;
+
+    if (!start)
+        return 0;
+    n = name_after(l, start);
+    return n && known_logger(lg, l->p + start, n) ? start + n + 1 : start;
 }
 
 /* Length in bytes of the traceback starting at `at` (a TRACEBACK_HEAD line):
@@ -130,8 +186,10 @@ static size_t traceback_span(const char *text, size_t len, size_t at)
 int pyoutput_strip(const char *text, size_t len, struct gb_buf *out, struct gb_err *err)
 {
     size_t at = 0, skip;
+    struct loggers lg;
     struct line l;
 
+    find_loggers(text, len, &lg);
     while (next_line(text, len, at, &l)) {
         if (line_is(&l, TRACEBACK_HEAD)) {
             at += traceback_span(text, len, at);
@@ -143,7 +201,7 @@ int pyoutput_strip(const char *text, size_t len, struct gb_buf *out, struct gb_e
                 at = l.next;
             continue;
         }
-        skip = logging_prefix(&l);
+        skip = logging_prefix(&l, &lg);
         if (gb_buf_append(out, l.p + skip, l.next - at - skip, err))
             return -1;
         at = l.next;

@@ -18,9 +18,9 @@
  * "Traceback (most recent call last):" through its exception line, with the
  * "During handling of the above exception ..." links of a chain) and each
  * warning ("file.py:12: UserWarning: ..." and its indented source line).
- * The logging module's default "INFO:root:" prefix is taken off a line (it
- * would shift a logged table row against its printed header); every other
- * line passes unchanged and in order. */
+ * The logging module's prefix ("INFO:root:", or "INFO:" alone) is taken off
+ * a line (it would shift a logged table row against its printed header);
+ * every other line passes unchanged and in order. */
 int pyoutput_strip(const char *text, size_t len, struct gb_buf *out, struct gb_err *err);
 
 /* The last traceback in text, from its "Traceback" line to the end of its

@@ -31,11 +31,18 @@ START_TEST(test_logging_prefix_is_taken_off)
     assert_strip("INFO:root:gain 0.5 x0.490\n"
                  "WARNING:decay.lab:after clip 1.000\n"
                  "INFO:root:\n"
+                 "INFO:root:  rude [0.881]\n"
+                 "INFO:__main__: indented 1\n"
                  "CRITICAL:x:y: 1\n",
-                 "gain 0.5 x0.490\nafter clip 1.000\n\ny: 1\n");
-    /* Not logging's prefix: a space in the name, no name, another word. */
-    assert_strip("INFO:two words: 1\nINFO:: 2\nINFO 3\nNOTICE:root:4\n",
-                 "INFO:two words: 1\nINFO:: 2\nINFO 3\nNOTICE:root:4\n");
+                 "gain 0.5 x0.490\nafter clip 1.000\n\n  rude [0.881]\n indented 1\ny: 1\n");
+    /* "%(levelname)s:%(message)s": the level alone; a label keeps its colon. */
+    assert_strip("INFO:  rude [0.881]\nINFO:gain: 0.5\nERROR:two words: 1\n",
+                 "  rude [0.881]\ngain: 0.5\ntwo words: 1\n");
+    /* A logger whose messages sometimes start with spaces (a table header). */
+    assert_strip("INFO:lab:            step 1\nINFO:lab:gain 0.5  0.1\n",
+                 "            step 1\ngain 0.5  0.1\n");
+    /* Not a logging prefix. */
+    assert_strip("INFO 3\nNOTICE:root:4\ninformation: 5\n", "INFO 3\nNOTICE:root:4\ninformation: 5\n");
 }
 END_TEST
 
