@@ -365,6 +365,26 @@ static int load_job(const struct pipeline_options *opts, struct job *job, struct
     return 0;
 }
 
+/* A SyntaxError on a Python older than 3.12 is often 3.12 syntax written at
+ * home: the run summary says so, since the traceback alone cannot. */
+static int hint_new_syntax(struct grade_result *r, struct gb_err *err)
+{
+    const char *py = r->runtime.python, *tail = r->crash_tail;
+    char *grown;
+    int major = 0, minor = 0;
+
+    if (!tail || !py || sscanf(py, "%d.%d", &major, &minor) != 2 || major != 3 || minor >= 12
+        || !(strncmp(tail, "SyntaxError:", 12) == 0 || strstr(tail, "\nSyntaxError:")))
+        return 0;
+    if (asprintf(&grown, "%s; a SyntaxError on Python %s: syntax new in Python 3.12 (an "
+                 "f-string that reuses its own quotes, `type X = ...`, `def f[T]`) does not "
+                 "parse here", r->run_summary ? r->run_summary : "it did not start", py) < 0)
+        return gb_fail(err, "out of memory");
+    free(r->run_summary);
+    r->run_summary = grown;
+    return 0;
+}
+
 /* A recorded run: its status file (--transcript-status, or the one beside
  * the transcript) stands in for the sandbox's verdict and the runtime probe. */
 static int use_transcript(const struct pipeline_options *opts, struct job *job,
@@ -390,10 +410,10 @@ static int use_transcript(const struct pipeline_options *opts, struct job *job,
     r->run.signal = st.signal;
     r->run.wall_seconds = st.wall_seconds;
     sandbox_describe(&r->run, how, sizeof how);
-    snprintf(summary, sizeof summary, "%s (a recorded run: %s, not run now)", how,
-             base_name(opts->transcript));
+    snprintf(summary, sizeof summary, "%s, as recorded in %s", how, base_name(opts->transcript));
     if (fill_runtime(st.python, st.torch, st.numpy, r, err) || dup_into(&r->run_summary, summary, err)
-        || fill_crash_tail(job->transcript.data, job->transcript.len, r, err)) {
+        || fill_crash_tail(job->transcript.data, job->transcript.len, r, err)
+        || hint_new_syntax(r, err)) {
         transcript_status_free(&st);
         return -1;
     }
@@ -434,7 +454,7 @@ static int gather_evidence(const struct pipeline_options *opts, struct job *job,
         printed = r->run.out.data;
         printed_len = r->run.out.len;
         if (dup_into(&r->run_summary, summary, err)
-            || fill_crash_tail(printed, printed_len, r, err))
+            || fill_crash_tail(printed, printed_len, r, err) || hint_new_syntax(r, err))
             return -1;
     }
     if (pyoutput_strip(printed ? printed : "", printed ? printed_len : 0, &job->output, err))

@@ -183,6 +183,57 @@ static size_t traceback_span(const char *text, size_t len, size_t at)
     return end - at;
 }
 
+/* "ValueError: ...", "KeyboardInterrupt", "torch.cuda.OutOfMemoryError: ...":
+ * the line that ends a traceback. */
+static int exception_line(const struct line *l)
+{
+    static const char *const endings[] = { "Error", "Exception", "Warning", "Exit", "Interrupt" };
+    size_t n = 0;
+
+    while (n < l->n && (isalnum((unsigned char)l->p[n]) || l->p[n] == '_' || l->p[n] == '.'))
+        n++;
+    if (!n || (n < l->n && l->p[n] != ':'))
+        return 0;
+    for (size_t i = 0; i < sizeof endings / sizeof endings[0]; i++) {
+        size_t e = strlen(endings[i]);
+
+        if (n >= e && !memcmp(l->p + n - e, endings[i], e))
+            return 1;
+    }
+    return 0;
+}
+
+/* A SyntaxError in the script itself has no "Traceback" line: Python prints
+ * '  File "x.py", line 30', the source line, a caret line and the error. */
+static size_t syntax_error_span(const char *text, size_t len, size_t at)
+{
+    struct line l;
+    size_t pos;
+
+    next_line(text, len, at, &l);
+    if (!line_is(&l, "  File \""))
+        return 0;
+    pos = l.next;
+    while (next_line(text, len, pos, &l) && indented(&l))
+        pos = l.next;
+    if (!next_line(text, len, pos, &l) || !exception_line(&l))
+        return 0;
+    return l.next - at;
+}
+
+/* Bytes of Python's own block starting at `at` (a traceback, or a bare
+ * SyntaxError report), else 0. */
+static size_t python_block(const char *text, size_t len, size_t at)
+{
+    struct line l;
+
+    if (!next_line(text, len, at, &l))
+        return 0;
+    if (line_is(&l, TRACEBACK_HEAD))
+        return traceback_span(text, len, at);
+    return syntax_error_span(text, len, at);
+}
+
 int pyoutput_strip(const char *text, size_t len, struct gb_buf *out, struct gb_err *err)
 {
     size_t at = 0, skip;
@@ -191,8 +242,10 @@ int pyoutput_strip(const char *text, size_t len, struct gb_buf *out, struct gb_e
 
     find_loggers(text, len, &lg);
     while (next_line(text, len, at, &l)) {
-        if (line_is(&l, TRACEBACK_HEAD)) {
-            at += traceback_span(text, len, at);
+        size_t block = python_block(text, len, at);
+
+        if (block) {
+            at += block;
             continue;
         }
         if (warning_line(&l)) {
@@ -217,9 +270,9 @@ int pyoutput_last_traceback(const char *text, size_t len, size_t *start, size_t 
     struct line l;
 
     while (next_line(text, len, at, &l)) {
-        if (line_is(&l, TRACEBACK_HEAD)) {
-            size_t span = traceback_span(text, len, at);
+        size_t span = python_block(text, len, at);
 
+        if (span) {
             *start = at;
             *n = span;
             found = 1;

@@ -16,15 +16,17 @@
 
 /* Appends text to *out without Python's own lines: each traceback (from
  * "Traceback (most recent call last):" through its exception line, with the
- * "During handling of the above exception ..." links of a chain) and each
+ * "During handling of the above exception ..." links of a chain), a bare
+ * SyntaxError report ('  File "x.py", line 3' ... "SyntaxError: ...") and each
  * warning ("file.py:12: UserWarning: ..." and its indented source line).
  * The logging module's prefix ("INFO:root:", or "INFO:" alone) is taken off
  * a line (it would shift a logged table row against its printed header);
  * every other line passes unchanged and in order. */
 int pyoutput_strip(const char *text, size_t len, struct gb_buf *out, struct gb_err *err);
 
-/* The last traceback in text, from its "Traceback" line to the end of its
- * exception line: *start and *n, or 0 when text holds no traceback. */
+/* The last traceback in text (or bare SyntaxError report), from its first
+ * line to the end of its exception line: *start and *n, or 0 when text holds
+ * none. */
 int pyoutput_last_traceback(const char *text, size_t len, size_t *start, size_t *n);
 
 #endif

@@ -2,7 +2,8 @@
  * { score, execution_time (s), output, tests: [ { name, number, score,
  * max_score, status "passed"|"failed", output } ] }.  One test per rubric
  * check, in rubric order; "output" carries the same texts the text report
- * shows, so a student reads the same explanation in either place. */
+ * shows (the verdict, then expected / found / where / why a line each), so a
+ * student reads the same explanation in either place. */
 #include "report.h"
 
 #include <cjson/cJSON.h>
@@ -19,22 +20,24 @@ static int add_clean(cJSON *obj, const char *key, const char *s)
     return item ? 0 : -1;
 }
 
-/* "expected …; found … (where). message [reading]" for one check. */
+/* One check's explanation, a line per item as the text report has them:
+ * "found X (where)" for a pass; expected, found, where and why otherwise. */
 static int test_output(const struct check_result *c, struct gb_buf *b, struct gb_err *err)
 {
-    if (c->expected && gb_buf_printf(b, err, "expected %s; ", c->expected))
+    const char *found = c->found ? c->found : "nothing";
+
+    if (c->verdict == VERDICT_PASS)
+        return gb_buf_printf(b, err, "passed: found %s%s%s%s%s%s", found, c->where ? " (" : "",
+                             c->where ? c->where : "", c->where ? ")" : "",
+                             c->reading ? "\nreading: " : "", c->reading ? c->reading : "");
+    if (gb_buf_printf(b, err, "%s", verdict_name(c->verdict))
+        || (c->expected && gb_buf_printf(b, err, "\nexpected: %s", c->expected))
+        || gb_buf_printf(b, err, "\nfound:    %s", found)
+        || (c->where && gb_buf_printf(b, err, "\nwhere:    %s", c->where))
+        || (c->message && gb_buf_printf(b, err, "\nwhy:      %s", c->message))
+        || (c->reading && gb_buf_printf(b, err, "\nreading:  %s", c->reading)))
         return -1;
-    if (gb_buf_printf(b, err, "found %s", c->found ? c->found
-                      : c->verdict == VERDICT_UNREACHED ? "nothing (the run stopped before it)"
-                      : "nothing"))
-        return -1;
-    if (c->where && gb_buf_printf(b, err, " (%s)", c->where))
-        return -1;
-    if (c->message && c->verdict != VERDICT_PASS && gb_buf_printf(b, err, ". %s", c->message))
-        return -1;
-    if (c->reading && gb_buf_printf(b, err, " [reading: %s]", c->reading))
-        return -1;
-    return gb_buf_printf(b, err, " [%s]", verdict_name(c->verdict));
+    return 0;
 }
 
 static cJSON *test_object(const struct check_result *c, size_t number)

@@ -875,6 +875,7 @@ static int load_top_strings(const cJSON *root, struct rubric *r, struct gb_err *
     char **dst[] = { &r->exercise, &r->submission };
     const cJSON *title = cJSON_GetObjectItemCaseSensitive(root, "title");
     const cJSON *mode = cJSON_GetObjectItemCaseSensitive(root, "mode");
+    const cJSON *seeded = cJSON_GetObjectItemCaseSensitive(root, "seeded");
 
     for (size_t i = 0; i < 2; i++) {
         const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, names[i]);
@@ -889,6 +890,9 @@ static int load_top_strings(const cJSON *root, struct rubric *r, struct gb_err *
         (strcmp(mode->valuestring, "run") && strcmp(mode->valuestring, "read")))
         return gb_fail(err, "field 'mode' must be \"run\" (a script) or \"read\" (a document)");
     r->mode = strcmp(mode->valuestring, "run") ? RUBRIC_MODE_READ : RUBRIC_MODE_RUN;
+    if (seeded && !cJSON_IsBool(seeded))
+        return gb_fail(err, "field 'seeded' must be true or false");
+    r->seeded = !cJSON_IsFalse(seeded);
     return 0;
 }
 
@@ -907,7 +911,7 @@ static int load_top(const cJSON *root, struct rubric *r, struct gb_err *err)
     r->format = (int)fmt->valuedouble;
     cJSON_ArrayForEach(el, root) {
         if (!word_in(el->string, "format exercise title submission mode provides expected "
-                     "limits synonyms readings checks"))
+                     "limits synonyms readings checks seeded"))
             return gb_fail(err, "unknown top-level field '%s'", el->string);
     }
     if (load_top_strings(root, r, err) ||

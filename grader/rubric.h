@@ -191,6 +191,8 @@ struct rubric {
     struct rubric_strings expected;  /* expected-values files, resolved against the
                                       * rubric's directory; the first is the primary */
     struct rubric_limits limits;
+    int seeded;                      /* "seeded" (default true): the exercise draws seeded
+                                      * random numbers, so triage may blame stale state */
     struct cJSON *synonyms;          /* {"word": ["alt", ...]} shared by every locate */
     struct rubric_reading *readings;
     size_t n_readings;

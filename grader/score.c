@@ -339,6 +339,45 @@ static char *dup_buf(const struct gb_buf *b)
     return b->len ? b->data : NULL;
 }
 
+static size_t count_lines(const char *text, size_t len)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < len; i++)
+        n += text[i] == '\n';
+    return n + (len && text[len - 1] != '\n');
+}
+
+/* A check that did not pass always says what was found and where it was
+ * looked for, even when nothing was found: "nothing", in "all 42 lines of
+ * output" or "the comments of gradient_decay.py". */
+static int fill_found_where(const struct score_ctx *ctx, const struct rubric_check *ck,
+                            struct score_outcome *o, struct gb_err *err)
+{
+    size_t lines = count_lines(ctx->in->output ? ctx->in->output : "", ctx->in->output_len);
+
+    if (o->verdict == VERDICT_PASS || o->verdict == VERDICT_REVIEW)
+        return 0;
+    if (!o->found.len && gb_buf_puts(&o->found, o->verdict == VERDICT_UNREACHED
+                                     ? "nothing: the run stopped before printing it"
+                                     : "nothing", err))
+        return -1;
+    if (o->where.len)
+        return 0;
+    if (reads_output(ck->kind))
+        return lines ? gb_buf_printf(&o->where, err, "searched all %zu line%s of output", lines,
+                                     lines == 1 ? "" : "s")
+                     : gb_buf_puts(&o->where, "the run printed nothing", err);
+    if (ck->kind == CHECK_COMMENT_SENTENCES || ck->kind == CHECK_COMMENT_IDEA
+        || ck->kind == CHECK_COMMENT_CITES_OUTPUT)
+        return gb_buf_printf(&o->where, err, "searched the comments of %s",
+                             ctx->in->rubric->submission);
+    if (ck->section)
+        return gb_buf_printf(&o->where, err, "searched section \"%s\" of the answers",
+                             ck->section);
+    return 0;
+}
+
 static int record(struct grade_result *out, const struct rubric_check *ck,
                   const struct score_outcome *o, const char *reading, struct gb_err *err)
 {
@@ -458,9 +497,10 @@ static int confined_to_one_part(const struct tally *t)
 }
 
 /* The module's triage, most specific first: a known mistake; every miss
- * small (library versions); one isolated miss (stale state); misses in one
- * part (logic there); else logic. */
-static int set_triage(struct grade_result *out, const struct tally *t, struct gb_err *err)
+ * small (library versions); one isolated miss (stale state — only where the
+ * exercise draws seeded numbers); misses in one part (logic there); else logic. */
+static int set_triage(struct grade_result *out, const struct tally *t, int out_seeded,
+                      struct gb_err *err)
 {
     struct gb_buf b = GB_BUF_INIT;
     const char *torch = out->runtime.torch ? out->runtime.torch : "not installed";
@@ -485,7 +525,7 @@ static int set_triage(struct grade_result *out, const struct tally *t, struct gb
             "rather than your code. This runtime has torch %s and numpy %s; the module's "
             "numbers came from torch %s and numpy %s. Match the pins before changing code.",
             torch, numpy, SCORE_PINNED_TORCH, SCORE_PINNED_NUMPY);
-    else if (isolated_miss(t))
+    else if (out_seeded && isolated_miss(t))
         rc = gb_buf_puts(&b, "One value (", err) || list_failed(&b, t, err) ||
              gb_buf_puts(&b, ") is far off while the values printed after it agree, which "
                 "points at stale state: seeded draws only reproduce in the same order from a "
@@ -539,12 +579,13 @@ static int score_all(struct score_ctx *ctx, struct grade_result *out, struct gb_
             break;
         }
         failed = name_mistake(ctx, ck, &o, &mistake, err) || tally_outcome(&t, ck, &o, mistake, err)
+                 || fill_found_where(ctx, ck, &o, err)
                  || record(out, ck, &o, ctx->choice ? ctx->choice->name : NULL, err);
         outcome_free(&o);
     }
     free(chosen);
     if (!failed)
-        failed = set_triage(out, &t, err) != 0;
+        failed = set_triage(out, &t, r->seeded, err) != 0;
     free(t.v);
     return failed ? -1 : 0;
 }

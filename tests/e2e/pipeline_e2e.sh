@@ -55,7 +55,7 @@ d = json.load(open(sys.argv[1]))
 assert d["run"]["exit_code"] == 1 and d["run"]["signal"] is None, d["run"]
 assert d["runtime"]["torch"] and d["runtime"]["numpy"] and d["runtime"]["python"], d["runtime"]
 assert d["crash_tail"].rstrip().endswith("KeyError: 20"), d["crash_tail"]
-assert "recorded run" in d["run"]["summary"], d["run"]' "$tmp/rec.json" || fail "transcript with status: run block"
+assert d["run"]["summary"] == "exited with status 1, as recorded in rt_stderr_crash.stdout", d["run"]' "$tmp/rec.json" || fail "transcript with status: run block"
 "$GRADER" check --exercise memory_lab --transcript "$ml/rt_stderr_crash.stdout" \
     "$ml/rt_stderr_crash.py" >"$tmp/rec.txt"
 grep -q '^runtime: python [0-9.]*, torch [0-9]' "$tmp/rec.txt" || fail "transcript: text report names no runtime"

@@ -59,6 +59,25 @@ START_TEST(test_traceback_is_stripped)
 }
 END_TEST
 
+/* A script that does not compile: no "Traceback" line, just the report. */
+START_TEST(test_syntax_error_report_is_stripped)
+{
+    static const char text[] = "  File \"/work/attention_by_hand.py\", line 30\n"
+                               "    print(f\"  rude {out[TOKENS.index(\"rude\")]}\")\n"
+                               "                                  ^^^^\n"
+                               "SyntaxError: f-string: unmatched '('\n";
+    size_t start = 9, n = 0;
+
+    assert_strip(text, "");
+    ck_assert_int_eq(pyoutput_last_traceback(text, strlen(text), &start, &n), 1);
+    ck_assert_uint_eq(start, 0);
+    ck_assert_uint_eq(n, strlen(text));
+    /* A student's own indented "File" line with no error after it stays. */
+    assert_strip("  File \"data.csv\", line 3\n  rows 297\nok\n",
+                 "  File \"data.csv\", line 3\n  rows 297\nok\n");
+}
+END_TEST
+
 START_TEST(test_chained_traceback_is_one_block)
 {
     assert_strip("Traceback (most recent call last):\n"
@@ -123,6 +142,7 @@ int main(void)
     tcase_add_test(tc, test_student_lines_pass_unchanged);
     tcase_add_test(tc, test_logging_prefix_is_taken_off);
     tcase_add_test(tc, test_traceback_is_stripped);
+    tcase_add_test(tc, test_syntax_error_report_is_stripped);
     tcase_add_test(tc, test_chained_traceback_is_one_block);
     tcase_add_test(tc, test_warnings_are_stripped);
     tcase_add_test(tc, test_last_traceback_found);

@@ -59,27 +59,46 @@ static char *render(enum report_format f, const struct grade_result *r, int utf8
     return gb_buf_steal(&out);
 }
 
+/* The whole report, exactly: score and what needs work on top, the crash,
+ * then each check — a line for a pass; expected, found, where and why under
+ * anything else (an unreached check's where and why are the crash's). */
 START_TEST(test_text_utf8)
 {
+    static const char want[] =
+        "gradebox: attention_by_hand for s042\n"
+        "score: 2/8 points; 3 of 4 checks need work: rude_self, gap (and 1 not reached:\n"
+        "  the run stopped early)\n"
+        "runtime: python 3.11.2, torch 1.13.0a0, numpy 1.24.2\n"
+        "shim: torch.nn.functional.scaled_dot_product_attention supplied by gradebox (this torch lacks it)\n"
+        "run: exited with status 1 (1.2 s)\n"
+        "\n"
+        "The run stopped early.\n"
+        "Its traceback ends:\n"
+        "  | Traceback (most recent call last):\n"
+        "  | NameError: name 'Wq' is not defined\n"
+        "1 check could not be reached because of it: rude_out\n"
+        "\n"
+        "✓ pass         2/2    rows_sum — the rude row: found 1.000 (stdout line 9)\n"
+        "✗ FAIL         0/2    rude_self — the rude row\n"
+        "                      expected  0.711 ± 0.010\n"
+        "                      found     0.500\n"
+        "                      where     stdout line 14\n"
+        "                      why       the rude row is not scaled by √d\n"
+        "✗ MISSING      0/2    gap — the rude row\n"
+        "                      expected  < 1e-12\n"
+        "                      found     nothing\n"
+        "                      why       no line mentions 'gap'\n"
+        "✗ UNREACHED    0/2    rude_out — the rude row\n"
+        "                      expected  0.881 ± 0.010\n"
+        "                      found     nothing\n"
+        "\n"
+        "total: 2/8 points; 1 of 4 checks passed\n";
     struct grade_result r;
     char *t;
 
     crashed(&r);
     t = render(REPORT_TEXT, &r, 1);
-    ck_assert_ptr_nonnull(strstr(t, "runtime: python 3.11.2, torch 1.13.0a0, numpy 1.24.2\n"));
-    ck_assert_ptr_nonnull(strstr(t, "shim: torch.nn.functional.scaled_dot_product_attention supplied"));
-    ck_assert_ptr_nonnull(strstr(t, "run: exited with status 1 (1.2 s)\n"));
-    ck_assert_ptr_nonnull(strstr(t, "✓ pass          2/2   rows_sum — the rude row; expected "
-                                    "1.000 ± 0.001, found 1.000 (stdout line 9)\n"));
-    ck_assert_ptr_nonnull(strstr(t, "✗ FAIL          0/2   rude_self — the rude row; expected "
-                                    "0.711 ± 0.010, found 0.500 (stdout line 14)\n"
-                                    "              ↳ the rude row is not scaled by √d\n"));
-    ck_assert_ptr_nonnull(strstr(t, "✗ MISSING       0/2   gap — the rude row; expected < 1e-12, "
-                                    "found nothing\n              ↳ no line mentions 'gap'\n"));
-    ck_assert_ptr_nonnull(strstr(t, "found nothing (the run stopped before it)\n"));
-    ck_assert_ptr_nonnull(strstr(t, "  | NameError: name 'Wq' is not defined\n"));
-    ck_assert_ptr_nonnull(strstr(t, "1 check could not be reached because of it: rude_out\n"));
-    ck_assert_ptr_nonnull(strstr(t, "total: 2/8 points; 1 of 4 checks passed\n"));
+    ck_assert_str_eq(t, want);
     ck_assert_int_eq(report_status(&r), REPORT_FAILED);
     free(t);
     result_free(&r);
@@ -88,6 +107,35 @@ END_TEST
 
 START_TEST(test_text_ascii_is_ascii)
 {
+    static const char want[] =
+        "gradebox: attention_by_hand for s042\n"
+        "score: 2/8 points; 3 of 4 checks need work: rude_self, gap (and 1 not reached:\n"
+        "  the run stopped early)\n"
+        "runtime: python 3.11.2, torch 1.13.0a0, numpy 1.24.2\n"
+        "shim: torch.nn.functional.scaled_dot_product_attention supplied by gradebox (this torch lacks it)\n"
+        "run: exited with status 1 (1.2 s)\n"
+        "\n"
+        "The run stopped early.\n"
+        "Its traceback ends:\n"
+        "  | Traceback (most recent call last):\n"
+        "  | NameError: name 'Wq' is not defined\n"
+        "1 check could not be reached because of it: rude_out\n"
+        "\n"
+        "[pass]         2/2    rows_sum - the rude row: found 1.000 (stdout line 9)\n"
+        "[FAIL]         0/2    rude_self - the rude row\n"
+        "                      expected  0.711 +/- 0.010\n"
+        "                      found     0.500\n"
+        "                      where     stdout line 14\n"
+        "                      why       the rude row is not scaled by sqrtd\n"
+        "[MISSING]      0/2    gap - the rude row\n"
+        "                      expected  < 1e-12\n"
+        "                      found     nothing\n"
+        "                      why       no line mentions 'gap'\n"
+        "[UNREACHED]    0/2    rude_out - the rude row\n"
+        "                      expected  0.881 +/- 0.010\n"
+        "                      found     nothing\n"
+        "\n"
+        "total: 2/8 points; 1 of 4 checks passed\n";
     struct grade_result r;
     char *t;
 
@@ -95,9 +143,39 @@ START_TEST(test_text_ascii_is_ascii)
     t = render(REPORT_TEXT, &r, 0);
     for (const unsigned char *p = (const unsigned char *)t; *p; p++)
         ck_assert_int_lt(*p, 0x80);
-    ck_assert_ptr_nonnull(strstr(t, "[FAIL]          0/2   rude_self - the rude row; expected "
-                                    "0.711 +/- 0.010, found 0.500 (stdout line 14)\n"
-                                    "              -> the rude row is not scaled by sqrtd\n"));
+    ck_assert_str_eq(t, want);
+    free(t);
+    result_free(&r);
+}
+END_TEST
+
+/* Long texts wrap at 80 columns under their own column; nothing is lost. */
+START_TEST(test_text_wraps_long_lines)
+{
+    struct grade_result r;
+    char *t;
+    const char *line;
+    size_t words = 0;
+
+    memset(&r, 0, sizeof r);
+    r.exercise = strdup("gradient_decay");
+    add(&r, "clip_after", VERDICT_FAIL, 0, "1 ± 0.001", "5.000", "stdout line 19",
+        "gain 1.5 clipping: total norm before clip 20.578, after clip printed 5.000; expected "
+        "1 ± 0.001. This is a known mistake: after clipping, the total norm equals max_norm");
+    t = render(REPORT_TEXT, &r, 1);
+    for (line = t; *line; line = strchr(line, '\n') + 1) {
+        const char *nl = strchr(line, '\n');
+        size_t cols = 0;
+
+        for (const char *p = line; p < nl; p++)
+            cols += ((unsigned char)*p & 0xc0) != 0x80;
+        ck_assert_msg(cols <= 80, "line longer than 80 columns: %.*s", (int)(nl - line), line);
+    }
+    ck_assert_ptr_nonnull(strstr(t, "                      why       gain 1.5 clipping: total norm before clip\n"
+                                    "                                20.578, after clip printed 5.000; expected 1 ±\n"));
+    for (const char *p = strstr(t, "why"); p && (p = strstr(p, "max_norm")); p++)
+        words++;
+    ck_assert_uint_eq(words, 1);
     free(t);
     result_free(&r);
 }
@@ -161,8 +239,12 @@ START_TEST(test_gradescope_shape)
     ck_assert_str_eq(cJSON_GetObjectItem(t1, "status")->valuestring, "failed");
     ck_assert_double_eq(cJSON_GetObjectItem(t1, "max_score")->valuedouble, 2);
     ck_assert_str_eq(cJSON_GetObjectItem(t1, "output")->valuestring,
-                     "expected 0.711 ± 0.010; found 0.500 (stdout line 14). "
-                     "the rude row is not scaled by √d [fail]");
+                     "fail\nexpected: 0.711 ± 0.010\nfound:    0.500\nwhere:    stdout line 14\n"
+                     "why:      the rude row is not scaled by √d");
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(tests, 0), "output")->valuestring,
+                     "passed: found 1.000 (stdout line 9)");
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(tests, 2), "output")->valuestring,
+                     "missing\nexpected: < 1e-12\nfound:    nothing\nwhy:      no line mentions 'gap'");
     ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(tests, 0), "status")->valuestring,
                      "passed");
     cJSON_Delete(doc);
@@ -217,6 +299,7 @@ int main(void)
 
     tcase_add_test(tc, test_text_utf8);
     tcase_add_test(tc, test_text_ascii_is_ascii);
+    tcase_add_test(tc, test_text_wraps_long_lines);
     tcase_add_test(tc, test_json_schema);
     tcase_add_test(tc, test_gradescope_shape);
     tcase_add_test(tc, test_status_and_exit_classes);

@@ -16,6 +16,7 @@
 #include "score.h"
 
 static char dir[] = "/tmp/gbscoreXXXXXX";
+static const char *seeded_field = "";     /* a top-level rubric field for the next grade() */
 
 static const char expected_json[] =
     "{\"exercise\": \"ex\", \"generated_by\": \"test\", \"values\": {"
@@ -41,10 +42,10 @@ static void grade(const char *mode, const char *checks, const char *output, cons
     snprintf(epath, sizeof epath, "%s/expected/ex.json", dir);
     snprintf(rpath, sizeof rpath, "%s/ex.json", dir);
     snprintf(rubric, sizeof rubric, "{\"format\": 1, \"exercise\": \"ex\", \"submission\": "
-             "\"ex.py\", \"mode\": \"%s\", \"expected\": \"expected/ex.json\", "
+             "\"ex.py\", \"mode\": \"%s\", %s\"expected\": \"expected/ex.json\", "
              "\"readings\": {\"ep\": [{\"name\": \"60 epochs\", \"key\": \"epochs_60\"}, "
              "{\"name\": \"30 epochs\", \"key\": \"epochs_30\"}]}, "
-             "\"checks\": [%s]}", mode, checks);
+             "\"checks\": [%s]}", mode, seeded_field, checks);
     ck_assert_int_eq(gb_write_file_atomic(epath, expected_json, strlen(expected_json), &err), 0);
     ck_assert_int_eq(gb_write_file_atomic(rpath, rubric, strlen(rubric), &err), 0);
     ck_assert_msg(rubric_load(rpath, &g->r, &err) == 0, "%s", err.msg);
@@ -122,15 +123,23 @@ START_TEST(test_missing_and_unreached)
     struct sandbox_result run;
     const char *checks = VALUE("v", "very", "rows", "\"expected\": \"split.very\", \"tolerance\": {\"abs\": 0}");
 
-    grade("run", checks, "nothing here\n", "", NULL, NULL, &g);
+    grade("run", checks, "nothing here\nor here\n", "", NULL, NULL, &g);
     expect(&g, "v", VERDICT_MISSING);
     ck_assert_ptr_nonnull(find(&g, "v")->message);
+    /* Every report says what was found and where it was looked for. */
+    ck_assert_str_eq(find(&g, "v")->found, "nothing");
+    ck_assert_str_eq(find(&g, "v")->where, "searched all 2 lines of output");
+    ck_assert_str_eq(find(&g, "v")->expected, "exactly 297");
+    release(&g);
+    grade("run", checks, "", "", NULL, NULL, &g);
+    ck_assert_str_eq(find(&g, "v")->where, "the run printed nothing");
     release(&g);
     memset(&run, 0, sizeof run);
     run.exited = 1;
     run.exit_code = 1;
     grade("run", checks, "nothing here\n", "", NULL, &run, &g);
     expect(&g, "v", VERDICT_UNREACHED);
+    ck_assert_str_eq(find(&g, "v")->found, "nothing: the run stopped before printing it");
     release(&g);
 }
 END_TEST
@@ -190,6 +199,23 @@ START_TEST(test_triage)
     release(&g);
     grade("run", checks, "a: x 1.0\nb: x 2.0\nc: x 3.0\n", "", NULL, NULL, &g);
     ck_assert_ptr_null(g.res.triage);
+    release(&g);
+}
+END_TEST
+
+/* An exercise without randomness has no stale state to blame. */
+START_TEST(test_triage_unseeded)
+{
+    struct graded g;
+    const char *checks =
+        VALUE("a", "a", "x", "\"expected\": 1.0, \"tolerance\": {\"rel\": 0.01}") ","
+        VALUE("b", "b", "x", "\"expected\": 2.0, \"tolerance\": {\"rel\": 0.01}") ","
+        VALUE("c", "c", "x", "\"expected\": 3.0, \"tolerance\": {\"rel\": 0.01}");
+
+    seeded_field = "\"seeded\": false, ";
+    grade("run", checks, "a: x 30\nb: x 2.0\nc: x 3.0\n", "", NULL, NULL, &g);
+    seeded_field = "";
+    assert_triage(&g, "The misses are confined to one part of the exercise (a)", NULL);
     release(&g);
 }
 END_TEST
@@ -463,6 +489,7 @@ int main(void)
     tcase_add_test(tc, test_readings_pick_the_students_choice);
     tcase_add_test(tc, test_triage);
     tcase_add_test(tc, test_triage_one_part);
+    tcase_add_test(tc, test_triage_unseeded);
     tcase_add_test(tc, test_known_mistakes);
     tcase_add_test(tc, test_vector_each_relation);
     tcase_add_test(tc, test_relation_units);
