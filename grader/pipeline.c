@@ -421,16 +421,33 @@ static int use_transcript(const struct pipeline_options *opts, struct job *job,
     return 0;
 }
 
+/* A live run: probe the runtime, run the submission, say how it ended. */
+static int use_live_run(const struct pipeline_options *opts, struct job *job,
+                        struct grade_result *r, struct gb_err *err)
+{
+    char summary[256];
+
+    if (runtime_probe(opts->python, NULL, &job->runtime, err)
+        || fill_runtime(job->runtime.python, job->runtime.torch, job->runtime.numpy, r, err))
+        return -1;
+    if (run_submission(opts, job, r, err))
+        return gb_err_prefix(err, "cannot run %s", job->rubric->submission);
+    r->ran = 1;
+    sandbox_describe(&r->run, summary, sizeof summary);
+    return dup_into(&r->run_summary, summary, err)
+           || fill_crash_tail(r->run.out.data, r->run.out.len, r, err)
+           || hint_new_syntax(r, err) ? -1 : 0;
+}
+
 /* Runs (or, for a transcript or an answers document, does not run) the
- * submission, recording what happened in r; fills the scorer's input: the
- * output with Python's own lines (tracebacks, warnings) taken out. */
+ * submission, recording what happened in r; fills the scorer's input: all
+ * it printed, with Python's own lines (tracebacks, warnings) taken out. */
 static int gather_evidence(const struct pipeline_options *opts, struct job *job,
                            struct grade_result *r, struct score_input *in,
                            struct gb_err *err)
 {
-    char summary[256];
     const char *printed;
-    size_t printed_len;
+    size_t len;
 
     if (job->rubric->mode == RUBRIC_MODE_READ) {
         in->answers = job->source.data ? job->source.data : "";
@@ -442,22 +459,14 @@ static int gather_evidence(const struct pipeline_options *opts, struct job *job,
         if (use_transcript(opts, job, r, err))
             return -1;
         printed = job->transcript.data;
-        printed_len = job->transcript.len;
+        len = job->transcript.len;
     } else {
-        if (runtime_probe(opts->python, NULL, &job->runtime, err)
-            || fill_runtime(job->runtime.python, job->runtime.torch, job->runtime.numpy, r, err))
+        if (use_live_run(opts, job, r, err))
             return -1;
-        if (run_submission(opts, job, r, err))
-            return gb_err_prefix(err, "cannot run %s", job->rubric->submission);
-        r->ran = 1;
-        sandbox_describe(&r->run, summary, sizeof summary);
         printed = r->run.out.data;
-        printed_len = r->run.out.len;
-        if (dup_into(&r->run_summary, summary, err)
-            || fill_crash_tail(printed, printed_len, r, err) || hint_new_syntax(r, err))
-            return -1;
+        len = r->run.out.len;
     }
-    if (pyoutput_strip(printed ? printed : "", printed ? printed_len : 0, &job->output, err))
+    if (pyoutput_strip(printed ? printed : "", printed ? len : 0, &job->output, err))
         return -1;
     in->output = job->output.data;
     in->output_len = job->output.len;
