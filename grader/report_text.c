@@ -217,7 +217,7 @@ static int run_line(struct gb_buf *out, const struct report_options *opts,
     struct gb_buf line = GB_BUF_INIT;
     int rc = gb_buf_printf(&line, err, "run: %s", r->run_summary ? r->run_summary : "not run");
 
-    if (rc == 0 && r->ran)
+    if (rc == 0 && r->ran && r->run.wall_seconds > 0)    /* a recording may not say */
         rc = gb_buf_printf(&line, err, " (%.1f s)", r->run.wall_seconds);
     rc = rc || put_wrapped(out, opts, line.data, 0, "  ", err);
     gb_buf_free(&line);

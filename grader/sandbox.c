@@ -515,6 +515,7 @@ static int finish(struct supervisor *s, const struct sandbox_spec *spec,
         return -1;
     }
     fill_status(s, res);
+    res->stderr_in_out = spec->stderr_to_stdout;
     if (sandbox_capture_finish(&s->out, &res->out, err) ||
         sandbox_capture_finish(&s->err, &res->err, err))
         return -1;

@@ -74,6 +74,7 @@ struct sandbox_result {
     size_t peak_memory_bytes;
     struct sandbox_stream out;
     struct sandbox_stream err;
+    int stderr_in_out;   /* spec.stderr_to_stdout: stderr's text is in out */
 };
 
 void sandbox_limits_default(struct sandbox_limits *limits);

@@ -22,11 +22,13 @@ const char *sandbox_limit_name(enum sandbox_limit limit)
     return "unknown";
 }
 
-/* Only the last part of stderr is searched: that is where a traceback ends. */
+/* Only the last part of stderr is searched: that is where a traceback ends
+ * (in out, when stderr was sent there). */
 static int stderr_tail_has(const struct sandbox_result *res, const char *needle)
 {
-    const char *text = res->err.data;
-    size_t len = res->err.len, window = 4096;
+    const struct sandbox_stream *err = res->stderr_in_out ? &res->out : &res->err;
+    const char *text = err->data;
+    size_t len = err->len, window = 4096;
 
     if (!text)
         return 0;

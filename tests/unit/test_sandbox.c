@@ -104,7 +104,34 @@ START_TEST(test_stderr_to_stdout_keeps_write_order)
     ck_assert_int_eq(res.exit_code, 2);
     ck_assert_str_eq(res.out.data, want.data);
     ck_assert_str_eq(res.err.data, "");
+    ck_assert_int_eq(res.limit, SANDBOX_LIMIT_NONE);
     gb_buf_free(&want);
+    sandbox_result_free(&res);
+}
+END_TEST
+
+/* A limit named only by the traceback is still recognised when the
+ * traceback went to stdout's pipe. */
+START_TEST(test_stderr_to_stdout_keeps_limit_evidence)
+{
+    static const char code[] = "print('row 1.0')\nraise MemoryError()\n";
+    static const char *const argv[] = { PYTHON, "main.py", NULL };
+    struct sandbox_result res;
+    struct workdir wd = WORKDIR_INIT;
+    struct sandbox_spec spec = { 0 };
+    struct gb_err err = { "" };
+
+    ck_assert_int_eq(workdir_create(&wd, NULL, &err), 0);
+    ck_assert_int_eq(workdir_add_data(&wd, "main.py", code, strlen(code), &err), 0);
+    spec.workdir = wd.path;
+    spec.argv = argv;
+    spec.limits = small_limits();
+    spec.stderr_to_stdout = 1;
+    ck_assert_msg(sandbox_run(&spec, &res, &err) == 0, "%s", err.msg);
+    ck_assert_int_eq(workdir_remove(&wd, &err), 0);
+    ck_assert_int_eq(res.stderr_in_out, 1);
+    ck_assert_int_eq(res.limit, SANDBOX_LIMIT_MEMORY);
+    ck_assert_ptr_nonnull(strstr(res.out.data, "MemoryError"));
     sandbox_result_free(&res);
 }
 END_TEST
@@ -406,6 +433,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_exit_status_and_streams);
     tcase_add_test(tc, test_stderr_to_stdout_keeps_write_order);
+    tcase_add_test(tc, test_stderr_to_stdout_keeps_limit_evidence);
     tcase_add_test(tc, test_environment_is_an_allow_list);
     tcase_add_test(tc, test_identity_and_namespaces);
     tcase_add_test(tc, test_file_system_view);
