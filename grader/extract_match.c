@@ -278,12 +278,17 @@ struct source {
 };
 
 /* Where a phrase may be found: the first n_primary sources are the row
- * itself (its label, its other cells); the rest are headings and titles. */
+ * itself (its label, its other cells); the rest are headings and titles.
+ * taken, when set, is another phrase's match on the same source 0 whose
+ * atoms this phrase may not use: one printed word is never both the row
+ * and the column. */
 #define SCOPES_MAX 4
 #define SOURCES_MAX (3 + SCOPES_MAX)
+struct match;
 struct sources {
     struct source s[SOURCES_MAX];
     int n, n_primary;
+    const struct match *taken;
 };
 
 struct item_pos {
@@ -316,19 +321,31 @@ static int used_at(const struct match *m, size_t upto, int src, size_t idx)
     return 0;
 }
 
-/* Where an item occurs in one source: the strongest word match, then the
- * first occurrence at or after `after` (else the last before); -1 none. */
+/* May item k use atom idx of source s?  Not when an earlier item of the
+ * same match, or the phrase that took the row's words, already did. */
+static int atom_free(const struct sources *S, int s, const struct match *m, size_t k,
+                     size_t idx)
+{
+    if (used_at(m, k, s, idx))
+        return 0;
+    return !(s == 0 && S->taken && used_at(S->taken, S->taken->n_items, 0, idx));
+}
+
+/* Where an item occurs in source s: the strongest word match, then the
+ * first occurrence at or after `after` (else the last before); -1 none.
+ * Atoms the match already used, or S->taken used, are skipped. */
 static long find_in_source(const struct extract_transcript *t, const struct pitem *it,
-                           const struct source *src, int s, const struct match *m, size_t k,
+                           const struct sources *S, int s, const struct match *m, size_t k,
                            long after, struct near_miss *nm, size_t line)
 {
+    const struct source *src = &S->s[s];
     long best = -1, best_before = -1;
     int best_strength = 0;
 
     for (size_t i = 0; i < src->n; i++) {
         const struct xatom *a = &src->a[i];
         int strength;
-        if (used_at(m, k, s, i))
+        if (!atom_free(S, s, m, k, i))
             continue;
         if (!it->w) {
             if (a->num < 0 || !num_eq(t->nums[a->num].value, it->num))
@@ -339,7 +356,7 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
                 continue;
             if (it->has_num) {
                 const struct xatom *b = i + 1 < src->n ? &src->a[i + 1] : NULL;
-                if (!b || b->num < 0 || used_at(m, k, s, i + 1))
+                if (!b || b->num < 0 || !atom_free(S, s, m, k, i + 1))
                     continue;
                 if (!num_eq(t->nums[b->num].value, it->num)) {
                     if (nm && !nm->line && s == 0) {
@@ -365,6 +382,23 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
     return best >= 0 ? best : best_before;
 }
 
+/* Is the item's word in a heading or title without a number of its own?
+ * "== gain 0.5 ==" has its gain: that "gain" never pairs with a number on
+ * the row (the 1 of "step 1" is no gain 1). */
+static int word_free_in_scope(const struct pitem *word, const struct sources *S)
+{
+    for (int s = S->n_primary; s < S->n; s++) {
+        const struct source *src = &S->s[s];
+        for (size_t i = 0; i < src->n; i++) {
+            const struct xatom *a = &src->a[i];
+            if (a->num < 0 && extract_word_eq(word->w, word->wlen, a->p, a->len) &&
+                !(i + 1 < src->n && src->a[i + 1].num >= 0))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* A word-and-number item split between a heading and the row: "step 1"
  * where the columns are headed "50 ... 1" under a title naming steps.  The
  * number must stand alone: the 1.0 of a column headed "g=1.0" is glued to
@@ -373,14 +407,11 @@ static int match_split(const struct extract_transcript *t, const struct pitem *i
                        const struct sources *S, struct match *m, size_t k)
 {
     struct pitem word = { it->w, it->wlen, 0, 0.0 }, num = { NULL, 0, 1, it->num };
-    int have_word = 0;
 
-    for (int s = S->n_primary; s < S->n && !have_word; s++)
-        have_word = find_in_source(t, &word, &S->s[s], s, m, k, -1, NULL, 0) >= 0;
-    if (!have_word)
+    if (!word_free_in_scope(&word, S))
         return 0;
     for (int s = 0; s < S->n_primary; s++) {
-        long i = find_in_source(t, &num, &S->s[s], s, m, k, -1, NULL, 0);
+        long i = find_in_source(t, &num, S, s, m, k, -1, NULL, 0);
         if (i >= 0 && (t->nums[S->s[s].a[i].num].flags & NUMPARSE_GLUED))
             continue;
         if (i >= 0) {
@@ -400,7 +431,7 @@ static int match_item(const struct extract_transcript *t, const struct pitem *it
     long later_i = -1;
 
     for (int s = 0; s < S->n; s++) {
-        long i = find_in_source(t, it, &S->s[s], s, m, k, after, nm, line);
+        long i = find_in_source(t, it, S, s, m, k, after, nm, line);
         if (i >= 0 && S->s[s].pairs && !(it->w && it->has_num)) {
             /* a bare word over another cell ("rude" heading a column of a
              * matrix) names that cell, not the row: only a last resort,
@@ -537,10 +568,12 @@ static int match_compact(const struct extract_transcript *t, const struct phrase
 
     if (!match_phrase(t, p, S, after, m, nm, line))
         return 0;
-    if (after >= 0 || p->n < 2)
+    if (p->n < 2)
         return 1;
+    /* after the row's words too: "train_acc: 0.87, test_acc: 0.51" holds
+     * "test acc" in its last two words, not "test" with the first "acc" */
     best = primary_span(m, s0);
-    for (size_t i = 0; i < s0->n && tries < 16 && best > 0; i++) {
+    for (size_t i = after > 0 ? (size_t)after : 0; i < s0->n && tries < 16 && best > 0; i++) {
         const struct pitem *it = &p->items[0];
         const struct xatom *a = &s0->a[i];
         if (it->w ? (a->num >= 0 || !extract_word_eq(it->w, it->wlen, a->p, a->len))
@@ -590,6 +623,7 @@ struct cand {
     long col;               /* table column, -1 inline */
     long table;             /* table index, -1 inline */
     int above;              /* 1: its column named only above the line (column_above) */
+    int scope_excluded;     /* 1: its heading or title names an excluded word */
 };
 
 struct finder {
@@ -598,6 +632,8 @@ struct finder {
     struct phrase_set sec, row, col, exc;
     struct cand *c;
     size_t n_c, cap_c;
+    long *opener;           /* per line: the plain line opening its section, or -1 */
+    long *caption;          /* per line: the nearest plain caption above it in its block, or -1 */
     /* for explanations */
     int section_seen;
     long sec_head, sec_last;  /* the first line in the section (its heading) and its last */
@@ -665,17 +701,146 @@ static int scope_sources(const struct extract_transcript *t, const struct xline 
 /* The section's words may head the value or sit on its own line: a log
  * line "INFO:root:query-matrix query=rude support=0.4404" names its section
  * as its first words. */
+static int glued_to_word(const struct extract_transcript *t, const struct xline *ln,
+                         const struct numparse_num *n)
+{
+    unsigned char p = n->start > 0 ? (unsigned char)t->text[ln->off + n->start - 1] : ' ';
+    return ((p | 0x20) >= 'a' && (p | 0x20) <= 'z') || p == '_' ||
+           (n->flags & NUMPARSE_GLUED_RIGHT);
+}
+
+/* A plain line of words, no value: "weights_df", "outputs",
+ * ">>> self-attention, Q = K = V = E". */
+static int is_plain_caption(const struct extract_transcript *t, const struct xline *ln)
+{
+    if ((ln->kind != XLINE_TEXT && ln->kind != XLINE_TITLE) || ln->role != XROW_NONE ||
+        ln->n_atoms == 0)
+        return 0;
+    for (size_t k = 0; k < ln->n_nums; k++)
+        if (!glued_to_word(t, ln, &t->nums[ln->num0 + k]))
+            return 0;   /* "rude=0.7112" is a value, "Wq2" or "64-unit" a name */
+    return 1;
+}
+
+/* Does a caption open a section: the first line after a blank (or of the
+ * output), of several words ("A) query = key = value = E", "First, plain
+ * self-attention where ..."), not a name like "output_df"? */
+static int opens_section(const struct extract_transcript *t, size_t li)
+{
+    const struct xline *ln = &t->lines[li];
+    const char *s = t->text + ln->off;
+    size_t b = 0, e = ln->len;
+
+    if (ln->kind != XLINE_TEXT || !is_plain_caption(t, ln) || ln->n_atoms < 2 ||
+        li + 1 >= t->n_lines || t->lines[li + 1].block != ln->block)
+        return 0;
+    if (li > 0 && t->lines[li - 1].block == ln->block && t->lines[li - 1].kind != XLINE_RULE)
+        return 0;
+    while (b < e && (s[b] == ' ' || s[b] == '\t'))
+        b++;
+    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+        e--;
+    for (size_t i = b; i < e; i++)
+        if (s[i] == ' ' || s[i] == '\t')
+            return 1;
+    return 0;
+}
+
+/* Plain lines that name what follows without being banners or "title:"
+ * lines: the caption right above a table or list ("outputs", "weights_df")
+ * and the sentence opening a section.  One pass: a heading ends both, a
+ * blank line ends a caption. */
+static int find_captions(struct finder *f)
+{
+    const struct extract_transcript *t = f->t;
+    long opener = -1, caption = -1;
+
+    f->opener = malloc((t->n_lines ? t->n_lines : 1) * sizeof *f->opener);
+    f->caption = malloc((t->n_lines ? t->n_lines : 1) * sizeof *f->caption);
+    if (!f->opener || !f->caption)
+        return gb_fail(f->err, "out of memory reading captions");
+    for (size_t li = 0; li < t->n_lines; li++) {
+        const struct xline *ln = &t->lines[li];
+        if (li > 0 && t->lines[li - 1].block != ln->block)
+            caption = -1;   /* a blank line ends a caption's reach */
+        f->opener[li] = opener;
+        f->caption[li] = caption;
+        if (ln->kind == XLINE_HEADING)
+            opener = caption = -1;
+        else if (opens_section(t, li))
+            opener = caption = (long)li;
+        else if (is_plain_caption(t, ln))
+            caption = (long)li;
+    }
+    return 0;
+}
+
+/* Scope sources, then the line's section opener and caption, as far as
+ * they add a line; returns the new count. */
+static int scope_and_captions(struct finder *f, size_t li, struct sources *S)
+{
+    long extra[2] = { f->opener[li], f->caption[li] };
+
+    S->n += scope_sources(f->t, &f->t->lines[li], S->s + S->n);
+    for (int k = 0; k < 2 && S->n < SOURCES_MAX; k++) {
+        int dup = extra[k] < 0 || (k == 1 && extra[1] == extra[0]) ||
+                  extra[k] == f->t->lines[li].title || extra[k] == f->t->lines[li].heading;
+        if (!dup)
+            S->s[S->n++] = line_source(f->t, extra[k]);
+    }
+    return S->n;
+}
+
+/* Are a match's words printed side by side, in the phrase's order, within
+ * each source they were found in ("raw self-attention" in a banner,
+ * "weights" in the title under it)? */
+static int contiguous(const struct match *m)
+{
+    for (size_t k = 1; k < m->n_items; k++) {
+        const struct item_pos *p = &m->pos[k];
+        for (size_t j = k; j-- > 0;) {
+            const struct item_pos *q = &m->pos[j];
+            if (q->src != p->src)
+                continue;
+            if (p->idx != q->idx + 1 + (size_t)q->used_num)
+                return 0;
+            break;
+        }
+    }
+    return 1;
+}
+
+static int section_in(struct finder *f, const struct sources *S)
+{
+    struct match m;
+
+    for (size_t v = 0; v < f->sec.n; v++)
+        if (match_compact(f->t, &f->sec.v[v], S, -1, &m, NULL, 0) && contiguous(&m))
+            return 1;
+    return 0;
+}
+
+/* The section phrase is on the line, or over it in its heading and title,
+ * its words side by side in each ("q = k" is not "Q = E @ Wq.T, K = V =
+ * E"); or it is the caption or the opening line of its block alone, never
+ * half in a caption ("query" in a banner, "key" in "keys: [...]"). */
 static int section_ok(struct finder *f, size_t li)
 {
     struct sources S = { .n = 1, .n_primary = 1 };
-    struct match m;
-    int extras;
+    long extra[2] = { f->opener[li], f->caption[li] };
 
     if (f->sec.n == 0)
         return 1;
     S.s[0] = line_source(f->t, (long)li);
     S.n += scope_sources(f->t, &f->t->lines[li], S.s + 1);
-    return match_set(f->t, &f->sec, &S, -1, &m, &extras, NULL, 0);
+    if (section_in(f, &S))
+        return 1;
+    for (int k = 0; k < 2; k++) {
+        struct sources one = { .s = { line_source(f->t, extra[k]) }, .n = 1, .n_primary = 1 };
+        if (extra[k] >= 0 && section_in(f, &one))
+            return 1;
+    }
+    return 0;
 }
 
 static int excluded(struct finder *f, const struct xatom *a, size_t n)
@@ -684,6 +849,24 @@ static int excluded(struct finder *f, const struct xatom *a, size_t n)
     struct match m;
     int extras;
     return f->exc.n && match_set(f->t, &f->exc, &S, -1, &m, &extras, NULL, 0);
+}
+
+/* Two sections can both answer to the query's section words ("with the
+ * query matrix" and "shuffled rows, query matrix"): the one whose heading,
+ * title or caption names an excluded word is the fallback ("outputs" over
+ * rows labelled like the weights).  Ranked, not ruled out:
+ * a student's only section may well be titled "weights and outputs". */
+static int scope_excluded(struct finder *f, size_t li)
+{
+    struct sources S = { .n = 0 };
+
+    if (!f->exc.n || !f->sec.n)
+        return 0;
+    scope_and_captions(f, li, &S);
+    for (int i = 0; i < S.n; i++)
+        if (excluded(f, S.s[i].a, S.s[i].n))
+            return 1;
+    return 0;
 }
 
 /* A parameter in another cell of the row ("forget bias" 3 in its own
@@ -756,19 +939,13 @@ static int whole_row_excluded(struct finder *f, const struct xtable *tb)
     return 0;
 }
 
-static int glued_to_word(const struct extract_transcript *t, const struct xline *ln,
-                         const struct numparse_num *n)
-{
-    unsigned char p = n->start > 0 ? (unsigned char)t->text[ln->off + n->start - 1] : ' ';
-    return ((p | 0x20) >= 'a' && (p | 0x20) <= 'z') || p == '_' ||
-           (n->flags & NUMPARSE_GLUED_RIGHT);
-}
 
 /* ---- inline: "label: value", key=value, dicts, prose ------------------ */
 
 struct seg {
     size_t a0, a1;          /* atoms [a0, a1) */
     int value_first;        /* "297 'very'": the numbers come before their label */
+    int hard;               /* opened at a separator, not where words follow numbers */
 };
 
 static int gap_separates(const char *s, size_t from, size_t to)
@@ -814,6 +991,7 @@ static size_t close_seg(const struct xatom *a, struct seg *segs, size_t n, size_
     segs[n].a0 = start;
     segs[n].a1 = end;
     segs[n].value_first = a[start].num >= 0;
+    segs[n].hard = !soft;
     return n + 1;
 }
 
@@ -868,20 +1046,50 @@ static int text_after_score(const struct xatom *a, const struct seg *sg, size_t 
     return !has_number(a, sg->a0, sg->a1);
 }
 
-/* The nth free value number after the anchor atom, segment-aware. */
+/* Words Python, JSON and people print where a value is missing. */
+static int is_null_word(const struct xatom *a, size_t n_after)
+{
+    static const char *const nulls[] = { "none", "null", "nil", "na", "undefined", NULL };
+    if (a->num >= 0)
+        return 0;
+    if (a->len == 1 && (a->p[0] | 0x20) == 'n' && n_after > 1 && a[1].num < 0 &&
+        a[1].len == 1 && (a[1].p[0] | 0x20) == 'a' && a[1].p == a->p + 2 && a->p[1] == '/')
+        return 1;   /* "n/a" */
+    for (const char *const *w = nulls; *w; w++)
+        if (strlen(*w) == a->len && strncasecmp(*w, a->p, a->len) == 0)
+            return 1;
+    return 0;
+}
+
+/* Does a segment open with a word (noise like "tensor" aside)?  Then it
+ * is another label's, with its own value. */
+static int opens_with_word(const struct xatom *a, const struct seg *sg)
+{
+    for (size_t i = sg->a0; i < sg->a1; i++)
+        if (!is_noise_word(&a[i]))
+            return a[i].num < 0;
+    return 0;
+}
+
+/* The nth free value number after the anchor atom, segment-aware.  The
+ * value never comes from past a separator where a segment opens with its
+ * own label: "step 50: n/a  factor: 0.490" printed no step-50 value, and
+ * 0.490 is the factor's ("step 50 blame: 0.076" and "loss 0.2 then nan" go
+ * on: no separator).  "step 1: None" printed none either. */
 static long pick_inline_value(const struct extract_transcript *t, const struct xline *ln,
                               long anchor, const struct match *rm, int have_r,
                               const struct match *cm, int have_c, int nth)
 {
     const struct xatom *a = t->atoms + ln->atom0;
     struct seg segs[SEGS_MAX];
-    size_t n_segs = segment_line(t, ln, segs, SEGS_MAX), from = 0;
-    int seen = 0;
+    size_t n_segs = segment_line(t, ln, segs, SEGS_MAX), from = 0, home = n_segs, k = 0;
+    int seen = 0, crossed = 0;
 
     if (anchor >= 0) {
         from = (size_t)anchor + 1;
         for (size_t s = 0; s < n_segs; s++) {
             if ((size_t)anchor >= segs[s].a0 && (size_t)anchor < segs[s].a1) {
+                home = s;
                 if (segs[s].value_first)
                     from = segs[s].a0;   /* "297 'very'": the label follows its numbers */
                 else if (s > 0 && text_after_score(a, &segs[s], ln->n_atoms))
@@ -890,8 +1098,16 @@ static long pick_inline_value(const struct extract_transcript *t, const struct x
             }
         }
     }
+    if (anchor >= 0 && from == (size_t)anchor + 1 && from < ln->n_atoms &&
+        is_null_word(&a[anchor + 1], ln->n_atoms - (size_t)anchor - 1))
+        return -1;   /* "step 1: None" printed no value for step 1 */
     for (size_t i = from; i < ln->n_atoms; i++) {
         const struct numparse_num *n;
+        while (k + 1 < n_segs && i >= segs[k].a1)
+            crossed |= segs[++k].hard;
+        if (home < n_segs && k > home && i == segs[k].a0 && opens_with_word(a, &segs[k]) &&
+            crossed && !consumed(rm, have_r, i) && !consumed(cm, have_c, i))
+            break;
         if (a[i].num < 0 || consumed(rm, have_r, i) || consumed(cm, have_c, i))
             continue;
         n = &t->nums[a[i].num];
@@ -929,6 +1145,230 @@ static int column_above(struct finder *f, const struct xline *ln, const struct m
     return match_set(t, &f->col, C, anchor, cm, c_extras, NULL, 0);
 }
 
+/* Is atom w one of the phrase's own words? */
+static int phrase_word(const struct phrase *p, const struct xatom *w)
+{
+    for (size_t k = 0; p && k < p->n; k++)
+        if (p->items[k].w && p->items[k].wlen == w->len &&
+            extract_word_eq(p->items[k].w, p->items[k].wlen, w->p, w->len) == 3)
+            return 1;
+    return 0;
+}
+
+/* "by ×0.842 per step: step 50 gets 7.6e-02": the number after the column
+ * words is a sibling label's (a word of the query with another number), so
+ * the column printed its value just before its words, or not at all.
+ * Returns the value to take: num itself when it is no sibling's. */
+static long value_before_label(const struct extract_transcript *t, const struct xline *ln,
+                               long num, const struct match *rm, int have_r,
+                               const struct match *cm)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = 0, c0 = ln->n_atoms;
+
+    while (i < ln->n_atoms && a[i].num != num)
+        i++;
+    if (i == 0 || i == ln->n_atoms || a[i - 1].num >= 0 || consumed(rm, have_r, i - 1) ||
+        consumed(cm, 1, i - 1) ||
+        !(phrase_word(cm->phrase, &a[i - 1]) || (have_r && phrase_word(rm->phrase, &a[i - 1]))))
+        return num;
+    /* the number right before one of the column's words: "shrinks by
+     * ×0.842 per step" has it before "per" */
+    for (size_t k = 0; k < cm->n_items; k++) {
+        size_t j = cm->pos[k].idx;
+        if (cm->pos[k].src != 0 || j == 0 || a[j - 1].num < 0 || consumed(rm, have_r, j - 1) ||
+            consumed(cm, 1, j - 1) || glued_to_word(t, ln, &t->nums[a[j - 1].num]))
+            continue;
+        if (c0 == ln->n_atoms || j - 1 > c0)
+            c0 = j - 1;
+    }
+    return c0 < ln->n_atoms ? a[c0].num : -1;
+}
+
+/* Words that join clauses of a sentence: "100.0% on the 'very' rows and
+ * 48.5% on the 'not' rows". */
+static int is_clause_word(const char *s, size_t b, size_t e)
+{
+    static const char *const joins[] = { "and", "but", "while", "whereas", NULL };
+    for (const char *const *w = joins; *w; w++)
+        if (strlen(*w) == e - b && strncasecmp(*w, s + b, e - b) == 0)
+            return 1;
+    return 0;
+}
+
+/* Does the gap between atoms i and i+1 end a clause? */
+static int clause_break(const struct xatom *a, size_t i, const char *s)
+{
+    const char *gap = a[i].p + a[i].len;
+    size_t n = (size_t)(a[i + 1].p - gap);
+
+    for (size_t k = 0; k < n; k++)
+        if (strchr(",;()[]", gap[k]) && gap[k])
+            return 1;
+    return (a[i].num < 0 && is_clause_word(s, (size_t)(a[i].p - s), (size_t)(a[i].p - s) + a[i].len)) ||
+           (a[i + 1].num < 0 &&
+            is_clause_word(s, (size_t)(a[i + 1].p - s), (size_t)(a[i + 1].p - s) + a[i + 1].len));
+}
+
+/* The clause of a line around atom `at`, atoms [*lo, *hi]: bounded by
+ * , ; ( ) [ ] and the joining words. */
+static void clause_bounds(const struct xline *ln, const struct xatom *a, const char *s, size_t at,
+                          size_t *lo, size_t *hi)
+{
+    for (*lo = at; *lo > 0 && !clause_break(a, *lo - 1, s); (*lo)--)
+        ;
+    for (*hi = at; *hi + 1 < ln->n_atoms && !clause_break(a, *hi, s); (*hi)++)
+        ;
+}
+
+/* Prose binds a value to the label in its own clause: when the number
+ * after the column's words lies in another clause (or there is none), the
+ * one free number of the column's clause is taken ("100.0% on the 'very'
+ * rows and 48.5% on the 'not' rows"). */
+static long value_in_clause(const struct extract_transcript *t, const struct xline *ln, long num,
+                            const struct match *rm, int have_r, const struct match *cm)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    const char *s = t->text + ln->off;
+    size_t at = ln->n_atoms, lo, hi;
+    long own = -1;
+
+    for (size_t k = 0; k < cm->n_items; k++)
+        if (cm->pos[k].src == 0 && (at == ln->n_atoms || cm->pos[k].idx > at))
+            at = cm->pos[k].idx;
+    if (at == ln->n_atoms)
+        return num;
+    clause_bounds(ln, a, s, at, &lo, &hi);
+    for (size_t i = lo; i <= hi; i++) {
+        if (a[i].num < 0 || consumed(rm, have_r, i) || consumed(cm, 1, i) ||
+            glued_to_word(t, ln, &t->nums[a[i].num]))
+            continue;
+        if (a[i].num == num)
+            return num;   /* the value found is the clause's own */
+        if (own >= 0)
+            return num;   /* several: the clause does not decide */
+        own = a[i].num;
+    }
+    return own >= 0 ? own : num;
+}
+
+/* The bracket group around byte `at` of s: [*open, *close) holds its
+ * inside; 0 when `at` is in none. */
+static int enclosing_group(const char *s, size_t len, size_t at, size_t *open, size_t *close)
+{
+    int depth = 0;
+    size_t i = at;
+
+    while (i-- > 0) {
+        if (s[i] == ')' || s[i] == ']')
+            depth++;
+        else if ((s[i] == '(' || s[i] == '[') && depth-- == 0)
+            break;
+    }
+    if (i == (size_t)-1)
+        return 0;
+    *open = i + 1;
+    for (depth = 0, i = at; i < len; i++) {
+        if (s[i] == '(' || s[i] == '[')
+            depth++;
+        else if ((s[i] == ')' || s[i] == ']') && depth-- == 0)
+            break;
+    }
+    if (i >= len)
+        return 0;
+    *close = i;
+    return 1;
+}
+
+/* Where a word sits in a list of labels: "[very, not]", "(mood, saw-not,
+ * count)", "min/mean/max".  Fills the list's byte span, its length and the
+ * word's place; 0 when the word is in no such list. */
+static int label_list_place(const char *s, size_t len, const struct xatom *w, size_t *end,
+                            size_t *k, size_t *place)
+{
+    size_t at = (size_t)(w->p - s), we = at + w->len, b, e, i;
+    char sep;
+
+    if (enclosing_group(s, len, at, &b, &e)) {
+        sep = memchr(s + b, ',', e - b) ? ',' : 0;
+        *end = e + 1;
+    } else if ((at > 0 && s[at - 1] == '/') || (we < len && s[we] == '/')) {
+        for (b = at; b > 0 && s[b - 1] != ' ' && s[b - 1] != '\t' && s[b - 1] != ':'; b--)
+            ;
+        for (e = we; e < len && s[e] != ' ' && s[e] != '\t' && s[e] != ':' && s[e] != '='; e++)
+            ;
+        sep = '/';
+        *end = e;
+    } else {
+        return 0;
+    }
+    if (!sep)
+        return 0;
+    for (*k = 1, *place = 0, i = b; i < e; i++) {
+        if (s[i] != sep)
+            continue;
+        (*k)++;
+        if (i < at)
+            (*place)++;
+    }
+    for (i = b; i < e; i++)
+        if (s[i] >= '0' && s[i] <= '9')
+            return 0;   /* a list of labels holds no numbers */
+    return *k >= 2;
+}
+
+/* Do numbers j-1 and j of a line belong to one run: the same bracketed
+ * list, joined by '/', or with no word between them? */
+static int same_run(const struct extract_transcript *t, const struct xline *ln, size_t j)
+{
+    const struct numparse_num *x = &t->nums[ln->num0 + j - 1], *y = &t->nums[ln->num0 + j];
+    const char *s = t->text + ln->off;
+
+    if (x->list >= 0 || y->list >= 0)
+        return x->list == y->list;
+    for (size_t i = x->end; i < y->start; i++)
+        if ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z')
+            return 0;
+    return 1;
+}
+
+/* "test rows [very, not]: [297 303]", "min/mean/max = 0.448/0.504/0.574",
+ * "acc (train, test): 0.98 0.51": k labels, then a run of exactly k
+ * numbers later on the same line, map by position ("[before, after]
+ * clipping at 1.0: [20.58 1.00]" skips the lone 1.0).  -1 when no run
+ * after the labels holds k numbers. */
+static long positional_value(const struct extract_transcript *t, const struct xline *ln,
+                             long word)
+{
+    const char *s = t->text + ln->off;
+    size_t end, k, place, first = ln->n_nums, n;
+
+    if (word < 0 || !label_list_place(s, ln->len, &t->atoms[ln->atom0 + word], &end, &k, &place))
+        return -1;
+    for (size_t j = 0; j < ln->n_nums && first == ln->n_nums; j++)
+        if (t->nums[ln->num0 + j].start >= end)
+            first = j;
+    for (; first < ln->n_nums; first += n) {
+        for (n = 1; first + n < ln->n_nums && same_run(t, ln, first + n); n++)
+            ;
+        if (n == k)
+            return (long)(ln->num0 + first + place);
+    }
+    return -1;
+}
+
+/* The row phrase found in the headings, titles and keys above the line
+ * alone: "'rude': {" over "'rude': 0.06" names the row, and the line's own
+ * "rude" is the column.  S's line source is left out. */
+static int row_named_above(struct finder *f, const struct sources *S, struct match *rm,
+                           int *extras)
+{
+    struct sources above = *S;
+
+    above.s[0] = (struct source){ NULL, 0, 0 };
+    return match_set(f->t, &f->row, &above, -1, rm, extras, NULL, 0);
+}
+
 static int inline_candidates(struct finder *f, size_t li)
 {
     const struct extract_transcript *t = f->t;
@@ -949,9 +1389,25 @@ static int inline_candidates(struct finder *f, size_t li)
         if (rm.in_primary > 0 && f->row_line < 0)
             f->row_line = (long)li;
         anchor = rm.last_primary;
+        /* "query=rude ... rude=0.7112": the column is the row word's second print */
+        C.taken = &rm;
     }
     if (f->col.n) {
         above = !match_set(t, &f->col, &C, anchor, &cm, &c_extras, NULL, 0);
+        if (above && have_r && rm.in_primary) {
+            /* the row named by the key or heading above, the line's word the column */
+            struct match rm2;
+            int x2 = 0;
+            C.taken = &rm2;
+            if (row_named_above(f, &S, &rm2, &x2) &&
+                match_set(t, &f->col, &C, -1, &cm, &c_extras, NULL, 0)) {
+                rm = rm2;
+                r_extras = x2;
+                anchor = -1;
+                above = 0;
+            }
+            C.taken = &rm;
+        }
         if (above && !column_above(f, ln, &rm, have_r, anchor, &C, &cm, &c_extras))
             return 0;
         have_c = 1;
@@ -975,8 +1431,14 @@ static int inline_candidates(struct finder *f, size_t li)
     }
     if (ln->table >= 0 && ln->role == XROW_DATA && label_header_excluded(f, &t->tables[ln->table]))
         return 0;
-    num = f->q->shape == EXTRACT_LINE && ln->n_nums == 0
-              ? -1 : pick_inline_value(t, ln, anchor, &rm, have_r, &cm, have_c, nth);
+    num = have_c && f->q->shape == EXTRACT_SCALAR ? positional_value(t, ln, cm.last_primary) : -1;
+    if (num < 0)
+        num = f->q->shape == EXTRACT_LINE && ln->n_nums == 0
+                  ? -1 : pick_inline_value(t, ln, anchor, &rm, have_r, &cm, have_c, nth);
+    if (num >= 0 && have_c && nth == 1 && f->q->shape == EXTRACT_SCALAR)
+        num = value_before_label(t, ln, num, &rm, have_r, &cm);
+    if (have_c && nth == 1 && f->q->shape == EXTRACT_SCALAR)
+        num = value_in_clause(t, ln, num, &rm, have_r, &cm);
     if (num < 0 && f->q->shape != EXTRACT_LINE) {
         if (f->row_nonum_line < 0)
             f->row_nonum_line = (long)li;
@@ -999,6 +1461,7 @@ static int inline_candidates(struct finder *f, size_t li)
     c.col = -1;
     c.table = -1;
     c.above = above;
+    c.scope_excluded = scope_excluded(f, li);
     return add_cand(f, &c);
 }
 
@@ -1087,6 +1550,59 @@ static void cell_sources(const struct source *label, const struct source *contex
     }
 }
 
+static size_t value_columns(const struct extract_transcript *t, const struct xtable *tb)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < tb->n_cols; k++)
+        n += t->cols[tb->col0 + k].is_value != 0;
+    return n;
+}
+
+/* Does the cell's own name (its column header; the row label when read
+ * the other way round) carry the column phrase?  A phrase found only in a
+ * heading fits every column: it picks one only in a one-value table or
+ * when the row phrase names the header ("T=20" under "test accuracy by
+ * length:").  A phrase split between a heading and the name ("test" in
+ * "== test run ==", "acc" in "train acc") holds only when the name has no
+ * word the query did not ask for: "acc" under "== test set ==" is the test
+ * accuracy, "train acc" never is.  In the mixed reading (orientation 2)
+ * the row phrase shares the label and header: its words count as asked. */
+static int column_named(const struct extract_transcript *t, const struct xtable *tb,
+                        const struct sources *cols, const struct match *cm,
+                        const struct match *rm, int orientation)
+{
+    static const int row_index[3] = { 2, 0, 1 };   /* cols source -> rows source, mixed */
+    int on_name = 0, in_scope = 0;
+
+    for (size_t k = 0; k < cm->n_items; k++)
+        in_scope |= cm->pos[k].src >= cols->n_primary;
+    if (!in_scope)
+        return 1;
+    for (int p = 0; p < cols->n_primary; p++) {
+        const struct source *name = &cols->s[p];
+        int used = 0;
+        for (size_t k = 0; k < cm->n_items; k++)
+            used |= cm->pos[k].src == p;
+        if (!used)
+            continue;
+        on_name = 1;
+        for (size_t i = 0; i < name->n; i++) {
+            if (name->a[i].num >= 0 || is_noise_word(&name->a[i]) ||
+                used_at(cm, cm->n_items, p, i))
+                continue;
+            if (orientation == 2 && rm && used_at(rm, rm->n_items, row_index[p], i))
+                continue;
+            return 0;
+        }
+    }
+    if (on_name || value_columns(t, tb) <= 1)
+        return 1;
+    for (size_t k = 0; rm && orientation && k < rm->n_items; k++)
+        if (rm->pos[k].src == (orientation == 1 ? 0 : 2))
+            return 1;
+    return 0;
+}
+
 static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long col,
                       const struct source *label, const struct source *context,
                       const struct source *header, const struct source *scope, int n_scope,
@@ -1104,7 +1620,7 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
         if (!match_set(t, &f->row, &rows, -1, &rm, &r_extras, &f->nm, t->lines[li].no))
             return 0;
         have_r = 1;
-        if (rm.in_primary > 0 && !transposed) {
+        if (rm.in_primary > 0 && transposed != 1) {
             if (f->row_line < 0)
                 f->row_line = (long)li;
             f->row_table_line = (long)li;
@@ -1112,6 +1628,8 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     }
     if (f->col.n) {
         if (!match_set(t, &f->col, &cols, -1, &cm, &c_extras, NULL, 0))
+            return 0;
+        if (!column_named(t, tb, &cols, &cm, have_r ? &rm : NULL, transposed))
             return 0;
         have_c = 1;
         if (f->col_line < 0)
@@ -1128,6 +1646,13 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
                    : first_value_number(t, &t->lines[li], tb, nth);
     if (num < 0)
         return 0;
+    if (col < 0 && f->exc.n && t->num_col[num] >= 0) {
+        /* a row read by position: the header over the number it lands on
+         * ("outputs" over list rows) rules it out as a named column would */
+        const struct xcolumn *xc = &t->cols[tb->col0 + t->num_col[num]];
+        if (xc->n_hatoms && excluded(f, t->hatoms + xc->hatom0, xc->n_hatoms))
+            return 0;
+    }
     c.line = li;
     c.num = num;
     c.quality = (!have_r || rm.in_primary == rm.n_items) &&
@@ -1138,6 +1663,7 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     c.col = t->num_col[num];
     c.table = t->lines[li].table;
     c.above = 0;
+    c.scope_excluded = scope_excluded(f, li);
     return add_cand(f, &c);
 }
 
@@ -1461,6 +1987,8 @@ static int in_list(const struct finder *f, const struct cand *c)
 
 static int cand_better(const struct finder *f, const struct cand *a, const struct cand *b)
 {
+    if (a->scope_excluded != b->scope_excluded)
+        return a->scope_excluded < b->scope_excluded;
     if (in_list(f, a) != in_list(f, b))
         return in_list(f, a);
     if (a->quality != b->quality)
@@ -1527,6 +2055,9 @@ static int explain_miss(struct finder *f, struct gb_buf *b)
         }
         return rc;
     }
+    if (f->row.n && f->col.n && f->row_nonum_line >= 0)
+        return gb_buf_printf(b, err, "found '%s, %s' on line %zu but no number for it",
+                             first(&f->row), first(&f->col), t->lines[f->row_nonum_line].no);
     if (f->row.n && f->col.n) {
         if (f->row_table_line >= 0)
             return gb_buf_printf(b, err, "the row for '%s' (line %zu) has no '%s' column",
@@ -1559,7 +2090,8 @@ static int explain_conflict(struct finder *f, const struct cand *chosen, struct 
         size_t k;
         /* Only equally good candidates conflict: a looser label on the same
          * or another line is a different row, not a second print of this one. */
-        if (c->quality != chosen->quality || c->extras != chosen->extras || c->num < 0)
+        if (c->quality != chosen->quality || c->extras != chosen->extras || c->num < 0 ||
+            c->scope_excluded != chosen->scope_excluded)
             continue;
         last = i;
         for (k = 0; k < n; k++)
@@ -1616,7 +2148,8 @@ static int finish(struct finder *f, struct extract_result *res)
         if (!res->hits)
             goto oom;
         for (size_t i = 0; i < f->n_c; i++) {
-            if (f->c[i].quality != f->c[best].quality)
+            if (f->c[i].quality != f->c[best].quality ||
+                f->c[i].scope_excluded != f->c[best].scope_excluded)
                 continue;
             if (make_hit(f, &f->c[i], &res->hits[n]) < 0) {
                 free_hit(&res->hits[n]);
@@ -1708,7 +2241,7 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
     if (compile_field(q, EXTRACT_SECTION, &f.sec, err) < 0 ||
         compile_field(q, EXTRACT_ROW, &f.row, err) < 0 ||
         compile_field(q, EXTRACT_COLUMN, &f.col, err) < 0 ||
-        compile_field(q, EXTRACT_EXCLUDE, &f.exc, err) < 0)
+        compile_field(q, EXTRACT_EXCLUDE, &f.exc, err) < 0 || find_captions(&f) < 0)
         goto out;
     for (size_t li = 0; li < t->n_lines; li++) {
         const struct xline *ln = &t->lines[li];
@@ -1740,6 +2273,8 @@ out:
     phrase_set_free(&f.row);
     phrase_set_free(&f.col);
     phrase_set_free(&f.exc);
+    free(f.opener);
+    free(f.caption);
     free(f.c);
     return rc;
 }
