@@ -9,8 +9,9 @@
  *             a record (a dict inside a list) reads as json.dumps without
  *             indent would print it;
  *   paths     every line gets the keys of the structures enclosing it
- *             ('"rnn": {' then '"gain 0.5": {'), which extract_match.c uses
- *             like a title above the line.
+ *             ('"rnn": {' then '"gain 0.5": {', or YAML-style "weights:"
+ *             over deeper-indented lines), which extract_match.c uses like
+ *             a title above the line.
  *
  * Both are single linear passes; spans, nesting depth and path lengths are
  * bounded, so hostile output (unclosed brackets, megabyte lines) costs no
@@ -360,9 +361,64 @@ static int opens_structure(const struct extract_transcript *t, const struct xlin
     return e > 0 && (s[e - 1] == '{' || s[e - 1] == '[');
 }
 
+/* YAML-style nesting: "weights:" alone on a line heads the lines indented
+ * deeper below it ("  rude:" then "    support: 0.0963"). */
+struct indents {
+    size_t col[NEST_DEPTH_MAX];
+    long path[NEST_DEPTH_MAX];
+    int depth;
+};
+
+static size_t indent_of(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = t->text + ln->off;
+    size_t i = 0;
+    while (i < ln->len && is_hspace(s[i]))
+        i++;
+    return i;
+}
+
+/* "weights:", "self_attention_query_equals_key:": words ending in ':'. */
+static int key_line(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = t->text + ln->off;
+    size_t e = ln->len;
+    while (e > 0 && is_hspace(s[e - 1]))
+        e--;
+    if (ln->kind != XLINE_TITLE || e == 0 || s[e - 1] != ':' || ln->n_atoms == 0)
+        return 0;
+    for (size_t i = 0; i < ln->n_atoms; i++)
+        if (t->atoms[ln->atom0 + i].num >= 0 &&
+            !(t->nums[t->atoms[ln->atom0 + i].num].flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT)))
+            return 0;
+    return 1;
+}
+
+static int indent_path(struct extract_transcript *t, struct xline *ln, struct indents *in,
+                       struct gb_err *err)
+{
+    size_t col = indent_of(t, ln);
+
+    while (in->depth > 0 && in->col[in->depth - 1] >= col)
+        in->depth--;
+    if (ln->path < 0 && in->depth > 0)
+        ln->path = in->path[in->depth - 1];
+    if (!key_line(t, ln) || in->depth == NEST_DEPTH_MAX ||
+        t->n_patoms >= 2 * t->n_atoms + PATH_ATOMS_MAX)
+        return 0;
+    long path = add_path(t, in->depth > 0 ? in->path[in->depth - 1] : -1, t->atoms + ln->atom0,
+                         ln->n_atoms, err);
+    if (path == -2)
+        return -1;
+    in->col[in->depth] = col;
+    in->path[in->depth++] = path;
+    return 0;
+}
+
 int extract_nest_paths(struct extract_transcript *t, struct gb_err *err)
 {
     struct nest ns = { .depth = 0, .overflow = 0 };
+    struct indents in = { .depth = 0 };
     long block = -1;
 
     for (size_t li = 0; li < t->n_lines; li++) {
@@ -371,9 +427,12 @@ int extract_nest_paths(struct extract_transcript *t, struct gb_err *err)
             /* printed structures have no blank lines: an unclosed bracket
              * in one paragraph never scopes the next */
             ns.depth = ns.overflow = 0;
+            in.depth = 0;
             block = ln->block;
         }
         ln->path = ns.depth > 0 ? ns.stack[ns.depth - 1] : -1;
+        if (ns.depth == 0 && indent_path(t, ln, &in, err) < 0)
+            return -1;
         if (ln->title >= 0 && opens_structure(t, &t->lines[ln->title]))
             ln->title = -1;   /* '"fresh": {' reaches its entries as their path, and no further */
         if (scan_brackets(t, ln, &ns, err) < 0)

@@ -675,6 +675,29 @@ START_TEST(test_structure_soup)
 }
 END_TEST
 
+/* YAML-style nesting by indentation: "key:" lines head the deeper lines. */
+START_TEST(test_yaml_style_indentation)
+{
+    struct extract_transcript *t = parse_str(
+        "self_attention:\n"
+        "  weights:\n"
+        "    rude:\n"
+        "      support: 0.0963\n"
+        "      was: 0.0963\n"
+        "with_query_matrix:\n"
+        "  weights:\n"
+        "    rude:\n"
+        "      support: 0.4404\n");
+    struct found f;
+
+    f = query(t, "{\"section\": \"self attention\", \"row\": \"rude\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.0963, 4, "0.0963");
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.4404, 9, "0.4404");
+    extract_free(t);
+}
+END_TEST
+
 /* ---- hostile brackets --------------------------------------------------------------- */
 
 static char *repeat(const char *unit, size_t times)
@@ -742,6 +765,7 @@ int main(void)
     tcase_add_test(tc, test_pprint_wrapped_dicts);
     tcase_add_test(tc, test_json_records);
     tcase_add_test(tc, test_wrapped_lists_are_vectors);
+    tcase_add_test(tc, test_yaml_style_indentation);
     suite_add_tcase(s, tc);
     tc = tcase_create("tables");
     tcase_add_test(tc, test_tensor_rows_under_columns_line);
