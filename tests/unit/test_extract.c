@@ -16,71 +16,23 @@
 
 #include "buf.h"
 #include "extract.h"
+#include "extract_fixture.h"
 
 #define FIXTURES "tests/fixtures/extract/"
 
-struct found {
-    int n;              /* hits */
-    double value;       /* first hit */
-    size_t line;
-    char text[64];
-    char label[256];
-    char column[256];
-    char explain[512];
-    size_t n_nums;
-    double nums[16];
-};
-
-static struct extract_synonyms *test_synonyms(void)
-{
-    struct extract_synonyms *syn;
-    struct gb_err err;
-    cJSON *j = cJSON_Parse("{\"gain\": [\"g\"], \"accuracy\": [\"acc\"],"
-                           " \"b_f\": [\"forget bias\"], \"test acc\": [\"acc(test)\"]}");
-    ck_assert_int_eq(extract_synonyms_from_json(j, &syn, &err), 0);
-    cJSON_Delete(j);
-    return syn;
-}
+static const char *const SYNONYMS =
+    "{\"gain\": [\"g\"], \"accuracy\": [\"acc\"],"
+    " \"b_f\": [\"forget bias\"], \"test acc\": [\"acc(test)\"]}";
 
 /* Runs one query, given as the JSON a rubric would hold, on a parsed transcript. */
 static struct found query(const struct extract_transcript *t, const char *locate_json)
 {
-    struct found f;
-    struct extract_query q;
-    struct extract_result r = EXTRACT_RESULT_INIT;
-    struct extract_synonyms *syn = test_synonyms();
-    struct gb_err err;
-    cJSON *j = cJSON_Parse(locate_json);
-
-    memset(&f, 0, sizeof f);
-    ck_assert_msg(j != NULL, "bad test JSON: %s", locate_json);
-    ck_assert_msg(extract_query_from_json(j, syn, &q, &err) == 0, "%s", err.msg);
-    ck_assert_msg(extract_find(t, &q, &r, &err) == 0, "%s", err.msg);
-    f.n = (int)r.n_hits;
-    if (r.n_hits) {
-        f.value = r.hits[0].num.value;
-        f.line = r.hits[0].line;
-        snprintf(f.text, sizeof f.text, "%s", r.hits[0].text);
-        snprintf(f.label, sizeof f.label, "%s", r.hits[0].label ? r.hits[0].label : "");
-        snprintf(f.column, sizeof f.column, "%s", r.hits[0].column ? r.hits[0].column : "");
-        f.n_nums = r.hits[0].n_nums;
-        for (size_t k = 0; k < r.hits[0].n_nums && k < 16; k++)
-            f.nums[k] = r.hits[0].nums[k].value;
-    }
-    snprintf(f.explain, sizeof f.explain, "%s", r.explain ? r.explain : "");
-    extract_result_free(&r);
-    extract_query_free(&q);
-    extract_synonyms_free(syn);
-    cJSON_Delete(j);
-    return f;
+    return extract_fixture_query(t, SYNONYMS, locate_json);
 }
 
 static struct extract_transcript *parse_str(const char *s)
 {
-    struct extract_transcript *t;
-    struct gb_err err;
-    ck_assert_msg(extract_parse(s, strlen(s), NULL, &t, &err) == 0, "%s", err.msg);
-    return t;
+    return extract_fixture_parse(s);
 }
 
 static struct extract_transcript *parse_fixture(const char *name)
@@ -96,18 +48,6 @@ static struct extract_transcript *parse_fixture(const char *name)
     gb_buf_free(&b);
     return t;
 }
-
-#define ASSERT_HIT(f, v, ln, txt) do { \
-    ck_assert_msg((f).n == 1, "no hit: %s", (f).explain); \
-    ck_assert_msg((f).value == (v), "value %.17g, expected %.17g", (f).value, (double)(v)); \
-    ck_assert_uint_eq((f).line, (ln)); \
-    ck_assert_str_eq((f).text, (txt)); \
-} while (0)
-
-#define ASSERT_MISS(f, msg) do { \
-    ck_assert_msg((f).n == 0, "unexpected hit %s on line %zu", (f).text, (f).line); \
-    ck_assert_str_eq((f).explain, (msg)); \
-} while (0)
 
 /* ---- inline lines ------------------------------------------------------ */
 

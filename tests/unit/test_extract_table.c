@@ -18,73 +18,22 @@
 
 #include "buf.h"
 #include "extract.h"
-
-struct found {
-    int n;
-    double value;
-    size_t line;
-    unsigned flags;
-    char text[64];
-    char label[256];
-    char column[256];
-    char explain[512];
-    size_t n_nums;
-    double nums[16];
-};
+#include "extract_fixture.h"
 
 static const char *synonyms_json =
     "{\"gain\": [\"g\"], \"b_f\": [\"forget bias\", \"bf\", \"bias\"], \"per step\": [\"factor\"],"
     " \"length\": [\"T\"], \"train acc\": [\"train_acc\", \"train\"], \"test acc\": [\"test_acc\", \"test\"]}";
 
+/* Runs one query, given as the JSON a rubric would hold, on a parsed transcript. */
 static struct found query(const struct extract_transcript *t, const char *locate_json)
 {
-    struct found f;
-    struct extract_query q;
-    struct extract_result r = EXTRACT_RESULT_INIT;
-    struct extract_synonyms *syn;
-    struct gb_err err;
-    cJSON *sj = cJSON_Parse(synonyms_json), *j = cJSON_Parse(locate_json);
-
-    memset(&f, 0, sizeof f);
-    ck_assert_msg(j != NULL, "bad test JSON: %s", locate_json);
-    ck_assert_int_eq(extract_synonyms_from_json(sj, &syn, &err), 0);
-    ck_assert_msg(extract_query_from_json(j, syn, &q, &err) == 0, "%s", err.msg);
-    ck_assert_msg(extract_find(t, &q, &r, &err) == 0, "%s", err.msg);
-    f.n = (int)r.n_hits;
-    if (r.n_hits) {
-        f.value = r.hits[0].num.value;
-        f.line = r.hits[0].line;
-        f.flags = r.hits[0].num.flags;
-        snprintf(f.text, sizeof f.text, "%s", r.hits[0].text);
-        snprintf(f.label, sizeof f.label, "%s", r.hits[0].label ? r.hits[0].label : "");
-        snprintf(f.column, sizeof f.column, "%s", r.hits[0].column ? r.hits[0].column : "");
-        f.n_nums = r.hits[0].n_nums;
-        for (size_t k = 0; k < r.hits[0].n_nums && k < 16; k++)
-            f.nums[k] = r.hits[0].nums[k].value;
-    }
-    snprintf(f.explain, sizeof f.explain, "%s", r.explain ? r.explain : "");
-    extract_result_free(&r);
-    extract_query_free(&q);
-    extract_synonyms_free(syn);
-    cJSON_Delete(j);
-    cJSON_Delete(sj);
-    return f;
+    return extract_fixture_query(t, synonyms_json, locate_json);
 }
 
 static struct extract_transcript *parse_str(const char *s)
 {
-    struct extract_transcript *t;
-    struct gb_err err;
-    ck_assert_msg(extract_parse(s, strlen(s), NULL, &t, &err) == 0, "%s", err.msg);
-    return t;
+    return extract_fixture_parse(s);
 }
-
-#define ASSERT_HIT(f, v, ln, txt) do { \
-    ck_assert_msg((f).n == 1, "no hit: %s", (f).explain); \
-    ck_assert_msg((f).value == (v), "value %.17g, expected %.17g", (f).value, (double)(v)); \
-    ck_assert_uint_eq((f).line, (ln)); \
-    ck_assert_str_eq((f).text, (txt)); \
-} while (0)
 
 #define ASSERT_NUMS(f, ...) do { \
     const double want_[] = { __VA_ARGS__ }; \
