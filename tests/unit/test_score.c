@@ -1,21 +1,9 @@
 /* test_score.c — Check suite for the scorer (grader/score*.c, grader/prose.c):
  * every check kind's verdicts, readings, unreachable checks, triage, and the
  * texts a student reads. */
-#include <check.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include "buf.h"
-#include "expected.h"
 #include "prose.h"
-#include "result.h"
-#include "rubric.h"
-#include "score.h"
+#include "score_fixture.h"
 
-static char dir[] = "/tmp/gbscoreXXXXXX";
 static const char *seeded_field = "";     /* a top-level rubric field for the next grade() */
 
 static const char expected_json[] =
@@ -25,66 +13,16 @@ static const char expected_json[] =
     " \"readings\": {\"epochs_60\": {\"all\": 0.740}, \"epochs_30\": {\"all\": 0.745, \"not\": 0.495}},"
     " \"out\": [0.881, -0.119, 0.881, 0.339], \"w\": 0.7112 }}";
 
-struct graded {
-    struct grade_result res;
-    struct rubric *r;
-    struct expected *e;
-};
-
 /* Grades output/source/answers with a one-exercise rubric made of checks. */
 static void grade(const char *mode, const char *checks, const char *output, const char *source,
                   const char *answers, const struct sandbox_result *run, struct graded *g)
 {
-    char rpath[128], epath[128], rubric[8192];
-    struct gb_err err;
-    struct score_input in;
+    char extra[512];
 
-    snprintf(epath, sizeof epath, "%s/expected/ex.json", dir);
-    snprintf(rpath, sizeof rpath, "%s/ex.json", dir);
-    snprintf(rubric, sizeof rubric, "{\"format\": 1, \"exercise\": \"ex\", \"submission\": "
-             "\"ex.py\", \"mode\": \"%s\", %s\"expected\": \"expected/ex.json\", "
-             "\"readings\": {\"ep\": [{\"name\": \"60 epochs\", \"key\": \"epochs_60\"}, "
-             "{\"name\": \"30 epochs\", \"key\": \"epochs_30\"}]}, "
-             "\"checks\": [%s]}", mode, seeded_field, checks);
-    ck_assert_int_eq(gb_write_file_atomic(epath, expected_json, strlen(expected_json), &err), 0);
-    ck_assert_int_eq(gb_write_file_atomic(rpath, rubric, strlen(rubric), &err), 0);
-    ck_assert_msg(rubric_load(rpath, &g->r, &err) == 0, "%s", err.msg);
-    ck_assert_msg(expected_load_rubric(g->r, &g->e, &err) == 0, "%s", err.msg);
-    memset(&g->res, 0, sizeof g->res);
-    memset(&in, 0, sizeof in);
-    in.rubric = g->r;
-    in.expected = g->e;
-    in.output = output;
-    in.output_len = output ? strlen(output) : 0;
-    in.source = source;
-    in.source_len = source ? strlen(source) : 0;
-    in.answers = answers;
-    in.answers_len = answers ? strlen(answers) : 0;
-    in.run = run;
-    ck_assert_msg(score_submission(&in, &g->res, &err) == 0, "%s", err.msg);
-}
-
-static void release(struct graded *g)
-{
-    result_free(&g->res);
-    expected_free(g->e);
-    rubric_free(g->r);
-}
-
-static const struct check_result *find(const struct graded *g, const char *id)
-{
-    for (size_t i = 0; i < g->res.n_checks; i++)
-        if (!strcmp(g->res.checks[i].id, id))
-            return &g->res.checks[i];
-    ck_abort_msg("no check %s", id);
-    return NULL;
-}
-
-static void expect(const struct graded *g, const char *id, enum verdict v)
-{
-    const struct check_result *c = find(g, id);
-    ck_assert_msg(c->verdict == v, "%s: %s, expected %s (%s)", id, verdict_name(c->verdict),
-                  verdict_name(v), c->message ? c->message : "");
+    snprintf(extra, sizeof extra, "%s\"readings\": {\"ep\": [{\"name\": \"60 epochs\", "
+             "\"key\": \"epochs_60\"}, {\"name\": \"30 epochs\", \"key\": \"epochs_30\"}]}, ",
+             seeded_field);
+    score_fixture_grade(mode, extra, checks, output, source, answers, run, g);
 }
 
 #define VALUE(id, row, col, target) \
@@ -474,40 +412,21 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("score");
-    TCase *tc = tcase_create("core");
-    SRunner *sr;
-    char sub[64];
-    int failed;
+    const TTest *const tests[] = {
+        test_value_tolerance_notation_and_texts,
+        test_missing_and_unreached,
+        test_readings_pick_the_students_choice,
+        test_triage,
+        test_triage_one_part,
+        test_triage_unseeded,
+        test_known_mistakes,
+        test_vector_each_relation,
+        test_relation_units,
+        test_comments,
+        test_answers,
+        test_twin_pairs_and_trace,
+        test_prose_split_and_keywords
+    };
 
-    if (!mkdtemp(dir))
-        return EXIT_FAILURE;
-    snprintf(sub, sizeof sub, "%s/expected", dir);
-    mkdir(sub, 0700);
-    tcase_add_test(tc, test_value_tolerance_notation_and_texts);
-    tcase_add_test(tc, test_missing_and_unreached);
-    tcase_add_test(tc, test_readings_pick_the_students_choice);
-    tcase_add_test(tc, test_triage);
-    tcase_add_test(tc, test_triage_one_part);
-    tcase_add_test(tc, test_triage_unseeded);
-    tcase_add_test(tc, test_known_mistakes);
-    tcase_add_test(tc, test_vector_each_relation);
-    tcase_add_test(tc, test_relation_units);
-    tcase_add_test(tc, test_comments);
-    tcase_add_test(tc, test_answers);
-    tcase_add_test(tc, test_twin_pairs_and_trace);
-    tcase_add_test(tc, test_prose_split_and_keywords);
-    suite_add_tcase(s, tc);
-    sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    snprintf(sub, sizeof sub, "%s/expected/ex.json", dir);
-    unlink(sub);
-    snprintf(sub, sizeof sub, "%s/expected", dir);
-    rmdir(sub);
-    snprintf(sub, sizeof sub, "%s/ex.json", dir);
-    unlink(sub);
-    rmdir(dir);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return score_fixture_main("score", expected_json, tests, sizeof tests / sizeof *tests);
 }

@@ -1,21 +1,8 @@
 /* test_score_answers.c — Check suite for the answers-document check kinds
  * (grader/score_answers.c): sections as the grader finds them, quoted
  * numbers, sentence limits, forbidden words, and the texts a student reads. */
-#include <check.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include "buf.h"
-#include "expected.h"
 #include "prose.h"
-#include "result.h"
-#include "rubric.h"
-#include "score.h"
-
-static char dir[] = "/tmp/gbanswersXXXXXX";
+#include "score_fixture.h"
 
 static const char expected_json[] =
     "{\"exercise\": \"ex\", \"generated_by\": \"test\", \"values\": {"
@@ -25,64 +12,9 @@ static const char expected_json[] =
     " \"table\": {\"lstm_ms\": 66.5, \"attention_ms\": 30.6},"
     " \"hops\": {\"rnn\": 49, \"attention\": 1} }}";
 
-struct graded {
-    struct grade_result res;
-    struct rubric *r;
-    struct expected *e;
-};
-
 static void grade(const char *checks, const char *answers, struct graded *g)
 {
-    char rpath[128], epath[128], rubric[8192];
-    struct gb_err err;
-    struct score_input in;
-
-    snprintf(epath, sizeof epath, "%s/expected/ex.json", dir);
-    snprintf(rpath, sizeof rpath, "%s/ex.json", dir);
-    snprintf(rubric, sizeof rubric, "{\"format\": 1, \"exercise\": \"ex\", \"submission\": "
-             "\"answers.md\", \"mode\": \"read\", \"expected\": \"expected/ex.json\", "
-             "\"checks\": [%s]}", checks);
-    ck_assert_int_eq(gb_write_file_atomic(epath, expected_json, strlen(expected_json), &err), 0);
-    ck_assert_int_eq(gb_write_file_atomic(rpath, rubric, strlen(rubric), &err), 0);
-    ck_assert_msg(rubric_load(rpath, &g->r, &err) == 0, "%s", err.msg);
-    ck_assert_msg(expected_load_rubric(g->r, &g->e, &err) == 0, "%s", err.msg);
-    memset(&g->res, 0, sizeof g->res);
-    memset(&in, 0, sizeof in);
-    in.rubric = g->r;
-    in.expected = g->e;
-    in.answers = answers;
-    in.answers_len = strlen(answers);
-    ck_assert_msg(score_submission(&in, &g->res, &err) == 0, "%s", err.msg);
-}
-
-static void release(struct graded *g)
-{
-    result_free(&g->res);
-    expected_free(g->e);
-    rubric_free(g->r);
-}
-
-static const struct check_result *find(const struct graded *g, const char *id)
-{
-    for (size_t i = 0; i < g->res.n_checks; i++)
-        if (!strcmp(g->res.checks[i].id, id))
-            return &g->res.checks[i];
-    ck_abort_msg("no check %s", id);
-    return NULL;
-}
-
-static void expect(const struct graded *g, const char *id, enum verdict v)
-{
-    const struct check_result *c = find(g, id);
-    ck_assert_msg(c->verdict == v, "%s: %s, expected %s (%s)", id, verdict_name(c->verdict),
-                  verdict_name(v), c->message ? c->message : "");
-}
-
-static void expect_message(const struct graded *g, const char *id, const char *part)
-{
-    const struct check_result *c = find(g, id);
-    ck_assert_msg(c->message && strstr(c->message, part), "%s: message '%s' lacks '%s'", id,
-                  c->message ? c->message : "", part);
+    score_fixture_grade("read", "", checks, NULL, NULL, answers, NULL, g);
 }
 
 #define CHECK(id, kind, section, rest) \
@@ -359,36 +291,16 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("score_answers");
-    TCase *tc = tcase_create("core");
-    SRunner *sr;
-    char sub[64];
-    int failed;
+    const TTest *const tests[] = {
+        test_sections_found_and_missing,
+        test_abbreviations_do_not_end_sentences,
+        test_forbidden_words_and_everyday_senses,
+        test_quoted_numbers_need_their_digits,
+        test_numbers_said_of_the_wrong_subject,
+        test_numbers_written_as_words,
+        test_denied_ideas_need_review,
+        test_pasted_question_is_not_the_answer
+    };
 
-    if (!mkdtemp(dir))
-        return EXIT_FAILURE;
-    snprintf(sub, sizeof sub, "%s/expected", dir);
-    if (mkdir(sub, 0700))
-        return EXIT_FAILURE;
-    tcase_add_test(tc, test_sections_found_and_missing);
-    tcase_add_test(tc, test_abbreviations_do_not_end_sentences);
-    tcase_add_test(tc, test_forbidden_words_and_everyday_senses);
-    tcase_add_test(tc, test_quoted_numbers_need_their_digits);
-    tcase_add_test(tc, test_numbers_said_of_the_wrong_subject);
-    tcase_add_test(tc, test_numbers_written_as_words);
-    tcase_add_test(tc, test_denied_ideas_need_review);
-    tcase_add_test(tc, test_pasted_question_is_not_the_answer);
-    suite_add_tcase(s, tc);
-    sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    snprintf(sub, sizeof sub, "%s/expected/ex.json", dir);
-    unlink(sub);
-    snprintf(sub, sizeof sub, "%s/expected", dir);
-    rmdir(sub);
-    snprintf(sub, sizeof sub, "%s/ex.json", dir);
-    unlink(sub);
-    rmdir(dir);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return score_fixture_main("score_answers", expected_json, tests, sizeof tests / sizeof *tests);
 }

@@ -2,87 +2,21 @@
  * tied to their subjects ("about", the step from the run's own trace), the
  * typed_output kind, answer numbers with context and parameter words, and the
  * rubric loader's validation of those fields. */
-#include <check.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include "buf.h"
-#include "expected.h"
-#include "result.h"
-#include "rubric.h"
-#include "score.h"
-
-static char dir[] = "/tmp/gbclaimsXXXXXX";
+#include "score_fixture.h"
 
 static const char expected_json[] =
     "{\"exercise\": \"ex\", \"generated_by\": \"test\", \"values\": {"
     " \"sep\": 3, \"w\": 0.7112, \"acc\": {\"very\": 1.0, \"not\": 0.485}}}";
 
-struct graded {
-    struct grade_result res;
-    struct rubric *r;
-    struct expected *e;
-};
-
 static int load(const char *mode, const char *checks, struct rubric **r, struct gb_err *err)
 {
-    char rpath[128], epath[128], rubric[16384];
-
-    snprintf(epath, sizeof epath, "%s/expected/ex.json", dir);
-    snprintf(rpath, sizeof rpath, "%s/ex.json", dir);
-    snprintf(rubric, sizeof rubric, "{\"format\": 1, \"exercise\": \"ex\", \"submission\": "
-             "\"ex.py\", \"mode\": \"%s\", \"expected\": \"expected/ex.json\", "
-             "\"checks\": [%s]}", mode, checks);
-    ck_assert_int_eq(gb_write_file_atomic(epath, expected_json, strlen(expected_json), err), 0);
-    ck_assert_int_eq(gb_write_file_atomic(rpath, rubric, strlen(rubric), err), 0);
-    return rubric_load(rpath, r, err);
+    return score_fixture_load(mode, "", checks, r, err);
 }
 
 static void grade(const char *mode, const char *checks, const char *output, const char *source,
                   const char *answers, struct graded *g)
 {
-    struct gb_err err;
-    struct score_input in;
-
-    ck_assert_msg(load(mode, checks, &g->r, &err) == 0, "%s", err.msg);
-    ck_assert_msg(expected_load_rubric(g->r, &g->e, &err) == 0, "%s", err.msg);
-    memset(&g->res, 0, sizeof g->res);
-    memset(&in, 0, sizeof in);
-    in.rubric = g->r;
-    in.expected = g->e;
-    in.output = output;
-    in.output_len = output ? strlen(output) : 0;
-    in.source = source;
-    in.source_len = source ? strlen(source) : 0;
-    in.answers = answers;
-    in.answers_len = answers ? strlen(answers) : 0;
-    ck_assert_msg(score_submission(&in, &g->res, &err) == 0, "%s", err.msg);
-}
-
-static void release(struct graded *g)
-{
-    result_free(&g->res);
-    expected_free(g->e);
-    rubric_free(g->r);
-}
-
-static const struct check_result *find(const struct graded *g, const char *id)
-{
-    for (size_t i = 0; i < g->res.n_checks; i++)
-        if (!strcmp(g->res.checks[i].id, id))
-            return &g->res.checks[i];
-    ck_abort_msg("no check %s", id);
-    return NULL;
-}
-
-static void expect(const struct graded *g, const char *id, enum verdict v)
-{
-    const struct check_result *c = find(g, id);
-    ck_assert_msg(c->verdict == v, "%s: %s, expected %s (%s)", id, verdict_name(c->verdict),
-                  verdict_name(v), c->message ? c->message : "");
+    score_fixture_grade(mode, "", checks, output, source, answers, NULL, g);
 }
 
 #define SEPARATION \
@@ -234,32 +168,13 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("score_claims");
-    TCase *tc = tcase_create("core");
-    SRunner *sr;
-    char sub[64];
-    int failed;
+    const TTest *const tests[] = {
+        test_separation_step_from_the_runs_own_trace,
+        test_wrong_only_pairings,
+        test_typed_output,
+        test_answer_numbers_context_and_parameters,
+        test_rubric_validates_claim_fields
+    };
 
-    if (!mkdtemp(dir))
-        return EXIT_FAILURE;
-    snprintf(sub, sizeof sub, "%s/expected", dir);
-    mkdir(sub, 0700);
-    tcase_add_test(tc, test_separation_step_from_the_runs_own_trace);
-    tcase_add_test(tc, test_wrong_only_pairings);
-    tcase_add_test(tc, test_typed_output);
-    tcase_add_test(tc, test_answer_numbers_context_and_parameters);
-    tcase_add_test(tc, test_rubric_validates_claim_fields);
-    suite_add_tcase(s, tc);
-    sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    snprintf(sub, sizeof sub, "%s/expected/ex.json", dir);
-    unlink(sub);
-    snprintf(sub, sizeof sub, "%s/expected", dir);
-    rmdir(sub);
-    snprintf(sub, sizeof sub, "%s/ex.json", dir);
-    unlink(sub);
-    rmdir(dir);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return score_fixture_main("score_claims", expected_json, tests, sizeof tests / sizeof *tests);
 }
