@@ -1210,14 +1210,45 @@ static int clause_break(const struct xatom *a, size_t i, const char *s)
             is_clause_word(s, (size_t)(a[i + 1].p - s), (size_t)(a[i + 1].p - s) + a[i + 1].len));
 }
 
+static int atom_is(const struct xatom *a, const char *w)
+{
+    return a->num < 0 && a->len == strlen(w) && !strncasecmp(a->p, w, a->len);
+}
+
+/* "from 20.58 before clipping to 1.00 after clipping", "from a minimum of
+ * 0.448 to a maximum of 0.574": a line saying "from <number> ... to
+ * <number>" gives each end its own clause, opened by "from" and "to". */
+static int from_to_line(const struct xline *ln, const struct xatom *a)
+{
+    int from = 0, end = 0;
+
+    for (size_t i = 0; i < ln->n_atoms; i++) {
+        if (atom_is(&a[i], "from"))
+            from = 1, end = 0;
+        else if (a[i].num >= 0 && from)
+            end = 1;
+        else if (end && atom_is(&a[i], "to") && has_number(a, i + 1, ln->n_atoms))
+            return 1;
+    }
+    return 0;
+}
+
+static int opens_end(int ft, const struct xatom *a)
+{
+    return ft && (atom_is(a, "from") || atom_is(a, "to"));
+}
+
 /* The clause of a line around atom `at`, atoms [*lo, *hi]: bounded by
- * , ; ( ) [ ] and the joining words. */
+ * , ; ( ) [ ] and the joining words (and "from"/"to" of a range). */
 static void clause_bounds(const struct xline *ln, const struct xatom *a, const char *s, size_t at,
                           size_t *lo, size_t *hi)
 {
-    for (*lo = at; *lo > 0 && !clause_break(a, *lo - 1, s); (*lo)--)
+    int ft = from_to_line(ln, a);
+
+    for (*lo = at; *lo > 0 && !clause_break(a, *lo - 1, s) && !opens_end(ft, &a[*lo]); (*lo)--)
         ;
-    for (*hi = at; *hi + 1 < ln->n_atoms && !clause_break(a, *hi, s); (*hi)++)
+    for (*hi = at; *hi + 1 < ln->n_atoms && !clause_break(a, *hi, s) && !opens_end(ft, &a[*hi + 1]);
+         (*hi)++)
         ;
 }
 
@@ -1369,6 +1400,99 @@ static int row_named_above(struct finder *f, const struct sources *S, struct mat
     return match_set(f->t, &f->row, &above, -1, rm, extras, NULL, 0);
 }
 
+/* "trained for 9.2 seconds": the unit word belongs to the number's atom
+ * (extract_tokenize), so a column named by that word ("seconds", "ms")
+ * labels the number itself.  The first such free number after the anchor,
+ * else the last before it; -1 when none. */
+static long unit_labelled(struct finder *f, const struct xline *ln, const struct match *rm,
+                          int have_r, long anchor)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xatom *a = t->atoms + ln->atom0;
+    long before = -1;
+
+    for (size_t i = 0; i < ln->n_atoms; i++) {
+        const struct numparse_num *n = a[i].num >= 0 ? &t->nums[a[i].num] : NULL;
+        if (!n || !(n->flags & NUMPARSE_UNIT) || consumed(rm, have_r, i))
+            continue;
+        for (size_t v = 0; v < f->col.n; v++) {
+            const struct phrase *p = &f->col.v[v];
+            if (p->n != 1 || !p->items[0].w || p->items[0].has_num ||
+                extract_word_eq(n->unit, strlen(n->unit), p->items[0].w, p->items[0].wlen) != 3)
+                continue;
+            if ((long)i > anchor)
+                return (long)i;
+            before = (long)i;
+        }
+    }
+    return before;
+}
+
+/* Which side of an arrow a column names: "old -> new" prints the before
+ * value on the left and the after value on the right.  -1 left, 1 right,
+ * 0 neither. */
+static int arrow_side(const struct phrase_set *col)
+{
+    static const char *const left[] = { "before", "old", "pre", "initial", "original", "from",
+                                        "unclipped", NULL };
+    static const char *const right[] = { "after", "new", "post", "final", "to", "clipped", NULL };
+
+    for (size_t v = 0; v < col->n; v++) {
+        const struct pitem *it = &col->v[v].items[0];
+        if (col->v[v].n != 1 || !it->w || it->has_num)
+            continue;
+        for (size_t k = 0; left[k]; k++)
+            if (extract_word_eq(left[k], strlen(left[k]), it->w, it->wlen) == 3)
+                return -1;
+        for (size_t k = 0; right[k]; k++)
+            if (extract_word_eq(right[k], strlen(right[k]), it->w, it->wlen) == 3)
+                return 1;
+    }
+    return 0;
+}
+
+/* Is the text between two numbers an arrow: "->", "-->", "=>", "→", "⟶"? */
+static int arrow_between(const char *s, size_t from, size_t to)
+{
+    static const char *const arrows[] = { "->", "-->", "=>", "\xe2\x86\x92", "\xe2\x9f\xb6",
+                                          "\xe2\x87\x92", NULL };
+
+    while (from < to && s[from] == ' ')
+        from++;
+    while (to > from && s[to - 1] == ' ')
+        to--;
+    for (size_t k = 0; arrows[k]; k++)
+        if (strlen(arrows[k]) == to - from && !memcmp(s + from, arrows[k], to - from))
+            return 1;
+    return 0;
+}
+
+/* "total norm 20.58 -> 1.00": the number on the column's side of an arrow
+ * pair, when the column is "before"/"after" (or "old"/"new"); -1 none.
+ * A line with one arrow pair answers before any label on it: in "clip at
+ * 1.0: 20.58 -> 1.00" the 1.0 is the threshold, not the after value. */
+static long arrow_value(struct finder *f, const struct xline *ln, const struct match *rm,
+                        int have_r)
+{
+    const struct extract_transcript *t = f->t;
+    const char *s = t->text;
+    int side = arrow_side(&f->col);
+    long found = -1;
+
+    for (size_t j = 0; side && j + 1 < ln->n_nums; j++) {
+        const struct numparse_num *l = &t->nums[ln->num0 + j], *r = &t->nums[ln->num0 + j + 1];
+        if (!arrow_between(s + ln->off, l->end, r->start))
+            continue;
+        if (found >= 0)
+            return -1;   /* several pairs: the words must say which */
+        found = (long)(ln->num0 + j + (side > 0));
+    }
+    for (size_t i = 0; found >= 0 && i < ln->n_atoms; i++)
+        if (t->atoms[ln->atom0 + i].num == found && consumed(rm, have_r, i))
+            return -1;
+    return found;
+}
+
 static int inline_candidates(struct finder *f, size_t li)
 {
     const struct extract_transcript *t = f->t;
@@ -1376,7 +1500,7 @@ static int inline_candidates(struct finder *f, size_t li)
     struct sources S = { .n = 1, .n_primary = 1 }, C = { .n = 1, .n_primary = 1 };
     struct match rm, cm;
     int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0, above = 0;
-    long anchor = -1, num;
+    long anchor = -1, num, direct = -1;
     int nth = f->q->nth > 0 ? f->q->nth : 1;
     struct cand c;
 
@@ -1392,7 +1516,9 @@ static int inline_candidates(struct finder *f, size_t li)
         /* "query=rude ... rude=0.7112": the column is the row word's second print */
         C.taken = &rm;
     }
-    if (f->col.n) {
+    if (f->col.n && f->q->shape == EXTRACT_SCALAR)
+        direct = arrow_value(f, ln, &rm, have_r);
+    if (f->col.n && direct < 0) {
         above = !match_set(t, &f->col, &C, anchor, &cm, &c_extras, NULL, 0);
         if (above && have_r && rm.in_primary) {
             /* the row named by the key or heading above, the line's word the column */
@@ -1408,8 +1534,19 @@ static int inline_candidates(struct finder *f, size_t li)
             }
             C.taken = &rm;
         }
-        if (above && !column_above(f, ln, &rm, have_r, anchor, &C, &cm, &c_extras))
+        if (above && f->q->shape == EXTRACT_SCALAR) {
+            long u = unit_labelled(f, ln, &rm, have_r, anchor);
+            direct = u >= 0 ? t->atoms[ln->atom0 + u].num : -1;
+            above = direct < 0;
+        }
+        if (direct < 0 && above && !column_above(f, ln, &rm, have_r, anchor, &C, &cm, &c_extras))
             return 0;
+    }
+    if (direct >= 0) {
+        /* the line labels the value itself: an arrow's side, a unit word */
+        if (f->col_line < 0)
+            f->col_line = (long)li;
+    } else if (f->col.n) {
         have_c = 1;
         if (f->col_line < 0)
             f->col_line = (long)li;
@@ -1431,7 +1568,8 @@ static int inline_candidates(struct finder *f, size_t li)
     }
     if (ln->table >= 0 && ln->role == XROW_DATA && label_header_excluded(f, &t->tables[ln->table]))
         return 0;
-    num = have_c && f->q->shape == EXTRACT_SCALAR ? positional_value(t, ln, cm.last_primary) : -1;
+    num = direct >= 0 ? direct
+          : have_c && f->q->shape == EXTRACT_SCALAR ? positional_value(t, ln, cm.last_primary) : -1;
     if (num < 0)
         num = f->q->shape == EXTRACT_LINE && ln->n_nums == 0
                   ? -1 : pick_inline_value(t, ln, anchor, &rm, have_r, &cm, have_c, nth);
@@ -1439,6 +1577,8 @@ static int inline_candidates(struct finder *f, size_t li)
         num = value_before_label(t, ln, num, &rm, have_r, &cm);
     if (have_c && nth == 1 && f->q->shape == EXTRACT_SCALAR)
         num = value_in_clause(t, ln, num, &rm, have_r, &cm);
+    if (direct >= 0)
+        num = direct;
     if (num < 0 && f->q->shape != EXTRACT_LINE) {
         if (f->row_nonum_line < 0)
             f->row_nonum_line = (long)li;

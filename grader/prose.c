@@ -268,3 +268,191 @@ long prose_find_ideas(const struct prose *p, const struct rubric_strings *groups
         }
     return -1;
 }
+
+/* ---- ideas with their stance (prose_scope.h) ---- */
+
+struct idea_ctx {
+    const struct prose *p;
+    const struct rubric_strings *groups;
+    size_t n_groups;
+    int asks_negation, compares;
+    size_t first, last;          /* the window's sentences */
+};
+
+static int idea_flag(const struct rubric_strings *groups, size_t n, int (*test)(const char *))
+{
+    for (size_t g = 0; g < n; g++)
+        for (size_t k = 0; k < groups[g].n; k++)
+            if (test(groups[g].v[k]))
+                return 1;
+    return 0;
+}
+
+/* Does the window sentence holding text[at] mention a group other than g? */
+static int tied(const struct idea_ctx *c, size_t g, size_t at)
+{
+    for (size_t s = c->first; s <= c->last; s++) {
+        const struct prose_sentence *ps = &c->p->s[s];
+        if (at < ps->start || at >= ps->end)
+            continue;
+        for (size_t h = 0; h < c->n_groups; h++)
+            if (h != g && prose_group_in(c->p->text + ps->start, ps->end - ps->start,
+                                         &c->groups[h]) >= 0)
+                return 1;
+    }
+    return 0;
+}
+
+static void keep(struct prose_scope_hit *best, struct prose_scope_hit h, size_t base)
+{
+    if (h.stance < best->stance) {
+        *best = h;
+        best->from += base;
+        best->to += base;
+    }
+}
+
+static void number_mentions(const struct idea_ctx *c, const char *a, size_t n, size_t base,
+                            double want, struct prose_scope_hit *best)
+{
+    struct numparse_num nums[64];
+    size_t k = numparse_scan(a, n, 0, nums, 64);
+
+    for (size_t i = 0; i < k && i < 64; i++) {
+        double v = numparse_fraction(&nums[i]);
+        size_t at = nums[i].start, m = nums[i].end - nums[i].start;
+        struct prose_scope_hit h;
+        if (m > 1 && a[at + m - 1] == '.')
+            m--;      /* "sum to 1." ends the sentence: the point is no part of the number */
+        h = (struct prose_scope_hit){ PROSE_SAID, at, at + m, 0 };
+        if ((nums[i].flags & NUMPARSE_GLUED) ||
+            !(fabs(v - want) <= 1e-9 * fmax(1.0, fabs(want)) || fabs(nums[i].value - want) <= 1e-9))
+            continue;
+        if (!c->compares && prose_scope_bound_at(a, n, at, &h.from))
+            h.stance = PROSE_DENIED;
+        else if (!c->asks_negation)
+            h = prose_scope_mention(a, n, at, m);
+        keep(best, h, base);
+    }
+}
+
+/* The strongest stance group g has in the window. */
+static struct prose_scope_hit group_stance(const struct idea_ctx *c, size_t g)
+{
+    size_t base = c->p->s[c->first].start, n = c->p->s[c->last].end - base;
+    const char *a = c->p->text + base;
+    struct prose_scope_hit best = { PROSE_ABSENT, 0, 0, 0 };
+
+    for (size_t k = 0; k < c->groups[g].n && best.stance != PROSE_SAID; k++) {
+        const char *kw = c->groups[g].v[k];
+        size_t from = 0, at, m;
+        if (kw[0] == '#') {
+            number_mentions(c, a, n, base, strtod(kw + 1, NULL), &best);
+            continue;
+        }
+        for (; prose_keyword_at(a, n, kw, from, &at, &m); from = at + 1) {
+            struct prose_scope_hit h = { PROSE_SAID, at, at + m, 0 };
+            if (prose_scope_negator_at(a, n, at)) {
+                h = prose_scope_negation(a, n, at, m);
+                if (!tied(c, g, base + at))
+                    continue;      /* a negation of something else */
+            } else if (!c->asks_negation) {
+                h = prose_scope_mention(a, n, at, m);
+            }
+            keep(&best, h, base);
+        }
+    }
+    return best;
+}
+
+/* The window's weakest group stance; *weakest and *hit describe it. */
+static enum prose_stance window_stance(const struct idea_ctx *c, size_t *weakest,
+                                       struct prose_scope_hit *hit, size_t *present)
+{
+    enum prose_stance worst = PROSE_SAID;
+
+    *present = 0;
+    for (size_t g = 0; g < c->n_groups; g++) {
+        struct prose_scope_hit h = group_stance(c, g);
+        *present += h.stance != PROSE_ABSENT;
+        if (h.stance > worst) {
+            worst = h.stance;
+            *weakest = g;
+            *hit = h;
+        }
+    }
+    return worst;
+}
+
+static void consider(struct prose_ideas *out, const struct idea_ctx *c, size_t w,
+                     size_t *best_present)
+{
+    struct prose_scope_hit h = { PROSE_SAID, 0, 0, 0 };
+    size_t weakest = 0, present;
+    enum prose_stance s = window_stance(c, &weakest, &h, &present);
+
+    if (s == PROSE_SAID) {
+        out->first = (long)c->first;
+        out->used = w;
+        return;
+    }
+    if (s == PROSE_ABSENT) {
+        if (present > *best_present) {
+            *best_present = present;
+            out->missing = weakest;
+        }
+        return;
+    }
+    if (out->near < 0 || (s == PROSE_UNSURE && out->stance == PROSE_DENIED)) {
+        out->near = (long)c->first;
+        out->near_used = w;
+        out->stance = s;
+        out->group = weakest;
+        out->from = h.from;
+        out->to = h.to;
+    }
+}
+
+/* Does a sentence outside the found window set a group aside with a bare
+ * contrast tag and say none of it?  Ordinary negations there ("RNNs cannot
+ * run in parallel") may state the idea's other side, so only the tag counts. */
+static void find_aside(struct idea_ctx c, struct prose_ideas *out)
+{
+    for (size_t k = 0; k < c.p->n && !c.asks_negation; k++) {
+        if (k >= (size_t)out->first && k < (size_t)out->first + out->used)
+            continue;
+        c.first = c.last = k;
+        for (size_t g = 0; g < c.n_groups; g++) {
+            struct prose_scope_hit h = group_stance(&c, g);
+            if (h.stance == PROSE_DENIED && h.contrast) {
+                out->aside = (long)k;
+                out->aside_from = h.from;
+                out->aside_to = h.to;
+                return;
+            }
+        }
+    }
+}
+
+void prose_find_ideas_scoped(const struct prose *p, const struct rubric_strings *groups,
+                             size_t n_groups, size_t window, struct prose_ideas *out)
+{
+    struct idea_ctx c = { p, groups, n_groups, idea_flag(groups, n_groups, prose_scope_keyword_negates),
+                          idea_flag(groups, n_groups, prose_scope_keyword_compares), 0, 0 };
+    size_t best_present = 0;
+
+    memset(out, 0, sizeof *out);
+    out->first = out->near = out->aside = -1;
+    out->used = out->near_used = 1;
+    /* The tightest quote wins: one sentence that says it all beats a pair. */
+    for (size_t w = 1; w <= (window ? window : 1); w++)
+        for (size_t i = 0; i < p->n; i++) {
+            c.first = i;
+            c.last = i + w - 1 < p->n ? i + w - 1 : p->n - 1;
+            consider(out, &c, w, &best_present);
+            if (out->first >= 0) {
+                find_aside(c, out);
+                return;
+            }
+        }
+}

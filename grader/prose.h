@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "error.h"
+#include "prose_scope.h"
 #include "rubric.h"
 
 struct prose_sentence {
@@ -53,5 +54,29 @@ int prose_window_has_ideas(const struct prose *p, const struct rubric_strings *g
  * nearest miss when no window carries them all. */
 long prose_find_ideas(const struct prose *p, const struct rubric_strings *groups,
                       size_t n_groups, size_t window, size_t *used, size_t *missing);
+
+/* The same search, reading each mention's stance (prose_scope.h): a window
+ * says the idea when every group has a mention that is SAID.  A mention that
+ * is itself a negator (the idea asks for one: "cannot learn from the first
+ * tokens") must share its sentence with a mention of another group; when
+ * the idea asks for a negation, its other mentions are not read for one.
+ * A number after a comparative counts only when the idea compares too.
+ * A sentence correcting a group away ("the accuracy column, not step 1")
+ * while the window says it elsewhere is reported in aside: a human decides. */
+struct prose_ideas {
+    long first;                  /* the tightest window saying every group, else -1 */
+    size_t used;
+    long near;                   /* else the first window naming every group, some */
+    size_t near_used;            /* only UNSURE or DENIED (UNSURE preferred); else -1 */
+    enum prose_stance stance;    /* that window's weakest stance */
+    size_t group;                /* its weakest group */
+    size_t from, to;             /* that group's strongest mention in p->text */
+    size_t missing;              /* the group missing from the nearest miss */
+    long aside;                  /* when first >= 0: a sentence outside the window that */
+    size_t aside_from, aside_to; /* sets a group aside ("..., not step 1") and says none */
+};                               /* of it, with the tag's bytes; else -1 */
+
+void prose_find_ideas_scoped(const struct prose *p, const struct rubric_strings *groups,
+                             size_t n_groups, size_t window, struct prose_ideas *out);
 
 #endif

@@ -197,145 +197,7 @@ static int check_review(const struct rubric_check *ck, struct score_outcome *o,
            gb_buf_printf(&o->message, err, "needs human review: %s", ck->prompt);
 }
 
-/* ---- answer_idea: keywords said, or denied ---- */
-
-static const char *const negators[] = { "not", "no", "never", "without", "cannot", "nothing",
-                                        "neither", "nor", "none", NULL };
-static const char *const clause_openers[] = { "but", "while", "whereas", "because", "since",
-                                              "although", "though", "which", "so", "instead",
-                                              "rather", NULL };
-
-static int in_list(const char *w, const char *const *list)
-{
-    for (; *list; list++)
-        if (!strcmp(w, *list))
-            return 1;
-    return 0;
-}
-
-/* Does a clause or sentence end just before t[e]: , ; : ( ) . ! ? or a dash? */
-static int clause_ends_before(const char *t, size_t e)
-{
-    if (e > 0 && strchr(",;:()!?.", t[e - 1]))
-        return 1;
-    if (e > 0 && t[e - 1] == '-' && (e < 2 || t[e - 2] == ' '))
-        return 1;
-    return e >= 3 && (unsigned char)t[e - 3] == 0xE2 && (unsigned char)t[e - 2] == 0x80 &&
-           ((unsigned char)t[e - 1] == 0x93 || (unsigned char)t[e - 1] == 0x94);
-}
-
-/* The lower-case word ending just before t[*i] (spaces skipped), moving *i
- * to its start; "" at a clause or sentence boundary. */
-static void word_before(const char *t, size_t *i, char *w, size_t size)
-{
-    size_t e = *i, a, n;
-
-    while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\t' || t[e - 1] == '\n' ||
-                     t[e - 1] == '\r' || t[e - 1] == '"' || t[e - 1] == '*'))
-        e--;
-    w[0] = '\0';
-    if (clause_ends_before(t, e))
-        return;
-    for (a = e; a > 0; a--) {
-        if (a >= 3 && !memcmp(t + a - 3, "\xE2\x80\x99", 3))   /* isn’t */
-            a -= 2;
-        else if (!isalnum((unsigned char)t[a - 1]) && t[a - 1] != '\'')
-            break;
-    }
-    n = e - a < size - 1 ? e - a : size - 1;
-    for (size_t k = 0; k < n; k++)
-        w[k] = (char)tolower((unsigned char)t[a + k]);
-    w[n] = '\0';
-    *i = a;
-}
-
-/* Does a negator govern the keyword at t[at]: "not memorising", "No row
- * attends most to itself", "without measuring", "isn't caused by the gain"?
- * It is looked for among the six words before, within the clause. */
-static int denied_at(const char *t, size_t at)
-{
-    char w[32];
-    size_t i = at;
-
-    for (int k = 0; k < 6 && i > 0; k++) {
-        word_before(t, &i, w, sizeof w);
-        if (!*w)
-            return 0;
-        if (in_list(w, negators) || (strlen(w) > 3 && !strcmp(w + strlen(w) - 3, "n't")) ||
-            (strlen(w) > 5 && !strcmp(w + strlen(w) - 5, "n\xE2\x80\x99t")))
-            return 1;
-        if (in_list(w, clause_openers))
-            return 0;
-    }
-    return 0;
-}
-
-/* "cannot sum to anything but 1" and "not only memorising" deny nothing. */
-static int double_negation(const char *t, size_t len, size_t at)
-{
-    static const char *const undo[] = { "anything but", "anything other than", "other than",
-                                        "except", "apart from", "not only", "not just", NULL };
-    size_t from = at > 12 ? at - 12 : 0, end = at, x, n;
-
-    while (end < len && end - at < 400 && t[end] && !strchr(".!?;\n", t[end]))
-        end++;
-    for (size_t k = 0; undo[k]; k++)
-        if (prose_keyword_at(t, end, undo[k], from, &x, &n))
-            return 1;
-    return 0;
-}
-
-/* Is every mention of the group in the section denied? */
-static int group_denied(const struct answers_section *s, const struct rubric_strings *g)
-{
-    size_t mentions = 0;
-
-    for (size_t k = 0; k < g->n; k++) {
-        size_t from = 0, at, n;
-        if (g->v[k][0] == '#')
-            return 0;
-        while (prose_keyword_at(s->text, s->len, g->v[k], from, &at, &n)) {
-            from = at + 1;
-            mentions++;
-            if (!denied_at(s->text, at) || double_negation(s->text, s->len, at))
-                return 0;
-        }
-    }
-    return mentions > 0;
-}
-
-/* A group that asks for a negation itself ("cannot", "not$") makes the
- * negation the point, and the guard stays off. */
-static int asks_for_negation(const struct rubric_check *ck)
-{
-    for (size_t g = 0; g < ck->n_ideas; g++)
-        for (size_t k = 0; k < ck->ideas[g].n; k++) {
-            char w[32];
-            size_t n = strcspn(ck->ideas[g].v[k], "$");
-            snprintf(w, sizeof w, "%.*s", (int)(n < sizeof w ? n : sizeof w - 1), ck->ideas[g].v[k]);
-            if (in_list(w, negators) || strstr(w, "n't") || strstr(w, "n\xE2\x80\x99t") ||
-                !strcmp(w, "can't") || !strcmp(w, "unable") || !strcmp(w, "can not"))
-                return 1;
-        }
-    return 0;
-}
-
-/* Keywords found, but every mention of one idea is denied ("The model is
- * not memorising"): a keyword list cannot tell, so a human decides. */
-static int check_denied(const struct rubric_check *ck, const struct answers_section *s,
-                        struct score_outcome *o, struct gb_err *err)
-{
-    for (size_t g = 0; g < ck->n_ideas && !asks_for_negation(ck); g++) {
-        if (!group_denied(s, &ck->ideas[g]))
-            continue;
-        o->verdict = VERDICT_REVIEW;
-        o->message.len = 0;
-        return gb_buf_printf(&o->message, err, "needs human review: the answer names the "
-                             "idea (\"%s\"), but every time with a negation, as if denying it",
-                             ck->ideas[g].v[0]);
-    }
-    return 0;
-}
+/* ---- answer_idea: keywords said, not denied (prose_scope.h) ---- */
 
 static int check_idea(const struct score_ctx *ctx, const struct rubric_check *ck,
                       const struct answers_section *s, const struct prose *p,
@@ -352,7 +214,7 @@ static int check_idea(const struct score_ctx *ctx, const struct rubric_check *ck
                       ctx->in->rubric->submission, ck->section,
                       first >= 0 ? s->line + p->s[first].line : s->line))
         return -1;
-    return o->verdict == VERDICT_PASS ? check_denied(ck, s, o, err) : 0;
+    return 0;
 }
 
 static int in_section(const struct score_ctx *ctx, const struct rubric_check *ck,

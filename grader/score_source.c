@@ -275,24 +275,32 @@ static int judge_claims(const struct score_ctx *ctx, const struct prose *p,
                                       "step %g)", spec.number) : 0;
 }
 
-int score_text_ideas(const struct score_ctx *ctx, const struct prose *p,
-                     const struct rubric_check *ck, const char *where_name,
-                     struct score_outcome *o, long *first, size_t *used, struct gb_err *err)
+/* No window says the idea; the nearest names it only negated (DENIED: a
+ * fail that quotes the negation) or with a negation that may not scope over
+ * it (UNSURE: a human decides). */
+static int ideas_negated(const struct prose *p, const struct prose_ideas *f,
+                         const char *where_name, struct score_outcome *o, struct gb_err *err)
 {
-    size_t missing;
+    size_t n = f->to - f->from;
 
-    *first = prose_find_ideas(p, ck->ideas, ck->n_ideas, ck->window, used, &missing);
-    for (size_t g = 0; g < ck->n_ideas; g++)
-        if ((g && gb_buf_puts(&o->expected, " + ", err)) ||
-            describe_group(&o->expected, &ck->ideas[g], err))
-            return -1;
-    if (*first >= 0 && ck->about)
-        return judge_claims(ctx, p, ck, where_name, o, *first, err);
-    if (*first >= 0) {
-        o->verdict = VERDICT_PASS;
-        return quote_sentences(&o->found, p, (size_t)*first, *used, err) ||
-               gb_buf_printf(&o->where, err, "%s line %zu", where_name, p->s[*first].line);
+    if (quote_sentences(&o->found, p, (size_t)f->near, f->near_used, err) ||
+        gb_buf_printf(&o->where, err, "%s line %zu", where_name, p->s[f->near].line))
+        return -1;
+    if (f->stance == PROSE_UNSURE) {
+        o->verdict = VERDICT_REVIEW;
+        return gb_buf_printf(&o->message, err, "needs human review: the sentence names the "
+                             "idea, but with a negation that may deny it (\"%.*s\")",
+                             (int)(n > 120 ? 120 : n), p->text + f->from);
     }
+    o->verdict = VERDICT_FAIL;
+    return gb_buf_printf(&o->message, err, "the sentence names the idea only to deny it "
+                         "(\"%.*s\"); the exercise asks you to state it",
+                         (int)(n > 120 ? 120 : n), p->text + f->from);
+}
+
+static int ideas_missing(const struct prose *p, const struct rubric_check *ck, size_t missing,
+                         const char *where_name, struct score_outcome *o, struct gb_err *err)
+{
     o->verdict = VERDICT_FAIL;
     if (!p->n)
         return gb_buf_printf(&o->message, err, "%s has no sentences to read", where_name);
@@ -301,6 +309,43 @@ int score_text_ideas(const struct score_ctx *ctx, const struct prose *p,
         describe_group(&o->message, &ck->ideas[missing], err))
         return -1;
     return ck->n_ideas > 1 ? gb_buf_puts(&o->message, " together with the rest of the idea", err) : 0;
+}
+
+int score_text_ideas(const struct score_ctx *ctx, const struct prose *p,
+                     const struct rubric_check *ck, const char *where_name,
+                     struct score_outcome *o, long *first, size_t *used, struct gb_err *err)
+{
+    struct prose_ideas f;
+    size_t missing;
+
+    for (size_t g = 0; g < ck->n_ideas; g++)
+        if ((g && gb_buf_puts(&o->expected, " + ", err)) ||
+            describe_group(&o->expected, &ck->ideas[g], err))
+            return -1;
+    if (ck->about) {
+        /* a claim's negation is read with its subject (prose_claim.h) */
+        *first = prose_find_ideas(p, ck->ideas, ck->n_ideas, ck->window, used, &missing);
+        if (*first >= 0)
+            return judge_claims(ctx, p, ck, where_name, o, *first, err);
+        return ideas_missing(p, ck, missing, where_name, o, err);
+    }
+    prose_find_ideas_scoped(p, ck->ideas, ck->n_ideas, ck->window, &f);
+    *first = f.first >= 0 ? f.first : f.near;
+    *used = f.first >= 0 ? f.used : f.near_used;
+    if (f.first >= 0) {
+        o->verdict = f.aside >= 0 ? VERDICT_REVIEW : VERDICT_PASS;
+        if (quote_sentences(&o->found, p, (size_t)*first, *used, err) ||
+            gb_buf_printf(&o->where, err, "%s line %zu", where_name, p->s[*first].line))
+            return -1;
+        if (f.aside < 0)
+            return 0;
+        return gb_buf_printf(&o->message, err, "needs human review: the idea's words are here, "
+                             "but another sentence sets it aside (\"%.*s\")", (int)(f.aside_to - f.aside_from > 120 ? 120 : f.aside_to - f.aside_from),
+                             p->text + f.aside_from);
+    }
+    if (f.near >= 0)
+        return ideas_negated(p, &f, where_name, o, err);
+    return ideas_missing(p, ck, f.missing, where_name, o, err);
 }
 
 /* Numbers printed with a decimal point (measurements, not lengths or counts)
@@ -344,7 +389,7 @@ static int check_cites(const struct score_ctx *ctx, const struct rubric_check *c
 
     if (score_text_ideas(ctx, p, ck, ctx->in->rubric->submission, o, &first, &used, err))
         return -1;
-    if (first < 0)
+    if (first < 0 || o->verdict != VERDICT_PASS)
         return 0;
     last = (size_t)first + used - 1;
     hit = cites_output(ctx, p->text + p->s[first].start, p->s[last].end - p->s[first].start,

@@ -476,6 +476,69 @@ START_TEST(test_row_named_by_the_key_above)
 }
 END_TEST
 
+/* ---- values told in sentences ------------------------------------------- */
+
+START_TEST(test_sentence_values_before_their_labels)
+{
+    struct extract_transcript *t = parse_str(
+        "At length 5 the plain RNN trained for 9.2 seconds and reached 100.0% training accuracy.\n"
+        "At length 5 the LSTM with forget bias 0 trained for 25.2 seconds and reached 100.0%"
+        " training accuracy and 99.0% test accuracy.\n"
+        "After 60 epochs the logistic model reaches 74.0% on the whole test set, 100.0% on the"
+        " 'very' rows and 48.5% on the 'not' rows.\n");
+    const char *syn = "{\"length\": [\"T\"], \"b_f\": [\"forget bias\"],"
+                      " \"train s\": [\"seconds\", \"time\"], \"train acc\": [\"training accuracy\"],"
+                      " \"test acc\": [\"test accuracy\"],"
+                      " \"all\": [\"overall\", \"total\", \"accuracy\", \"whole test set\"]}";
+    struct found f;
+
+    f = extract_fixture_query(t, syn, "{\"row\": \"length 5 RNN\", \"column\": \"train s\"}");
+    ASSERT_HIT(f, 9.2, 1, "9.2");
+    f = extract_fixture_query(t, syn, "{\"row\": \"length 5 LSTM b_f 0\", \"column\": \"train s\"}");
+    ASSERT_HIT(f, 25.2, 2, "25.2");
+    f = extract_fixture_query(t, syn, "{\"row\": \"length 5 LSTM b_f 0\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 99.0, 2, "99.0%");
+    f = extract_fixture_query(t, syn, "{\"row\": \"logistic\", \"column\": \"all\"}");
+    ASSERT_HIT(f, 74.0, 3, "74.0%");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_before_after_pairs_in_sentences_and_arrows)
+{
+    struct extract_transcript *t = parse_str(
+        "Clipping the gain 1.5 run at 1.0 takes the total gradient norm from 20.58 before"
+        " clipping to 1.00 after clipping.\n");
+    struct found f;
+
+    /* "from A <label> to B <label>": each end is its own clause */
+    f = query(t, "{\"column\": \"before\"}");
+    ASSERT_HIT(f, 20.58, 1, "20.58");
+    f = query(t, "{\"column\": \"after\"}");
+    ASSERT_HIT(f, 1.00, 1, "1.00");
+    extract_free(t);
+    t = parse_str("The accuracy ranges from a minimum of 0.448 to a maximum of 0.574.\n");
+    f = query(t, "{\"column\": \"minimum\"}");
+    ASSERT_HIT(f, 0.448, 1, "0.448");
+    f = query(t, "{\"column\": \"maximum\"}");
+    ASSERT_HIT(f, 0.574, 1, "0.574");
+    extract_free(t);
+    /* an arrow pair is old -> new, and answers before the threshold "at 1.0" */
+    t = parse_str("gain 1.5, clip at 1.0: total norm 20.58 -> 1.00\n");
+    f = query(t, "{\"column\": \"before\"}");
+    ASSERT_HIT(f, 20.58, 1, "20.58");
+    f = query(t, "{\"column\": \"after\"}");
+    ASSERT_HIT(f, 1.00, 1, "1.00");
+    extract_free(t);
+    t = parse_str("clip at 1.0: norm 20.58 \xe2\x86\x92 3.50\n");
+    f = query(t, "{\"column\": \"before\"}");
+    ASSERT_HIT(f, 20.58, 1, "20.58");
+    f = query(t, "{\"column\": \"after\"}");
+    ASSERT_HIT(f, 3.50, 1, "3.50");
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_match");
@@ -502,6 +565,8 @@ int main(void)
     tcase_add_test(tc, test_caption_excludes_and_section_words_stay_together);
     tcase_add_test(tc, test_heading_number_is_not_borrowed_from_the_row);
     tcase_add_test(tc, test_missing_value_is_not_the_neighbour);
+    tcase_add_test(tc, test_sentence_values_before_their_labels);
+    tcase_add_test(tc, test_before_after_pairs_in_sentences_and_arrows);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -8,6 +8,7 @@
 
 #include "prose.h"
 #include "prose_claim.h"
+#include "prose_scope.h"
 #include "rubric.h"
 
 static char *one_step[] = { "one-step", "one step", "reset", "back to zero" };
@@ -173,6 +174,70 @@ START_TEST(test_claims_without_subjects_must_be_affirmed)
 }
 END_TEST
 
+/* The stance of the first mention of kw in text (prose_scope.h). */
+static enum prose_stance stance(const char *text, const char *kw)
+{
+    const char *at = strstr(text, kw);
+
+    ck_assert_ptr_nonnull(at);
+    if (prose_scope_negator_at(text, strlen(text), (size_t)(at - text)))
+        return prose_scope_negation(text, strlen(text), (size_t)(at - text), strlen(kw)).stance;
+    return prose_scope_mention(text, strlen(text), (size_t)(at - text), strlen(kw)).stance;
+}
+
+START_TEST(test_negation_scope_of_a_mention)
+{
+    /* a negator before, close by or opening the clause, denies */
+    ck_assert_int_eq(stance("Clipping does not fix vanishing.", "vanish"), PROSE_DENIED);
+    ck_assert_int_eq(stance("No row attends most to itself.", "itself"), PROSE_DENIED);
+    ck_assert_int_eq(stance("I agree without measuring accuracy.", "accura"), PROSE_DENIED);
+    ck_assert_int_eq(stance("It doesn\xE2\x80\x99t memorise.", "memori"), PROSE_DENIED);
+    ck_assert_int_eq(stance("The model fails to use the gain.", "gain"), PROSE_DENIED);
+    ck_assert_int_eq(stance("It generalises rather than memorising.", "memoris"), PROSE_DENIED);
+    /* ... and so does one just after it, past auxiliaries */
+    ck_assert_int_eq(stance("Scaling is not needed.", "Scaling"), PROSE_DENIED);
+    ck_assert_int_eq(stance("The forget gate never lets memory through.", "forget gate"),
+                     PROSE_DENIED);
+    /* a clause break, or a clause word, ends its scope */
+    ck_assert_int_eq(stance("It is not luck, it is memorising.", "memoris"), PROSE_SAID);
+    ck_assert_int_eq(stance("Not generalising but memorising.", "memoris"), PROSE_SAID);
+    ck_assert_int_eq(stance("No \xE2\x80\x94 it is memorising.", "memoris"), PROSE_SAID);
+    ck_assert_int_eq(stance("Not 0.490 \x97 it is the gain.", "gain"), PROSE_SAID);
+    /* two negations affirm; "not only", "anything but" deny nothing */
+    ck_assert_int_eq(stance("I would not switch without measuring accuracy.", "accura"), PROSE_SAID);
+    ck_assert_int_eq(stance("It never fails to use the gain.", "gain"), PROSE_SAID);
+    ck_assert_int_eq(stance("I would not leave the forget bias at zero.", "forget bias"),
+                     PROSE_SAID);
+    ck_assert_int_eq(stance("Measure not only accuracy.", "accura"), PROSE_SAID);
+    ck_assert_int_eq(stance("A row cannot sum to anything but 1.", "sum"), PROSE_SAID);
+    /* a negator far away, or a hedge, is for a human */
+    ck_assert_int_eq(stance("It would not be fair to say the model is memorising.", "memoris"),
+                     PROSE_UNSURE);
+    ck_assert_int_eq(stance("The gain is not necessarily the cause.", "gain"), PROSE_UNSURE);
+    /* a negation the idea asks for: undone by "blind", "only"; a contrast tag is unsure */
+    ck_assert_int_eq(stance("It cannot learn from the first tokens.", "cannot"), PROSE_SAID);
+    ck_assert_int_eq(stance("It is not blind to the beginning.", "not"), PROSE_DENIED);
+    ck_assert_int_eq(stance("It is not only slow.", "not"), PROSE_DENIED);
+    ck_assert_int_eq(stance("It learns the end, not the beginning.", "not"), PROSE_UNSURE);
+    ck_assert(!prose_scope_negator_at("note", 4, 0));
+    ck_assert(prose_scope_keyword_negates("not$") && prose_scope_keyword_negates("can't"));
+    ck_assert(prose_scope_keyword_negates("didn't change") && !prose_scope_keyword_negates("note"));
+}
+END_TEST
+
+START_TEST(test_numbers_after_a_comparative_are_bounds)
+{
+    const char *t = "It sums to more than 1, then above 0.5, then exactly 1.";
+    size_t from = 0;
+
+    ck_assert(prose_scope_bound_at(t, strlen(t), (size_t)(strstr(t, "1,") - t), &from));
+    ck_assert_uint_eq(from, (size_t)(strstr(t, "more") - t));
+    ck_assert(prose_scope_bound_at(t, strlen(t), (size_t)(strstr(t, "0.5") - t), &from));
+    ck_assert(!prose_scope_bound_at(t, strlen(t), (size_t)(strstr(t, "1.") - t), &from));
+    ck_assert(prose_scope_keyword_compares("more than") && !prose_scope_keyword_compares("sum"));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("prose");
@@ -186,6 +251,8 @@ int main(void)
     tcase_add_test(tc, test_pronouns_reach_back_one_sentence);
     tcase_add_test(tc, test_quotes_case_and_long_text);
     tcase_add_test(tc, test_claims_without_subjects_must_be_affirmed);
+    tcase_add_test(tc, test_negation_scope_of_a_mention);
+    tcase_add_test(tc, test_numbers_after_a_comparative_are_bounds);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -284,6 +284,9 @@ START_TEST(test_comments)
         "{\"id\": \"clip\", \"description\": \"d\", \"points\": 1, \"kind\": \"comment_idea\","
         " \"ideas\": [[\"clip\"], [\"explo\"], [\"vanish\"], [\"nothing\", \"not$\"]]},"
         "{\"id\": \"ceil\", \"description\": \"d\", \"points\": 1, \"kind\": \"comment_idea\","
+        " \"ideas\": [[\"#0.5\"], [\"beat\"], [\"no$\", \"cannot\"]], \"window\": 1},"
+        /* the same idea without its negation declared: "no model can beat" denies it */
+        "{\"id\": \"beat\", \"description\": \"d\", \"points\": 1, \"kind\": \"comment_idea\","
         " \"ideas\": [[\"#0.5\"], [\"beat\"]], \"window\": 1},"
         "{\"id\": \"cite\", \"description\": \"d\", \"points\": 1, \"kind\": \"comment_cites_output\","
         " \"ideas\": [[\"#30\"], [\"ship\"]]}";
@@ -299,6 +302,7 @@ START_TEST(test_comments)
     expect(&g, "clip", VERDICT_PASS);
     ck_assert_str_eq(find(&g, "clip")->where, "ex.py line 2");
     expect(&g, "ceil", VERDICT_PASS);
+    expect(&g, "beat", VERDICT_FAIL);
     expect(&g, "cite", VERDICT_PASS);
     release(&g);
     grade("run", checks, "LSTM test 0.998\n",
@@ -308,6 +312,7 @@ START_TEST(test_comments)
     expect(&g, "n", VERDICT_FAIL);
     expect(&g, "clip", VERDICT_FAIL);
     expect(&g, "ceil", VERDICT_FAIL);
+    expect(&g, "beat", VERDICT_FAIL);
     expect(&g, "cite", VERDICT_FAIL);
     release(&g);
 }

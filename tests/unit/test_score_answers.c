@@ -238,30 +238,58 @@ START_TEST(test_numbers_written_as_words)
 }
 END_TEST
 
-START_TEST(test_denied_ideas_need_review)
+START_TEST(test_denied_ideas_fail_unsure_ones_need_review)
 {
     struct graded g;
     const char *checks =
         IDEA("mem", "q2", "\"memoris\", \"overfit\"") ","
         IDEA("sum", "q3", "\"sum\"], [\"#1\", \"one$\"") ","
-        CHECK("cant", "answer_idea", "q1", ", \"ideas\": [[\"first\"], [\"cannot\", \"not$\"]]");
+        IDEA("fb", "q4", "\"forget bias\"") ","
+        CHECK("cant", "answer_idea", "q1", ", \"ideas\": [[\"first\", \"beginning\", \"step 1\"], "
+              "[\"cannot\", \"not$\"]], \"window\": 2");
 
+    /* a negator scoping over every mention denies the idea: fail, quoting it */
     grade(checks, "## q2\nThe model is not memorising or overfitting anything.\n"
                   "## q3\nA row cannot sum to anything but 1.\n"
+                  "## q4\nThe forget bias is not worth touching.\n"
                   "## q1\nIt cannot learn from the first tokens.\n", &g);
-    expect(&g, "mem", VERDICT_REVIEW);
-    expect_message(&g, "mem", "needs human review: the answer names the idea (\"memoris\"), "
-                   "but every time with a negation");
+    expect(&g, "mem", VERDICT_FAIL);
+    expect_message(&g, "mem", "the sentence names the idea only to deny it (\"not memorising\")");
     expect(&g, "sum", VERDICT_PASS);       /* "cannot ... anything but" denies nothing */
+    expect(&g, "fb", VERDICT_FAIL);        /* "X is not ...": the negation after it */
     expect(&g, "cant", VERDICT_PASS);      /* the idea is itself a negation */
     release(&g);
     grade(checks, "## q2\nIt isn\xE2\x80\x99t undertrained, it is memorising.\n"
-                  "## q3\nNo \xE2\x80\x94 each row sums to 1.\n## q1\nx y z\n", &g);
+                  "## q3\nNo \xE2\x80\x94 each row sums to 1.\n"
+                  "## q4\nThe forget bias should not only be raised, it must be 3.\n"
+                  "## q1\nIt is not blind to the beginning; the gradient is small there.\n", &g);
     expect(&g, "mem", VERDICT_PASS);
     expect(&g, "sum", VERDICT_PASS);
+    expect(&g, "fb", VERDICT_PASS);        /* "not only" denies nothing */
+    expect(&g, "cant", VERDICT_FAIL);      /* "not blind": two negations affirm */
     release(&g);
-    grade(checks, "## q2\nIt isn\xE2\x80\x99t memorising. It never overfits.\n## q3\nx\n## q1\nx\n", &g);
+    /* a bound is no value; a far negator and a bare contrast tag are for a human */
+    grade(checks, "## q2\nIt would not be fair to say the model is memorising.\n"
+                  "## q3\nThe weights of a row can sum to more than 1.\n"
+                  "## q4\nx\n"
+                  "## q1\nIt learns the last tokens, not the beginning.\n", &g);
     expect(&g, "mem", VERDICT_REVIEW);
+    expect(&g, "sum", VERDICT_FAIL);
+    expect_message(&g, "sum", "(\"more than 1\")");
+    expect(&g, "cant", VERDICT_REVIEW);
+    release(&g);
+    /* a sentence correcting the idea away, while another names it: a human decides */
+    grade(checks, "## q2\nIt is memorising. Call it rote learning, not overfitting.\n"
+                  "## q3\nRows sum to 1, not 0.9.\n## q4\nx\n## q1\nx\n", &g);
+    expect(&g, "mem", VERDICT_REVIEW);
+    expect_message(&g, "mem", "another sentence sets it aside (\"not overfitting\")");
+    expect(&g, "sum", VERDICT_PASS);
+    release(&g);
+    /* a negation of something else is not the idea's */
+    grade(checks, "## q2\nIt isn\xE2\x80\x99t memorising. It never overfits.\n## q3\nx\n## q4\nx\n"
+                  "## q1\nIt learns from the first tokens. The loss is not high.\n", &g);
+    expect(&g, "mem", VERDICT_FAIL);
+    expect(&g, "cant", VERDICT_FAIL);
     release(&g);
 }
 END_TEST
@@ -298,7 +326,7 @@ int main(void)
         test_quoted_numbers_need_their_digits,
         test_numbers_said_of_the_wrong_subject,
         test_numbers_written_as_words,
-        test_denied_ideas_need_review,
+        test_denied_ideas_fail_unsure_ones_need_review,
         test_pasted_question_is_not_the_answer
     };
 

@@ -1,0 +1,64 @@
+/* prose_scope.h — does a sentence affirm a keyword it mentions, or deny it?
+ *
+ * A keyword list cannot tell "clipping fixes exploding gradients" from "the
+ * forget bias is not worth touching"; here a mention's stance is read from
+ * the words of its clause (clauses end at , ; : ( ) dashes, sentence ends and
+ * at "but", "because", "so", "which", "rather", "instead", "if" ...):
+ *
+ *   - a negator before it (not, no, never, without, cannot, nothing, neither,
+ *     nor, none, hardly, fails to, any n't word, "rather than", "instead of")
+ *     denies it: "not caused by the gain", "without measuring accuracy";
+ *   - so does one just after it, past auxiliaries: "the forget bias is not
+ *     worth touching", "the forget gate never lets memory through";
+ *   - two negations cancel ("not blind to", "never fails to", "would not
+ *     switch without measuring"), and "not only", "not just", "anything but",
+ *     "other than" deny nothing;
+ *   - a negator close by (at most 3 words between) or opening the clause
+ *     ("No row attends most to itself") denies; one further away is UNSURE;
+ *     "not necessarily" is UNSURE;
+ *   - a number after a comparative ("more than 1", "above 0.5") is a bound,
+ *     not that value.
+ *
+ * An idea may itself be a negation ("cannot learn from the first tokens"):
+ * then the rubric keyword is the negator, and prose_scope_negation says
+ * whether that negation stands ("not blind" cancels it, "not only" is none,
+ * a bare contrast tag ", not the beginning" is UNSURE).
+ */
+#ifndef GB_PROSE_SCOPE_H
+#define GB_PROSE_SCOPE_H
+
+#include <stddef.h>
+
+/* Ordered: a lower stance is a stronger statement of the idea. */
+enum prose_stance {
+    PROSE_SAID = 0,      /* affirmed (or the negation the idea asks for stands) */
+    PROSE_UNSURE,        /* a negation may scope over it: a human decides */
+    PROSE_DENIED,        /* negated in its clause, or a bound rather than a value */
+    PROSE_ABSENT         /* not mentioned at all */
+};
+
+struct prose_scope_hit {
+    enum prose_stance stance;
+    size_t from, to;     /* bytes quoted for the student: the negator through the mention */
+    int contrast;        /* denied by a bare contrast tag: "the accuracy column, not step 1" */
+};
+
+/* The stance of the mention t[at, at + n) of an ordinary keyword. */
+struct prose_scope_hit prose_scope_mention(const char *t, size_t len, size_t at, size_t n);
+
+/* The stance of a mention that is itself a negator (the idea asks for one). */
+struct prose_scope_hit prose_scope_negation(const char *t, size_t len, size_t at, size_t n);
+
+/* Is the whole word starting at t[at] a negator ("not", "isn't", "never")? */
+int prose_scope_negator_at(const char *t, size_t len, size_t at);
+
+/* Is the number at t[at] a bound: "more than 1", "above 0.5", "at most 1"?
+ * *from is then where the comparison starts. */
+int prose_scope_bound_at(const char *t, size_t len, size_t at, size_t *from);
+
+/* Does a rubric keyword itself carry a negation ("cannot", "not$", "didn't
+ * change") or a comparison ("more than", "above", "at most")? */
+int prose_scope_keyword_negates(const char *kw);
+int prose_scope_keyword_compares(const char *kw);
+
+#endif
