@@ -100,16 +100,21 @@ enum extract_field {
     EXTRACT_SECTION = 0, /* words of a heading, banner or title above the value */
     EXTRACT_ROW,         /* words of the row label ("gain 0.5", "LSTM b_f=3", "T=100") */
     EXTRACT_COLUMN,      /* words of the column header or of the label just before the value */
-    EXTRACT_EXCLUDE      /* phrases that disqualify a row ("b_f=3" when looking for "LSTM") */
+    EXTRACT_EXCLUDE,     /* phrases that disqualify a row ("b_f=3" when looking for "LSTM") */
+    EXTRACT_ROW_AXIS     /* what the query's rows are ("query"): a table whose corner
+                          * ("key \ query") or caption ("rows = keys, columns = queries")
+                          * puts that axis in its columns is read the other way round */
 };
+
+#define EXTRACT_FIELDS 5
 
 /* Each field holds alternatives: a value matches a field when ANY of its
  * phrases matches; an empty field matches everything.  All words of one
  * phrase must be found (in any order).  Build with extract_query_add or
  * extract_query_from_json; release with extract_query_free. */
 struct extract_query {
-    char **phrases[4];         /* indexed by enum extract_field */
-    size_t n_phrases[4];
+    char **phrases[EXTRACT_FIELDS];   /* indexed by enum extract_field */
+    size_t n_phrases[EXTRACT_FIELDS];
     int nth;                   /* 1-based: which number after the label / in the cell; 0 means 1 */
     enum extract_shape shape;
     int all;                   /* 1: return every hit (property checks), not just one */
@@ -117,7 +122,7 @@ struct extract_query {
     char *what;                /* how to name the value in sentences; NULL: built from row/column */
 };
 
-#define EXTRACT_QUERY_INIT { { NULL, NULL, NULL, NULL }, { 0, 0, 0, 0 }, 0, \
+#define EXTRACT_QUERY_INIT { { NULL, NULL, NULL, NULL, NULL }, { 0, 0, 0, 0, 0 }, 0, \
                              EXTRACT_SCALAR, 0, NULL, NULL }
 
 int extract_query_add(struct extract_query *q, enum extract_field field,
@@ -128,6 +133,7 @@ int extract_query_add(struct extract_query *q, enum extract_field field,
  *   "row":     "phrase" | ["phrase", ...]
  *   "column":  "phrase" | ["phrase", ...]
  *   "exclude": "phrase" | ["phrase", ...]
+ *   "row_axis": "phrase" | ["phrase", ...]    what the rows are ("query")
  *   "nth":     integer >= 1                   (default 1)
  *   "shape":   "scalar" | "vector" | "line"   (default "scalar")
  *   "all":     true | false                   (default false)

@@ -50,6 +50,9 @@ struct xline {
     long name0;           /* a row printed without a label ("[0.1 0.2]" of a matrix under */
     size_t n_name;        /*   "rows/cols: a b"): its name, t->atoms[name0 ..+n_name); -1 none */
     enum xrow_role role;
+    size_t axes_at;       /* a caption saying what a table's rows are ("rows = keys"): 1 + the
+                           * atom (relative) where it says so; 0 none.  Those words describe
+                           * the table's shape, not the section it is in */
     size_t value_atom;    /* DATA rows: first atom of the value region (relative) */
 };
 
@@ -65,8 +68,19 @@ struct xcolumn {
     int is_value;
 };
 
+#define AXIS_ATOMS_MAX 4
+
+/* What a table's rows or columns are, as its corner ("key \ query") or
+ * caption ("rows = keys, columns = queries") says: copied atoms, n == 0
+ * when it does not say. */
+struct xaxis {
+    struct xatom a[AXIS_ATOMS_MAX];
+    size_t n;
+};
+
 struct xtable {
     long header;               /* header line index, or -1 for a headerless run */
+    struct xaxis rows_are, cols_are;
     long index_line;           /* pandas' index-name line under the header, or -1 */
     size_t first, last;        /* data line indices, inclusive */
     enum xdelim delim;

@@ -620,6 +620,8 @@ struct cand {
     int extras;
     enum extract_how how;
     int transposed;
+    unsigned ways;          /* table cells: bit k set when reading k (0 straight, 1 the other
+                             * way round, 2 mixed) finds it; a diagonal cell is found both ways */
     long col;               /* table column, -1 inline */
     long table;             /* table index, -1 inline */
     int above;              /* 1: its column named only above the line (column_above) */
@@ -629,11 +631,13 @@ struct cand {
 struct finder {
     const struct extract_transcript *t;
     const struct extract_query *q;
-    struct phrase_set sec, row, col, exc;
+    struct phrase_set sec, row, col, exc, rax;
     struct cand *c;
     size_t n_c, cap_c;
     long *opener;           /* per line: the plain line opening its section, or -1 */
     long *caption;          /* per line: the nearest plain caption above it in its block, or -1 */
+    long *outer;            /* per line whose caption is only a name ("output:"): the caption
+                             * before that one in its block, or -1 */
     /* for explanations */
     int section_seen;
     long sec_head, sec_last;  /* the first line in the section (its heading) and its last */
@@ -647,9 +651,11 @@ static int add_cand(struct finder *f, const struct cand *c)
 {
     for (size_t i = f->n_c; i-- > 0 && f->c[i].line == c->line;) {
         if (f->c[i].num == c->num) {
+            unsigned ways = f->c[i].ways | c->ways;
             if (c->quality > f->c[i].quality ||
                 (c->quality == f->c[i].quality && c->extras < f->c[i].extras))
                 f->c[i] = *c;
+            f->c[i].ways = ways;
             return 0;
         }
     }
@@ -691,8 +697,12 @@ static int scope_sources(const struct extract_transcript *t, const struct xline 
         out[n++] = (struct source){ t->atoms + ln->name0, ln->n_name, 0 };
     if (ln->path >= 0)
         out[n++] = path_source(t, ln);
-    if (ln->title >= 0)
-        out[n++] = line_source(t, ln->title);
+    if (ln->title >= 0) {
+        out[n] = line_source(t, ln->title);
+        if (t->lines[ln->title].axes_at)
+            out[n].n = t->lines[ln->title].axes_at - 1;   /* "rows = keys" names no section */
+        n++;
+    }
     if (ln->heading >= 0)
         out[n++] = line_source(t, ln->heading);
     return n;
@@ -746,31 +756,56 @@ static int opens_section(const struct extract_transcript *t, size_t li)
     return 0;
 }
 
+/* A caption that is one name ("output:", "weights_df"), no spaces. */
+static int name_caption(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = t->text + ln->off;
+    size_t b = 0, e = ln->len;
+
+    while (b < e && (s[b] == ' ' || s[b] == '\t'))
+        b++;
+    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+        e--;
+    for (size_t i = b; i < e; i++)
+        if (s[i] == ' ' || s[i] == '\t')
+            return 0;
+    return b < e;
+}
+
 /* Plain lines that name what follows without being banners or "title:"
  * lines: the caption right above a table or list ("outputs", "weights_df")
  * and the sentence opening a section.  One pass: a heading ends both, a
- * blank line ends a caption. */
+ * blank line ends a caption.  A caption that is only a name ("output:"
+ * under "weights with the query matrix Wq:" and its matrix, no blank line
+ * between) names the next thing in the same part, so the caption before it
+ * is kept as its outer caption. */
 static int find_captions(struct finder *f)
 {
     const struct extract_transcript *t = f->t;
-    long opener = -1, caption = -1;
+    long opener = -1, caption = -1, outer = -1;
+    size_t n = t->n_lines ? t->n_lines : 1;
 
-    f->opener = malloc((t->n_lines ? t->n_lines : 1) * sizeof *f->opener);
-    f->caption = malloc((t->n_lines ? t->n_lines : 1) * sizeof *f->caption);
-    if (!f->opener || !f->caption)
+    f->opener = malloc(n * sizeof *f->opener);
+    f->caption = malloc(n * sizeof *f->caption);
+    f->outer = malloc(n * sizeof *f->outer);
+    if (!f->opener || !f->caption || !f->outer)
         return gb_fail(f->err, "out of memory reading captions");
     for (size_t li = 0; li < t->n_lines; li++) {
         const struct xline *ln = &t->lines[li];
         if (li > 0 && t->lines[li - 1].block != ln->block)
-            caption = -1;   /* a blank line ends a caption's reach */
+            caption = outer = -1;   /* a blank line ends a caption's reach */
         f->opener[li] = opener;
         f->caption[li] = caption;
-        if (ln->kind == XLINE_HEADING)
-            opener = caption = -1;
-        else if (opens_section(t, li))
+        f->outer[li] = outer;
+        if (ln->kind == XLINE_HEADING) {
+            opener = caption = outer = -1;
+        } else if (opens_section(t, li)) {
             opener = caption = (long)li;
-        else if (is_plain_caption(t, ln))
+            outer = -1;
+        } else if (is_plain_caption(t, ln)) {
+            outer = name_caption(t, ln) ? caption : -1;
             caption = (long)li;
+        }
     }
     return 0;
 }
@@ -827,7 +862,7 @@ static int section_in(struct finder *f, const struct sources *S)
 static int section_ok(struct finder *f, size_t li)
 {
     struct sources S = { .n = 1, .n_primary = 1 };
-    long extra[2] = { f->opener[li], f->caption[li] };
+    long extra[3] = { f->opener[li], f->caption[li], f->outer[li] };
 
     if (f->sec.n == 0)
         return 1;
@@ -835,7 +870,7 @@ static int section_ok(struct finder *f, size_t li)
     S.n += scope_sources(f->t, &f->t->lines[li], S.s + 1);
     if (section_in(f, &S))
         return 1;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 3; k++) {
         struct sources one = { .s = { line_source(f->t, extra[k]) }, .n = 1, .n_primary = 1 };
         if (extra[k] >= 0 && section_in(f, &one))
             return 1;
@@ -1600,6 +1635,7 @@ static int inline_candidates(struct finder *f, size_t li)
     c.transposed = 0;
     c.col = -1;
     c.table = -1;
+    c.ways = 0;
     c.above = above;
     c.scope_excluded = scope_excluded(f, li);
     return add_cand(f, &c);
@@ -1800,6 +1836,7 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     c.extras = r_extras + c_extras;
     c.how = EXTRACT_HOW_TABLE;
     c.transposed = transposed;   /* 0 straight, 1 the other way round, 2 mixed */
+    c.ways = 1u << transposed;
     c.col = t->num_col[num];
     c.table = t->lines[li].table;
     c.above = 0;
@@ -2320,6 +2357,41 @@ fail:
     return -1;
 }
 
+/* Does a table's axis name what the query's rows are? */
+static int axis_is(const struct finder *f, const struct xaxis *ax)
+{
+    struct sources S = { .s = { { ax->a, ax->n, 0 } }, .n = 1, .n_primary = 1 };
+    struct match m;
+    int extras;
+    return ax->n && match_set(f->t, &f->rax, &S, -1, &m, &extras, NULL, 0);
+}
+
+/* A table that says what its rows and columns are ("key \ query" in its
+ * corner, "rows = keys, columns = queries" over it) is read in the
+ * orientation it declares: when the query's rows are that table's columns,
+ * only the reading the other way round is kept, and when they are its
+ * rows, only the straight one (neither keeps the mixed reading).  A square
+ * matrix finds a cell both ways, so without this the straight reading
+ * would win by default. */
+static void orient_by_axes(struct finder *f)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < f->n_c; i++) {
+        struct cand *c = &f->c[i];
+        if (f->rax.n && c->table >= 0) {
+            const struct xtable *tb = &f->t->tables[c->table];
+            int rows = axis_is(f, &tb->rows_are), cols = axis_is(f, &tb->cols_are);
+            int want = cols && !rows ? 1 : rows && !cols ? 0 : -1;
+            if (want >= 0 && !(c->ways & (1u << want)))
+                continue;   /* a reading the table's declared axes rule out */
+            if (want >= 0)
+                c->transposed = want;
+        }
+        f->c[n++] = *c;
+    }
+    f->n_c = n;
+}
+
 /* A table read the other way round is only a fallback: in a square matrix
  * ("service was not slow" by the same four) both readings find a cell. */
 static void drop_transposed(struct finder *f)
@@ -2381,7 +2453,8 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
     if (compile_field(q, EXTRACT_SECTION, &f.sec, err) < 0 ||
         compile_field(q, EXTRACT_ROW, &f.row, err) < 0 ||
         compile_field(q, EXTRACT_COLUMN, &f.col, err) < 0 ||
-        compile_field(q, EXTRACT_EXCLUDE, &f.exc, err) < 0 || find_captions(&f) < 0)
+        compile_field(q, EXTRACT_EXCLUDE, &f.exc, err) < 0 ||
+        compile_field(q, EXTRACT_ROW_AXIS, &f.rax, err) < 0 || find_captions(&f) < 0)
         goto out;
     for (size_t li = 0; li < t->n_lines; li++) {
         const struct xline *ln = &t->lines[li];
@@ -2401,6 +2474,7 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
         if (table_candidates(&f, li) < 0 || inline_candidates(&f, li) < 0)
             goto out;
     }
+    orient_by_axes(&f);
     drop_transposed(&f);
     drop_above(&f);
     if (f.n_c > 1)
@@ -2413,8 +2487,10 @@ out:
     phrase_set_free(&f.row);
     phrase_set_free(&f.col);
     phrase_set_free(&f.exc);
+    phrase_set_free(&f.rax);
     free(f.opener);
     free(f.caption);
+    free(f.outer);
     free(f.c);
     return rc;
 }

@@ -126,14 +126,15 @@ void extract_synonyms_free(struct extract_synonyms *syn)
 int extract_query_add(struct extract_query *q, enum extract_field field,
                       const char *phrase, struct gb_err *err)
 {
-    if ((unsigned)field > EXTRACT_EXCLUDE)
+    if ((unsigned)field >= EXTRACT_FIELDS)
         return gb_fail(err, "unknown query field %d", (int)field);
     if (!phrase)
         return gb_fail(err, "a query phrase must be a string");
     return push_string(&q->phrases[field], &q->n_phrases[field], phrase, err);
 }
 
-static const char *const field_keys[] = { "section", "row", "column", "exclude" };
+static const char *const field_keys[EXTRACT_FIELDS] = { "section", "row", "column", "exclude",
+                                                        "row_axis" };
 
 static int read_phrases(const cJSON *v, struct extract_query *q, enum extract_field f,
                         struct gb_err *err)
@@ -201,10 +202,10 @@ int extract_query_from_json(const cJSON *locate, const struct extract_synonyms *
         return gb_fail(err, "\"locate\" must be an object");
     cJSON_ArrayForEach(v, locate) {
         int f, rc;
-        for (f = 0; f < 4; f++)
+        for (f = 0; f < EXTRACT_FIELDS; f++)
             if (strcmp(v->string, field_keys[f]) == 0)
                 break;
-        rc = f < 4 ? read_phrases(v, q, (enum extract_field)f, err) : read_option(v, q, err);
+        rc = f < EXTRACT_FIELDS ? read_phrases(v, q, (enum extract_field)f, err) : read_option(v, q, err);
         if (rc < 0) {
             extract_query_free(q);
             return -1;
@@ -219,7 +220,7 @@ void extract_query_free(struct extract_query *q)
 
     if (!q)
         return;
-    for (int f = 0; f < 4; f++) {
+    for (int f = 0; f < EXTRACT_FIELDS; f++) {
         for (size_t i = 0; i < q->n_phrases[f]; i++)
             free(q->phrases[f][i]);
         free(q->phrases[f]);

@@ -522,6 +522,201 @@ out:
     return rc;
 }
 
+/* ---- ragged rows ------------------------------------------------------------ */
+
+/* A header field: atoms [a0, a1) of the header, separated from the next by
+ * two or more spaces or a tab, and its display span. */
+struct hfield {
+    size_t a0, a1;
+    int c0, c1;
+};
+
+/* Splits a space-aligned header into its fields; returns how many. */
+static int header_fields(const struct extract_transcript *t, const struct xline *h,
+                         struct hfield *f, int max, int *scratch)
+{
+    const char *s = line_text(t, h);
+    const struct xatom *a = t->atoms + h->atom0;
+    int n = 0;
+
+    display_cols(s, h->len, scratch, WIDTH_MAX);
+    for (size_t i = 0; i < h->n_atoms && n < max;) {
+        size_t j = i + 1;
+        while (j < h->n_atoms) {
+            size_t from = (size_t)(a[j - 1].p + a[j - 1].len - s), to = (size_t)(a[j].p - s);
+            int sep = 0;
+            for (size_t k = from; k < to; k++)
+                sep |= (k + 1 < to && s[k] == ' ' && s[k + 1] == ' ') || s[k] == '\t';
+            if (sep)
+                break;
+            j++;
+        }
+        f[n].a0 = i;
+        f[n].a1 = j;
+        f[n].c0 = scratch[a[i].p - s];
+        f[n].c1 = scratch[a[j - 1].p + a[j - 1].len - s];
+        n++;
+        i = j;
+    }
+    return n;
+}
+
+/* Value cells of a data row (a row holding a bracketed list is no plain
+ * row: -1). */
+static int row_cells(const struct extract_transcript *t, const struct xline *ln)
+{
+    int n = 0;
+    for (size_t i = ln->value_atom; i < ln->n_atoms; i++) {
+        const struct xatom *a = &t->atoms[ln->atom0 + i];
+        if (a->num < 0)
+            continue;
+        if (t->nums[a->num].list >= 0)
+            return -1;
+        n++;
+    }
+    return n;
+}
+
+/* How many value cells most data rows of the table have (the larger count
+ * on a tie), or 0 when a row holds a list.  A row with more has numbers in
+ * its label ("LSTM, forget-gate bias 3.0"); one with fewer misses a cell. */
+static int table_cells(const struct extract_transcript *t, const struct xtable *tb)
+{
+    int count[INTERVALS_MAX] = { 0 }, best = 0;
+    for (size_t li = tb->first; li <= tb->last; li++) {
+        const struct xline *ln = &t->lines[li];
+        if (ln->role != XROW_DATA)
+            continue;
+        int c = row_cells(t, ln);
+        if (c < 0)
+            return 0;
+        if (c < INTERVALS_MAX)
+            count[c]++;
+    }
+    for (int c = 1; c < INTERVALS_MAX; c++)
+        if (count[c] && count[c] >= count[best])
+            best = c;
+    return best;
+}
+
+/* The atom (relative) of a row's k-th value from the end of its values. */
+static size_t nth_value_from_end(const struct extract_transcript *t, const struct xline *ln,
+                                 int k)
+{
+    size_t i = ln->n_atoms;
+    while (i-- > ln->value_atom)
+        if (t->atoms[ln->atom0 + i].num >= 0 && k-- == 0)
+            return i;
+    return ln->value_atom;
+}
+
+/* Did the gutters fail a full row?  A label longer than its field pushes
+ * its row's numbers right, into the gutters of the rows above, so the
+ * gutters merge: a row with one value per value column then has two
+ * values in one column, or a value in a label or headerless column. */
+static int gutters_fail_full_rows(const struct extract_transcript *t, const struct xtable *tb,
+                                  const struct colbuild *cb, int cells)
+{
+    for (size_t li = tb->first; li <= tb->last; li++) {
+        const struct xline *ln = &t->lines[li];
+        int prev = -1;
+        if (ln->role != XROW_DATA || row_cells(t, ln) < cells)
+            continue;
+        for (size_t i = nth_value_from_end(t, ln, cells - 1); i < ln->n_atoms; i++) {
+            const struct xatom *a = &t->atoms[ln->atom0 + i];
+            int col;
+            if (a->num < 0)
+                continue;
+            col = t->num_col[a->num];
+            if (col <= prev || col < 0 || col >= cb->n || cb->kind[col] != 1 || cb->n_hdr[col] == 0)
+                return 1;
+            prev = col;
+        }
+    }
+    return 0;
+}
+
+/* A row with a missing cell: each value goes to the value field nearest
+ * to it on screen, left to right (offsets only decide which cell is
+ * missing). */
+static void place_short_row(struct extract_transcript *t, const struct xline *ln,
+                            const struct hfield *f, int first_value, int nf, int *scratch)
+{
+    const char *s = line_text(t, ln);
+    int next = first_value;
+
+    display_cols(s, ln->len, scratch, WIDTH_MAX);
+    for (size_t i = ln->value_atom; i < ln->n_atoms; i++) {
+        const struct xatom *a = &t->atoms[ln->atom0 + i];
+        if (a->num < 0)
+            continue;
+        int c0 = scratch[a->p - s], c1 = scratch[a->p + a->len - s], best = -1, best_d = 0;
+        for (int k = next; k < nf; k++) {
+            int d = c1 <= f[k].c0 ? f[k].c0 - c1 : f[k].c1 <= c0 ? c0 - f[k].c1 : 0;
+            if (best < 0 || d < best_d)
+                best = k, best_d = d;
+        }
+        if (best < 0)
+            return;
+        t->num_col[a->num] = best;
+        next = best + 1;
+    }
+}
+
+/* Ragged rows: the header's fields are the columns and a row with one
+ * value per value field is read by order (the k-th value from the right
+ * under the k-th field from the right), whatever its offsets.  Returns 1
+ * when the layout applies, 0 when it does not, -1 when out of memory. */
+static int layout_fields(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb,
+                         int cells)
+{
+    const struct xline *h = &t->lines[tb->header];
+    struct hfield *f = malloc(INTERVALS_MAX * sizeof *f);
+    int *scratch = malloc(WIDTH_MAX * sizeof *scratch);
+    int nf, first_value, rc = -1;
+
+    if (!f || !scratch)
+        goto out;
+    rc = 0;
+    if (h->len >= WIDTH_MAX)
+        goto out;
+    nf = header_fields(t, h, f, INTERVALS_MAX, scratch);
+    first_value = nf - cells;
+    if (cells < 2 || first_value < 1)
+        goto out;   /* the row labels need a field of their own */
+    memset(cb, 0, sizeof *cb);
+    cb->n = nf;
+    for (int k = 0; k < nf; k++) {
+        cb->kind[k] = k < first_value ? 2 : 1;
+        for (size_t i = f[k].a0; i < f[k].a1; i++)
+            add_header_atom(cb, k, (long)(h->atom0 + i));
+    }
+    for (size_t li = tb->first; li <= tb->last; li++) {
+        const struct xline *ln = &t->lines[li];
+        int col = first_value;
+        if (ln->role != XROW_DATA)
+            continue;
+        for (size_t k = 0; k < ln->n_nums; k++)
+            t->num_col[ln->num0 + k] = -1;
+        if (row_cells(t, ln) < cells) {
+            place_short_row(t, ln, f, first_value, nf, scratch);
+            continue;
+        }
+        /* numbers before the last `cells` ones belong to the label ("bias 3.0") */
+        size_t from = nth_value_from_end(t, ln, cells - 1);
+        for (size_t i = ln->value_atom; i < ln->n_atoms; i++) {
+            const struct xatom *a = &t->atoms[ln->atom0 + i];
+            if (a->num >= 0)
+                t->num_col[a->num] = i < from ? first_value - 1 : col++;
+        }
+    }
+    rc = 1;
+out:
+    free(f);
+    free(scratch);
+    return rc;
+}
+
 static void layout_delimited(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb)
 {
     const struct xline *h = &t->lines[tb->header];
@@ -848,7 +1043,11 @@ static int names_line(const struct extract_transcript *t, const struct xline *ln
 /* The names over a headerless run of bare list rows: a names line a few lines
  * up ("tokens: [...]" above "weights:" above the matrix), or the one the
  * list table just above used (the same tokens name every matrix printed
- * after them).  Returns its line index, or -1. */
+ * after them).  Rows that name nothing on their own (another bare matrix,
+ * "row sums: [1. 1. 1. 1.]") are looked past: a script that prints its
+ * tokens once and then matrix after matrix means those tokens for every
+ * one of them; only lines of words count towards the look-back.  Returns
+ * its line index, or -1. */
 static long names_header(const struct extract_transcript *t, size_t first, size_t last)
 {
     size_t width = 0, lf;
@@ -862,17 +1061,21 @@ static long names_header(const struct extract_transcript *t, size_t first, size_
             return -1;   /* rows with labels name themselves */
         width = w;
     }
-    for (size_t k = first; k-- > 0 && first - k <= NAMES_LOOKBACK;) {
+    size_t words = 0;
+    for (size_t k = first; k-- > 0 && words < NAMES_LOOKBACK;) {
         const struct xline *ln = &t->lines[k];
         if (ln->role == XROW_DATA) {
             const struct xtable *tb = ln->table >= 0 ? &t->tables[ln->table] : NULL;
             if (tb && tb->header >= 0 && list_width(t, ln, &lf) == width &&
                 names_line(t, &t->lines[tb->header], width))
                 return tb->header;
-            return -1;
+            if (!tb || tb->header >= 0 || list_width(t, ln, &lf) < 2)
+                return -1;   /* a table of its own, or a value line: the names end here */
+            continue;
         }
         if (ln->role == XROW_NONE && names_line(t, ln, width))
             return (long)k;
+        words += ln->kind != XLINE_BLANK;
     }
     return -1;
 }
@@ -967,34 +1170,51 @@ static void series_caption(struct extract_transcript *t, const struct xtable *tb
         add_header_atom(cb, label, (long)(ix->atom0 + i));
 }
 
+/* A space-aligned table: by its gutters; by its header's fields in order
+ * when ragged rows defeat the gutters; by order from the right when there
+ * are no usable gutters at all.  0, or -1 when out of memory. */
+static int layout_space_table(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb)
+{
+    int cells = table_cells(t, tb), values = 0;
+    int rc = layout_space(t, tb, cb);
+
+    if (rc == 0 && tb->index_line < 0 && cells >= 2 && gutters_fail_full_rows(t, tb, cb, cells)) {
+        int fields = layout_fields(t, tb, cb, cells);
+        if (fields != 0)
+            return fields < 0 ? -1 : 0;
+        /* a header with no field for the labels: positions as before */
+    }
+    if (rc < 0)
+        return -1;
+    for (int k = 0; rc == 0 && k < cb->n; k++)
+        values += cb->kind[k] == 1 && cb->n_hdr[k] > 0;
+    if (rc == 1 || values == 0) {
+        /* no usable gutters: fall back to order from the right */
+        for (size_t li = tb->first; li <= tb->last; li++)
+            for (size_t k = 0; k < t->lines[li].n_nums; k++)
+                t->num_col[t->lines[li].num0 + k] = -1;
+        memset(cb, 0, sizeof *cb);
+        layout_ordinal(t, tb, cb);
+    }
+    return 0;
+}
+
 static int build_columns(struct extract_transcript *t, struct xtable *tb, struct gb_err *err)
 {
     struct colbuild *cb = calloc(1, sizeof *cb);
-    int rc = 0, values = 0;
+    int rc = 0;
 
     if (!cb)
         return gb_fail(err, "out of memory reading a table");
     size_t starts[INTERVALS_MAX], width = 0;
     if (tb->delim == XDELIM_SPACE)
         width = list_table_width(t, tb, starts);
-    if (width) {
+    if (width)
         layout_list(t, tb, cb, width, starts);
-    } else if (tb->delim != XDELIM_SPACE) {
+    else if (tb->delim != XDELIM_SPACE)
         layout_delimited(t, tb, cb);
-    } else {
-        rc = layout_space(t, tb, cb);
-        for (int k = 0; rc == 0 && k < cb->n; k++)
-            values += cb->kind[k] == 1 && cb->n_hdr[k] > 0;
-        if (rc == 1 || (rc == 0 && values == 0)) {
-            /* no usable gutters: fall back to order from the right */
-            for (size_t li = tb->first; li <= tb->last; li++)
-                for (size_t k = 0; k < t->lines[li].n_nums; k++)
-                    t->num_col[t->lines[li].num0 + k] = -1;
-            memset(cb, 0, sizeof *cb);
-            layout_ordinal(t, tb, cb);
-            rc = 0;
-        }
-    }
+    else
+        rc = layout_space_table(t, tb, cb);
     if (rc == 0) {
         series_caption(t, tb, cb);
         rc = store_columns(t, tb, cb, err);
@@ -1015,6 +1235,105 @@ static int is_lone_row(const struct extract_transcript *t, const struct xline *l
         return 1;
     tb = &t->tables[ln->table];
     return tb->header < 0 && tb->first == tb->last;
+}
+
+/* ---- axes ------------------------------------------------------------------ */
+
+static int word_is(const struct xatom *a, const char *w)
+{
+    size_t n = strlen(w);
+    return a->num < 0 && a->len == n && strncasecmp(a->p, w, n) == 0;
+}
+
+static void set_axis(struct xaxis *ax, const struct xatom *a, size_t n)
+{
+    if (n == 0 || n > AXIS_ATOMS_MAX)
+        return;
+    for (size_t i = 0; i < n; i++)
+        ax->a[i] = a[i];
+    ax->n = n;
+}
+
+/* The corner over the row labels names both axes, rows first: "key \ query",
+ * "keys / queries", "keys vs queries", "k\q". */
+static void corner_axes(const struct extract_transcript *t, struct xtable *tb)
+{
+    for (size_t k = 0; k < tb->n_cols; k++) {
+        const struct xcolumn *c = &t->cols[tb->col0 + k];
+        const struct xatom *h = t->hatoms + c->hatom0;
+        if (c->is_value)
+            return;   /* the corner is left of the values */
+        for (size_t i = 0; i + 1 < c->n_hatoms; i++) {
+            int slash = 0, vs = word_is(&h[i + 1], "vs") || word_is(&h[i + 1], "versus");
+            for (const char *p = h[i].p + h[i].len; p < h[i + 1].p && !vs; p++)
+                slash |= *p == '\\' || *p == '/';
+            if (!slash && !vs)
+                continue;
+            size_t rest = i + 1 + (size_t)vs;
+            if (rest >= c->n_hatoms)
+                return;
+            set_axis(&tb->rows_are, h, i + 1);
+            set_axis(&tb->cols_are, h + rest, c->n_hatoms - rest);
+            return;
+        }
+    }
+}
+
+/* One axis word after "rows", "columns" or "cols" in a caption: "rows =
+ * keys", "rows: keys", "rows are keys", "one row per key".  Not a list of
+ * row names ("rows: rude, was, not"): the word must end the phrase. */
+static void caption_axes(const struct extract_transcript *t, struct xline *ln,
+                         struct xtable *tb)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    const char *end = t->text + ln->off + ln->len;
+
+    for (size_t i = 0; i + 1 < ln->n_atoms; i++) {
+        int rows = word_is(&a[i], "row") || word_is(&a[i], "rows");
+        int cols = word_is(&a[i], "column") || word_is(&a[i], "columns") || word_is(&a[i], "cols");
+        size_t j = i + 1;
+        int mark = 0;
+        if (!rows && !cols)
+            continue;
+        for (const char *p = a[i].p + a[i].len; p < a[j].p; p++)
+            mark |= *p == '=' || *p == ':';
+        if (!mark && (word_is(&a[j], "are") || word_is(&a[j], "per")))
+            mark = 1, j++;
+        if (!mark || j >= ln->n_atoms || a[j].num >= 0)
+            continue;
+        const char *after = a[j].p + a[j].len, *stop = j + 1 < ln->n_atoms ? a[j + 1].p : end;
+        int ends = j + 1 == ln->n_atoms || word_is(&a[j + 1], "and");
+        for (const char *p = after; p < stop && !ends; p++)
+            ends = *p == ')' || *p == '(' || *p == ';' || (*p == ',' && j + 1 < ln->n_atoms &&
+                                               (word_is(&a[j + 1], "column") ||
+                                                word_is(&a[j + 1], "columns") ||
+                                                word_is(&a[j + 1], "cols") ||
+                                                word_is(&a[j + 1], "row") ||
+                                                word_is(&a[j + 1], "rows")));
+        if (!ends)
+            continue;
+        set_axis(rows ? &tb->rows_are : &tb->cols_are, &a[j], 1);
+        if (!ln->axes_at)
+            ln->axes_at = i + 1;
+    }
+}
+
+/* What the rows and columns of a table are, when its corner or the
+ * caption right above it says (the corner first: it sits on the table). */
+static void find_axes(struct extract_transcript *t, struct xtable *tb)
+{
+    corner_axes(t, tb);
+    if (tb->header <= 0)
+        return;
+    struct xline *above = &t->lines[tb->header - 1];
+    struct xaxis rows = tb->rows_are, cols = tb->cols_are;
+    if (above->block == t->lines[tb->header].block && above->role == XROW_NONE &&
+        (above->kind == XLINE_TITLE || above->kind == XLINE_TEXT))
+        caption_axes(t, above, tb);
+    if (rows.n || cols.n) {
+        tb->rows_are = rows;
+        tb->cols_are = cols;
+    }
 }
 
 static int index_name_line(const struct extract_transcript *t, long h);
@@ -1060,6 +1379,7 @@ static int add_table(struct extract_transcript *t, long header, size_t first, si
                 above->table = -1;
             }
         }
+        find_axes(t, &t->tables[idx]);
     }
     return 0;
 }
@@ -1220,6 +1540,19 @@ static int value_spans(const struct extract_transcript *t, const struct xline *l
     return n;
 }
 
+/* A row with a label longer than the first row's: as many plain values,
+ * each pushed right by the same amount (the label's extra length), so far
+ * that they may sit in the gutters. */
+static int ragged_row(int (*a)[3], int na, int (*b)[3], int nb)
+{
+    if (na != nb || na < 2 || a[0][0] <= b[0][0])
+        return 0;
+    for (int i = 0; i < na; i++)
+        if (a[i][2] || b[i][2] || a[i][1] - b[i][1] != a[0][1] - b[0][1])
+            return 0;
+    return 1;
+}
+
 /* Does row `ln` belong under the table that starts with row `first`?
  * Aligned tables: each of its values overlaps a value column of the first
  * row, and a bracketed list overlaps only one ("output of rude: [0.881,
@@ -1239,6 +1572,8 @@ static int row_fits(const struct extract_transcript *t, const struct xline *head
     nb = value_spans(t, first, b, 64);
     for (int j = 0; j < nb; j++)
         first_lists |= b[j][2];
+    if (ragged_row(a, na, b, nb))
+        return 1;
     for (int i = 0; i < na; i++) {
         int fits = 0;
         if (nb > 0 && a[i][1] < b[0][0] && !a[i][2])

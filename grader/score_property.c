@@ -6,7 +6,8 @@
  *               asked, its sorted word list is printed too;
  *   rnn_trace   the student's step-by-step trace of Step 2's hand-set RNN on
  *               their twin pair matches the reference trace and separates at
- *               the step the reference computes (reference/hand_rnn.h).
+ *               the step the reference computes (reference/hand_rnn.h); a
+ *               trace is one row per step or one column per step.
  *
  * Reviews are found as runs of vocabulary words on a line, whatever quotes,
  * commas or brackets surround them; a run is cut into reviews by the course
@@ -311,6 +312,116 @@ static long trace_row(const char *s, size_t len, const char **tok, double h[HAND
     return (long)num[0].value;
 }
 
+/* The step row of a trace printed the other way round: a label, then
+ * whole steps counting up by one from 0 or 1 ("step  0  1  2 ... 8").
+ * Returns how many steps (at least 2), filling first; 0 when it is not. */
+static size_t step_row(const char *s, size_t len, long *first)
+{
+    struct numparse_num num[TRACE_MAX_STEPS + 1];
+    size_t n = numparse_scan(s, len, 0, num, TRACE_MAX_STEPS + 1), label = 0;
+
+    if (n < 2 || n > TRACE_MAX_STEPS || num[0].value < 0 || num[0].value > 1)
+        return 0;
+    for (size_t i = 0; i < num[0].start; i++)
+        label |= isalpha((unsigned char)s[i]) != 0;
+    for (size_t i = 0; i < n; i++)
+        if (!(num[i].flags & NUMPARSE_INTEGER) ||
+            (num[i].flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT)) ||
+            num[i].value != num[0].value + (double)i)
+            return 0;
+    *first = (long)num[0].value;
+    return label ? n : 0;
+}
+
+/* The token row under it: a label, then one token per step ("<start>" or a
+ * course word), separated by spaces.  Returns 1 when it has exactly n. */
+static int token_row(const char *s, size_t len, size_t n, const char **tok)
+{
+    size_t i = 0, k = 0;
+
+    while (i < len && isspace((unsigned char)s[i]))
+        i++;
+    while (i < len && !isspace((unsigned char)s[i]))
+        i++;   /* the label */
+    for (;;) {
+        const char *w[2];
+        size_t b;
+        while (i < len && isspace((unsigned char)s[i]))
+            i++;
+        if (i == len)
+            return k == n;
+        for (b = i; i < len && !isspace((unsigned char)s[i]); i++)
+            ;
+        if (k == n)
+            return 0;
+        if (i - b == 7 && strncmp(s + b, "<start>", 7) == 0)
+            tok[k++] = "<start>";
+        else if (line_words(s + b, i - b, w, 2) == 1 && w[0])
+            tok[k++] = w[0];
+        else
+            return 0;
+    }
+}
+
+/* A memory row: a label, then one number per step; the numbers fill
+ * column u of h.  Returns 1 when it has exactly n. */
+static int unit_row(const char *s, size_t len, size_t n, size_t u,
+                    double (*h)[HAND_RNN_UNITS], double *slack)
+{
+    struct numparse_num num[TRACE_MAX_STEPS + 1];
+    size_t got = numparse_scan(s, len, 0, num, TRACE_MAX_STEPS + 1);
+
+    if (got != n)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (num[i].flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT))
+            return 0;
+        h[i][u] = num[i].value;
+        slack[i] = fmax(slack[i], fmin(numparse_half_ulp(&num[i]), 0.005));
+    }
+    return 1;
+}
+
+/* A trace printed the other way round, one column per step:
+ *
+ *     step          0       1       2 ...
+ *     token   <start> packing     was ...
+ *     mood      0.000   0.000   0.000 ...
+ *     saw-not   ...
+ *     count     ...
+ *
+ * the step row, the token row right under it, then the memory units'
+ * rows in the order Step 2 defines them.  Returns 1 and fills tr when the
+ * rows starting at line are such a trace. */
+static int transposed_trace(const struct extract_transcript *t, size_t line, struct trace *tr)
+{
+    const char *tok[TRACE_MAX_STEPS];
+    double h[TRACE_MAX_STEPS][HAND_RNN_UNITS], slack[TRACE_MAX_STEPS] = { 0 };
+    size_t len, n;
+    long first;
+    const char *s = extract_line_text(t, line, &len);
+
+    if (!s || !(n = step_row(s, len, &first)))
+        return 0;
+    if (!(s = extract_line_text(t, line + 1, &len)) || !token_row(s, len, n, tok))
+        return 0;
+    for (size_t u = 0; u < HAND_RNN_UNITS; u++)
+        if (!(s = extract_line_text(t, line + 2 + u, &len)) || !unit_row(s, len, n, u, h, slack))
+            return 0;
+    memset(tr, 0, sizeof *tr);
+    tr->line = line;
+    for (size_t i = 0; i < n; i++) {
+        if (first + (long)i == 0)
+            continue;   /* the state before the first token */
+        tr->tok[tr->n] = tok[i];
+        memcpy(tr->h[tr->n], h[i], sizeof h[i]);
+        tr->slack[tr->n] = slack[i];
+        tr->row_line[tr->n] = line;
+        tr->n++;
+    }
+    return tr->n > 0;
+}
+
 static size_t find_traces(const struct extract_transcript *t, struct trace *out, size_t max)
 {
     size_t nt = 0;
@@ -321,6 +432,12 @@ static size_t find_traces(const struct extract_transcript *t, struct trace *out,
         const char *s = extract_line_text(t, line, &len), *tok;
         double h[HAND_RNN_UNITS], slack;
         long step = s ? trace_row(s, len, &tok, h, &slack) : -1;
+        if (step < 0 && nt < max && transposed_trace(t, line, &out[nt])) {
+            nt++;
+            prev = -2;
+            line += 1 + HAND_RNN_UNITS;   /* its token and unit rows */
+            continue;
+        }
         if (step < 0)
             continue;
         if (step != prev + 1 || !nt) {

@@ -703,6 +703,157 @@ START_TEST(test_overlong_structure_not_joined)
 }
 END_TEST
 
+/* ---- ragged rows, declared axes, matrices named by a caption -------------------- */
+
+/* A label longer than its field pushes its row's numbers right, into the
+ * gutters of the rows above: a row with one value per header field is read
+ * by order, and a row with a missing cell by where its values sit. */
+START_TEST(test_ragged_rows_read_by_order)
+{
+    struct extract_transcript *t = parse_str(
+        "model          step 50     step 1   per step\n"
+        "gain=0.50    7.577e-02  5.032e-17     x0.490\n"
+        "gain=1.50    7.708e-02  5.268e+00     x1.090\n"
+        "LSTM forget_bias=3.0  2.230e-02  4.782e-02     x1.016\n"
+        "gain=2.00    9.999e-02                x1.500\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 5.268, 3, "5.268e+00");
+    f = query(t, "{\"row\": \"LSTM b_f 3\", \"column\": \"step 50\"}");
+    ASSERT_HIT(f, 0.0223, 4, "2.230e-02");
+    f = query(t, "{\"row\": \"LSTM b_f 3\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 1.016, 4, "x1.016");
+    /* the short row: its last value sits under "per step", not "step 1" */
+    f = query(t, "{\"row\": \"gain 2\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 1.5, 5, "x1.500");
+    f = query(t, "{\"row\": \"gain 2\", \"column\": \"step 1\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+}
+END_TEST
+
+/* The same ragged rows in an accuracy table whose numbers shift by one
+ * column: "1,217" under "params", not under "all". */
+START_TEST(test_ragged_rows_thousands)
+{
+    struct extract_transcript *t = parse_str(
+        "model         params     all  very rows  not rows\n"
+        "logistic on word counts      18   0.740      1.000     0.485\n"
+        "64-unit net on counts   1,217   0.785      1.000     0.574\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"all\"}");
+    ASSERT_HIT(f, 0.74, 2, "0.740");
+    f = query(t, "{\"row\": \"64-unit\", \"column\": \"not rows\"}");
+    ASSERT_HIT(f, 0.574, 3, "0.574");
+    f = query(t, "{\"row\": \"64-unit\", \"column\": \"params\"}");
+    ASSERT_HIT(f, 1217, 3, "1,217");
+    extract_free(t);
+}
+END_TEST
+
+/* A square matrix printed the other way round says so in its corner (or
+ * its caption): a query that names what its rows are reads it transposed,
+ * diagonal included; one that does not keeps the straight reading. */
+START_TEST(test_declared_axes_transpose)
+{
+    static const char *const layouts[] = {
+        "weights\n"
+        "key \\ query   support    was    rude\n"
+        "support         0.711  0.091  0.096\n"
+        "was             0.193  0.818  0.193\n"
+        "rude            0.096  0.091  0.711\n",
+        "weights, rows = keys, columns = queries\n"
+        "             support    was    rude\n"
+        "support         0.711  0.091  0.096\n"
+        "was             0.193  0.818  0.193\n"
+        "rude            0.096  0.091  0.711\n",
+        "weights (keys vs queries)\n"
+        "keys vs queries  support    was    rude\n"
+        "support            0.711  0.091  0.096\n"
+        "was                0.193  0.818  0.193\n"
+        "rude               0.096  0.091  0.711\n",
+    };
+    for (size_t k = 0; k < sizeof layouts / sizeof layouts[0]; k++) {
+        struct extract_transcript *t = parse_str(layouts[k]);
+        struct found f;
+        f = query(t, "{\"row\": \"was\", \"column\": \"support\", \"row_axis\": [\"query\", \"queries\"]}");
+        ASSERT_HIT(f, 0.091, 3, "0.091");
+        f = query(t, "{\"row\": \"rude\", \"column\": \"rude\", \"row_axis\": \"query\"}");
+        ASSERT_HIT(f, 0.711, 5, "0.711");
+        f = query(t, "{\"row\": \"was\", \"column\": \"support\"}");
+        ASSERT_HIT(f, 0.193, 4, "0.193");
+        /* a query whose rows are the table's rows reads it straight */
+        f = query(t, "{\"row\": \"was\", \"column\": \"support\", \"row_axis\": \"key\"}");
+        ASSERT_HIT(f, 0.193, 4, "0.193");
+        extract_free(t);
+    }
+}
+END_TEST
+
+/* "rows = keys" in a caption describes the table, it names no section: a
+ * section "query = key" is not the one under "B) query matrix" whose
+ * caption says its rows are keys. */
+START_TEST(test_axis_words_name_no_section)
+{
+    struct extract_transcript *t = parse_str(
+        "A) query = key\n"
+        "key \\ query   support   rude\n"
+        "support         0.500  0.269\n"
+        "rude            0.500  0.731\n"
+        "\n"
+        "B) the query matrix\n"
+        "weights: rows = keys, columns = queries\n"
+        "             support   rude\n"
+        "support        0.250  0.440\n"
+        "rude           0.750  0.560\n");
+    struct found f = query(t, "{\"section\": \"query = key\", \"row\": \"rude\", \"column\": \"support\","
+                              " \"row_axis\": \"query\"}");
+
+    ASSERT_HIT(f, 0.269, 3, "0.269");
+    ck_assert_str_eq(f.explain, "");
+    extract_free(t);
+}
+END_TEST
+
+/* Tokens printed once name every bare matrix printed after them, past other
+ * matrices and vectors; a caption that is only a name ("output:") keeps the
+ * section of the caption above it. */
+START_TEST(test_caption_names_later_matrices)
+{
+    struct extract_transcript *t = parse_str(
+        "tokens (rows and columns in this order): support, was, rude\n"
+        "self-attention weights:\n"
+        "[[0.7 0.2 0.1]\n"
+        " [0.2 0.6 0.2]\n"
+        " [0.1 0.2 0.7]]\n"
+        "row sums: [1. 1. 1.]\n"
+        "output:\n"
+        "[[ 1.1 -0.1  0.3]\n"
+        " [ 0.2  0.9  0.3]\n"
+        " [ 0.4 -1.2  0.5]]\n"
+        "weights with the query matrix:\n"
+        "[[0.3 0.3 0.4]\n"
+        " [0.3 0.3 0.4]\n"
+        " [0.44 0.06 0.5]]\n"
+        "output:\n"
+        "[[ 0.5 -0.5  0.6]\n"
+        " [ 0.5 -0.5  0.6]\n"
+        " [ 0.88 -0.12  0.34]]\n");
+    struct found f;
+
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"column\": \"support\","
+                 " \"exclude\": \"output\"}");
+    ASSERT_HIT(f, 0.44, 14, "0.44");
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"shape\": \"vector\","
+                 " \"exclude\": \"sum\"}");
+    ASSERT_HIT(f, 0.88, 18, "0.88");
+    ASSERT_NUMS(f, 0.88, -0.12, 0.34);
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_table");
@@ -733,6 +884,11 @@ int main(void)
     tcase_add_test(tc, test_pandas_series_and_index_name);
     tcase_add_test(tc, test_semicolon_cells_decimal_commas);
     tcase_add_test(tc, test_latex_tabular);
+    tcase_add_test(tc, test_ragged_rows_read_by_order);
+    tcase_add_test(tc, test_ragged_rows_thousands);
+    tcase_add_test(tc, test_declared_axes_transpose);
+    tcase_add_test(tc, test_axis_words_name_no_section);
+    tcase_add_test(tc, test_caption_names_later_matrices);
     suite_add_tcase(s, tc);
     tc = tcase_create("hostile");
     tcase_set_timeout(tc, 120);

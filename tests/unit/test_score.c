@@ -398,6 +398,41 @@ START_TEST(test_twin_pairs_and_trace)
 }
 END_TEST
 
+/* The same trace printed the other way round, one column per step (a step
+ * row, a token row, then the three memory rows): read column by column,
+ * and still checked against Step 2's RNN. */
+START_TEST(test_trace_one_column_per_step)
+{
+    struct graded g;
+    const char *checks = "{\"id\": \"tr\", \"description\": \"d\", \"points\": 1, \"kind\": \"rnn_trace\"}";
+    const char *fmt =
+        "A: delivery was good and service was not slow\n"
+        "step          1      2      3      4        5      6      7      8\n"
+        "token  delivery    was   good    and  service    was    not   slow\n"
+        "mood      0.000  0.000  0.716  0.615    0.547  0.499  0.461 -0.413\n"
+        "saw-not   0.000  0.000  0.000  0.000    0.000  0.000  0.964  0.000\n"
+        "count     0.000  0.000  0.462  0.432    0.407  0.386  0.368  0.700\n"
+        "\n"
+        "B: delivery was slow and service was not good\n"
+        "step          0        1      2      3      4        5      6      7      8\n"
+        "token   <start> delivery    was   slow    and  service    was    not   good\n"
+        "mood      0.000    0.000  0.000 %s -0.615   -0.547 -0.499 -0.461  0.413\n"
+        "saw-not   0.000    0.000  0.000  0.000  0.000    0.000  0.000  0.964  0.000\n"
+        "count     0.000    0.000  0.000  0.462  0.432    0.407  0.386  0.368  0.700\n";
+    char out[4096];
+
+    snprintf(out, sizeof out, fmt, "-0.716");
+    grade("run", checks, out, "", NULL, NULL, &g);
+    expect(&g, "tr", VERDICT_PASS);
+    ck_assert_ptr_nonnull(strstr(find(&g, "tr")->found, "step 3"));
+    release(&g);
+    snprintf(out, sizeof out, fmt, "-0.500");
+    grade("run", checks, out, "", NULL, NULL, &g);
+    expect(&g, "tr", VERDICT_FAIL);       /* -0.5 is not Step 2's RNN */
+    release(&g);
+}
+END_TEST
+
 START_TEST(test_prose_split_and_keywords)
 {
     struct prose p;
@@ -430,6 +465,7 @@ int main(void)
         test_comments,
         test_answers,
         test_twin_pairs_and_trace,
+        test_trace_one_column_per_step,
         test_prose_split_and_keywords
     };
 
