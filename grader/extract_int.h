@@ -147,4 +147,28 @@ size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nu
 size_t extract_synonym_groups(const struct extract_synonyms *syn,
                               const char *const **members, size_t index, size_t *n);
 
+/* ---- extract_refmark.c: numbers printed as someone else's ------------- */
+
+struct extract_refmark_at {
+    long line;                 /* the line index holding the marker */
+    const char *marker;        /* the marker phrase found ("expected", "for comparison") */
+};
+
+/* Is number num of line li bound to a reference marker ("expected",
+ * "course", "target", "for comparison"...)?  scopes are the lines that may
+ * head it (title, caption, section opener, heading; -1 for none), nearest
+ * first.  Returns 1 and fills *at when marked, else 0. */
+int extract_refmark(const struct extract_transcript *t, size_t li, long num,
+                    const long *scopes, size_t n_scopes, struct extract_refmark_at *at);
+
+/* The student's own value beside marked number num of line li, or -1:
+ * the number in the own column paired with num's marked one ("mine" beside
+ * "course"), or the value right after the parenthetical holding num
+ * ("gap (should be ~2e-16): 7.6e-01"), or a later number the line labels
+ * as the student's ("target: 0.49  got: 0.62"). */
+long extract_refmark_own_value(const struct extract_transcript *t, size_t li, long num);
+
+/* A role word ("mine", "expected", "course"): never an abbreviation of a name. */
+int extract_refmark_role_word(const char *w, size_t len);
+
 #endif

@@ -48,7 +48,8 @@ int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen)
         if (ll == n + 2 && lower((unsigned char)longer[n]) == 'e' &&
             lower((unsigned char)longer[n + 1]) == 's')
             return 3;
-        if (n >= 3 && (unsigned char)a[0] < 0x80)
+        /* "min" abbreviates "minimum", never the role word "mine" */
+        if (n >= 3 && (unsigned char)a[0] < 0x80 && !extract_refmark_role_word(longer, ll))
             return 2;
     }
     return 0;
@@ -644,6 +645,9 @@ struct finder {
     int sec_closed;           /* the first run of lines in the section has ended */
     long row_line, row_table_line, col_line, row_nonum_line;
     struct near_miss nm;
+    long marked_num;          /* a dropped value printed as the course's/expected, or -1 */
+    size_t marked_cline;      /*   its line */
+    struct extract_refmark_at marked;
     struct gb_err *err;
 };
 
@@ -2210,12 +2214,36 @@ static int explain_section(struct finder *f, struct gb_buf *b)
     return rc;
 }
 
+/* "the only value found for X, 0.711 on line 20, is printed as someone
+ * else's ('expected' on line 16): print your own result" */
+static int explain_marked(struct finder *f, struct gb_buf *b)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[f->marked_cline];
+    const struct numparse_num *x = &t->nums[f->marked_num];
+    char what[256], *num;
+    int rc;
+
+    extract_query_describe(f->q, what, sizeof what);
+    if (!(num = sanitize(t->text + ln->off + x->start, x->end - x->start, 64)))
+        return gb_fail(f->err, "out of memory explaining a miss");
+    rc = gb_buf_printf(b, f->err, "the only value found for %s, %s on line %zu, is printed "
+                       "as the course's or expected one ('%s' on line %zu): print your own "
+                       "result", what, num, extract_line_at(t, f->marked_cline, x->start),
+                       f->marked.marker ? f->marked.marker : "expected",
+                       t->lines[f->marked.line].no);
+    free(num);
+    return rc;
+}
+
 static int explain_miss(struct finder *f, struct gb_buf *b)
 {
     const struct extract_transcript *t = f->t;
     struct gb_err *err = f->err;
     int rc = 0;
 
+    if (f->marked_num >= 0)
+        return explain_marked(f, b);
     if (f->sec.n && !f->section_seen)
         return gb_buf_printf(b, err, "no heading or title mentions '%s'", first(&f->sec));
     if (f->sec.n)
@@ -2424,6 +2452,49 @@ static void drop_above(struct finder *f)
     f->n_c = n;
 }
 
+static int cand_marked(struct finder *f, size_t li, long num, struct extract_refmark_at *at)
+{
+    const struct xline *ln = &f->t->lines[li];
+    long scopes[4] = { ln->title, f->caption[li], f->opener[li], ln->heading };
+    return extract_refmark(f->t, li, num, scopes, 4, at);
+}
+
+/* Values printed as the course's, the module's or the expected ones are
+ * never the student's, whatever the print order: a candidate in a marked
+ * column takes the number in its row's own column instead ("course  mine"),
+ * a target in parentheses the value printed right after it;
+ * the others are dropped, and when nothing is left the miss names the
+ * marked value so the student knows to print their own. */
+static void drop_marked(struct finder *f)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < f->n_c; i++) {
+        struct cand c = f->c[i];
+        struct extract_refmark_at at, own_at;
+        long own;
+
+        if (c.num >= 0 && cand_marked(f, c.line, c.num, &at)) {
+            own = extract_refmark_own_value(f->t, c.line, c.num);
+            if (own < 0 || cand_marked(f, c.line, own, &own_at)) {
+                if (f->marked_num < 0) {
+                    f->marked_num = c.num;
+                    f->marked_cline = c.line;
+                    f->marked = at;
+                }
+                continue;
+            }
+            c.num = own;
+            if (c.table >= 0)
+                c.col = f->t->num_col[own];
+        }
+        f->c[n++] = c;
+    }
+    f->n_c = n;
+    if (n)
+        f->marked_num = -1;
+}
+
 /* Candidates are collected in line order (inline and table for each line),
  * so "last printed" is simply the higher index. */
 static int sort_by_line(const void *a, const void *b)
@@ -2445,7 +2516,7 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
     f.t = t;
     f.q = q;
     f.err = err;
-    f.row_line = f.row_table_line = f.col_line = f.row_nonum_line = -1;
+    f.row_line = f.row_table_line = f.col_line = f.row_nonum_line = f.marked_num = -1;
     if (!t || !q)
         return gb_fail(err, "no transcript or query to search");
     if (q->nth < 0 || (unsigned)q->shape > EXTRACT_LINE)
@@ -2477,6 +2548,7 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
     orient_by_axes(&f);
     drop_transposed(&f);
     drop_above(&f);
+    drop_marked(&f);
     if (f.n_c > 1)
         qsort(f.c, f.n_c, sizeof *f.c, sort_by_line);
     rc = finish(&f, res);

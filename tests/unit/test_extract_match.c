@@ -539,6 +539,117 @@ START_TEST(test_before_after_pairs_in_sentences_and_arrows)
 }
 END_TEST
 
+/* ---- reference markers: the course's / expected numbers are never the student's -- */
+
+START_TEST(test_parenthetical_marks_only_its_own_numbers)
+{
+    struct extract_transcript *t = parse_str(
+        "gain 0.5 per step: 0.620 (expected ~0.490)\n"
+        "gain 1.5 per step (expected 1.090)\n"
+        "gap to torch (should be ~2e-16): 7.62e-01\n"
+        "difference from the expected output: 3e-17\n"
+        "weights sum as expected: 1.000\n");
+    struct found f;
+
+    /* the value before '(expected ...)' is the student's; the one inside is not */
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 0.620, 1, "0.620");
+    /* only the expected value printed: a miss that says so */
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"per step\"}");
+    ck_assert_int_eq(f.n, 0);
+    ck_assert_msg(strstr(f.explain, "1.090 on line 2") && strstr(f.explain, "'expected'") &&
+                  strstr(f.explain, "print your own result"), "%s", f.explain);
+    /* a target stated before the value: the value after the parenthetical */
+    f = query(t, "{\"column\": \"gap\"}");
+    ASSERT_HIT(f, 0.762, 3, "7.62e-01");
+    /* a difference against the expected one is measured: the student's */
+    f = query(t, "{\"column\": \"difference\"}");
+    ASSERT_HIT(f, 3e-17, 4, "3e-17");
+    /* and so is one that came out "as expected" */
+    f = query(t, "{\"column\": \"sum\"}");
+    ASSERT_HIT(f, 1.0, 5, "1.000");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_expected_key_printed_after_got)
+{
+    struct extract_transcript *t = parse_str(
+        "{\n"
+        "  \"rude\": {\n"
+        "    \"got\": [\n"
+        "      0.017,\n"
+        "      0.948\n"
+        "    ],\n"
+        "    \"expected\": [\n"
+        "      0.096,\n"
+        "      0.711\n"
+        "    ]\n"
+        "  }\n"
+        "}\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"rude\", \"shape\": \"vector\"}");
+    ck_assert_msg(f.n == 1, "no hit: %s", f.explain);
+    ck_assert_uint_eq(f.n_nums, 2);
+    ck_assert(f.nums[0] == 0.017 && f.nums[1] == 0.948);
+    extract_free(t);
+
+    /* the target printed first on the line: the student's value after it */
+    t = parse_str("gain 0.5 per step = target 0.490, got 0.620\n");
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 0.620, 1, "0.620");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_course_column_beside_mine)
+{
+    struct extract_transcript *t = parse_str(
+        "test split   course   mine\n"
+        "very rows       297    300\n"
+        "\n"
+        "fresh sets   course   mine\n"
+        "min           0.448  0.452\n"
+        "max           0.574  0.571\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"rows\", \"column\": \"very\"}");
+    ASSERT_HIT(f, 300, 2, "300");
+    /* "min" abbreviates "minimum", never the role word "mine" */
+    f = query(t, "{\"column\": \"min\"}");
+    ASSERT_HIT(f, 0.452, 5, "0.452");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_copied_table_printed_last)
+{
+    struct extract_transcript *t = parse_str(
+        "my table:\n"
+        "model      step 50  per step\n"
+        "gain 0.5     0.076     0.620\n"
+        "\n"
+        "--- the module's output, for comparison ---\n"
+        "model      step 50  per step\n"
+        "gain 0.5     0.076     0.490\n"
+        "gain 1.5     0.077     1.090\n"
+        "\n"
+        "gain 1.5 clipping: norm 3.000\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 0.620, 3, "0.620");
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"per step\"}");
+    ck_assert_int_eq(f.n, 0);
+    ck_assert_msg(strstr(f.explain, "'module' on line 5"), "%s", f.explain);
+    /* the banner speaks for its own block only: what follows is the student's again */
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"norm\"}");
+    ASSERT_HIT(f, 3.0, 10, "3.000");
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_match");
@@ -567,6 +678,13 @@ int main(void)
     tcase_add_test(tc, test_missing_value_is_not_the_neighbour);
     tcase_add_test(tc, test_sentence_values_before_their_labels);
     tcase_add_test(tc, test_before_after_pairs_in_sentences_and_arrows);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("reference_markers");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_parenthetical_marks_only_its_own_numbers);
+    tcase_add_test(tc, test_expected_key_printed_after_got);
+    tcase_add_test(tc, test_course_column_beside_mine);
+    tcase_add_test(tc, test_copied_table_printed_last);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
