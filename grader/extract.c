@@ -148,13 +148,28 @@ static int decimal_comma_cells(const char *s, size_t len)
     return commas > 0 && (semis >= 2 || tabs >= 1);
 }
 
+/* Does the line join labels with '/' ("very/not", "train/test acc")? Then
+ * its slashes between numbers separate list items ("297/303"), not a count
+ * from its total. */
+static int joins_labels_by_slash(const char *s, size_t len)
+{
+    for (size_t i = 1; i + 1 < len; i++)
+        if (s[i] == '/' && ((s[i - 1] | 0x20) >= 'a' && (s[i - 1] | 0x20) <= 'z') &&
+            ((s[i + 1] | 0x20) >= 'a' && (s[i + 1] | 0x20) <= 'z'))
+            return 1;
+    return 0;
+}
+
 static int scan_line_numbers(struct extract_transcript *t, const char *s, size_t len,
                              struct xline *ln, struct gb_err *err)
 {
     unsigned opts = decimal_comma_cells(s, len) ? NUMPARSE_OPT_DECIMAL_COMMA
                     : looks_like_csv(s, len) ? NUMPARSE_OPT_NO_COMMA_GROUPS : 0;
-    size_t room = t->cap_nums - t->n_nums;
-    size_t count = numparse_scan(s, len, opts, t->nums + t->n_nums, room);
+    size_t room = t->cap_nums - t->n_nums, count;
+
+    if (joins_labels_by_slash(s, len))
+        opts |= NUMPARSE_OPT_SLASH_LISTS;
+    count = numparse_scan(s, len, opts, t->nums + t->n_nums, room);
 
     if (count > t->limits.max_line_numbers) {
         count = t->limits.max_line_numbers;

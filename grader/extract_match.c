@@ -522,6 +522,7 @@ static int count_disorder(const struct match *m)
 
 static int count_disorder(const struct match *m);
 static int gap_separates(const char *s, size_t from, size_t to);
+static int has_word_between(const struct xatom *a, size_t from, size_t to);
 
 /* Separators (",", "|", wide gaps) between atoms lo and hi of a source. */
 static int crossings(const struct source *s0, long lo, long hi)
@@ -627,6 +628,8 @@ struct cand {
     long table;             /* table index, -1 inline */
     int above;              /* 1: its column named only above the line (column_above) */
     int scope_excluded;     /* 1: its heading or title names an excluded word */
+    int positional;         /* 1: its column word sits in a label list on the line itself,
+                             * mapped by place onto the line's run of numbers */
 };
 
 struct finder {
@@ -1168,17 +1171,33 @@ static int values_after(const struct extract_transcript *t, const struct xline *
     return n;
 }
 
+/* The atom of the first value number after atom anchor, or n_atoms. */
+static size_t first_value_after(const struct extract_transcript *t, const struct xline *ln,
+                                long anchor)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = anchor < 0 ? 0 : (size_t)anchor + 1;
+    while (i < ln->n_atoms && (a[i].num < 0 || glued_to_word(t, ln, &t->nums[a[i].num])))
+        i++;
+    return i;
+}
+
 /* "per-step factor:" over "gain 0.5: 0.490", or {"per_step": {"gain 0.5":
  * 0.49}}: a row named in full on its own line, printing one value, takes
  * its column from its title, enclosing keys or heading.  With several
- * values on the line the words above cannot say which one they name. */
+ * values on the line the words above cannot say which one they name; with
+ * words between the row and its value the line is a sentence of its own
+ * ("gain 1.0 ... stays above 1/1000 of the last step"), which the words
+ * above do not describe. */
 static int column_above(struct finder *f, const struct xline *ln, const struct match *rm,
                         int have_r, long anchor, struct sources *C, struct match *cm,
                         int *c_extras)
 {
     const struct extract_transcript *t = f->t;
 
-    if (!have_r || rm->in_primary != rm->n_items || values_after(t, ln, anchor) != 1)
+    if (!have_r || rm->in_primary != rm->n_items || values_after(t, ln, anchor) != 1 ||
+        has_word_between(t->atoms + ln->atom0, anchor < 0 ? 0 : (size_t)anchor + 1,
+                         first_value_after(t, ln, anchor)))
         return 0;
     C->n += scope_sources(t, ln, C->s + 1);
     return match_set(t, &f->col, C, anchor, cm, c_extras, NULL, 0);
@@ -1539,7 +1558,7 @@ static int inline_candidates(struct finder *f, size_t li)
     struct sources S = { .n = 1, .n_primary = 1 }, C = { .n = 1, .n_primary = 1 };
     struct match rm, cm;
     int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0, above = 0;
-    long anchor = -1, num, direct = -1;
+    long anchor = -1, num, direct = -1, pos;
     int nth = f->q->nth > 0 ? f->q->nth : 1;
     struct cand c;
 
@@ -1609,6 +1628,7 @@ static int inline_candidates(struct finder *f, size_t li)
         return 0;
     num = direct >= 0 ? direct
           : have_c && f->q->shape == EXTRACT_SCALAR ? positional_value(t, ln, cm.last_primary) : -1;
+    pos = direct >= 0 ? -1 : num;
     if (num < 0)
         num = f->q->shape == EXTRACT_LINE && ln->n_nums == 0
                   ? -1 : pick_inline_value(t, ln, anchor, &rm, have_r, &cm, have_c, nth);
@@ -1632,6 +1652,7 @@ static int inline_candidates(struct finder *f, size_t li)
         return 0;
     c.line = li;
     c.num = num;
+    c.positional = pos >= 0 && num == pos;
     c.quality = (!have_r || rm.in_primary == rm.n_items) &&
                 (!have_c || cm.in_primary == cm.n_items) ? 1 : 0;
     c.extras = r_extras + c_extras;
@@ -1844,6 +1865,7 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     c.col = t->num_col[num];
     c.table = t->lines[li].table;
     c.above = 0;
+    c.positional = 0;
     c.scope_excluded = scope_excluded(f, li);
     return add_cand(f, &c);
 }
@@ -2170,6 +2192,11 @@ static int cand_better(const struct finder *f, const struct cand *a, const struc
 {
     if (a->scope_excluded != b->scope_excluded)
         return a->scope_excluded < b->scope_excluded;
+    /* "logistic acc [all, very, not]: [0.74 1. 0.485]": the line names its
+     * own columns, which says more than a header that a table guess put
+     * above it. */
+    if (a->line == b->line && a->positional != b->positional)
+        return a->positional;
     if (in_list(f, a) != in_list(f, b))
         return in_list(f, a);
     if (a->quality != b->quality)

@@ -423,6 +423,9 @@ static void classify_neighbours(const char *s, size_t len, size_t start, size_t 
     }
 }
 
+static size_t scan_denominator(const char *s, size_t len, size_t start, size_t end,
+                               unsigned options, struct numparse_num *n);
+
 /* Reads one number starting at s[i] (where a start was detected); returns
  * its end, or i when there is none.  *skip_to is set past text that must
  * not be re-scanned (a version string). */
@@ -472,15 +475,62 @@ static size_t scan_number(const char *s, size_t len, size_t i, unsigned options,
     } else if (end + 1 < len && s[end] == ' ' && s[end + 1] == '%') {
         n->flags |= NUMPARSE_PERCENT;
         end += 2;
+    } else {
+        end = scan_denominator(s, len, i, end, options, n);
     }
     n->start = i;
     n->end = end;
-    if (!(n->flags & (NUMPARSE_PERCENT | NUMPARSE_FACTOR)) && scan_unit(s, len, end, n->unit))
+    if (!(n->flags & (NUMPARSE_PERCENT | NUMPARSE_FACTOR | NUMPARSE_RATIO)) &&
+        scan_unit(s, len, end, n->unit))
         n->flags |= NUMPARSE_UNIT;
     classify_neighbours(s, len, i, end, n);
     if (n->flags & NUMPARSE_UNIT)
         n->flags &= ~NUMPARSE_GLUED_RIGHT;
     return end;
+}
+
+/* Offset of the first non-space byte at or after i (at most len). */
+static size_t skip_spaces(const char *s, size_t len, size_t i)
+{
+    while (i < len && s[i] == ' ')
+        i++;
+    return i;
+}
+
+/* A plain count: unsigned integer digits only (thousands groups allowed). */
+static int is_count(const struct numparse_num *n)
+{
+    return (n->flags & NUMPARSE_INTEGER) &&
+           !(n->flags & (NUMPARSE_SIGNED | NUMPARSE_PERCENT | NUMPARSE_FACTOR |
+                         NUMPARSE_NAN | NUMPARSE_INF | NUMPARSE_EXPONENT));
+}
+
+/* "2244/4000": after the count n ending at s[end], an optional-space '/'
+ * and a count no smaller than n that no further '/' follows.  A slash
+ * just before n, or after the denominator, makes a chain (a date): not a
+ * ratio.  Returns the ratio's end and sets n->denom, or end unchanged. */
+static size_t scan_denominator(const char *s, size_t len, size_t start, size_t end,
+                               unsigned options, struct numparse_num *n)
+{
+    struct numparse_num d;
+    size_t b = start, j = skip_spaces(s, len, end), dend, skip;
+
+    while (b > 0 && s[b - 1] == ' ')
+        b--;
+    if ((options & NUMPARSE_OPT_SLASH_LISTS) || !is_count(n) || (b > 0 && s[b - 1] == '/') ||
+        j >= len || s[j] != '/')
+        return end;
+    j = skip_spaces(s, len, j + 1);
+    if (j >= len || !is_digit((unsigned char)s[j]))
+        return end;
+    dend = scan_number(s, len, j, options, &d, &skip);
+    if (dend == j || !is_count(&d) || (d.flags & (NUMPARSE_GLUED_RIGHT | NUMPARSE_UNIT)) ||
+        d.value <= 0 || n->value > d.value ||
+        (skip_spaces(s, len, dend) < len && s[skip_spaces(s, len, dend)] == '/'))
+        return end;
+    n->denom = d.value;
+    n->flags |= NUMPARSE_RATIO;
+    return dend;
 }
 
 static int can_start(const char *s, size_t len, size_t i)
@@ -579,6 +629,11 @@ int numparse_one(const char *text, size_t len, struct numparse_num *out)
 double numparse_fraction(const struct numparse_num *n)
 {
     return (n->flags & NUMPARSE_PERCENT) ? n->value / 100.0 : n->value;
+}
+
+double numparse_quotient(const struct numparse_num *n)
+{
+    return (n->flags & NUMPARSE_RATIO) ? n->value / n->denom : numparse_fraction(n);
 }
 
 double numparse_half_ulp(const struct numparse_num *n)

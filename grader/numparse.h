@@ -30,7 +30,9 @@ enum numparse_flag {
     NUMPARSE_GLUED_RIGHT = 1u << 9,/* a word follows with no space: 64-unit, 1st, 3D */
     NUMPARSE_IN_LIST   = 1u << 10, /* inside [...] or (...); see .list */
     NUMPARSE_UNIT      = 1u << 11, /* followed by a unit of time or size: 3.8 s, 66.6ms */
-    NUMPARSE_TRAILING_POINT = 1u << 12 /* numpy's "0." / "1.": a point, no digits after */
+    NUMPARSE_TRAILING_POINT = 1u << 12,/* numpy's "0." / "1.": a point, no digits after */
+    NUMPARSE_RATIO     = 1u << 13  /* counts "2244/4000", "2244 / 4000": value is the
+                                    * numerator, .denom the denominator; see numparse_quotient */
 };
 
 /* Options for numparse_scan. */
@@ -41,7 +43,11 @@ enum numparse_option {
     /* The text uses decimal commas (cells separated by ';' or tabs, as a
      * European locale or spreadsheet prints them): "0,711" is 0.711 and
      * "1,000" is 1.0, never a thousand. */
-    NUMPARSE_OPT_DECIMAL_COMMA = 1u << 1
+    NUMPARSE_OPT_DECIMAL_COMMA = 1u << 1,
+    /* The text joins labels with '/' ("very/not rows: 297/303",
+     * "min/mean/max"): a '/' between numbers separates the items of a
+     * list, so no count-out-of-total (NUMPARSE_RATIO) is read. */
+    NUMPARSE_OPT_SLASH_LISTS = 1u << 2
 };
 
 struct numparse_num {
@@ -53,6 +59,7 @@ struct numparse_num {
     unsigned flags;   /* enum numparse_flag */
     int list;         /* innermost bracket group, numbered from 0 per scan; -1 if none */
     char unit[8];     /* "s", "ms", "min", "MB", ... when NUMPARSE_UNIT, else "" */
+    double denom;     /* NUMPARSE_RATIO: the denominator (> 0), else 0 */
 };
 
 /* Scans text[0..len) and stores up to max numbers in out[] in printed order.
@@ -69,6 +76,17 @@ int numparse_one(const char *text, size_t len, struct numparse_num *out);
 
 /* The value as a plain fraction: 74.0% -> 0.74; otherwise the value. */
 double numparse_fraction(const struct numparse_num *n);
+
+/* Two unsigned integers joined by '/' with the numerator at most the
+ * denominator ("2244/4000", "  494 / 1000") are scanned as ONE number: a
+ * count out of a total, flagged NUMPARSE_RATIO, value the numerator (so
+ * "step 3/50" still binds step 3 and an exact count still reads 2244).
+ * Whether the count or the rate is meant is the reader's decision, made by
+ * what it asks for (score_target: a rate in [0, 1]).  Not ratios: a
+ * numerator above its denominator ("1600/600 split", "12/03"), a chain of
+ * slashes (dates "03/12/2026"), signed, decimal or percent operands.
+ * Returns the quotient for a ratio, else numparse_fraction(n). */
+double numparse_quotient(const struct numparse_num *n);
 
 /* Half a unit in the last printed place: what rounding to the printed
  * precision can account for.  0.740 -> 0.0005, 7.58e-2 -> 0.0005e-2 = 5e-5,

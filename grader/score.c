@@ -120,6 +120,21 @@ static int judge(const struct rubric_target *t, double exp, double v, double sla
     }
 }
 
+/* Whether the target is a rate (an accuracy, a share): a value or range
+ * inside [0, 1], or a bound strictly inside it.  Only then is a printed
+ * count-out-of-total read as its quotient: a check for a count (297 rows,
+ * step 3 of 50) keeps the count. */
+static int asks_rate(const struct rubric_target *t, double exp)
+{
+    switch (t->op) {
+    case TARGET_APPROX:
+        /* exactly 0 or 1 with no tolerance is a count, not a rate */
+        return exp >= 0 && exp <= 1 && (t->abs_tol > 0 || t->rel_tol > 0 || exp != floor(exp));
+    case TARGET_RANGE: return t->lo >= 0 && t->hi <= 1;
+    default: return exp > 0 && exp < 1;
+    }
+}
+
 int score_target(const struct score_ctx *ctx, const struct rubric_target *t, double found,
                  const struct numparse_num *printed, int *pass, double *deviation,
                  struct gb_buf *expected_text, struct gb_err *err)
@@ -130,6 +145,12 @@ int score_target(const struct score_ctx *ctx, const struct rubric_target *t, dou
         return -1;
     if (expected_text && describe_target(t, exp, expected_text, err))
         return -1;
+    /* "2244/4000" where the check asks for a rate: the quotient is the
+     * reading, exact (counts have no rounding); elsewhere the count. */
+    if (printed && (printed->flags & NUMPARSE_RATIO) && asks_rate(t, exp)) {
+        found = numparse_quotient(printed);
+        slack = 0;
+    }
     *pass = judge(t, exp, found, slack, &d1);
     /* 74.0% printed for an expected 0.740: compare the fraction too. */
     if (!*pass && printed && (printed->flags & NUMPARSE_PERCENT)) {

@@ -157,9 +157,9 @@ static int locate_operands(const struct score_ctx *ctx, const struct rubric_chec
             const struct numparse_num *n = &res.hits[0].num;
             /* Operands are compared as quantities: 51.0% is 0.51 (so a gap of
              * 51.0% - 49.5% is 0.015, not 1.5), and "950 ms" next to "2.1 s"
-             * is 0.95 seconds. */
+             * is 0.95 seconds; "3356/4000" is the rate 0.839. */
             if (numparse_seconds(n, &vals[i]) < 0)
-                vals[i] = numparse_fraction(n);
+                vals[i] = numparse_quotient(n);
             if (gb_buf_printf(&o->found, err, "%s%s %s%s%s", i ? ", " : "", ck->operands[i].name,
                               res.hits[0].text, n->unit[0] ? " " : "", n->unit) ||
                 gb_buf_printf(&o->where, err, "%sline %zu", i ? ", " : "stdout ",

@@ -348,8 +348,21 @@ int score_text_ideas(const struct score_ctx *ctx, const struct prose *p,
     return ideas_missing(p, ck, f.missing, where_name, o, err);
 }
 
-/* Numbers printed with a decimal point (measurements, not lengths or counts)
- * in the cited sentences that the run's stdout also printed. */
+/* A measurement rather than a length or a count: printed with a decimal
+ * point, or a count out of a total ("1000/1000" is a rate). */
+static int is_measurement(const struct numparse_num *n)
+{
+    return (n->flags & NUMPARSE_RATIO) || !(n->flags & NUMPARSE_INTEGER);
+}
+
+/* Rounding slack of a measurement: none for an exact count quotient. */
+static double ratio_ulp(const struct numparse_num *n)
+{
+    return (n->flags & NUMPARSE_RATIO) ? 1e-12 : numparse_half_ulp(n);
+}
+
+/* Measurements in the cited sentences that the run's stdout also printed,
+ * compared as rates (74.0% = 0.740 = 740/1000). */
 static int cites_output(const struct score_ctx *ctx, const char *s, size_t n,
                         struct gb_buf *found, struct gb_err *err)
 {
@@ -363,12 +376,12 @@ static int cites_output(const struct score_ctx *ctx, const char *s, size_t n,
         return gb_fail(err, "out of memory");
     numparse_scan(text, ctx->in->output_len, 0, out, no);
     for (size_t i = 0; i < ns && i < 64 && !hit; i++) {
-        double v = numparse_fraction(&said[i]);
-        if (said[i].flags & (NUMPARSE_INTEGER | NUMPARSE_GLUED))
+        double v = numparse_quotient(&said[i]);
+        if (!is_measurement(&said[i]) || (said[i].flags & NUMPARSE_GLUED))
             continue;
         for (size_t j = 0; j < no && !hit; j++) {
-            double tol = fmax(numparse_half_ulp(&said[i]), numparse_half_ulp(&out[j]));
-            if (!(out[j].flags & NUMPARSE_INTEGER) && fabs(numparse_fraction(&out[j]) - v) <= tol) {
+            double tol = fmax(ratio_ulp(&said[i]), ratio_ulp(&out[j]));
+            if (is_measurement(&out[j]) && fabs(numparse_quotient(&out[j]) - v) <= tol) {
                 hit = 1;
                 if (gb_buf_printf(found, err, " — cites %.*s, which the run printed",
                                   (int)(said[i].end - said[i].start), s + said[i].start))

@@ -268,29 +268,98 @@ out:
     return rc;
 }
 
+/* One number an "each" check judges: a located value, or one element of
+ * the printed list it opens ("row sums: [1. 1. 1. 1.]" is four sums). */
+struct each_item {
+    const struct numparse_num *num;
+    size_t line;
+    const struct extract_hit *hit;
+};
+
+/* The located list holding scalar hit h, or NULL when h is not in one. */
+static const struct extract_hit *list_of(const struct extract_hit *h,
+                                         const struct extract_result *lists)
+{
+    if (!(h->num.flags & NUMPARSE_IN_LIST))
+        return NULL;
+    for (size_t i = 0; i < lists->n_hits; i++) {
+        const struct extract_hit *v = &lists->hits[i];
+        if (v->line != h->line || v->n_nums < 2)
+            continue;
+        for (size_t k = 0; k < v->n_nums; k++)
+            if (v->nums[k].start == h->num.start && v->nums[k].value == h->num.value)
+                return v;
+    }
+    return NULL;
+}
+
+/* Every number to judge: each located value, a list counted element by
+ * element, so one printed vector of sums cannot stand for the others.
+ * *items is malloc'd (free it); returns -1 when out of memory. */
+static int each_items(const struct score_ctx *ctx, const struct rubric_check *ck,
+                      const struct extract_result *res, struct each_item **items,
+                      size_t *n, struct extract_result *lists, struct gb_err *err)
+{
+    size_t cap = 0;
+
+    *items = NULL;
+    *n = 0;
+    if (score_locate(ctx, ck->locate, EXTRACT_VECTOR, 1, lists, err))
+        return -1;
+    for (size_t i = 0; i < res->n_hits; i++) {
+        const struct extract_hit *v = list_of(&res->hits[i], lists);
+        cap += v ? v->n_nums : 1;
+    }
+    if (cap && !(*items = malloc(cap * sizeof **items)))
+        return gb_fail(err, "out of memory");
+    for (size_t i = 0; i < res->n_hits; i++) {
+        const struct extract_hit *h = &res->hits[i], *v = list_of(h, lists);
+        if (!v) {
+            (*items)[(*n)++] = (struct each_item){ &h->num, h->line, h };
+            continue;
+        }
+        for (size_t k = 0; k < v->n_nums; k++)
+            (*items)[(*n)++] = (struct each_item){ &v->nums[k], v->line, v };
+    }
+    return 0;
+}
+
+/* The item as printed, for messages. */
+static int item_text(struct gb_buf *b, const struct each_item *it, struct gb_err *err)
+{
+    const char *line = it->hit->line_text ? it->hit->line_text : "";
+    const struct numparse_num *n = it->num;
+
+    if (n->end <= strlen(line) && n->start < n->end)
+        return gb_buf_printf(b, err, "%.*s", (int)(n->end - n->start), line + n->start);
+    return gb_buf_printf(b, err, "%g", n->value);
+}
+
 static int check_each(const struct score_ctx *ctx, const struct rubric_check *ck,
                       struct score_outcome *o, struct gb_err *err)
 {
-    struct extract_result res = EXTRACT_RESULT_INIT;
-    size_t bad = 0, first_bad = 0;
+    struct extract_result res = EXTRACT_RESULT_INIT, lists = EXTRACT_RESULT_INIT;
+    struct each_item *items = NULL;
+    size_t bad = 0, first_bad = 0, n = 0;
     int pass, rc = -1;
 
     if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 1, &res, err) ||
-        score_target(ctx, &ck->target, 0, NULL, &pass, NULL, &o->expected, err))
+        score_target(ctx, &ck->target, 0, NULL, &pass, NULL, &o->expected, err) ||
+        each_items(ctx, ck, &res, &items, &n, &lists, err))
         goto out;
     if (gb_buf_printf(&o->expected, err, " (each of at least %zu)", ck->min_count))
         goto out;
-    if (res.n_hits < ck->min_count) {
-        o->verdict = res.n_hits ? VERDICT_FAIL : VERDICT_MISSING;
+    if (n < ck->min_count) {
+        o->verdict = n ? VERDICT_FAIL : VERDICT_MISSING;
         rc = gb_buf_printf(&o->message, err, "found %zu such values, expected at least %zu%s%s",
-                           res.n_hits, ck->min_count, res.explain ? ": " : "",
+                           n, ck->min_count, res.explain ? ": " : "",
                            res.explain ? res.explain : "");
         goto out;
     }
-    for (size_t i = 0; i < res.n_hits; i++) {
-        const struct extract_hit *h = &res.hits[i];
+    for (size_t i = 0; i < n; i++) {
         double dev;
-        if (score_target(ctx, &ck->target, h->num.value, &h->num, &pass, &dev, NULL, err))
+        if (score_target(ctx, &ck->target, items[i].num->value, items[i].num, &pass, &dev,
+                         NULL, err))
             goto out;
         if (dev > o->deviation)
             o->deviation = dev;
@@ -298,12 +367,15 @@ static int check_each(const struct score_ctx *ctx, const struct rubric_check *ck
             first_bad = i;
     }
     o->verdict = bad ? VERDICT_FAIL : VERDICT_PASS;
-    if (gb_buf_printf(&o->found, err, "%zu values, %zu outside", res.n_hits, bad) ||
-        where_line(o, res.hits[bad ? first_bad : 0].line, err))
+    if (gb_buf_printf(&o->found, err, "%zu values, %zu outside", n, bad) ||
+        where_line(o, items[bad ? first_bad : 0].line, err))
         goto out;
-    rc = bad ? gb_buf_printf(&o->message, err, "line %zu prints %s",
-                             res.hits[first_bad].line, res.hits[first_bad].text) : 0;
+    rc = bad ? gb_buf_printf(&o->message, err, "line %zu prints ", items[first_bad].line) ||
+               item_text(&o->message, &items[first_bad], err) : 0;
+    rc = rc ? -1 : 0;
 out:
+    free(items);
+    extract_result_free(&lists);
     extract_result_free(&res);
     return rc;
 }

@@ -178,6 +178,48 @@ START_TEST(test_column_in_title_inline)
     f = query(t, "{\"row\": \"gain 2.0\", \"column\": \"per step\"}");
     ck_assert_int_eq(f.n, 0);
     extract_free(t);
+    /* a sentence naming the row, its one number words away, is not a
+     * "label: value" line: the heading above does not name that number */
+    t = parse_str(
+        "Blame reaching step t when the only loss sits at step 50\n"
+        "gain=1.00   7.603e-02  1.459e-02  4.252e-03\n"
+        "\n"
+        "gain 1.0 at other lengths: how far back blame stays above 1/1000 of the last step\n"
+        "gain 1.0 at other lengths: blame stays above 0.001 of the last step\n");
+    f = query(t, "{\"row\": \"gain 1.0\", \"column\": \"step 50\"}");
+    ck_assert_msg(f.n == 0, "took line %zu: %s", f.line, f.text);
+    extract_free(t);
+}
+END_TEST
+
+/* ---- a label list on the line beats a guessed table header -------------- */
+
+/* "logistic acc [all, very, not]: [0.74 1. 0.485]" names its own columns;
+ * the lines above it happen to line up as a table whose header holds the
+ * word "not" too.  Counts joined by '/' under labels joined by '/' are a
+ * list, not a count out of a total. */
+START_TEST(test_label_list_on_line_beats_table)
+{
+    struct extract_transcript *t = parse_str(
+        "   sorted: ['and' 'bad' 'good' 'not' 'packing' 'was']\n"
+        "   bags equal: True\n"
+        "logistic acc [all, very, not]: [0.74  1.    0.485]\n"     /* 3 */
+        "64-unit acc [all, very, not]: [0.785 1.    0.574]\n"      /* 4 */
+        "test rows very/not: 297/303\n");                          /* 5 */
+    struct found f;
+
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"very\"}");
+    ASSERT_HIT(f, 1, 3, "1.");
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"not\"}");
+    ASSERT_HIT(f, 0.485, 3, "0.485");
+    f = query(t, "{\"row\": \"64-unit\", \"column\": \"all\"}");
+    ASSERT_HIT(f, 0.785, 4, "0.785");
+    f = query(t, "{\"row\": \"test rows\", \"column\": \"not\"}");
+    ASSERT_HIT(f, 303, 5, "303");
+    f = query(t, "{\"row\": \"test rows\", \"column\": \"very\"}");
+    ASSERT_HIT(f, 297, 5, "297");
+    ck_assert(!(f.flags & NUMPARSE_RATIO));
+    extract_free(t);
 }
 END_TEST
 
@@ -309,6 +351,7 @@ int main(void)
     tcase_add_test(tc, test_number_inside_label_cell);
     tcase_add_test(tc, test_section_miss_names_the_heading);
     tcase_add_test(tc, test_heading_across_blank_line);
+    tcase_add_test(tc, test_label_list_on_line_beats_table);
     tcase_add_test(tc, test_vector_row_in_headerless_run);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);

@@ -254,6 +254,44 @@ START_TEST(test_versions_dates_and_words_are_not_values)
 }
 END_TEST
 
+/* Counts out of a total are one number (the rate is the reader's choice);
+ * dates, shapes and progress counters are not turned into rates. */
+START_TEST(test_ratio_of_counts)
+{
+    struct numparse_num n[MAXN];
+    const char *s;
+
+    s = "  2244 / 4000 correct";
+    ck_assert_uint_eq(scan(s, n), 1);
+    ck_assert(n[0].flags & NUMPARSE_RATIO);
+    ck_assert(n[0].value == 2244 && n[0].denom == 4000);
+    ck_assert_str_eq(text_of(s, &n[0]), "2244 / 4000");
+    ck_assert(fabs(numparse_quotient(&n[0]) - 0.561) < 1e-12);
+    s = "50 RNN 15.2 2244/4000  494/1000";
+    ck_assert_uint_eq(scan(s, n), 4);
+    ck_assert(n[3].value == 494 && n[3].denom == 1000 && (n[3].flags & NUMPARSE_RATIO));
+    ck_assert(n[1].value == 15.2 && !(n[1].flags & NUMPARSE_RATIO));
+    ck_assert_uint_eq(scan("acc=1,000/4,000", n), 1);
+    ck_assert(n[0].denom == 4000 && (n[0].flags & NUMPARSE_GLUED));
+    /* progress counter: one number, value still the step */
+    ck_assert_uint_eq(scan("step 3/50", n), 1);
+    ck_assert(n[0].value == 3 && (n[0].flags & NUMPARSE_RATIO));
+    /* not ratios: numerator above the total, dates, decimals, signs */
+    ck_assert_uint_eq(scan("1600/600 split", n), 2);
+    ck_assert(!(n[0].flags & NUMPARSE_RATIO) && n[1].value == 600);
+    ck_assert_uint_eq(scan("03/12/2026", n), 3);
+    ck_assert(!(n[0].flags & NUMPARSE_RATIO) && !(n[1].flags & NUMPARSE_RATIO));
+    ck_assert_uint_eq(scan("2026/12/03", n), 3);
+    ck_assert(!(n[1].flags & NUMPARSE_RATIO));
+    ck_assert_uint_eq(scan("3.2 / 4.3", n), 2);
+    ck_assert_uint_eq(scan("-3/4 3/4.5 3/4% 3/0", n), 8);
+    for (int k = 0; k < 8; k++)
+        ck_assert(!(n[k].flags & NUMPARSE_RATIO));
+    ck_assert_uint_eq(scan("1/2x", n), 2);
+    ck_assert(numparse_quotient(&n[0]) == 1);
+}
+END_TEST
+
 START_TEST(test_half_ulp_and_fraction)
 {
     struct numparse_num n;
@@ -319,6 +357,7 @@ int main(void)
     tcase_add_test(tc, test_decimal_commas);
     tcase_add_test(tc, test_superscript_and_latex_powers);
     tcase_add_test(tc, test_versions_dates_and_words_are_not_values);
+    tcase_add_test(tc, test_ratio_of_counts);
     tcase_add_test(tc, test_half_ulp_and_fraction);
     tcase_add_test(tc, test_count_exceeds_max_like_snprintf);
     tcase_add_test(tc, test_fuzz_random_bytes);

@@ -250,6 +250,60 @@ START_TEST(test_vector_each_relation)
 }
 END_TEST
 
+/* An "each" check judges every element of a printed list after its label:
+ * one vector of row sums is four sums, not one, and a bad element fails. */
+START_TEST(test_each_counts_list_elements)
+{
+    struct graded g;
+    const char *checks =
+        "{\"id\": \"sums\", \"description\": \"d\", \"points\": 1, \"kind\": \"each\","
+        " \"locate\": {\"column\": \"sum\"}, \"expected\": 1.0, \"tolerance\": {\"abs\": 0.001}, \"min_count\": 4}";
+
+    grade("run", checks, "row sums: [1. 1. 1. 1.]\n", "", NULL, NULL, &g);
+    expect(&g, "sums", VERDICT_PASS);
+    ck_assert_str_eq(find(&g, "sums")->found, "4 values, 0 outside");
+    release(&g);
+    grade("run", checks, "row sums tensor([1.0000, 1.0000, 0.9000, 1.0000])\n", "", NULL, NULL, &g);
+    expect(&g, "sums", VERDICT_FAIL);
+    ck_assert_str_eq(find(&g, "sums")->message, "line 1 prints 0.9000");
+    release(&g);
+    grade("run", checks, "{\n  \"row_sums\": [\n    1.0,\n    1.0,\n    1.0\n  ]\n}\n", "", NULL, NULL,
+          &g);
+    expect(&g, "sums", VERDICT_FAIL);    /* three sums where four rows are needed */
+    release(&g);
+}
+END_TEST
+
+/* "2244/4000" is a count out of a total: a check that asks for a rate
+ * (a value in [0, 1]) reads the quotient, a check for a count the count. */
+START_TEST(test_count_ratios)
+{
+    struct graded g;
+    const char *checks =
+        VALUE("acc", "rnn", "train acc", "\"expected\": \"readings.epochs_30.not\", \"tolerance\": {\"abs\": 0.01}") ","
+        VALUE("chance", "rnn", "test acc", "\"range\": [0.4, 0.6]") ","
+        VALUE("count", "rnn", "very", "\"expected\": \"split.very\", \"tolerance\": {\"abs\": 0}") ","
+        "{\"id\": \"gap\", \"description\": \"d\", \"points\": 1, \"kind\": \"relation\","
+        " \"values\": {\"train\": {\"column\": \"train acc\"}, \"test\": {\"column\": \"test acc\"}},"
+        " \"expr\": \"train - test\", \"greater_than\": 0.3}";
+
+    grade("run", checks, "rnn: train acc 1980/4000, test acc 494 / 1000, very 297/400\n", "", NULL,
+          NULL, &g);
+    expect(&g, "acc", VERDICT_PASS);     /* 0.495 */
+    expect(&g, "chance", VERDICT_PASS);  /* 0.494, not 494 */
+    expect(&g, "count", VERDICT_PASS);   /* 297 rows */
+    expect(&g, "gap", VERDICT_FAIL);     /* 0.001, not 1486 */
+    ck_assert_str_eq(find(&g, "acc")->found, "1980/4000");
+    release(&g);
+    grade("run", checks, "rnn: train acc 3356/4000, test acc 1/2, very 296/400\n", "", NULL, NULL, &g);
+    expect(&g, "acc", VERDICT_FAIL);     /* 0.839 */
+    expect(&g, "chance", VERDICT_PASS);
+    expect(&g, "count", VERDICT_FAIL);
+    expect(&g, "gap", VERDICT_PASS);     /* 0.839 - 0.5 */
+    release(&g);
+}
+END_TEST
+
 /* Relation operands are quantities: a percentage is its fraction and a
  * time is in seconds, so "51.0% - 49.5%" is no 1.5-point gap and
  * "950 ms" against "2.1 s" is a ratio of 2.2. */
@@ -461,6 +515,8 @@ int main(void)
         test_triage_unseeded,
         test_known_mistakes,
         test_vector_each_relation,
+        test_each_counts_list_elements,
+        test_count_ratios,
         test_relation_units,
         test_comments,
         test_answers,
