@@ -202,7 +202,7 @@ static int add_line(struct extract_transcript *t, size_t off, size_t len, size_t
     ln->no = no;
     ln->off = off;
     ln->len = len;
-    ln->heading = ln->title = ln->table = ln->path = ln->name0 = -1;
+    ln->heading = ln->title = ln->table = ln->path = ln->name0 = ln->axis = -1;
     ln->block = block;
     if (scan_line_numbers(t, t->text + off, len, ln, err) < 0)
         return -1;
@@ -575,6 +575,7 @@ int extract_parse(const char *text, size_t len, const struct extract_limits *lim
     assign_scopes(t);
     if (extract_nest_paths(t, err) < 0)
         goto fail;
+    extract_nest_axes(t);
     *out = t;
     return 0;
 fail:

@@ -49,6 +49,9 @@ struct xline {
     long path;            /* enclosing keys of nested output (index in t->paths), or -1 */
     long name0;           /* a row printed without a label ("[0.1 0.2]" of a matrix under */
     size_t n_name;        /*   "rows/cols: a b"): its name, t->atoms[name0 ..+n_name); -1 none */
+    long axis;            /* "steps: [50 40 ... 1]" above a labelled list of as many
+                           * numbers: that line's index (its numbers name the list's
+                           * elements), or -1 */
     enum xrow_role role;
     size_t axes_at;       /* a caption saying what a table's rows are ("rows = keys"): 1 + the
                            * atom (relative) where it says so; 0 none.  Those words describe
@@ -60,12 +63,14 @@ struct xline {
  * outermost first, as copied atoms t->patoms[atom0 .. atom0+n_atoms). */
 struct xpath {
     size_t atom0, n_atoms;
+    size_t n_key;         /* the innermost key: the last n_key of those atoms */
 };
 
 /* A column of a table: its header words (copied atoms) and whether values sit in it. */
 struct xcolumn {
     size_t hatom0, n_hatoms;   /* t->hatoms[...] */
     int is_value;
+    int is_key;                /* a number column made a key of a long table (settle_keys) */
 };
 
 #define AXIS_ATOMS_MAX 4
@@ -85,6 +90,7 @@ struct xtable {
     size_t first, last;        /* data line indices, inclusive */
     enum xdelim delim;
     size_t col0, n_cols;       /* t->cols[...] */
+    int keyed;                 /* long ("tidy") format: numeric key columns name each row */
 };
 
 struct extract_transcript {
@@ -132,6 +138,14 @@ size_t extract_line_at(const struct extract_transcript *t, size_t li, size_t off
 
 /* Gives every line the path of keys enclosing it (xline.path). */
 int extract_nest_paths(struct extract_transcript *t, struct gb_err *err);
+
+/* Gives labelled lists their axis line (xline.axis). */
+void extract_nest_axes(struct extract_transcript *t);
+
+/* The first bracketed list of numbers on a line: its width, with *first its
+ * first atom (relative to the line); 0 when the line has none. */
+size_t extract_first_list(const struct extract_transcript *t, const struct xline *ln,
+                          size_t *first);
 
 /* Word equality for matching: 0 none, else a strength (3 exact/plural, 2 prefix). */
 int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen);

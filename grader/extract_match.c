@@ -276,6 +276,8 @@ struct source {
     const struct xatom *a;
     size_t n;
     int pairs;              /* "header value" pairs of a row's other cells (row_context) */
+    int whole;              /* a key cell naming a long table's measure ("step 1"): a
+                             * phrase found here must use every atom of it */
 };
 
 /* Where a phrase may be found: the first n_primary sources are the row
@@ -284,6 +286,7 @@ struct source {
  * atoms this phrase may not use: one printed word is never both the row
  * and the column. */
 #define SCOPES_MAX 4
+#define KEY_PAIR_MAX 8          /* header words of a long table's key column */
 #define SOURCES_MAX (3 + SCOPES_MAX)
 struct match;
 struct sources {
@@ -674,7 +677,7 @@ static int add_cand(struct finder *f, const struct cand *c)
 
 static struct source line_source(const struct extract_transcript *t, long li)
 {
-    struct source s = { NULL, 0, 0 };
+    struct source s = { NULL, 0, 0, 0 };
     if (li >= 0) {
         s.a = t->atoms + t->lines[li].atom0;
         s.n = t->lines[li].n_atoms;
@@ -685,7 +688,7 @@ static struct source line_source(const struct extract_transcript *t, long li)
 /* The keys of the structures enclosing a line of nested output. */
 static struct source path_source(const struct extract_transcript *t, const struct xline *ln)
 {
-    struct source s = { NULL, 0, 0 };
+    struct source s = { NULL, 0, 0, 0 };
     if (ln->path >= 0) {
         s.a = t->patoms + t->paths[ln->path].atom0;
         s.n = t->paths[ln->path].n_atoms;
@@ -701,7 +704,7 @@ static int scope_sources(const struct extract_transcript *t, const struct xline 
 {
     int n = 0;
     if (ln->name0 >= 0)
-        out[n++] = (struct source){ t->atoms + ln->name0, ln->n_name, 0 };
+        out[n++] = (struct source){ t->atoms + ln->name0, ln->n_name, 0, 0 };
     if (ln->path >= 0)
         out[n++] = path_source(t, ln);
     if (ln->title >= 0) {
@@ -1454,7 +1457,7 @@ static int row_named_above(struct finder *f, const struct sources *S, struct mat
 {
     struct sources above = *S;
 
-    above.s[0] = (struct source){ NULL, 0, 0 };
+    above.s[0] = (struct source){ NULL, 0, 0, 0 };
     return match_set(f->t, &f->row, &above, -1, rm, extras, NULL, 0);
 }
 
@@ -1551,6 +1554,40 @@ static long arrow_value(struct finder *f, const struct xline *ln, const struct m
     return found;
 }
 
+/* A column named only by the key around the line: '"row_sums": {' over
+ * '"support": 1.0' makes each entry a cell of the row_sums column, as a
+ * table would be printed.  The whole key must be the column ("row sum",
+ * not "sum" of "row_sums" alone), and the line one entry with one number. */
+static int key_column_candidate(struct finder *f, size_t li)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[li];
+    struct sources K = { .n = 1, .n_primary = 1 };
+    struct match cm;
+    int extras = 0;
+
+    if (ln->path < 0 || ln->n_nums != 1 || ln->n_atoms < 2 ||
+        t->atoms[ln->atom0 + ln->n_atoms - 1].num != (int32_t)ln->num0)
+        return 0;
+    const struct xpath *p = &t->paths[ln->path];
+    K.s[0] = (struct source){ t->patoms + p->atom0 + p->n_atoms - p->n_key, p->n_key, 0, 0 };
+    if (!match_set(t, &f->col, &K, -1, &cm, &extras, NULL, 0))
+        return 0;
+    for (size_t i = 0; i < K.s[0].n; i++)
+        if (K.s[0].a[i].num < 0 && !is_noise_word(&K.s[0].a[i]) && !used_at(&cm, cm.n_items, 0, i))
+            return 0;
+    struct source ps = path_source(t, ln), ts = line_source(t, ln->title);
+    if (f->exc.n && (excluded(f, ps.a, ps.n) || excluded(f, ts.a, ts.n) ||
+                     excluded(f, t->atoms + ln->atom0, ln->n_atoms)))
+        return 0;
+    struct cand c = { .line = li, .num = (long)ln->num0, .quality = 0, .extras = extras,
+                      .how = EXTRACT_HOW_INLINE, .col = -1, .table = -1, .above = 1,
+                      .scope_excluded = scope_excluded(f, li) };
+    if (f->col_line < 0)
+        f->col_line = (long)li;
+    return add_cand(f, &c);
+}
+
 static int inline_candidates(struct finder *f, size_t li)
 {
     const struct extract_transcript *t = f->t;
@@ -1597,6 +1634,8 @@ static int inline_candidates(struct finder *f, size_t li)
             direct = u >= 0 ? t->atoms[ln->atom0 + u].num : -1;
             above = direct < 0;
         }
+        if (above && !have_r)
+            return key_column_candidate(f, li);
         if (direct < 0 && above && !column_above(f, ln, &rm, have_r, anchor, &C, &cm, &c_extras))
             return 0;
     }
@@ -1664,6 +1703,149 @@ static int inline_candidates(struct finder *f, size_t li)
     c.above = above;
     c.scope_excluded = scope_excluded(f, li);
     return add_cand(f, &c);
+}
+
+/* The row of a labelled list under an axis line (extract_nest_axes): the
+ * list's own label names the row, and a column phrase names element k when
+ * it takes the axis' words with its k-th number ("step 1" in "steps: [50
+ * ... 1]").  The number must be used: "per step" is no element. */
+static int axis_candidates(struct finder *f, size_t li)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[li], *ax;
+    struct sources S = { .n = 1, .n_primary = 1 }, C = { .n = 1, .n_primary = 1 };
+    struct xatom pair[KEY_PAIR_MAX + 1];
+    size_t first = 0, afirst = 0, width;
+    struct match rm, cm;
+    int r_extras = 0, c_extras = 0;
+
+    if (ln->axis < 0 || !f->col.n || f->q->shape != EXTRACT_SCALAR)
+        return 0;
+    ax = &t->lines[ln->axis];
+    width = extract_first_list(t, ln, &first);
+    if (extract_first_list(t, ax, &afirst) != width || afirst > KEY_PAIR_MAX)
+        return 0;
+    S.s[0] = (struct source){ t->atoms + ln->atom0, first, 0, 0 };
+    S.n += scope_sources(t, ln, S.s + 1);
+    if (f->row.n && !match_set(t, &f->row, &S, -1, &rm, &r_extras, NULL, 0))
+        return 0;
+    if (f->exc.n && (excluded(f, S.s[0].a, S.s[0].n) || scope_excluded(f, li)))
+        return 0;
+    memcpy(pair, t->atoms + ax->atom0, afirst * sizeof *pair);
+    C.s[0] = (struct source){ pair, afirst + 1, 0, 0 };
+    for (size_t k = 0; k < width; k++) {
+        pair[afirst] = t->atoms[ax->atom0 + afirst + k];
+        if (!match_set(t, &f->col, &C, -1, &cm, &c_extras, NULL, 0) ||
+            !used_at(&cm, cm.n_items, 0, afirst))
+            continue;
+        struct cand c = { .line = li, .num = t->atoms[ln->atom0 + first + k].num,
+                          .quality = !f->row.n || rm.in_primary == rm.n_items,
+                          .extras = (f->row.n ? r_extras : 0) + c_extras,
+                          .how = EXTRACT_HOW_INLINE, .col = -1, .table = -1 };
+        if (f->col_line < 0)
+            f->col_line = (long)li;
+        if (add_cand(f, &c) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* One entry of a dict printed on one line with bare numbers as keys:
+ * "RNN gain -> per-step factor: {0.5: 0.49, 0.9: 0.842}".  Atom indices
+ * (relative to the line) of its key and value. */
+struct dict_pair {
+    size_t key, value;
+};
+
+/* Only separators between two atoms, and among them the byte c. */
+static int joined_by(const struct xatom *x, const struct xatom *y, char c)
+{
+    int seen = 0;
+    for (const char *p = x->p + x->len; p < y->p; p++) {
+        if (*p == c)
+            seen = 1;
+        else if (*p != ' ' && *p != '\t')
+            return 0;
+    }
+    return seen;
+}
+
+/* The pairs of the line's first "{num: num, ...}" (at most max), with
+ * *open the first atom after its '{'.  0 unless every entry has a bare
+ * number as its key and as its value, and there are at least two. */
+static size_t dict_pairs(const struct extract_transcript *t, const struct xline *ln,
+                         struct dict_pair *out, size_t max, size_t *open)
+{
+    const char *s = t->text + ln->off, *brace = memchr(s, '{', ln->len);
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = 0, n = 0;
+
+    if (!brace)
+        return 0;
+    while (i < ln->n_atoms && a[i].p < brace)
+        i++;
+    *open = i;
+    for (; i + 1 < ln->n_atoms && n < max; i += 2) {
+        if (a[i].num < 0 || a[i + 1].num < 0 || !joined_by(&a[i], &a[i + 1], ':'))
+            return 0;
+        out[n++] = (struct dict_pair){ i, i + 1 };
+        const char *end = s + ln->len;
+        const char *p = a[i + 1].p + a[i + 1].len;
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p < end && *p == '}')
+            return n >= 2 ? n : 0;
+        if (p >= end || *p != ',' || i + 2 >= ln->n_atoms)
+            return 0;
+    }
+    return 0;
+}
+
+#define DICT_PAIRS_MAX 64
+
+/* A dict keyed by bare numbers names its keys in the words before it:
+ * "RNN gain -> per-step factor: {0.5: 0.49, ...}" is the row "gain 0.5"
+ * with the column "per-step factor" for its first entry, as a table of
+ * that title would be.  The key is the entry's own source and the words
+ * before the dict a heading over it (match_split pairs "gain" with the
+ * key); the column may not take the key the row took. */
+static int dict_candidates(struct finder *f, size_t li)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[li];
+    struct dict_pair dp[DICT_PAIRS_MAX];
+    size_t open = 0, n;
+    struct match rm, cm;
+
+    if (!f->row.n || f->q->shape != EXTRACT_SCALAR ||
+        (n = dict_pairs(t, ln, dp, DICT_PAIRS_MAX, &open)) == 0)
+        return 0;
+    for (size_t k = 0; k < n; k++) {
+        struct sources S = { .n = 2, .n_primary = 1 }, C;
+        int r_extras = 0, c_extras = 0;
+        const struct xatom *key = t->atoms + ln->atom0 + dp[k].key;
+        S.s[0] = (struct source){ key, 1, 0, 0 };
+        S.s[1] = (struct source){ t->atoms + ln->atom0, open, 0, 0 };
+        S.n += scope_sources(t, ln, S.s + 2);
+        if (!match_set(t, &f->row, &S, -1, &rm, &r_extras, NULL, 0) ||
+            !used_at(&rm, rm.n_items, 0, 0))
+            continue;
+        C = S;
+        C.taken = &rm;
+        if (f->col.n && !match_set(t, &f->col, &C, -1, &cm, &c_extras, NULL, 0))
+            continue;
+        if (f->exc.n && (excluded(f, key, 1) || excluded(f, S.s[1].a, S.s[1].n)))
+            continue;
+        struct cand c = { .line = li, .num = key[1].num, .quality = 0,
+                          .extras = r_extras + c_extras, .how = EXTRACT_HOW_INLINE,
+                          .col = -1, .table = -1,
+                          .scope_excluded = scope_excluded(f, li) };
+        if (f->row_line < 0)
+            f->row_line = (long)li;
+        if (add_cand(f, &c) < 0)
+            return -1;
+    }
+    return 0;
 }
 
 /* ---- tables -------------------------------------------------------------- */
@@ -1768,6 +1950,20 @@ static size_t value_columns(const struct extract_transcript *t, const struct xta
  * word the query did not ask for: "acc" under "== test set ==" is the test
  * accuracy, "train acc" never is.  In the mixed reading (orientation 2)
  * the row phrase shares the label and header: its words count as asked. */
+/* "step 1" names a measure only as a whole: "per step" is not step 1's. */
+static int whole_used(const struct source *name, const struct match *cm, int p)
+{
+    int used = 0;
+    if (!name->whole)
+        return 1;
+    for (size_t k = 0; k < cm->n_items; k++)
+        used |= cm->pos[k].src == p;
+    for (size_t i = 0; used && i < name->n; i++)
+        if (!used_at(cm, cm->n_items, p, i))
+            return 0;
+    return 1;
+}
+
 static int column_named(const struct extract_transcript *t, const struct xtable *tb,
                         const struct sources *cols, const struct match *cm,
                         const struct match *rm, int orientation)
@@ -1775,6 +1971,9 @@ static int column_named(const struct extract_transcript *t, const struct xtable 
     static const int row_index[3] = { 2, 0, 1 };   /* cols source -> rows source, mixed */
     int on_name = 0, in_scope = 0;
 
+    for (int p = 0; p < cols->n_primary; p++)
+        if (!whole_used(&cols->s[p], cm, p))
+            return 0;
     for (size_t k = 0; k < cm->n_items; k++)
         in_scope |= cm->pos[k].src >= cols->n_primary;
     if (!in_scope)
@@ -1820,6 +2019,7 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     if (f->row.n) {
         if (!match_set(t, &f->row, &rows, -1, &rm, &r_extras, &f->nm, t->lines[li].no))
             return 0;
+
         have_r = 1;
         if (rm.in_primary > 0 && transposed != 1) {
             if (f->row_line < 0)
@@ -1882,15 +2082,18 @@ static int words_only(const struct xatom *a, size_t n)
  * its parameters ("gain" 0.5 in a gain column), without counting them as
  * label words the query did not ask for. */
 static size_t row_context(const struct extract_transcript *t, const struct xline *ln,
-                          const struct xtable *tb, long skip_col, struct xatom *out, size_t max)
+                          const struct xtable *tb, long skip_col, int keys_only,
+                          struct xatom *out, size_t max)
 {
     size_t n = 0;
     for (size_t k = 0; k < ln->n_nums && n < max; k++) {
         long col = t->num_col[ln->num0 + k];
         const struct xcolumn *c;
         const struct xatom *a;
-        if (col < 0 || col == skip_col || !t->cols[tb->col0 + col].is_value)
-            continue;
+        if (col < 0 || col == skip_col ||
+            !(t->cols[tb->col0 + col].is_value || t->cols[tb->col0 + col].is_key) ||
+            (keys_only && !t->cols[tb->col0 + col].is_key))
+            continue;   /* a key's number is in the label too: "rnn 0.5" is gain 0.5 */
         c = &t->cols[tb->col0 + col];
         if (!words_only(t->hatoms + c->hatom0, c->n_hatoms))
             continue;   /* "length 50" over a result names that result, not this row */
@@ -1904,13 +2107,62 @@ static size_t row_context(const struct extract_transcript *t, const struct xline
     return n;
 }
 
+/* The number of column kc on the row when it is a key cell read as a
+ * "header value" pair ("step" over "1" after another number), else -1. */
+static long key_pair(const struct extract_transcript *t, const struct xline *ln,
+                     const struct xtable *tb, long kc)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    const struct xcolumn *c = &t->cols[tb->col0 + kc];
+
+    if (c->is_value || !words_only(t->hatoms + c->hatom0, c->n_hatoms))
+        return -1;
+    for (size_t i = 0; i < ln->n_atoms; i++)
+        if (a[i].num >= 0 && t->num_col[a[i].num] == kc)
+            return i == 0 || a[i - 1].num >= 0 ? (long)i : -1;
+    return -1;
+}
+
+/* A long table's measure named by one of the row's key cells: row "gain
+ * 0.5", column "step 1" is the grad_norm of the row whose key cells read
+ * "gain 0.5" and "step 1".  The key cell is the measure's name, so it
+ * leaves the label; the row is named by its key cells alone, never by the
+ * header of another measure ("g=1.0" over a column of a transposed table). */
+static int key_cells(struct finder *f, size_t li, const struct xtable *tb,
+                     const struct source *scope, int n_scope)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[li];
+    struct xatom label[LABEL_ATOMS_MAX], context[LABEL_ATOMS_MAX], pair[KEY_PAIR_MAX + 1];
+    struct source lab = { label, 0, 0, 0 }, ctx = { context, 0, 1, 0 }, hdr = { pair, 0, 0, 1 };
+
+    for (size_t kc = 0; kc < tb->n_cols; kc++) {
+        long at = key_pair(t, ln, tb, (long)kc);
+        const struct xcolumn *k = &t->cols[tb->col0 + kc];
+        if (at < 0 || k->n_hatoms > KEY_PAIR_MAX)
+            continue;
+        memcpy(pair, t->hatoms + k->hatom0, k->n_hatoms * sizeof *pair);
+        pair[k->n_hatoms] = t->atoms[ln->atom0 + (size_t)at];
+        hdr.n = k->n_hatoms + 1;
+        lab.n = row_label(t, ln, tb, (long)kc, label, LABEL_ATOMS_MAX);
+        ctx.n = row_context(t, ln, tb, (long)kc, 1, context, LABEL_ATOMS_MAX);
+        for (size_t c = 0; c < tb->n_cols; c++) {
+            if (!t->cols[tb->col0 + c].is_value || cell_number(t, ln, (long)c, 1) < 0)
+                continue;
+            if (table_cell(f, li, tb, (long)c, &lab, &ctx, &hdr, scope, n_scope, 0) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
 static int table_candidates(struct finder *f, size_t li)
 {
     const struct extract_transcript *t = f->t;
     const struct xline *ln = &t->lines[li];
     const struct xtable *tb;
     struct xatom label[LABEL_ATOMS_MAX], context[LABEL_ATOMS_MAX];
-    struct source lab, ctx, hdr = { NULL, 0, 0 }, scope[SCOPES_MAX];
+    struct source lab, ctx, hdr = { NULL, 0, 0, 0 }, scope[SCOPES_MAX];
     int n_scope;
 
     if (ln->table < 0 || ln->role != XROW_DATA)
@@ -1921,11 +2173,11 @@ static int table_candidates(struct finder *f, size_t li)
     n_scope = scope_sources(t, ln, scope);
     lab.a = label;
     ctx.a = context;
-    lab.pairs = 0;
+    lab.pairs = lab.whole = ctx.whole = 0;
     ctx.pairs = 1;
     if (!f->col.n) {
         lab.n = row_label(t, ln, tb, -1, label, LABEL_ATOMS_MAX);
-        ctx.n = row_context(t, ln, tb, -1, context, LABEL_ATOMS_MAX);
+        ctx.n = row_context(t, ln, tb, -1, 0, context, LABEL_ATOMS_MAX);
         return table_cell(f, li, tb, -1, &lab, &ctx, &hdr, scope, n_scope, 0);
     }
     for (size_t c = 0; c < tb->n_cols; c++) {
@@ -1933,7 +2185,7 @@ static int table_candidates(struct finder *f, size_t li)
         if (cell_number(t, ln, (long)c, 1) < 0)
             continue;
         lab.n = row_label(t, ln, tb, (long)c, label, LABEL_ATOMS_MAX);
-        ctx.n = row_context(t, ln, tb, (long)c, context, LABEL_ATOMS_MAX);
+        ctx.n = row_context(t, ln, tb, (long)c, 0, context, LABEL_ATOMS_MAX);
         hdr.a = t->hatoms + col->hatom0;
         hdr.n = col->n_hatoms;
         size_t before = f->n_c;
@@ -1944,7 +2196,7 @@ static int table_candidates(struct finder *f, size_t li)
             table_cell(f, li, tb, (long)c, &lab, &ctx, &hdr, scope, n_scope, 2) < 0)
             return -1;
     }
-    return 0;
+    return tb->keyed ? key_cells(f, li, tb, scope, n_scope) : 0;
 }
 
 /* ---- hits and explanations ----------------------------------------------- */
@@ -2569,8 +2821,10 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
         if (!f.sec_closed)
             f.sec_last = (long)li;
         f.section_seen = 1;
-        if (table_candidates(&f, li) < 0 || inline_candidates(&f, li) < 0)
+        if (table_candidates(&f, li) < 0 || inline_candidates(&f, li) < 0 ||
+            axis_candidates(&f, li) < 0 || dict_candidates(&f, li) < 0)
             goto out;
+
     }
     orient_by_axes(&f);
     drop_transposed(&f);

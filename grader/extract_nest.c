@@ -27,6 +27,7 @@
 #define NEST_DEPTH_MAX 64
 #define PATH_ATOMS_MAX 32       /* atoms kept per path (the innermost keys) */
 #define KEY_ATOMS_MAX 12        /* atoms kept per key */
+#define AXIS_WIDTH_MAX 256      /* an axis line names at most this many elements */
 #define PATHS_PER_LINE 16       /* keyed structures opened on one line that get a path */
 
 static int is_word_byte(unsigned char c)
@@ -273,6 +274,7 @@ static long add_path(struct extract_transcript *t, long parent, const struct xat
     for (size_t i = skip > n_parent ? skip - n_parent : 0; i < n_key; i++)
         t->patoms[t->n_patoms++] = key[i];
     p->n_atoms = t->n_patoms - p->atom0;
+    p->n_key = n_key < p->n_atoms ? n_key : p->n_atoms;
     return (long)t->n_paths++;
 }
 
@@ -439,4 +441,90 @@ int extract_nest_paths(struct extract_transcript *t, struct gb_err *err)
             return -1;
     }
     return 0;
+}
+
+/* ---- axes ------------------------------------------------------------------ */
+
+size_t extract_first_list(const struct extract_transcript *t, const struct xline *ln,
+                          size_t *first)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = 0, n = 0;
+
+    while (i < ln->n_atoms && !(a[i].num >= 0 && t->nums[a[i].num].list >= 0))
+        i++;
+    if (i == ln->n_atoms)
+        return 0;
+    *first = i;
+    int list = t->nums[a[i].num].list;
+    while (i + n < ln->n_atoms && a[i + n].num >= 0 && t->nums[a[i + n].num].list == list)
+        n++;
+    return n;
+}
+
+/* "steps: [50 40 30 20 10  1]": words, a ':' or '=', then a list of at
+ * least two distinct numbers and nothing after it.  Its width, or 0. */
+static size_t axis_width(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = t->text + ln->off;
+    size_t first, n = extract_first_list(t, ln, &first);
+
+    if (n < 2 || n > AXIS_WIDTH_MAX || first == 0 || first + n != ln->n_atoms ||
+        ln->kind == XLINE_HEADING)
+        return 0;
+    for (size_t i = 0; i < first; i++)
+        if (t->atoms[ln->atom0 + i].num >= 0)
+            return 0;
+    const struct xatom *w = &t->atoms[ln->atom0 + first - 1];
+    size_t k = (size_t)(w->p - s) + w->len;
+    while (k < ln->len && (is_hspace(s[k]) || s[k] == '"' || s[k] == '\''))
+        k++;
+    if (k >= ln->len || (s[k] != ':' && s[k] != '='))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            if (t->nums[t->atoms[ln->atom0 + first + i].num].value ==
+                t->nums[t->atoms[ln->atom0 + first + j].num].value)
+                return 0;   /* repeated values name no columns */
+    return n;
+}
+
+/* A line naming its list ("RNN gain 0.5: [7.577e-02 ...] per step x0.490"):
+ * words before the list's first number. */
+static int labelled_list(const struct extract_transcript *t, const struct xline *ln,
+                         size_t width)
+{
+    size_t first;
+    if (extract_first_list(t, ln, &first) != width || first == 0)
+        return 0;
+    for (size_t i = 0; i < first; i++)
+        if (t->atoms[ln->atom0 + i].num < 0)
+            return 1;
+    return 0;
+}
+
+/* An axis printed once over the lists below it, as numpy users print a
+ * grid: "steps: [50 40 30 20 10 1]" then "RNN gain 0.5: [...]" per row.
+ * Every labelled list of the same width below it in its block takes its
+ * elements' names from it, until the next axis line. */
+void extract_nest_axes(struct extract_transcript *t)
+{
+    long axis = -1, block = -1;
+    size_t width = 0;
+
+    for (size_t li = 0; li < t->n_lines; li++) {
+        struct xline *ln = &t->lines[li];
+        size_t w;
+        if (ln->block != block) {
+            axis = -1;
+            block = ln->block;
+        }
+        if ((w = axis_width(t, ln)) > 0) {
+            axis = (long)li;
+            width = w;
+            continue;
+        }
+        if (axis >= 0 && labelled_list(t, ln, width))
+            ln->axis = axis;
+    }
 }

@@ -854,6 +854,101 @@ START_TEST(test_caption_names_later_matrices)
 }
 END_TEST
 
+/* Long ("tidy") format: the text cells repeat, so the numeric columns from
+ * the left are keys until the rows are told apart; the last column is the
+ * measure.  A key cell with its header ("length 50") names the measure. */
+START_TEST(test_long_format_key_columns)
+{
+    struct extract_transcript *t = parse_str(
+        "model,hyper,setting,length,test_acc\n"
+        "lstm,forget_bias,1,20,0.91\n"
+        "lstm,forget_bias,1,50,0.62\n"
+        "lstm,forget_bias,3,20,0.95\n"
+        "lstm,forget_bias,3,50,0.88\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"b_f 3\", \"column\": \"length 50\"}");
+    ASSERT_HIT(f, 0.88, 5, "0.88");
+    ck_assert_str_eq(f.column, "test_acc");
+    f = query(t, "{\"row\": \"b_f 1\", \"column\": \"length 20\", \"exclude\": \"b_f 3\"}");
+    ASSERT_HIT(f, 0.91, 2, "0.91");
+    f = query(t, "{\"row\": \"b_f 3\", \"column\": \"test acc\", \"nth\": 1}");
+    ck_assert_int_eq(f.n, 1);
+    /* a key the table does not hold, and a word of a key without its value */
+    f = query(t, "{\"row\": \"b_f 3\", \"column\": \"length 100\"}");
+    ck_assert_int_eq(f.n, 0);
+    f = query(t, "{\"row\": \"b_f 3\", \"column\": \"per length\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+}
+END_TEST
+
+/* A wide table whose labels already tell the rows apart keeps its columns:
+ * no number becomes a key. */
+START_TEST(test_unique_labels_are_not_long_format)
+{
+    struct extract_transcript *t = parse_str(
+        "model,step,grad_norm,factor\n"
+        "rnn,1,5.0e-17,0.49\n"
+        "lstm,1,4.8e-02,1.016\n"
+        "gru,1,3.1e-03,0.95\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"lstm\", \"column\": \"step\"}");
+    ASSERT_HIT(f, 1, 3, "1");
+    f = query(t, "{\"row\": \"gru\", \"column\": \"factor\"}");
+    ASSERT_HIT(f, 0.95, 4, "0.95");
+    extract_free(t);
+}
+END_TEST
+
+/* An axis line ("epochs: [1 5 10]") names the elements of the labelled
+ * lists below it, even with text after a list. */
+START_TEST(test_axis_line_names_list_elements)
+{
+    struct extract_transcript *t = parse_str(
+        "epochs: [1 5 10]\n"
+        "LSTM b_f=1: [0.52 0.71 0.90]\n"
+        "LSTM b_f=3: [0.55 0.80 0.97] best so far\n"
+        "\n"
+        "LSTM b_f=2: [0.53 0.75 0.93]\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"b_f 3\", \"column\": \"epoch 10\"}");
+    ASSERT_HIT(f, 0.97, 3, "0.97");
+    f = query(t, "{\"row\": \"b_f 1\", \"column\": \"epoch 5\"}");
+    ASSERT_HIT(f, 0.71, 2, "0.71");
+    /* no such element; and a list in another paragraph has no axis */
+    f = query(t, "{\"row\": \"b_f 1\", \"column\": \"epoch 7\"}");
+    ck_assert_int_eq(f.n, 0);
+    f = query(t, "{\"row\": \"b_f 2\", \"column\": \"epoch 5\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+}
+END_TEST
+
+/* A dict printed on one line, keyed by bare numbers: the key's word and
+ * the column are in the words before it. */
+START_TEST(test_dict_keyed_by_numbers)
+{
+    struct extract_transcript *t = parse_str(
+        "LSTM forget bias -> test accuracy at length 50: {0: 0.506, 1: 0.62, 3: 0.88}\n"
+        "LSTM forget bias -> test accuracy at length 20: {0: 0.7, 1: 0.9, 3: 0.95}\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"b_f 3\", \"column\": \"length 20\"}");
+    ASSERT_HIT(f, 0.95, 2, "0.95");
+    f = query(t, "{\"row\": \"b_f 0\", \"column\": \"length 50\"}");
+    ASSERT_HIT(f, 0.506, 1, "0.506");
+    f = query(t, "{\"row\": \"b_f 2\", \"column\": \"length 50\"}");
+    ck_assert_int_eq(f.n, 0);
+    /* the key the row took is no column: "length 1" is not the key 1 */
+    f = query(t, "{\"row\": \"b_f 3\", \"column\": \"length 1\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_table");
@@ -889,6 +984,10 @@ int main(void)
     tcase_add_test(tc, test_declared_axes_transpose);
     tcase_add_test(tc, test_axis_words_name_no_section);
     tcase_add_test(tc, test_caption_names_later_matrices);
+    tcase_add_test(tc, test_long_format_key_columns);
+    tcase_add_test(tc, test_unique_labels_are_not_long_format);
+    tcase_add_test(tc, test_axis_line_names_list_elements);
+    tcase_add_test(tc, test_dict_keyed_by_numbers);
     suite_add_tcase(s, tc);
     tc = tcase_create("hostile");
     tcase_set_timeout(tc, 120);
