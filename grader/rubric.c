@@ -41,7 +41,7 @@ static const char *const kind_names[] = {
 /* Fields each kind accepts besides the common ones; anything else is a typo. */
 static const char *const kind_fields[N_KINDS] = {
     [CHECK_VALUE] = "locate or_locate expected tolerance range greater_than at_least less_than at_most review_range mistakes",
-    [CHECK_VECTOR] = "locate expected tolerance mistakes",
+    [CHECK_VECTOR] = "locate expected tolerance elements mistakes",
     [CHECK_EACH] = "locate expected tolerance range greater_than at_least less_than at_most min_count mistakes",
     [CHECK_RELATION] = "values expr expected tolerance range greater_than at_least less_than at_most review_range mistakes",
     [CHECK_TWIN_PAIRS] = "min_pairs require_sorted",
@@ -402,6 +402,11 @@ static int load_vector(const cJSON *c, struct rubric_check *ck, struct gb_err *e
         return -1;
     ck->vector_abs_tol = t.abs_tol;
     ck->vector_rel_tol = t.rel_tol;
+    if (load_strings(cJSON_GetObjectItemCaseSensitive(c, "elements"), "elements", &ck->elements,
+                     err))
+        return -1;
+    if (cJSON_GetObjectItemCaseSensitive(c, "elements") && ck->elements.n < 2)
+        return gb_fail(err, "field 'elements' must name at least two elements");
     return (ck->vector.ref = dup_or_fail(exp->valuestring, err)) ? 0 : -1;
 }
 
@@ -665,6 +670,7 @@ static void free_check(struct rubric_check *ck)
         free_strings(&ck->ideas[i]);
     free(ck->ideas);
     free_strings(&ck->forbidden);
+    free_strings(&ck->elements);
     free_strings(&ck->everyday);
     free_strings(&ck->ambiguous);
     free_strings(&ck->not_after);

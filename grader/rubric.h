@@ -129,6 +129,9 @@ struct rubric_check {
     struct rubric_target target;     /* VALUE, EACH, RELATION */
     struct rubric_number vector;     /* VECTOR: ref to an array (or literal via target) */
     double vector_abs_tol, vector_rel_tol;
+    struct rubric_strings elements;  /* VECTOR, optional: the elements' names in order
+                                      * ("subject", "good/bad", ...), to read a vector
+                                      * printed as a dict of them */
     size_t min_count;                /* EACH: at least this many numbers located */
     struct rubric_mistake *mistakes; /* VALUE, VECTOR, EACH, RELATION; or NULL */
     size_t n_mistakes;

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "expected.h"
 #include "extract.h"
 #include "numparse.h"
@@ -228,10 +230,58 @@ static const struct extract_hit *vector_of_length(const struct score_ctx *ctx,
     return &res->hits[pick];
 }
 
+/* A vector printed as a dict of its elements' names ("'rude': {'filler':
+ * 0.339, 'good/bad': -0.119, ...}", pprint sorting the names): each
+ * element is the locate's value in the column of its name, put in the
+ * rubric's order.  1 and *out filled when every element was found, 0 when
+ * one was not. */
+static int vector_by_elements(const struct score_ctx *ctx, const struct rubric_check *ck,
+                              struct extract_hit *out, struct gb_err *err)
+{
+    cJSON *loc = cJSON_Duplicate(ck->locate, 1);
+    size_t n = ck->elements.n, got = 0;
+
+    memset(out, 0, sizeof *out);
+    if (!loc || !(out->nums = calloc(n, sizeof *out->nums))) {
+        cJSON_Delete(loc);
+        return gb_fail(err, "out of memory reading a vector by its elements");
+    }
+    cJSON_DeleteItemFromObjectCaseSensitive(loc, "shape");
+    for (; got < n; got++) {
+        struct extract_result r = EXTRACT_RESULT_INIT;
+        cJSON_DeleteItemFromObjectCaseSensitive(loc, "column");
+        if (!cJSON_AddStringToObject(loc, "column", ck->elements.v[got]) ||
+            score_locate(ctx, loc, EXTRACT_SCALAR, 0, &r, err)) {
+            extract_result_free(&r);
+            cJSON_Delete(loc);
+            free(out->nums);
+            return -1;
+        }
+        if (!r.n_hits) {
+            extract_result_free(&r);
+            break;
+        }
+        out->nums[got] = r.hits[0].num;
+        out->nums[got].start = out->nums[got].end = 0;   /* printed on several lines */
+        if (!got)
+            out->line = r.hits[0].line;
+        extract_result_free(&r);
+    }
+    cJSON_Delete(loc);
+    if (got < n) {
+        free(out->nums);
+        out->nums = NULL;
+        return 0;
+    }
+    out->n_nums = n;
+    return 1;
+}
+
 static int check_vector(const struct score_ctx *ctx, const struct rubric_check *ck,
                         struct score_outcome *o, struct gb_err *err)
 {
     struct extract_result res = EXTRACT_RESULT_INIT;
+    struct extract_hit named = { .nums = NULL };
     const struct extract_hit *h;
     double *e = NULL, worst;
     size_t n = 0, miss;
@@ -244,12 +294,21 @@ static int check_vector(const struct score_ctx *ctx, const struct rubric_check *
     if (vector_expected_text(&o->expected, e, n, ck, err) ||
         score_locate(ctx, ck->locate, EXTRACT_VECTOR, 0, &res, err))
         goto out;
-    if (!res.n_hits) {
+    h = res.n_hits ? vector_of_length(ctx, ck, &res, n, err) : NULL;
+    if (res.n_hits && !h)
+        goto out;
+    if ((!h || h->n_nums != n) && ck->elements.n == n) {
+        int by = vector_by_elements(ctx, ck, &named, err);
+        if (by < 0)
+            goto out;
+        if (by)
+            h = &named;
+    }
+    if (!h) {
         rc = missing(o, &res, err);
         goto out;
     }
-    h = vector_of_length(ctx, ck, &res, n, err);
-    if (!h || vector_found_text(&o->found, h, err) || where_line(o, h->line, err))
+    if (vector_found_text(&o->found, h, err) || where_line(o, h->line, err))
         goto out;
     if (h->n_nums != n) {
         o->verdict = VERDICT_FAIL;
@@ -264,6 +323,7 @@ static int check_vector(const struct score_ctx *ctx, const struct rubric_check *
                                        miss + 1, h->nums[miss].value, e[miss]);
 out:
     free(e);
+    free(named.nums);
     extract_result_free(&res);
     return rc;
 }

@@ -949,6 +949,33 @@ START_TEST(test_dict_keyed_by_numbers)
 }
 END_TEST
 
+/* An enclosing key as the column of the entries under it, when the query
+ * names no row: '"row_sums": {' over '"support": 1.0'.  The whole key must
+ * be the column: "sum" alone is only part of "row_sums". */
+START_TEST(test_enclosing_key_is_the_column)
+{
+    struct extract_transcript *t = parse_str(
+        "{\n"
+        "  \"weights\": {\n"
+        "    \"support\": 0.25\n"
+        "  },\n"
+        "  \"row_sums\": {\n"
+        "    \"support\": 1.0,\n"
+        "    \"was\": 0.999\n"
+        "  }\n"
+        "}\n");
+    struct found f;
+
+    f = query(t, "{\"column\": [\"sum\", \"row sum\"], \"all\": true}");
+    ck_assert_int_eq(f.n, 2);
+    ck_assert(f.value == 1.0);
+    ck_assert_uint_eq(f.line, 6);
+    f = query(t, "{\"column\": \"sum\", \"all\": true}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_table");
@@ -961,6 +988,7 @@ int main(void)
     tcase_add_test(tc, test_json_records);
     tcase_add_test(tc, test_wrapped_lists_are_vectors);
     tcase_add_test(tc, test_yaml_style_indentation);
+    tcase_add_test(tc, test_enclosing_key_is_the_column);
     suite_add_tcase(s, tc);
     tc = tcase_create("tables");
     tcase_add_test(tc, test_tensor_rows_under_columns_line);

@@ -130,6 +130,15 @@ START_TEST(test_errors_name_check_and_field)
     expect_error(CHECK("\"kind\": \"answer_idea\", \"section\": \"q1\", \"ideas\": [[\"a\"]]"),
                  "check 'c1'", "\"read\"");
     expect_error(CHECK("\"kind\": \"review\""), "check 'c1'", "'prompt'");
+    expect_error(CHECK("\"kind\": \"vector\", \"locate\": {\"row\": \"x\"}, \"expected\": \"k\", "
+                       "\"tolerance\": {\"abs\": 0}, \"elements\": [\"a\"]"),
+                 "check 'c1'", "'elements' must name at least two");
+    expect_error(CHECK("\"kind\": \"vector\", \"locate\": {\"row\": \"x\"}, \"expected\": \"k\", "
+                       "\"tolerance\": {\"abs\": 0}, \"elements\": [\"a\", 2]"),
+                 "check 'c1'", "'elements'");
+    expect_error(CHECK("\"kind\": \"value\", \"locate\": {\"row\": \"x\"}, \"expected\": 1, "
+                       "\"tolerance\": {\"abs\": 0}, \"elements\": [\"a\", \"b\"]"),
+                 "check 'c1'", "unknown field 'elements'");
     /* Known-mistake fingerprints: a sentence, a value, a tolerance to judge by. */
     expect_error(CHECK("\"kind\": \"value\", \"locate\": {\"row\": \"x\"}, \"expected\": 1, "
                        "\"tolerance\": {\"abs\": 0}, \"mistakes\": [{\"expected\": 5}]"),

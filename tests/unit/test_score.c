@@ -504,6 +504,39 @@ START_TEST(test_prose_split_and_keywords)
 }
 END_TEST
 
+/* A vector printed as a dict of its elements' names, in another order
+ * (pprint sorts the keys): "elements" reads each by name, in the rubric's
+ * order; a wrong element still fails, and so does a dict that lacks one
+ * (what was printed is the row's one number, not a vector of four). */
+START_TEST(test_vector_by_element_names)
+{
+    struct graded g;
+    const char *checks =
+        "{\"id\": \"vec\", \"description\": \"d\", \"points\": 1, \"kind\": \"vector\","
+        " \"locate\": {\"row\": \"rude\", \"shape\": \"vector\"}, \"expected\": \"out\","
+        " \"tolerance\": {\"abs\": 0.01},"
+        " \"elements\": [\"subject\", \"good/bad\", \"negation\", \"filler\"]}";
+
+    grade("run", checks, "{'outputs': {'rude': {'filler': 0.339,\n"
+          "                        'good/bad': -0.119,\n"
+          "                        'negation': 0.881,\n"
+          "                        'subject': 0.881}}}\n", "", NULL, NULL, &g);
+    expect(&g, "vec", VERDICT_PASS);
+    release(&g);
+    grade("run", checks, "{'outputs': {'rude': {'filler': 0.339,\n"
+          "                        'good/bad': -2.0,\n"
+          "                        'negation': 0.881,\n"
+          "                        'subject': 0.881}}}\n", "", NULL, NULL, &g);
+    expect(&g, "vec", VERDICT_FAIL);
+    release(&g);
+    grade("run", checks, "{'outputs': {'rude': {'filler': 0.339,\n"
+          "                        'negation': 0.881,\n"
+          "                        'subject': 0.881}}}\n", "", NULL, NULL, &g);
+    expect(&g, "vec", VERDICT_FAIL);
+    release(&g);
+}
+END_TEST
+
 int main(void)
 {
     const TTest *const tests[] = {
@@ -517,6 +550,7 @@ int main(void)
         test_vector_each_relation,
         test_each_counts_list_elements,
         test_count_ratios,
+        test_vector_by_element_names,
         test_relation_units,
         test_comments,
         test_answers,
