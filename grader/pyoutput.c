@@ -1,6 +1,8 @@
 /* pyoutput.c — Python's own lines (tracebacks, warnings) told apart from the
  * student's (see pyoutput.h).  A line-by-line state machine over the forms
- * CPython's traceback and warnings modules print. */
+ * CPython's traceback and warnings modules print, plus the progress bars
+ * (tqdm's) that loops draw on stderr with carriage returns. */
+#define _GNU_SOURCE        /* memmem */
 #include "pyoutput.h"
 
 #include <ctype.h>
@@ -221,6 +223,66 @@ static size_t syntax_error_span(const char *text, size_t len, size_t at)
     return l.next - at;
 }
 
+/* ---- progress bars ---- */
+
+/* What a terminal shows of a line: the text after its last carriage return
+ * (tqdm and hand-written bars redraw a line with '\r'; only the last
+ * drawing is on screen). */
+static struct line visible_part(const struct line *l)
+{
+    struct line v = *l;
+    const char *cr = NULL;
+
+    for (size_t i = 0; i < l->n; i++)
+        if (l->p[i] == '\r')
+            cr = l->p + i;
+    if (cr) {
+        v.p = cr + 1;
+        v.n = l->n - (size_t)(v.p - l->p);
+    }
+    return v;
+}
+
+/* Does s[0..n) hold "d+/d+" (a step counter such as "60/60")? */
+static int has_counter(const char *s, size_t n)
+{
+    for (size_t i = 1; i + 1 < n; i++)
+        if (s[i] == '/' && isdigit((unsigned char)s[i - 1]) && isdigit((unsigned char)s[i + 1]))
+            return 1;
+    return 0;
+}
+
+/* Is s[0..n) drawn bar: spaces, '#', tqdm's ASCII digits or its block
+ * characters (UTF-8, bytes >= 0x80)?  A table cell ("60/60", "1.000") is not. */
+static int bar_cells(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c != ' ' && c != '#' && !isdigit(c) && c < 0x80)
+            return 0;
+    }
+    return 1;
+}
+
+/* A progress bar's drawing: tqdm's "label:  45%|####     | 27/60 [00:01<00:01,
+ * 25.3it/s]" — a percentage opening a '|' bar, with a step counter or a rate
+ * after it.  Bars are the tool's, never a result: the percentage is how far
+ * a loop got, and the line sits between a table's header and its rows. */
+static int progress_bar(const struct line *l)
+{
+    for (size_t i = 1; i + 2 < l->n; i++) {
+        if (l->p[i] != '%' || l->p[i + 1] != '|' || !isdigit((unsigned char)l->p[i - 1]))
+            continue;
+        const char *bar = l->p + i + 2, *end = memchr(bar, '|', l->n - i - 2);
+        if (!end || !bar_cells(bar, (size_t)(end - bar)))
+            return 0;
+        size_t rest = l->n - (size_t)(end - l->p);
+        return has_counter(end, rest) || memmem(end, rest, "it/s", 4) ||
+               memmem(end, rest, "s/it", 4);
+    }
+    return 0;
+}
+
 /* Bytes of Python's own block starting at `at` (a traceback, or a bare
  * SyntaxError report), else 0. */
 static size_t python_block(const char *text, size_t len, size_t at)
@@ -254,9 +316,20 @@ int pyoutput_strip(const char *text, size_t len, struct gb_buf *out, struct gb_e
                 at = l.next;
             continue;
         }
-        skip = logging_prefix(&l, &lg);
-        if (gb_buf_append(out, l.p + skip, l.next - at - skip, err))
+        struct line v = visible_part(&l);
+        if (progress_bar(&v)) {
+            at = l.next;
+            continue;
+        }
+        skip = logging_prefix(&v, &lg);
+        if (v.p != l.p) {
+            /* a redrawn line: what the terminal shows, then its newline */
+            if (gb_buf_append(out, v.p + skip, v.n - skip, err) ||
+                (l.next > at + l.n && gb_buf_append(out, "\n", 1, err)))
+                return -1;
+        } else if (gb_buf_append(out, l.p + skip, l.next - at - skip, err)) {
             return -1;
+        }
         at = l.next;
     }
     /* An empty text still yields a NUL-terminated buffer. */

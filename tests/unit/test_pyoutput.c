@@ -132,6 +132,28 @@ START_TEST(test_last_traceback_found)
 }
 END_TEST
 
+/* tqdm redraws its bar with '\r' on stderr, between a table's header and
+ * its rows: the bar goes, a redrawn line keeps what a terminal would show. */
+START_TEST(test_progress_bars_are_stripped)
+{
+    assert_strip("model   all\n"
+                 "\rtraining:   2%|          | 1/60 [00:00<00:01, 25.25it/s]"
+                 "\rtraining: 100%|##########| 60/60 [00:00<00:00, 104.58it/s]\n"
+                 "logistic 0.757\n",
+                 "model   all\nlogistic 0.757\n");
+    /* a bar ending the output, without its newline, and one with no counter but a rate */
+    assert_strip("a 1\nRNN T=5:  45%|####      | [00:01, 3.10s/it]",
+                 "a 1\n");
+    /* a line redrawn by the student: only the last drawing is printed */
+    assert_strip("\rstep 1\rstep 2\rgain 0.5 x0.490\nnext 1\n", "gain 0.5 x0.490\nnext 1\n");
+    /* percentages in a student's own table are not bars */
+    assert_strip("acc 74.0%| 1/2\n| model | 74.0% | 60/60 |\n|logistic|74.0%|297/303|\n",
+                 "acc 74.0%| 1/2\n| model | 74.0% | 60/60 |\n|logistic|74.0%|297/303|\n");
+    /* a Windows line end stays what it was */
+    assert_strip("gain 0.5 x0.490\r\n", "gain 0.5 x0.490\r\n");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("pyoutput");
@@ -146,6 +168,7 @@ int main(void)
     tcase_add_test(tc, test_chained_traceback_is_one_block);
     tcase_add_test(tc, test_warnings_are_stripped);
     tcase_add_test(tc, test_last_traceback_found);
+    tcase_add_test(tc, test_progress_bars_are_stripped);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
