@@ -176,6 +176,48 @@ static size_t indent_of(const char *d, size_t a, size_t b)
     return i;
 }
 
+/* Length of the underline at d[a, b) — a line of only '-' (or only '=')
+ * after up to three spaces, at least two of them, trailing spaces allowed —
+ * and its character; 0 when the line is no underline. */
+static char underline_of(const char *d, size_t a, size_t b)
+{
+    size_t i = indent_of(d, a, b), n = 0;
+    char ch;
+
+    if (i - a >= 4 || i >= b || (d[i] != '-' && d[i] != '='))
+        return 0;
+    ch = d[i];
+    while (i < b && d[i] == ch)
+        i++, n++;
+    while (i < b && (d[i] == ' ' || d[i] == '\t'))
+        i++;
+    return i == b && n >= 2 ? ch : 0;
+}
+
+/* CommonMark's other heading form, which pandoc and editors' Markdown export
+ * write: a text line underlined by '='s (level 1) or '-'s (level 2).  The
+ * underline is consumed with its heading, so the section's body starts after
+ * it.  A list item or quote over dashes stays text. */
+static void setext_heading(struct cursor *c, struct line *l, size_t text)
+{
+    const char *d = c->doc;
+    size_t a = c->pos, b, e;
+    char ch;
+
+    if (text >= l->b || strchr("-*+>=|", d[text]) || a >= c->len)
+        return;
+    for (e = a; e < c->len && d[e] != '\n'; e++)
+        ;
+    b = e > a && d[e - 1] == '\r' ? e - 1 : e;
+    if (!(ch = underline_of(d, a, b)))
+        return;
+    l->level = ch == '=' ? 1 : 2;
+    l->text = text;
+    l->next = e < c->len ? e + 1 : e;
+    c->pos = l->next;
+    c->number++;
+}
+
 static int next_line(struct cursor *c, struct line *l)
 {
     const char *d = c->doc;
@@ -200,6 +242,8 @@ static int next_line(struct cursor *c, struct line *l)
         return 1;
     for (l->text = i; l->text < l->b && d[l->text] == '#'; l->text++)
         l->level++;
+    if (!l->level)
+        setext_heading(c, l, i);
     return 1;
 }
 

@@ -182,6 +182,27 @@ START_TEST(test_quotes_and_placeholders)
 }
 END_TEST
 
+/* Setext headings (CommonMark's underlined form, what pandoc writes): the
+ * underline belongs to the heading, another section's heading ends one,
+ * and dashes under a list item or after a blank line are no heading. */
+START_TEST(test_setext_headings)
+{
+    const char *doc = "Q1 (interpretation)\n-------------------\nThe end.\n\n"
+                      "Q2\r\n--\r\nMemorises.\r\n\n"
+                      "Friend\n======\nIntro.\n\nFriend-attention\n----------------\nOne hop.\n";
+
+    ck_assert_str_eq(body(doc, "q1"), "The end.");
+    ck_assert_str_eq(body(doc, "q2"), "Memorises.");
+    ck_assert_str_eq(body(doc, "friend-attention"), "One hop.");
+    ck_assert_str_eq(body(doc, "friend"), "Intro.");
+    /* a thematic break after a blank line, a list item over dashes: text */
+    ck_assert_str_eq(body("## Q3\nA\n\n---\nQ4 text\n", "q3"), "A\n\n---\nQ4 text");
+    ck_assert_str_eq(body("## Q3\n- q4\n---\nB\n", "q3"), "- q4\n---\nB");
+    /* one dash underlines nothing: the plain "Q4" line opens the section */
+    ck_assert_str_eq(body("Q4\n-\nB\n", "q4"), "-\nB");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("answers_doc");
@@ -198,6 +219,7 @@ int main(void)
     tcase_add_test(tc, test_list_headings);
     tcase_add_test(tc, test_utf16_and_binary_documents);
     tcase_add_test(tc, test_quotes_and_placeholders);
+    tcase_add_test(tc, test_setext_headings);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
