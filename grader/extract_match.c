@@ -742,44 +742,42 @@ static int is_plain_caption(const struct extract_transcript *t, const struct xli
     return 1;
 }
 
+/* How many words a line holds once trimmed: 0 (blank), 1 (one name such as
+ * "output:" or "weights_df"), 2 for several.  Captions are told apart by it. */
+static int line_word_count(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = t->text + ln->off;
+    size_t b = 0, e = ln->len;
+
+    while (b < e && (s[b] == ' ' || s[b] == '\t'))
+        b++;
+    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+        e--;
+    for (size_t i = b; i < e; i++)
+        if (s[i] == ' ' || s[i] == '\t')
+            return 2;
+    return b < e;
+}
+
 /* Does a caption open a section: the first line after a blank (or of the
  * output), of several words ("A) query = key = value = E", "First, plain
  * self-attention where ..."), not a name like "output_df"? */
 static int opens_section(const struct extract_transcript *t, size_t li)
 {
     const struct xline *ln = &t->lines[li];
-    const char *s = t->text + ln->off;
-    size_t b = 0, e = ln->len;
 
     if (ln->kind != XLINE_TEXT || !is_plain_caption(t, ln) || ln->n_atoms < 2 ||
         li + 1 >= t->n_lines || t->lines[li + 1].block != ln->block)
         return 0;
     if (li > 0 && t->lines[li - 1].block == ln->block && t->lines[li - 1].kind != XLINE_RULE)
         return 0;
-    while (b < e && (s[b] == ' ' || s[b] == '\t'))
-        b++;
-    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
-        e--;
-    for (size_t i = b; i < e; i++)
-        if (s[i] == ' ' || s[i] == '\t')
-            return 1;
-    return 0;
+    return line_word_count(t, ln) == 2;
 }
 
 /* A caption that is one name ("output:", "weights_df"), no spaces. */
 static int name_caption(const struct extract_transcript *t, const struct xline *ln)
 {
-    const char *s = t->text + ln->off;
-    size_t b = 0, e = ln->len;
-
-    while (b < e && (s[b] == ' ' || s[b] == '\t'))
-        b++;
-    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
-        e--;
-    for (size_t i = b; i < e; i++)
-        if (s[i] == ' ' || s[i] == '\t')
-            return 0;
-    return b < e;
+    return line_word_count(t, ln) == 1;
 }
 
 /* Plain lines that name what follows without being banners or "title:"
