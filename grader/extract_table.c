@@ -46,6 +46,39 @@ static int is_noise(const struct xatom *a)
                           (a->len == 5 && strncasecmp(a->p, "dtype", 5) == 0));
 }
 
+/* A cell that says "no value here" — "—", "n/a", "N/A", "null", "None",
+ * "?" — standing alone between spaces or delimiters.  It is an empty cell,
+ * not a word: a word in a value column would make the row look like the
+ * header of a new table and cut the table there. */
+static int is_placeholder(const struct extract_transcript *t, const struct xline *ln,
+                          const struct xatom *a)
+{
+    static const char *const fillers[] = {
+        "\xe2\x80\x94", "\xe2\x80\x93", "\xe2\x80\x95", "\xe2\x80\xa6", "n/a", "N/A",
+        "NA", "null", "None", "?", "--", "---"
+    };
+    const char *s = line_text(t, ln);
+    size_t b = (size_t)(a->p - s), e = b + a->len;
+
+    if (a->num >= 0)
+        return 0;
+    while (b > 0 && !strchr(" \t|,;&", s[b - 1]))
+        b--;
+    while (e < ln->len && !strchr(" \t|,;&", s[e]))
+        e++;
+    for (size_t i = 0; i < sizeof fillers / sizeof *fillers; i++)
+        if (strlen(fillers[i]) == e - b && memcmp(s + b, fillers[i], e - b) == 0)
+            return 1;
+    return 0;
+}
+
+/* Atoms a table reads past: type names and empty-cell placeholders. */
+static int is_filler(const struct extract_transcript *t, const struct xline *ln,
+                     const struct xatom *a)
+{
+    return is_noise(a) || is_placeholder(t, ln, a);
+}
+
 /* ---- delimiters and fields ----------------------------------------------- */
 
 /* A LaTeX table row ends in "\\\\" (perhaps "\\\\ \\hline"). */
@@ -149,7 +182,7 @@ static size_t value_start(const struct extract_transcript *t, const struct xline
             int f = field_of(s, (size_t)(a[i - 1].p - s), d);
             if (f == bad_field)
                 break;
-            if (!is_value_num(t, ln, &a[i - 1]) && !is_noise(&a[i - 1])) {
+            if (!is_value_num(t, ln, &a[i - 1]) && !is_filler(t, ln, &a[i - 1])) {
                 /* a word in this field: the field is a label; stop before it */
                 size_t k = i;
                 while (k > 0 && field_of(s, (size_t)(a[k - 1].p - s), d) == f)
@@ -161,7 +194,7 @@ static size_t value_start(const struct extract_transcript *t, const struct xline
             i--;
         }
     } else {
-        while (i > 0 && (is_value_num(t, ln, &a[i - 1]) || is_noise(&a[i - 1]))) {
+        while (i > 0 && (is_value_num(t, ln, &a[i - 1]) || is_filler(t, ln, &a[i - 1]))) {
             values += a[i - 1].num >= 0;
             i--;
         }
@@ -201,7 +234,7 @@ static size_t count_words(const struct extract_transcript *t, const struct xline
 {
     size_t n = 0;
     for (size_t i = 0; i < ln->n_atoms; i++)
-        n += t->atoms[ln->atom0 + i].num < 0;
+        n += t->atoms[ln->atom0 + i].num < 0 && !is_placeholder(t, ln, &t->atoms[ln->atom0 + i]);
     return n;
 }
 
@@ -495,7 +528,7 @@ static int layout_space(struct extract_transcript *t, struct xtable *tb, struct 
         for (size_t i = 0; i < ln->n_atoms; i++) {
             const struct xatom *a = &t->atoms[ln->atom0 + i];
             int col = interval_at(L, scratch[a->p - s]);
-            if (is_noise(a))
+            if (is_filler(t, ln, a))
                 continue;
             note_kind(cb, col, (long)li, is_value_num(t, ln, a));
             if (a->num >= 0)
@@ -731,7 +764,7 @@ static void layout_delimited(struct extract_transcript *t, struct xtable *tb, st
         for (size_t i = 0; i < ln->n_atoms; i++) {
             const struct xatom *a = &t->atoms[ln->atom0 + i];
             int col = field_of(s, (size_t)(a->p - s), tb->delim);
-            if (is_noise(a))
+            if (is_filler(t, ln, a))
                 continue;
             note_kind(cb, col, (long)li, is_value_num(t, ln, a));
             if (a->num >= 0)
@@ -1580,7 +1613,7 @@ static int labels_each_value(const struct extract_transcript *t, const struct xl
         if (!is_value_num(t, ln, &a[i]))
             continue;
         values++;
-        pairs += i > 0 && a[i - 1].num < 0 && !is_noise(&a[i - 1]);
+        pairs += i > 0 && a[i - 1].num < 0 && !is_filler(t, ln, &a[i - 1]);
     }
     return values >= 2 && pairs == values;
 }
@@ -1658,6 +1691,21 @@ static int ragged_row(int (*a)[3], int na, int (*b)[3], int nb)
     return 1;
 }
 
+/* Does a value span [c0, c1] sit under a header word that starts right of
+ * display column `edge`?  A first row with an empty last cell ("—") has no
+ * value there for the rows below to line up with; the header still does. */
+static int under_header_right_of(const struct extract_transcript *t, const struct xline *header,
+                                 int edge, int c0, int c1)
+{
+    for (size_t i = 0; i < header->n_atoms; i++) {
+        const struct xatom *a = &t->atoms[header->atom0 + i];
+        int h0 = display_col(t, header, a->p), h1 = display_col(t, header, a->p + a->len);
+        if (h0 > edge && c0 <= h1 && h0 <= c1)
+            return 1;
+    }
+    return 0;
+}
+
 /* Does row `ln` belong under the table that starts with row `first`?
  * Aligned tables: each of its values overlaps a value column of the first
  * row, and a bracketed list overlaps only one ("output of rude: [0.881,
@@ -1685,6 +1733,8 @@ static int row_fits(const struct extract_transcript *t, const struct xline *head
             continue;   /* left of every value column: part of the label ("forget bias 3.0") */
         for (int j = 0; j < nb; j++)
             fits += a[i][0] <= b[j][1] && b[j][0] <= a[i][1];
+        if (!fits && nb > 0 && !a[i][2] && a[i][0] > b[nb - 1][1])
+            fits = under_header_right_of(t, header, b[nb - 1][1], a[i][0], a[i][1]);
         if (!fits || (fits > 1 && a[i][2] && !first_lists))
             return 0;
     }

@@ -949,6 +949,44 @@ START_TEST(test_dict_keyed_by_numbers)
 }
 END_TEST
 
+/* A cell that only says "no value" ("—", "n/a", "None") is an empty
+ * cell: the rows below it stay in the table and keep their columns, also
+ * when the empty cell is the first row's last. */
+START_TEST(test_placeholder_cells_keep_the_table)
+{
+    static const char *const fillers[] = { "—", "n/a", "N/A", "None", "?", "–" };
+
+    for (size_t k = 0; k < sizeof fillers / sizeof *fillers; k++) {
+        char text[512];
+        struct extract_transcript *t;
+        struct found f;
+
+        snprintf(text, sizeof text,
+                 "| run | per step | step1/step50 |\n"
+                 "|---|---|---|\n"
+                 "| gain=0.5 | 0.4901 | 6.640e-16 |\n"
+                 "| gain=0.9 | 0.8415 | %s |\n"
+                 "| gain=1.5 | 1.0900 | 6.835e+01 |\n"
+                 "\n"
+                 "model          per step      ratio\n"
+                 "LSTM b_f=0        0.629  %9s\n"
+                 "LSTM b_f=3        1.016  2.145e+00\n",
+                 fillers[k], fillers[k]);
+        t = parse_str(text);
+        f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"per step\"}");
+        ASSERT_HIT(f, 1.09, 5, "1.0900");
+        f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"step1/step50\"}");
+        ASSERT_HIT(f, 68.35, 5, "6.835e+01");
+        f = query(t, "{\"row\": \"b_f 3\", \"column\": \"per step\"}");
+        ASSERT_HIT(f, 1.016, 9, "1.016");
+        /* the first row's empty cell: the row below still lines up under "ratio" */
+        f = query(t, "{\"row\": \"b_f 3\", \"column\": \"ratio\"}");
+        ASSERT_HIT(f, 2.145, 9, "2.145e+00");
+        extract_free(t);
+    }
+}
+END_TEST
+
 /* An enclosing key as the column of the entries under it, when the query
  * names no row: '"row_sums": {' over '"support": 1.0'.  The whole key must
  * be the column: "sum" alone is only part of "row_sums". */
@@ -1016,6 +1054,7 @@ int main(void)
     tcase_add_test(tc, test_unique_labels_are_not_long_format);
     tcase_add_test(tc, test_axis_line_names_list_elements);
     tcase_add_test(tc, test_dict_keyed_by_numbers);
+    tcase_add_test(tc, test_placeholder_cells_keep_the_table);
     suite_add_tcase(s, tc);
     tc = tcase_create("hostile");
     tcase_set_timeout(tc, 120);
