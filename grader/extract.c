@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "buf.h"
+#include "pyoutput.h"
 
 #define ATOMS_PER_LINE_MAX 16384
 
@@ -238,7 +239,9 @@ static int split_lines(struct extract_transcript *t, struct gb_err *err)
             end++;
         int crlf = end + 1 < t->len && t->text[end] == '\r' && t->text[end + 1] == '\n';
         int blank = is_blank(t->text + start, end - start);
-        if (!blank) {
+        /* a line pyoutput took out: counted, otherwise not there */
+        int dropped = end - start == 1 && t->text[start] == PYOUTPUT_DROPPED;
+        if (!blank && !dropped) {
             if (prev_blank)
                 block++;
             if (t->n_lines >= t->limits.max_lines) {
@@ -258,7 +261,7 @@ static int split_lines(struct extract_transcript *t, struct gb_err *err)
             break;
         if (t->text[end] == '\n' || crlf) {
             no++;
-            prev_blank = blank;
+            prev_blank = dropped ? prev_blank : blank;
             start = end + (crlf ? 2 : 1);
         } else {
             prev_blank = blank ? prev_blank : 0;

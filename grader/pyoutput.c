@@ -283,6 +283,12 @@ static int progress_bar(const struct line *l)
     return 0;
 }
 
+static int progress_bar_line(const struct line *l)
+{
+    struct line v = visible_part(l);
+    return progress_bar(&v);
+}
+
 /* Bytes of Python's own block starting at `at` (a traceback, or a bare
  * SyntaxError report), else 0. */
 static size_t python_block(const char *text, size_t len, size_t at)
@@ -296,9 +302,37 @@ static size_t python_block(const char *text, size_t len, size_t at)
     return syntax_error_span(text, len, at);
 }
 
+/* Appends a student's line as the terminal shows it, without its logging
+ * prefix: a redrawn line is its last drawing, then its newline. */
+static int keep_line(const char *text, const struct line *l, const struct loggers *lg,
+                     struct gb_buf *out, struct gb_err *err)
+{
+    size_t at = (size_t)(l->p - text);
+    struct line v = visible_part(l);
+    size_t skip = logging_prefix(&v, lg);
+
+    if (v.p != l->p)
+        return gb_buf_append(out, v.p + skip, v.n - skip, err) ||
+               (l->next > at + l->n && gb_buf_append(out, "\n", 1, err)) ? -1 : 0;
+    return gb_buf_append(out, l->p + skip, l->next - at - skip, err);
+}
+
+/* Leaves one PYOUTPUT_DROPPED line for each line of text[from, to) taken
+ * out, so the lines after it keep the numbers the terminal showed. */
+static int mark_dropped(const char *text, size_t from, size_t to, struct gb_buf *out,
+                        struct gb_err *err)
+{
+    static const char marker[2] = { PYOUTPUT_DROPPED, '\n' };
+
+    for (size_t i = from; i < to; i++)
+        if (text[i] == '\n' && gb_buf_append(out, marker, sizeof marker, err))
+            return -1;
+    return 0;
+}
+
 int pyoutput_strip(const char *text, size_t len, struct gb_buf *out, struct gb_err *err)
 {
-    size_t at = 0, skip;
+    size_t at = 0, from;
     struct loggers lg;
     struct line l;
 
@@ -306,31 +340,23 @@ int pyoutput_strip(const char *text, size_t len, struct gb_buf *out, struct gb_e
     while (next_line(text, len, at, &l)) {
         size_t block = python_block(text, len, at);
 
+        from = at;
         if (block) {
             at += block;
-            continue;
-        }
-        if (warning_line(&l)) {
+        } else if (warning_line(&l)) {
             at = l.next;
             if (next_line(text, len, at, &l) && indented(&l))
                 at = l.next;
-            continue;
-        }
-        struct line v = visible_part(&l);
-        if (progress_bar(&v)) {
+        } else if (progress_bar_line(&l)) {
+            at = l.next;
+        } else {
+            if (keep_line(text, &l, &lg, out, err))
+                return -1;
             at = l.next;
             continue;
         }
-        skip = logging_prefix(&v, &lg);
-        if (v.p != l.p) {
-            /* a redrawn line: what the terminal shows, then its newline */
-            if (gb_buf_append(out, v.p + skip, v.n - skip, err) ||
-                (l.next > at + l.n && gb_buf_append(out, "\n", 1, err)))
-                return -1;
-        } else if (gb_buf_append(out, l.p + skip, l.next - at - skip, err)) {
+        if (mark_dropped(text, from, at, out, err))
             return -1;
-        }
-        at = l.next;
     }
     /* An empty text still yields a NUL-terminated buffer. */
     return gb_buf_append(out, "", 0, err);

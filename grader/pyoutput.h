@@ -14,11 +14,17 @@
 #include "buf.h"
 #include "error.h"
 
+/* ASCII record separator: no print() writes it alone on a line by chance. */
+#define PYOUTPUT_DROPPED '\x1e'
+
 /* Appends text to *out without Python's own lines: each traceback (from
  * "Traceback (most recent call last):" through its exception line, with the
  * "During handling of the above exception ..." links of a chain), a bare
  * SyntaxError report ('  File "x.py", line 3' ... "SyntaxError: ...") and each
  * warning ("file.py:12: UserWarning: ..." and its indented source line).
+ * Each line taken out leaves a line holding only PYOUTPUT_DROPPED, so the
+ * lines after it keep the numbers the student's terminal showed; readers of
+ * the text count such a line and otherwise skip it.
  * The logging module's prefix ("INFO:root:", or "INFO:" alone) is taken off
  * a line (it would shift a logged table row against its printed header);
  * every other line passes unchanged and in order. */

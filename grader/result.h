@@ -29,7 +29,7 @@ struct check_result {
     double max_points;
     char *expected;       /* human text: "0.740 ± 0.010", "> 1", "identical bags" */
     char *found;          /* human text of what was found, NULL if nothing */
-    char *where;          /* "stdout line 12", "order_matters.py line 40", NULL */
+    char *where;          /* "output line 12", "order_matters.py line 40", NULL */
     char *message;        /* why it failed / which candidate was taken; NULL on a plain pass */
     char *reading;        /* which accepted reading matched ("60 epochs"), or NULL */
 };

@@ -64,7 +64,7 @@ struct score_outcome {
     enum verdict verdict;
     struct gb_buf expected;   /* "0.740 ± 0.010" */
     struct gb_buf found;
-    struct gb_buf where;      /* "stdout line 12" */
+    struct gb_buf where;      /* "output line 12" */
     struct gb_buf message;
     double deviation;         /* numeric checks: |found - expected| / allowed; else -1 */
     size_t line;              /* output line of the value judged (triage orders by it); 0: none */

@@ -232,7 +232,7 @@ static int check_twins(const struct score_ctx *ctx, const struct rubric_check *c
     if (gb_buf_printf(&o->found, err, "%zu twin pair%s", s.n_pairs, s.n_pairs == 1 ? "" : "s"))
         goto out;
     for (size_t i = 0; i < s.n_pairs; i++)
-        if (gb_buf_printf(&o->where, err, "%s%zu", i ? ", " : "stdout lines ",
+        if (gb_buf_printf(&o->where, err, "%s%zu", i ? ", " : "output lines ",
                           s.pairs[i][0]->line))
             goto out;
     if (s.n_pairs >= ck->min_pairs) {
@@ -549,7 +549,7 @@ static int trace_verdict(const struct score_ctx *ctx, struct trace *tr, size_t n
     got = printed_separation(&tr[i], &tr[i + 1]);
     if (gb_buf_printf(&o->found, err, "separate at step %zu ('%s' / '%s')", got,
                       got ? tr[i].tok[got - 1] : "-", got ? tr[i + 1].tok[got - 1] : "-") ||
-        gb_buf_printf(&o->where, err, "stdout lines %zu and %zu", tr[i].line, tr[i + 1].line))
+        gb_buf_printf(&o->where, err, "output lines %zu and %zu", tr[i].line, tr[i + 1].line))
         return -1;
     if (!trace_values_ok(&tr[i], o, err) || !trace_values_ok(&tr[i + 1], o, err))
         return 0;

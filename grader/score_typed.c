@@ -198,7 +198,7 @@ static int digit_or_point(char c)
 
 struct printed {
     size_t check;                /* index of the check that located it */
-    size_t line;                 /* stdout line */
+    size_t line;                 /* output line */
     struct numparse_num num;     /* span relative to text */
     char *text;                  /* the printed line (owned, at most TYPED_LINE_MAX bytes) */
     size_t len;
@@ -494,12 +494,12 @@ static int report(const struct score_ctx *ctx, const struct finding *f,
         return -1;
     if (f->typed >= 2 && 2 * f->typed >= f->checks) {
         o->verdict = VERDICT_FAIL;
-        return gb_buf_printf(&o->message, err, "%.*s (stdout line %zu) is printed from the string "
+        return gb_buf_printf(&o->message, err, "%.*s (output line %zu) is printed from the string "
                              "literal at %s line %zu, not computed; the checked numbers must come "
                              "from your code's own run", n, line + p->num.start, p->line, name, at);
     }
     o->verdict = VERDICT_REVIEW;
-    return gb_buf_printf(&o->message, err, "needs human review: %.*s (stdout line %zu) %s at %s "
+    return gb_buf_printf(&o->message, err, "needs human review: %.*s (output line %zu) %s at %s "
                          "line %zu — a result typed in, or a hand-worked number kept for "
                          "comparison?", n, line + p->num.start, p->line,
                          f->first_typed ? "is also in the string literal"

@@ -37,7 +37,7 @@ int score_locate(const struct score_ctx *ctx, const struct cJSON *locate,
 static int where_line(struct score_outcome *o, size_t line, struct gb_err *err)
 {
     o->line = line;
-    return gb_buf_printf(&o->where, err, "stdout line %zu", line);
+    return gb_buf_printf(&o->where, err, "output line %zu", line);
 }
 
 /* Nothing located: MISSING, with extract's sentence saying why. */

@@ -671,6 +671,31 @@ START_TEST(test_pandas_frames_and_transposed)
 }
 END_TEST
 
+/* A line pyoutput took out (a warning between a header and its rows) still
+ * counts for the line numbers the student sees, and does not end a table. */
+START_TEST(test_dropped_lines_keep_numbers)
+{
+    struct extract_transcript *t = parse_str(
+        "model          train   test\n"
+        "\x1e\n"
+        "\x1e\n"
+        "logistic       1.000  0.740\n"
+        "\x1e\n"
+        "\n"
+        "mlp            1.000  0.485\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"test\"}");
+    ASSERT_HIT(f, 0.74, 4, "0.740");
+    /* after a blank line: its own block, no header, numbered as printed */
+    f = query(t, "{\"row\": \"mlp\", \"column\": \"test\"}");
+    ck_assert_int_eq(f.n, 0);
+    f = query(t, "{\"row\": \"mlp\"}");
+    ck_assert_uint_eq(f.line, 7);
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_logs_progress_bars_and_percent)
 {
     struct extract_transcript *t = parse_fixture("memory_lab_progress.txt");
@@ -991,6 +1016,7 @@ int main(void)
     tcase_add_test(tc, test_csv_tsv);
     tcase_add_test(tc, test_pandas_frames_and_transposed);
     tcase_add_test(tc, test_logs_progress_bars_and_percent);
+    tcase_add_test(tc, test_dropped_lines_keep_numbers);
     tcase_add_test(tc, test_repeated_table_later_wins);
     tcase_add_test(tc, test_units_crlf_dicts_tensors);
     tcase_add_test(tc, test_non_utf8_and_control_bytes);

@@ -42,8 +42,8 @@ static void crashed(struct grade_result *r)
     r->run.wall_seconds = 1.25;
     r->run_summary = strdup("exited with status 1");
     r->crash_tail = strdup("Traceback (most recent call last):\nNameError: name 'Wq' is not defined");
-    add(r, "rows_sum", VERDICT_PASS, 2, "1.000 ± 0.001", "1.000", "stdout line 9", NULL);
-    add(r, "rude_self", VERDICT_FAIL, 0, "0.711 ± 0.010", "0.500", "stdout line 14",
+    add(r, "rows_sum", VERDICT_PASS, 2, "1.000 ± 0.001", "1.000", "output line 9", NULL);
+    add(r, "rude_self", VERDICT_FAIL, 0, "0.711 ± 0.010", "0.500", "output line 14",
         "the rude row is not scaled by √d");
     add(r, "gap", VERDICT_MISSING, 0, "< 1e-12", NULL, NULL, "no line mentions 'gap'");
     add(r, "rude_out", VERDICT_UNREACHED, 0, "0.881 ± 0.010", NULL, NULL, NULL);
@@ -78,11 +78,11 @@ START_TEST(test_text_utf8)
         "  | NameError: name 'Wq' is not defined\n"
         "1 check could not be reached because of it: rude_out\n"
         "\n"
-        "✓ pass         2/2    rows_sum — the rude row: found 1.000 (stdout line 9)\n"
+        "✓ pass         2/2    rows_sum — the rude row: found 1.000 (output line 9)\n"
         "✗ FAIL         0/2    rude_self — the rude row\n"
         "                      expected  0.711 ± 0.010\n"
         "                      found     0.500\n"
-        "                      where     stdout line 14\n"
+        "                      where     output line 14\n"
         "                      why       the rude row is not scaled by √d\n"
         "✗ MISSING      0/2    gap — the rude row\n"
         "                      expected  < 1e-12\n"
@@ -121,11 +121,11 @@ START_TEST(test_text_ascii_is_ascii)
         "  | NameError: name 'Wq' is not defined\n"
         "1 check could not be reached because of it: rude_out\n"
         "\n"
-        "[pass]         2/2    rows_sum - the rude row: found 1.000 (stdout line 9)\n"
+        "[pass]         2/2    rows_sum - the rude row: found 1.000 (output line 9)\n"
         "[FAIL]         0/2    rude_self - the rude row\n"
         "                      expected  0.711 +/- 0.010\n"
         "                      found     0.500\n"
-        "                      where     stdout line 14\n"
+        "                      where     output line 14\n"
         "                      why       the rude row is not scaled by sqrtd\n"
         "[MISSING]      0/2    gap - the rude row\n"
         "                      expected  < 1e-12\n"
@@ -159,7 +159,7 @@ START_TEST(test_text_wraps_long_lines)
 
     memset(&r, 0, sizeof r);
     r.exercise = strdup("gradient_decay");
-    add(&r, "clip_after", VERDICT_FAIL, 0, "1 ± 0.001", "5.000", "stdout line 19",
+    add(&r, "clip_after", VERDICT_FAIL, 0, "1 ± 0.001", "5.000", "output line 19",
         "gain 1.5 clipping: total norm before clip 20.578, after clip printed 5.000; expected "
         "1 ± 0.001. This is a known mistake: after clipping, the total norm equals max_norm");
     t = render(REPORT_TEXT, &r, 1);
@@ -209,7 +209,7 @@ START_TEST(test_json_schema)
     ck_assert_int_eq(cJSON_GetArraySize(checks), 4);
     c1 = cJSON_GetArrayItem(checks, 1);
     ck_assert_str_eq(cJSON_GetObjectItem(c1, "verdict")->valuestring, "fail");
-    ck_assert_str_eq(cJSON_GetObjectItem(c1, "where")->valuestring, "stdout line 14");
+    ck_assert_str_eq(cJSON_GetObjectItem(c1, "where")->valuestring, "output line 14");
     ck_assert(cJSON_IsNull(cJSON_GetObjectItem(c1, "reading")));
     cJSON_Delete(doc);
     free(t);
@@ -239,10 +239,10 @@ START_TEST(test_gradescope_shape)
     ck_assert_str_eq(cJSON_GetObjectItem(t1, "status")->valuestring, "failed");
     ck_assert_double_eq(cJSON_GetObjectItem(t1, "max_score")->valuedouble, 2);
     ck_assert_str_eq(cJSON_GetObjectItem(t1, "output")->valuestring,
-                     "fail\nexpected: 0.711 ± 0.010\nfound:    0.500\nwhere:    stdout line 14\n"
+                     "fail\nexpected: 0.711 ± 0.010\nfound:    0.500\nwhere:    output line 14\n"
                      "why:      the rude row is not scaled by √d");
     ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(tests, 0), "output")->valuestring,
-                     "passed: found 1.000 (stdout line 9)");
+                     "passed: found 1.000 (output line 9)");
     ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(tests, 2), "output")->valuestring,
                      "missing\nexpected: < 1e-12\nfound:    nothing\nwhy:      no line mentions 'gap'");
     ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(tests, 0), "status")->valuestring,

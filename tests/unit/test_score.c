@@ -47,7 +47,7 @@ START_TEST(test_value_tolerance_notation_and_texts)
     c = find(&g, "s50");
     ck_assert_str_eq(c->expected, "0.07577 ± 1%");
     ck_assert_str_eq(c->found, "0.0800");
-    ck_assert_str_eq(c->where, "stdout line 3");
+    ck_assert_str_eq(c->where, "output line 3");
     ck_assert_ptr_nonnull(c->message);
     ck_assert_double_eq(g.res.score, 2);
     ck_assert_double_eq(g.res.max_score, 4);
