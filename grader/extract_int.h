@@ -185,4 +185,9 @@ long extract_refmark_own_value(const struct extract_transcript *t, size_t li, lo
 /* A role word ("mine", "expected", "course"): never an abbreviation of a name. */
 int extract_refmark_role_word(const char *w, size_t len);
 
+/* Do the words a[0..n) open with whose reading a value is ("got", "target",
+ * "expected", "measured", "mine")?  Such a label names no other quantity:
+ * "per step  target: 0.490  got: 0.620" prints the factor twice. */
+int extract_refmark_opens_reading(const struct xatom *a, size_t n);
+
 #endif

@@ -1118,7 +1118,8 @@ static int opens_with_word(const struct xatom *a, const struct seg *sg)
  * value never comes from past a separator where a segment opens with its
  * own label: "step 50: n/a  factor: 0.490" printed no step-50 value, and
  * 0.490 is the factor's ("step 50 blame: 0.076" and "loss 0.2 then nan" go
- * on: no separator).  "step 1: None" printed none either. */
+ * on: no separator).  "step 1: None" printed none either.  A segment that
+ * opens with a reading ("target: 0.490  got: 0.620") is the same value's. */
 static long pick_inline_value(const struct extract_transcript *t, const struct xline *ln,
                               long anchor, const struct match *rm, int have_r,
                               const struct match *cm, int have_c, int nth)
@@ -1149,7 +1150,8 @@ static long pick_inline_value(const struct extract_transcript *t, const struct x
         while (k + 1 < n_segs && i >= segs[k].a1)
             crossed |= segs[++k].hard;
         if (home < n_segs && k > home && i == segs[k].a0 && opens_with_word(a, &segs[k]) &&
-            crossed && !consumed(rm, have_r, i) && !consumed(cm, have_c, i))
+            crossed && !consumed(rm, have_r, i) && !consumed(cm, have_c, i) &&
+            !extract_refmark_opens_reading(a + i, segs[k].a1 - i))
             break;
         if (a[i].num < 0 || consumed(rm, have_r, i) || consumed(cm, have_c, i))
             continue;

@@ -98,6 +98,15 @@ static const char *find_phrase(const char *const *list, const struct xatom *a, s
     return NULL;
 }
 
+/* Does one of the list's phrases open a[0..n)? */
+static int phrase_at_start(const char *const *list, const struct xatom *a, size_t n)
+{
+    for (const char *const *p = list; *p; p++)
+        if (phrase_at(*p, a, n, 0))
+            return 1;
+    return 0;
+}
+
 /* What one level of context says; *marker is the marker phrase found. */
 static enum level classify(const struct xatom *a, size_t n, const char **marker)
 {
@@ -121,6 +130,11 @@ int extract_refmark_role_word(const char *w, size_t len)
         if (!strchr(*p, ' ') && same_word(*p, strlen(*p), &a))
             return 1;
     return 0;
+}
+
+int extract_refmark_opens_reading(const struct xatom *a, size_t n)
+{
+    return n > 0 && (phrase_at_start(own_words, a, n) || phrase_at_start(marker_words, a, n));
 }
 
 /* The atom index (in the line) of number num, or -1. */

@@ -600,6 +600,27 @@ START_TEST(test_expected_key_printed_after_got)
     f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"per step\"}");
     ASSERT_HIT(f, 0.620, 1, "0.620");
     extract_free(t);
+    /* readings in cells of their own ("target: ...  got: ...") are the same
+     * value's, whatever the separator and order */
+    {
+        static const char *const lines[] = {
+            "gain 0.5 per step  target: 0.490  got: 0.620\n",
+            "gain 0.5 per step, target: 0.490, got: 0.620\n",
+            "gain 0.5 per step  got: 0.620  expected: 0.490\n",
+            "gain 0.5 | per step | course 0.490 | measured 0.620\n",
+        };
+        for (size_t k = 0; k < sizeof lines / sizeof *lines; k++) {
+            t = parse_str(lines[k]);
+            f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"per step\"}");
+            ASSERT_HIT(f, 0.620, 1, "0.620");
+            extract_free(t);
+        }
+    }
+    /* a cell labelled by another quantity still is not the column's */
+    t = parse_str("gain 0.5 per step: n/a  step 1: 5.0e-17\n");
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"per step\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
 }
 END_TEST
 
