@@ -61,7 +61,7 @@ BENCH_BINS := $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 # intermediates after the run, and its 'rm' would be the last line CI reads.
 .SECONDARY:
 
-.PHONY: all check check-unit check-e2e check-sanitize bench demo clean
+.PHONY: all check check-sanitize check-valgrind bench demo clean
 
 all: $(BIN)/grader $(BIN)/reference
 
@@ -111,6 +111,9 @@ check: all $(UNIT_BINS)
 
 check-sanitize:
 	$(MAKE) --no-print-directory SANITIZE=1 check
+
+check-valgrind: all $(UNIT_BINS)
+	$(TEST_ENV) bash tests/valgrind.sh
 
 bench: all $(BENCH_BINS)
 	$(TEST_ENV) bash tests/bench/run.sh
