@@ -27,6 +27,7 @@
 
 #include "sandbox_capture.h"
 #include "sandbox_init.h"
+#include "sandbox_memwatch.h"
 #include "sandbox_ns.h"
 #include "sandbox_seccomp.h"
 #include "sandbox_verdict.h"
@@ -42,7 +43,8 @@ struct supervisor {
     int out_fd, err_fd, ctl_fd, listener;
     struct sandbox_capture out, err;
     size_t output_cap;
-    double start, deadline, hard_kill_at, drain_deadline;
+    size_t memory_cap, memory_peak;   /* the whole tree's resident bytes */
+    double start, deadline, hard_kill_at, drain_deadline, next_memory_check;
     int killed, hard_killed;
     enum sandbox_limit limit;
     char detail[128];
@@ -253,10 +255,34 @@ static int answer_filter(struct supervisor *s, struct gb_err *err)
     return 0;
 }
 
+/* RLIMIT_DATA holds each process; this holds them all together, so a
+ * submission that forks cannot take the process limit times the memory. */
+static void watch_memory(struct supervisor *s)
+{
+    size_t total;
+
+    if (!s->memory_cap || s->killed || now_seconds() < s->next_memory_check)
+        return;
+    s->next_memory_check = now_seconds() + SANDBOX_MEMWATCH_PERIOD;
+    if (sandbox_memwatch_total(s->init, &total))
+        return;
+    if (total > s->memory_peak)
+        s->memory_peak = total;
+    if (total > s->memory_cap) {
+        snprintf(s->detail, sizeof s->detail, "%zu MB for all its processes together",
+                 s->memory_cap >> 20);
+        kill_sandbox(s, SANDBOX_LIMIT_MEMORY);
+    }
+}
+
 static int poll_timeout_ms(const struct supervisor *s)
 {
     double until = s->hard_killed ? s->drain_deadline : s->killed ? s->hard_kill_at : s->deadline;
-    double left = until - now_seconds();
+    double left;
+
+    if (s->memory_cap && !s->killed && s->next_memory_check < until)
+        until = s->next_memory_check;
+    left = until - now_seconds();
 
     if (left <= 0)
         return 0;
@@ -285,6 +311,7 @@ static int supervise_once(struct supervisor *s, struct gb_err *err)
         return -1;
     if (n > 0 && p[2].revents)
         read_ctl(s);
+    watch_memory(s);
     if (!s->killed && now_seconds() >= s->deadline) {
         snprintf(s->detail, sizeof s->detail, "%g s", s->deadline - s->start);
         kill_sandbox(s, SANDBOX_LIMIT_WALL);
@@ -444,6 +471,7 @@ static void start_supervisor(struct supervisor *s, const struct sandbox_spec *sp
     ch->out[0] = ch->err[0] = ch->ctl[0] = -1;
     s->listener = -1;
     s->output_cap = spec->limits.output_bytes;
+    s->memory_cap = spec->limits.memory_bytes;
     sandbox_capture_init(&s->out, cap / 2, cap / 4);
     sandbox_capture_init(&s->err, cap / 2, cap / 4);
     s->start = start;
@@ -487,6 +515,8 @@ static void reap_init(struct supervisor *s, struct sandbox_result *res)
         res->cpu_seconds = s->exit_msg.cpu_seconds;
         res->peak_memory_bytes = (size_t)s->exit_msg.maxrss_kb * 1024;
     }
+    if (s->memory_peak > res->peak_memory_bytes)
+        res->peak_memory_bytes = s->memory_peak;   /* several processes together */
 }
 
 static void fill_status(const struct supervisor *s, struct sandbox_result *res)

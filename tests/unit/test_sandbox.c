@@ -7,10 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "sandbox.h"
 #include "sandbox_capture.h"
+#include "sandbox_memwatch.h"
 #include "workdir.h"
 
 #define PYTHON "/usr/bin/python3"
@@ -423,6 +425,61 @@ START_TEST(test_run_from_a_multithreaded_grader)
 }
 END_TEST
 
+/* The tree's memory: a child's own pages are counted, pages a fork still
+ * shares with its parent are counted once between them. */
+START_TEST(test_memwatch_counts_the_tree_once)
+{
+    const size_t mb = 1u << 20, block = 64 * mb;
+    int go[2], ready[2];
+    size_t before, with_child, shared;
+    char c;
+    char *own;
+    pid_t pid;
+
+    ck_assert_int_eq(pipe(go), 0);
+    ck_assert_int_eq(pipe(ready), 0);
+    ck_assert_int_eq(sandbox_memwatch_total(getpid(), &before), 0);
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        /* a child that writes 64 MB of its own, then waits to be measured */
+        own = malloc(block);
+        if (!own)
+            _exit(1);
+        memset(own, 1, block);
+        if (write(ready[1], "r", 1) != 1 || read(go[0], &c, 1) != 1)
+            _exit(1);
+        _exit(own[block - 1] == 1 ? 0 : 1);
+    }
+    ck_assert_int_eq(read(ready[0], &c, 1), 1);
+    ck_assert_int_eq(sandbox_memwatch_total(getpid(), &with_child), 0);
+    ck_assert_msg(with_child >= before + block - 4 * mb, "tree %zu MB, before %zu MB",
+                  with_child / mb, before / mb);
+    ck_assert_int_eq(write(go[1], "g", 1), 1);
+    ck_assert_int_eq(waitpid(pid, NULL, 0), pid);
+
+    /* 64 MB written by the parent, then a fork that only reads it */
+    own = malloc(block);
+    ck_assert_ptr_nonnull(own);
+    memset(own, 2, block);
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        if (write(ready[1], "r", 1) != 1 || read(go[0], &c, 1) != 1)
+            _exit(1);
+        _exit(own[0] == 2 ? 0 : 1);
+    }
+    ck_assert_int_eq(read(ready[0], &c, 1), 1);
+    ck_assert_int_eq(sandbox_memwatch_total(getpid(), &shared), 0);
+    ck_assert_msg(shared < before + block + block / 2, "shared pages counted twice: %zu MB",
+                  shared / mb);
+    ck_assert_int_eq(write(go[1], "g", 1), 1);
+    ck_assert_int_eq(waitpid(pid, NULL, 0), pid);
+    free(own);
+    ck_assert_int_eq(sandbox_memwatch_total(-1, &shared), -1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sandbox");
@@ -445,6 +502,7 @@ int main(void)
     tcase_add_test(tc, test_setup_failure_is_an_error);
     tcase_add_test(tc, test_torch_and_numpy_train_inside);
     tcase_add_test(tc, test_run_from_a_multithreaded_grader);
+    tcase_add_test(tc, test_memwatch_counts_the_tree_once);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -165,6 +165,21 @@ HOSTILE_TEST(test_memory_bomb, {
     ck_assert_uint_lt(res.peak_memory_bytes, 300u << 20);
 })
 
+/* Each process under the limit, all of them together over it: the tree's
+ * resident memory is what stops the run, within a sampling period. */
+HOSTILE_TEST(test_memory_over_processes, {
+    char desc[200];
+
+    hostile("fork_memory", NULL, &l, SANDBOX_LIMIT_MEMORY, NULL, &res);
+    ck_assert_str_eq(res.limit_detail, "256 MB for all its processes together");
+    ck_assert_ptr_null(strstr(res.out.data, "did not hold"));
+    ck_assert_uint_gt(res.peak_memory_bytes, 256u << 20);
+    ck_assert_uint_lt(res.wall_seconds, 15);
+    sandbox_describe(&res, desc, sizeof desc);
+    ck_assert_ptr_nonnull(strstr(desc, "ran out of memory (the limit is 256 MB for all its "
+                                       "processes together; peak seen "));
+})
+
 HOSTILE_TEST(test_torch_memory_bomb, {
     l.wall_seconds = 120;
     l.cpu_seconds = 60;
@@ -391,6 +406,7 @@ int main(void)
     tcase_add_test(tc, test_fork_bomb);
     tcase_add_test(tc, test_thread_bomb);
     tcase_add_test(tc, test_memory_bomb);
+    tcase_add_test(tc, test_memory_over_processes);
     tcase_add_test(tc, test_torch_memory_bomb);
     tcase_add_test(tc, test_infinite_loop_hits_cpu_limit);
     tcase_add_test(tc, test_sleep_forever_hits_wall_limit);
