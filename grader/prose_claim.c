@@ -4,8 +4,10 @@
  * quotes and line breaks as spaces, one space between words — with a map back
  * to the original bytes, so rubric keywords match however the student quoted
  * or wrapped the sentence.  Then every mention is found (claims, subjects,
- * numbered subjects, negations, pronouns), each with its clause and sentence,
- * and each claim is tied to one subject by the rules in the header.
+ * numbered subjects, pronouns), each with its clause and sentence, and each
+ * claim is tied to one subject by the rules in the header.  Whether a claim
+ * or a subject is negated is asked of prose_scope on the original bytes, with
+ * the subjects and the token "not" marked as names.
  */
 #include "prose_claim.h"
 
@@ -15,12 +17,13 @@
 #include <string.h>
 
 #include "numparse.h"
+#include "prose_scope.h"
 
 /* Enough for a window read in full (PROSE_CLAIM_MAX_BYTES of dense mentions);
  * claims are collected first, so a flood of subjects never hides them. */
 #define MAX_MENTIONS 2048
 
-enum role { CLAIM, RIGHT, WRONG, OTHER, NEGATION, PRONOUN };
+enum role { CLAIM, RIGHT, WRONG, OTHER, PRONOUN };
 
 struct mention {
     size_t a, b;              /* span in the normal form */
@@ -33,8 +36,11 @@ struct window {
     size_t *src;              /* t[i] came from p->text[src[i]] */
     unsigned *clause, *sent, *word;
     size_t len;
+    size_t base, end;         /* the window's bytes in p->text */
     struct mention m[MAX_MENTIONS];
     size_t n;
+    struct prose_scope_span named[MAX_MENTIONS];   /* relative to base */
+    size_t n_named;
 };
 
 static int word_byte(unsigned char c)
@@ -97,6 +103,8 @@ static int normalise(struct window *w, size_t from, size_t to)
     }
     w->t[w->len] = '\0';
     w->src[w->len] = from + cap;
+    w->base = from;
+    w->end = from + cap;
     return 0;
 }
 
@@ -294,13 +302,8 @@ static size_t find_numbered(const struct window *w, const struct rubric_strings 
     return k;
 }
 
-/* ---- negations ---- */
+/* ---- names: subjects and the token "not" ---- */
 
-static const char *const negations[] = {
-    "not$", "n't", "never", "nor$", "neither", "cannot", "rather than", "instead of",
-    "no longer", "nothing", NULL
-};
-/* "not" after these words, or before the next ones, is the token being named. */
 static const char *const not_named_after[] = {
     "at", "after", "before", "on", "the", "a", "word", "token", "reads", "read", "sees",
     "see", "saw", "until", "when", "with", "of", "to", "by", "for", "hits", "reach",
@@ -340,19 +343,28 @@ static int names_the_token(const struct window *w, size_t i)
     return word_after(w->t, w->len, i + 3, &a, &b) && in_list(w->t, a, b, not_named_before);
 }
 
-static void find_negations(struct window *w)
+static int is_subject(enum role r)
 {
+    return r == RIGHT || r == WRONG || r == OTHER;
+}
+
+static void add_name(struct window *w, size_t a, size_t b)
+{
+    if (w->n_named < MAX_MENTIONS)
+        w->named[w->n_named++] = (struct prose_scope_span){ w->src[a] - w->base,
+                                                            w->src[b - 1] + 1 - w->base };
+}
+
+/* Subjects and the token "not" name things: their words negate nothing
+ * ("the LSTM with no forget bias memorises", "h2 lights up at not"). */
+static void find_names(struct window *w)
+{
+    for (size_t k = 0; k < w->n; k++)
+        if (is_subject(w->m[k].role))
+            add_name(w, w->m[k].a, w->m[k].b);
     for (size_t i = 0; i < w->len; i++)
-        for (size_t k = 0; negations[k]; k++) {
-            /* "n't" ends a word: doesn't, isn't, can't */
-            size_t m = k == 1 ? (w->len - i >= 3 && !strncmp(w->t + i, "n't", 3) ? 3 : 0)
-                              : match_at(w->t, w->len, i, negations[k]);
-            if (!m || inside_subject(w, i, i + m))
-                continue;
-            if (!strcmp(negations[k], "not$") && names_the_token(w, i))
-                continue;
-            add(w, i, i + m, NEGATION);
-        }
+        if (match_at(w->t, w->len, i, "not$") && names_the_token(w, i))
+            add_name(w, i, i + 3);
 }
 
 static const char *const pronouns[] = {
@@ -395,12 +407,17 @@ static void find_number_claims(struct window *w, const struct rubric_strings *cl
 
 /* ---- tying a claim to its subject ---- */
 
-static int negated_before(const struct window *w, size_t at)
+/* Is mention m denied, or perhaps denied, by a negator within reach
+ * (prose_scope.h)?  A claim said only perhaps is not said: no credit rests on
+ * it. */
+static int negated(const struct window *w, const struct mention *m, enum prose_scope_reach reach)
 {
-    for (size_t k = 0; k < w->n; k++)
-        if (w->m[k].role == NEGATION && w->m[k].a < at && w->clause[w->m[k].a] == w->clause[at])
-            return 1;
-    return 0;
+    size_t from = w->src[m->a], to = w->src[m->b - 1] + 1;
+    struct prose_scope_hit h = prose_scope_mention_named(w->p->text + w->base, w->end - w->base,
+                                                         from - w->base, to - from, w->named,
+                                                         w->n_named, reach);
+
+    return h.stance == PROSE_DENIED || h.stance == PROSE_UNSURE;
 }
 
 static int has_pronoun(const struct window *w, size_t at)
@@ -409,11 +426,6 @@ static int has_pronoun(const struct window *w, size_t at)
         if (w->m[k].role == PRONOUN && w->clause[w->m[k].a] == w->clause[at])
             return 1;
     return 0;
-}
-
-static int is_subject(enum role r)
-{
-    return r == RIGHT || r == WRONG || r == OTHER;
 }
 
 static size_t distance(const struct window *w, const struct mention *s, const struct mention *c)
@@ -455,9 +467,9 @@ static const struct mention *tie(const struct window *w, const struct mention *c
 static enum prose_claim_verdict judge_tie(const struct window *w, const struct mention *c,
                                           const struct mention *s)
 {
-    if (!s || s->role == OTHER || negated_before(w, c->a))
+    if (!s || s->role == OTHER || negated(w, c, PROSE_SCOPE_CLAUSE))
         return PROSE_CLAIM_NONE;
-    if (w->clause[s->a] != w->clause[c->a] && negated_before(w, s->a))
+    if (w->clause[s->a] != w->clause[c->a] && negated(w, s, PROSE_SCOPE_BEFORE))
         return PROSE_CLAIM_NONE;
     return s->role == RIGHT ? PROSE_CLAIM_RIGHT : PROSE_CLAIM_WRONG;
 }
@@ -480,7 +492,7 @@ static void collect(struct window *w, const struct prose_claim_spec *spec)
     find_subjects(w, spec->about);
     if (spec->about->has_number)
         add_numbered(w, spec);
-    find_negations(w);
+    find_names(w);
     find_keywords(w, pronouns, sizeof pronouns / sizeof pronouns[0], PRONOUN);
 }
 
@@ -498,7 +510,7 @@ static void affirmed(const struct window *w, struct prose_claim_tie *out)
         const struct mention *c = &w->m[k];
         if (c->role != CLAIM)
             continue;
-        out->verdict = negated_before(w, c->a) ? PROSE_CLAIM_WRONG : PROSE_CLAIM_RIGHT;
+        out->verdict = negated(w, c, PROSE_SCOPE_CLAUSE) ? PROSE_CLAIM_WRONG : PROSE_CLAIM_RIGHT;
         out->claim_start = out->subject_start = w->src[c->a];
         out->claim_end = out->subject_end = w->src[c->b - 1] + 1;
     }

@@ -13,10 +13,14 @@
  *   3. else, when the clause says "it" or "this unit", the nearest subject
  *      of the sentences before it in the window.
  *
- * A claim negated in its clause ("h2 does not fade", "rather than fading"),
- * or tied to a subject negated in another clause ("..., not at the step
- * where not arrives"), says nothing.  The word "not" quoted, or used as the
- * token it names ("at not", "not arrives", "saw-not"), is no negation.
+ * A claim negated in its clause ("h2 does not fade", "rather than fading",
+ * "is no fluke", "hardly memorising"), or tied to a subject negated before it
+ * in another clause ("..., not at the step where not arrives"), says
+ * nothing.  Negation is read by prose_scope.h, the one reading every idea
+ * uses; a claim it finds only perhaps negated earns no credit either.
+ * Subjects and the word "not" quoted, or used as the token it names ("at
+ * not", "not arrives", "saw-not"), are names: "the LSTM with no forget bias"
+ * negates nothing.
  * With no subjects at all, a claim only has to be affirmed: RIGHT when one
  * occurs un-negated, WRONG when every one is negated ("it is not luck").
  * The rules are deliberately few, so an instructor can predict from the

@@ -20,6 +20,7 @@
 struct tok {
     size_t a, b;
     int brk;               /* a clause break, not a word */
+    int named;             /* inside a name (prose_scope_span): never a negator */
 };
 
 struct toks {
@@ -102,17 +103,25 @@ static void tokenize(struct toks *k, const char *t, size_t len)
     k->n = 0;
     while (i < len && k->n < MAX_TOKENS) {
         if ((m = break_at(t, len, i))) {
-            k->v[k->n++] = (struct tok){ i, i + m, 1 };
+            k->v[k->n++] = (struct tok){ i, i + m, 1, 0 };
             i += m;
         } else if (word_continues(t, len, i) && !(t[i] == '\'' || t[i] == '-')) {
             size_t a = i;
             while (i < len && (m = word_continues(t, len, i)))
                 i += m;
-            k->v[k->n++] = (struct tok){ a, i, 0 };
+            k->v[k->n++] = (struct tok){ a, i, 0, 0 };
         } else {
             i++;
         }
     }
+}
+
+static void mark_named(struct toks *k, const struct prose_scope_span *named, size_t n_named)
+{
+    for (size_t j = 0; j < k->n; j++)
+        for (size_t s = 0; s < n_named; s++)
+            if (k->v[j].a < named[s].to && named[s].from < k->v[j].b)
+                k->v[j].named = 1;
 }
 
 /* The token holding byte at, or the next one. */
@@ -189,7 +198,7 @@ static int ends_nt(const char *w, size_t n)
 
 static int is_negator(const struct toks *k, size_t j)
 {
-    if (j >= k->n || k->v[j].brk)
+    if (j >= k->n || k->v[j].brk || k->v[j].named)
         return 0;
     return word_in(k, j, negators) || ends_nt(k->t + k->v[j].a, k->v[j].b - k->v[j].a) ||
            (word_starts(k, j, (const char *const[]){ "fail", NULL }) && word_is(k, j + 1, "to")) ||
@@ -256,22 +265,32 @@ struct look {
     int opens;               /* it opens the clause ("No row attends ...") */
 };
 
+/* "without" and "no" negate the noun phrase they govern; a name after it
+ * (a rubric's subject) starts the clause's own subject, out of their reach:
+ * "Without new evidence the mood unit weakens". */
+static int phrase_ended(const struct toks *k, size_t j, int name_after)
+{
+    return name_after && (word_is(k, j, "without") || word_is(k, j, "no"));
+}
+
 static void look_back(const struct toks *k, size_t first, struct look *l)
 {
     size_t words = 0;
+    int name_after = 0;
 
     memset(l, 0, sizeof *l);
     l->nearest = k->n;
     for (size_t j = first; j-- > 0 && words < LOOK_BACK;) {
         if (k->v[j].brk)
             break;
-        if (is_negator(k, j)) {
+        name_after |= k->v[j].named;
+        if (is_negator(k, j) && !phrase_ended(k, j, name_after)) {
             if (!l->negs++) {
                 l->nearest = j;
                 l->between = words;
                 l->opens = !j || k->v[j - 1].brk || word_in(k, j - 1, openers);
             }
-        } else if (word_starts(k, j, litotes)) {
+        } else if (!k->v[j].named && word_starts(k, j, litotes)) {
             l->preds++;
         }
         if (word_in(k, j, openers))
@@ -295,13 +314,15 @@ static int contrast_tag(const struct toks *k, size_t j)
 }
 
 static struct prose_scope_hit scope(const struct toks *k, size_t first, size_t last, size_t at,
-                                    size_t end)
+                                    size_t end, enum prose_scope_reach reach)
 {
     struct prose_scope_hit h;
     struct look l;
     int undone;
 
     look_back(k, first, &l);
+    if (!l.negs && reach == PROSE_SCOPE_BEFORE)
+        return hit(PROSE_SAID, k, k->n, at, end);
     if (!l.negs) {
         size_t j = negated_after(k, last);
         if (j == k->n || (undone = undone_after(k, j)) == 1)
@@ -320,6 +341,13 @@ static struct prose_scope_hit scope(const struct toks *k, size_t first, size_t l
 
 struct prose_scope_hit prose_scope_mention(const char *t, size_t len, size_t at, size_t n)
 {
+    return prose_scope_mention_named(t, len, at, n, NULL, 0, PROSE_SCOPE_CLAUSE);
+}
+
+struct prose_scope_hit prose_scope_mention_named(const char *t, size_t len, size_t at, size_t n,
+                                                 const struct prose_scope_span *named,
+                                                 size_t n_named, enum prose_scope_reach reach)
+{
     struct toks *k = malloc(sizeof *k);
     struct prose_scope_hit h = { PROSE_SAID, at, at + n, 0 };
     size_t first, last;
@@ -328,10 +356,11 @@ struct prose_scope_hit prose_scope_mention(const char *t, size_t len, size_t at,
     if (!k)
         return h;
     tokenize(k, t, len);
+    mark_named(k, named, n_named);
     first = token_of(k, at);
     last = token_of(k, at + (n ? n - 1 : 0));
     if (first < k->n && last < k->n)
-        h = scope(k, first, last, at, k->v[last].b > at + n ? k->v[last].b : at + n);
+        h = scope(k, first, last, at, k->v[last].b > at + n ? k->v[last].b : at + n, reach);
     free(k);
     return h;
 }
@@ -376,7 +405,7 @@ int prose_scope_negator_at(const char *t, size_t len, size_t at)
             size_t a = i;
             while (i < b && (m = word_continues(t, b, i)))
                 i += m;
-            k1.v[k1.n++] = (struct tok){ a, i, 0 };
+            k1.v[k1.n++] = (struct tok){ a, i, 0, 0 };
         } else {
             i++;
         }

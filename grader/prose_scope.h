@@ -18,6 +18,9 @@
  *     "not necessarily" is UNSURE;
  *   - a number after a comparative ("more than 1", "above 0.5") is a bound,
  *     not that value.
+ *   - words a caller marks as names (a rubric's subject, the token "not")
+ *     negate nothing, and "without" or "no" before a name governs only its
+ *     own phrase: "Without new evidence the mood unit weakens" is said.
  *
  * An idea may itself be a negation ("cannot learn from the first tokens"):
  * then the rubric keyword is the negator, and prose_scope_negation says
@@ -45,6 +48,24 @@ struct prose_scope_hit {
 
 /* The stance of the mention t[at, at + n) of an ordinary keyword. */
 struct prose_scope_hit prose_scope_mention(const char *t, size_t len, size_t at, size_t n);
+
+/* A span of t that names a thing rather than saying something of it: a
+ * rubric's subject ("the LSTM with no forget bias"), the course's token
+ * ("the step where \"not\" arrives").  Its words are never negators. */
+struct prose_scope_span {
+    size_t from, to;
+};
+
+/* Which negators may deny a mention: any in its clause, or only those
+ * before it — a subject is denied by "not h1" but not by "h1 doesn't reset",
+ * where the negation belongs to the verb. */
+enum prose_scope_reach { PROSE_SCOPE_CLAUSE, PROSE_SCOPE_BEFORE };
+
+/* prose_scope_mention, with the words of spans named[0, n_named) read as
+ * names, and negators within reach. */
+struct prose_scope_hit prose_scope_mention_named(const char *t, size_t len, size_t at, size_t n,
+                                                 const struct prose_scope_span *named,
+                                                 size_t n_named, enum prose_scope_reach reach);
 
 /* The stance of a mention that is itself a negator (the idea asks for one). */
 struct prose_scope_hit prose_scope_negation(const char *t, size_t len, size_t at, size_t n);

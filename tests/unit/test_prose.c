@@ -171,6 +171,43 @@ START_TEST(test_claims_without_subjects_must_be_affirmed)
     ck_assert_int_eq(affirmed("It did not learn negation; the 0.574 was a fluke."), PROSE_CLAIM_RIGHT);
     ck_assert_int_eq(affirmed("The 0.574 is not luck: it held on 20 fresh sets."), PROSE_CLAIM_WRONG);
     ck_assert_int_eq(affirmed("It never came down to chance."), PROSE_CLAIM_WRONG);
+    /* the claim path reads negation with prose_scope's one list: "no", "hardly",
+     * a number in the sentence changes nothing, a "not" after the claim denies */
+    ck_assert_int_eq(affirmed("Its 0.521 on our one test set is no fluke: it learned the not rows."),
+                     PROSE_CLAIM_WRONG);
+    ck_assert_int_eq(affirmed("The 0.521 on the single test set is hardly luck."), PROSE_CLAIM_WRONG);
+    ck_assert_int_eq(affirmed("Luck is not what made 0.521."), PROSE_CLAIM_WRONG);
+    ck_assert_int_eq(affirmed("The not-row score is no longer a fluke."), PROSE_CLAIM_WRONG);
+    ck_assert_int_eq(affirmed("The not-row score of 0.521 was luck."), PROSE_CLAIM_RIGHT);
+}
+END_TEST
+
+START_TEST(test_subjects_are_names_not_negations)
+{
+    static char *memo[] = { "memoris" };
+    static char *lstm0[] = { "lstm$", "no forget bias", "without a forget bias" };
+    static char *rnn[] = { "rnn$", "gru$" };
+
+    /* a subject's own "no" or "without" negates nothing */
+    ck_assert_int_eq(judge("The LSTM with no forget bias is memorising.", memo, 1, lstm0, 3, rnn, 2,
+                           0, 1), PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(judge("Without a forget bias it is memorising.", memo, 1, lstm0, 3, rnn, 2,
+                           0, 1), PROSE_CLAIM_RIGHT);
+    /* but "no sign of", "hardly" deny the claim said of it */
+    ck_assert_int_eq(judge("The LSTM shows no sign of memorising.", memo, 1, lstm0, 3, rnn, 2, 0, 1),
+                     PROSE_CLAIM_NONE);
+    ck_assert_int_eq(judge("The LSTM is hardly memorising.", memo, 1, lstm0, 3, rnn, 2, 0, 1),
+                     PROSE_CLAIM_NONE);
+    /* "without" and "no" govern their noun phrase: a subject after it takes the verb */
+    ck_assert_int_eq(judge("Without new input the LSTM memorises.", memo, 1, lstm0, 3, rnn, 2, 0, 1),
+                     PROSE_CLAIM_RIGHT);
+    ck_assert_int_eq(judge("With no new input the RNN memorises.", memo, 1, lstm0, 3, rnn, 2, 0, 1),
+                     PROSE_CLAIM_WRONG);
+    ck_assert_int_eq(judge("It is not the RNN that memorises.", memo, 1, lstm0, 3, rnn, 2, 0, 1),
+                     PROSE_CLAIM_NONE);
+    /* a subject is denied by a negator before it, not by its verb's */
+    ck_assert_int_eq(judge("Not the RNN, the LSTM: it is memorising.", memo, 1, lstm0, 3, rnn, 2,
+                           0, 1), PROSE_CLAIM_RIGHT);
 }
 END_TEST
 
@@ -251,6 +288,7 @@ int main(void)
     tcase_add_test(tc, test_pronouns_reach_back_one_sentence);
     tcase_add_test(tc, test_quotes_case_and_long_text);
     tcase_add_test(tc, test_claims_without_subjects_must_be_affirmed);
+    tcase_add_test(tc, test_subjects_are_names_not_negations);
     tcase_add_test(tc, test_negation_scope_of_a_mention);
     tcase_add_test(tc, test_numbers_after_a_comparative_are_bounds);
     suite_add_tcase(s, tc);
