@@ -1555,6 +1555,21 @@ static int pandas_header(const struct extract_transcript *t, const struct xline 
     return (ln->len > 0 && (s[0] == ' ' || s[0] == '\t')) || has_wide_gap(ln, s);
 }
 
+/* Numbers glued to a key by '=' or ':' ("t50=3.4e-02", "loss:0.31"). */
+static size_t keyed_numbers(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = line_text(t, ln);
+    size_t n = 0;
+    for (size_t i = 0; i < ln->n_atoms; i++) {
+        const struct xatom *a = &t->atoms[ln->atom0 + i];
+        const char *q = a->p;
+        if (a->num < 0 || q - s < 2)
+            continue;
+        n += (q[-1] == '=' || q[-1] == ':') && q[-2] != ' ' && q[-2] != '\t';
+    }
+    return n;
+}
+
 /* The header of a run starting at line `first`: the line above it (a rule
  * line in between is allowed), in the same block and not itself a value row. */
 static long find_header(const struct extract_transcript *t, size_t first, enum xdelim d,
@@ -1567,6 +1582,9 @@ static long find_header(const struct extract_transcript *t, size_t first, enum x
         return -1;
     if (t->lines[h].kind != XLINE_TEXT || t->lines[h].role != XROW_NONE || t->lines[h].n_atoms == 0)
         return -1;
+    if (keyed_numbers(t, &t->lines[h]) > 2 * count_values(t, &t->lines[first]))
+        return -1;   /* "bf=3  t50=3.4e-02  t1=4.7e-09" over "took 0.12 s": a log line that
+                      * names its own cells; "T=5  T=20  T=50" over as many values heads them */
     if (index_name_line(t, h) && h > 0 && t->lines[h - 1].block == t->lines[h].block &&
         t->lines[h - 1].kind == XLINE_TEXT &&
         (pandas_header(t, &t->lines[h - 1]) || count_values(t, &t->lines[first]) == 1) &&

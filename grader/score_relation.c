@@ -137,9 +137,14 @@ int score_relation_eval(const struct rubric_check *ck, const double *vals, doubl
     return e.failed ? -1 : 0;
 }
 
+/* Where an operand was read: its line and the number's first byte there. */
+struct operand_at {
+    size_t line, start;
+};
+
 static int locate_operands(const struct score_ctx *ctx, const struct rubric_check *ck,
-                           double *vals, struct score_outcome *o, int *all_found,
-                           struct gb_err *err)
+                           double *vals, struct operand_at *at, struct score_outcome *o,
+                           int *all_found, struct gb_err *err)
 {
     *all_found = 1;
     for (size_t i = 0; i < ck->n_operands; i++) {
@@ -160,6 +165,8 @@ static int locate_operands(const struct score_ctx *ctx, const struct rubric_chec
              * is 0.95 seconds; "3356/4000" is the rate 0.839. */
             if (numparse_seconds(n, &vals[i]) < 0)
                 vals[i] = numparse_quotient(n);
+            at[i].line = res.hits[0].line;
+            at[i].start = n->start;
             if (gb_buf_printf(&o->found, err, "%s%s %s%s%s", i ? ", " : "", ck->operands[i].name,
                               res.hits[0].text, n->unit[0] ? " " : "", n->unit) ||
                 gb_buf_printf(&o->where, err, "%sline %zu", i ? ", " : "stdout ",
@@ -173,20 +180,44 @@ static int locate_operands(const struct score_ctx *ctx, const struct rubric_chec
     return 0;
 }
 
+/* Two operands are two quantities the student printed: when two of them
+ * were read from the same number of the same line (a lone "took 0.12 s"
+ * read as both step 1 and step 50), the reading is no evidence of the
+ * relation, whatever it comes to.  Returns 1 (and says so) when that
+ * happened, 0 when not, -1 out of memory. */
+static int shared_operand(const struct rubric_check *ck, const struct operand_at *at,
+                          struct score_outcome *o, struct gb_err *err)
+{
+    for (size_t i = 0; i < ck->n_operands; i++)
+        for (size_t j = i + 1; j < ck->n_operands; j++)
+            if (at[i].line == at[j].line && at[i].start == at[j].start)
+                return gb_buf_printf(&o->message, err, "%s and %s were both read from the same "
+                                     "number on line %zu; they must be two printed numbers",
+                                     ck->operands[i].name, ck->operands[j].name,
+                                     at[i].line) ? -1 : 1;
+    return 0;
+}
+
 int score_relation_check(const struct score_ctx *ctx, const struct rubric_check *ck,
                          struct score_outcome *o, struct gb_err *err)
 {
     double *vals = calloc(ck->n_operands, sizeof *vals), v;
+    struct operand_at *at = calloc(ck->n_operands, sizeof *at);
     char num[40];
-    int all_found, pass, rc = -1;
+    int all_found, pass, shared = 0, rc = -1;
 
-    if (!vals)
+    if (!vals || !at) {
+        free(vals);
+        free(at);
         return gb_fail(err, "out of memory");
+    }
     if (gb_buf_printf(&o->expected, err, "%s: ", ck->expr) ||
         score_target(ctx, &ck->target, 0, NULL, &pass, NULL, &o->expected, err) ||
-        locate_operands(ctx, ck, vals, o, &all_found, err))
+        locate_operands(ctx, ck, vals, at, o, &all_found, err))
         goto out;
-    if (!all_found) {
+    if (all_found && (shared = shared_operand(ck, at, o, err)) < 0)
+        goto out;
+    if (!all_found || shared) {
         o->verdict = VERDICT_MISSING;
         rc = 0;
         goto out;
@@ -204,5 +235,6 @@ int score_relation_check(const struct score_ctx *ctx, const struct rubric_check 
                                        "dependent numbers vary: needs human review" : "");
 out:
     free(vals);
+    free(at);
     return rc;
 }

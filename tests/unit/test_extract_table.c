@@ -1014,6 +1014,30 @@ START_TEST(test_enclosing_key_is_the_column)
 }
 END_TEST
 
+/* Key=value log lines name their own cells: the last one is no header over
+ * a timing line printed right under it ("took 0.12 s" is not its row). */
+START_TEST(test_keyed_line_heads_nothing)
+{
+    struct extract_transcript *t = parse_str(
+        "lstm bf=2    t50=3.416e-02  t1=2.074e-09  factor/step=0.712\n"
+        "lstm bf=3    t50=3.362e-02  t1=4.704e-09  factor/step=0.725\n"
+        "took 0.12 s\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"b_f 3\", \"column\": [\"per step\", \"factor\"],"
+                 " \"exclude\": [\"b_f 0\", \"b_f 1\", \"b_f 2\"]}");
+    ck_assert_msg(f.n == 1, "no hit: %s", f.explain);
+    ck_assert(f.value == 0.725);
+    ck_assert_uint_eq(f.line, 2);
+    f = query(t, "{\"row\": \"b_f 3\", \"column\": \"t1\","
+                 " \"exclude\": [\"b_f 0\", \"b_f 1\", \"b_f 2\"]}");
+    ck_assert_msg(f.n == 1, "no hit: %s", f.explain);
+    ck_assert(f.value == 4.704e-09);
+    ck_assert_uint_eq(f.line, 2);
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_table");
@@ -1035,6 +1059,7 @@ int main(void)
     tcase_add_test(tc, test_parameter_in_its_own_cell);
     tcase_add_test(tc, test_setting_lines_are_not_a_header);
     tcase_add_test(tc, test_parameter_header_is_a_header);
+    tcase_add_test(tc, test_keyed_line_heads_nothing);
     tcase_add_test(tc, test_percent_column_header);
     tcase_add_test(tc, test_pandas_wrapped_blocks);
     tcase_add_test(tc, test_list_line_is_no_header);

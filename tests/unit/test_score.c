@@ -330,6 +330,27 @@ START_TEST(test_relation_units)
 }
 END_TEST
 
+/* Two operands are two printed numbers: one number read as both (a lone
+ * "took 0.12 s" matching step 1 and step 50 alike) proves no relation. */
+START_TEST(test_relation_operands_distinct)
+{
+    struct graded g;
+    const char *checks =
+        "{\"id\": \"keeps\", \"description\": \"d\", \"points\": 1, \"kind\": \"relation\","
+        " \"values\": {\"s1\": {\"column\": [\"t1\", \"took\"]},"
+        " \"s50\": {\"column\": [\"t50\", \"took\"]}},"
+        " \"expr\": \"s1 / s50\", \"greater_than\": 0.5}";
+
+    grade("run", checks, "took: 0.12 s\n", "", NULL, NULL, &g);
+    expect(&g, "keeps", VERDICT_MISSING);
+    expect_message(&g, "keeps", "both read from the same number on line 1");
+    release(&g);
+    grade("run", checks, "t1: 0.12\nt50: 0.12\n", "", NULL, NULL, &g);
+    expect(&g, "keeps", VERDICT_PASS);
+    release(&g);
+}
+END_TEST
+
 START_TEST(test_comments)
 {
     struct graded g;
@@ -552,6 +573,7 @@ int main(void)
         test_count_ratios,
         test_vector_by_element_names,
         test_relation_units,
+        test_relation_operands_distinct,
         test_comments,
         test_answers,
         test_twin_pairs_and_trace,
