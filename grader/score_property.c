@@ -19,6 +19,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "extract.h"
 #include "hand_rnn.h"
@@ -275,9 +276,34 @@ struct trace {
     size_t row_line[TRACE_MAX_STEPS];
 };
 
+/* "token: rude", "word=rude": a key naming the token that follows it, as in
+ * a trace row printed as a mapping ("- {step: 4, token: rude, h: [...]}").
+ * Returns the index of the word after the key, or i when there is none. */
+static size_t after_token_key(const char *s, size_t i, size_t end)
+{
+    static const char *const keys[] = { "token", "word", "tok", "input", NULL };
+    size_t b = i, j;
+
+    while (i < end && isalpha((unsigned char)s[i]))
+        i++;
+    for (const char *const *k = keys; *k; k++) {
+        if (strlen(*k) != i - b || strncasecmp(s + b, *k, i - b) != 0)
+            continue;
+        for (j = i; j < end && s[j] == ' '; j++)
+            ;
+        if (j == end || (s[j] != ':' && s[j] != '='))
+            return b;
+        for (j++; j < end && !isalpha((unsigned char)s[j]); j++)
+            ;
+        return j < end ? j : b;
+    }
+    return b;
+}
+
 /* "3 good [1. 0. 0.] [0.716 0. 0.462]": an integer step, a word, then at
- * least three numbers, the last three being the memory.  Returns the step,
- * or -1 when the line is not a trace row. */
+ * least three numbers, the last three being the memory; keys may name the
+ * roles ("{step: 4, token: rude, h: [...]}").  Returns the step, or -1
+ * when the line is not a trace row. */
 static long trace_row(const char *s, size_t len, const char **tok, double h[HAND_RNN_UNITS],
                       double *slack)
 {
@@ -293,6 +319,7 @@ static long trace_row(const char *s, size_t len, const char **tok, double h[HAND
         return -1;
     for (i = num[0].end; i < num[1].start && !isalpha((unsigned char)s[i]); i++)
         ;
+    i = after_token_key(s, i, num[1].start);
     while (i < num[1].start && isalpha((unsigned char)s[i]) && k + 1 < sizeof word)
         word[k++] = (char)tolower((unsigned char)s[i++]);
     word[k] = '\0';

@@ -508,6 +508,46 @@ START_TEST(test_trace_one_column_per_step)
 }
 END_TEST
 
+/* The same trace printed as mappings whose keys name the roles (YAML flow
+ * maps, no x column): the token after "token:", the memory after "h:". */
+START_TEST(test_trace_rows_as_mappings)
+{
+    struct graded g;
+    const char *checks = "{\"id\": \"tr\", \"description\": \"d\", \"points\": 1, \"kind\": \"rnn_trace\"}";
+    const char *fmt =
+        "rnn_trace:\n"
+        "  a:  # delivery was good and service was not slow\n"
+        "    - {step: 1, token: delivery, h: [0.000, 0.000, 0.000]}\n"
+        "    - {step: 2, token: was, h: [0.000, 0.000, 0.000]}\n"
+        "    - {step: 3, token: good, h: [0.716, 0.000, 0.462]}\n"
+        "    - {step: 4, token: and, h: [0.615, 0.000, 0.432]}\n"
+        "    - {step: 5, token: service, h: [0.547, 0.000, 0.407]}\n"
+        "    - {step: 6, token: was, h: [0.499, 0.000, 0.386]}\n"
+        "    - {step: 7, token: not, h: [0.461, 0.964, 0.368]}\n"
+        "    - {step: 8, token: slow, h: [-0.413, 0.000, 0.700]}\n"
+        "  b:  # delivery was slow and service was not good\n"
+        "    - {step: 1, token: delivery, h: [0.000, 0.000, 0.000]}\n"
+        "    - {step: 2, word: was, h: [0.000, 0.000, 0.000]}\n"
+        "    - {step: 3, token: slow, h: [%s, 0.000, 0.462]}\n"
+        "    - {step: 4, token: and, h: [-0.615, 0.000, 0.432]}\n"
+        "    - {step: 5, token: service, h: [-0.547, 0.000, 0.407]}\n"
+        "    - {step: 6, token: was, h: [-0.499, 0.000, 0.386]}\n"
+        "    - {step: 7, token: not, h: [-0.461, 0.964, 0.368]}\n"
+        "    - {step: 8, token: good, h: [0.413, 0.000, 0.700]}\n";
+    char out[4096];
+
+    snprintf(out, sizeof out, fmt, "-0.716");
+    grade("run", checks, out, "", NULL, NULL, &g);
+    expect(&g, "tr", VERDICT_PASS);
+    ck_assert_ptr_nonnull(strstr(find(&g, "tr")->found, "step 3"));
+    release(&g);
+    snprintf(out, sizeof out, fmt, "-0.500");
+    grade("run", checks, out, "", NULL, NULL, &g);
+    expect(&g, "tr", VERDICT_FAIL);       /* -0.5 is not Step 2's RNN */
+    release(&g);
+}
+END_TEST
+
 START_TEST(test_prose_split_and_keywords)
 {
     struct prose p;
@@ -578,6 +618,7 @@ int main(void)
         test_answers,
         test_twin_pairs_and_trace,
         test_trace_one_column_per_step,
+        test_trace_rows_as_mappings,
         test_prose_split_and_keywords
     };
 
