@@ -308,14 +308,40 @@ static int has_value_number(const struct extract_transcript *t, const struct xli
     return 0;
 }
 
-/* "Part 2: training", "Step 3 - gradients", "Exercise 4", "Q1) ...": a
- * short line opening with a document-structure word and its number, with
- * no other number on it.  (These words say how a text is organised, not
- * what any course is about.) */
-static int is_part_heading(const struct extract_transcript *t, const struct xline *ln)
+/* "Part", "Step", "Exercise", "Q": a word that says how a text is
+ * organised, not what any course is about. */
+int extract_structure_word(const struct xatom *a)
 {
     static const char *const words[] = { "part", "section", "step", "task", "exercise",
                                           "question", "q", "problem", "stage", NULL };
+    if (a->num >= 0)
+        return 0;
+    for (const char *const *w = words; *w; w++)
+        if (strlen(*w) == a->len && strncasecmp(a->p, *w, a->len) == 0)
+            return 1;
+    return 0;
+}
+
+/* "[Part 2]", "--- Step 3 ---", "Part 2:": a line whose only words are a
+ * structure word and its number; that number, else 0. */
+long extract_part_number(const struct extract_transcript *t, const struct xline *ln)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    const struct numparse_num *n;
+
+    if (ln->n_atoms != 2 || !extract_structure_word(&a[0]) || a[1].num < 0)
+        return 0;
+    n = &t->nums[a[1].num];
+    if (!(n->flags & NUMPARSE_INTEGER) || n->value < 1 || n->value > 1000)
+        return 0;
+    return (long)n->value;
+}
+
+/* "Part 2: training", "Step 3 - gradients", "Exercise 4", "Q1) ...": a
+ * short line opening with a structure word and its number, with no other
+ * number on it. */
+static int is_part_heading(const struct extract_transcript *t, const struct xline *ln)
+{
     const struct xatom *a = t->atoms + ln->atom0;
 
     const char *s = t->text + ln->off;
@@ -326,10 +352,7 @@ static int is_part_heading(const struct extract_transcript *t, const struct xlin
     for (size_t i = b; i + 1 < e; i++)
         if ((s[i] == ' ' && s[i + 1] == ' ') || s[i] == '\t')
             return 0;   /* "step 1  per step": column names over a table's cells */
-    for (const char *const *w = words; *w; w++)
-        if (strlen(*w) == a[0].len && strncasecmp(a[0].p, *w, a[0].len) == 0)
-            return 1;
-    return 0;
+    return extract_structure_word(&a[0]);
 }
 
 /* LaTeX table scaffolding: "\\toprule", "\\midrule", "\\hline",

@@ -120,10 +120,11 @@ struct extract_query {
     int all;                   /* 1: return every hit (property checks), not just one */
     const struct extract_synonyms *synonyms;   /* not owned; may be NULL */
     char *what;                /* how to name the value in sentences; NULL: built from row/column */
+    int part;                  /* the exercise's numbered part the section is; 0 none */
 };
 
 #define EXTRACT_QUERY_INIT { { NULL, NULL, NULL, NULL, NULL }, { 0, 0, 0, 0, 0 }, 0, \
-                             EXTRACT_SCALAR, 0, NULL, NULL }
+                             EXTRACT_SCALAR, 0, NULL, NULL, 0 }
 
 int extract_query_add(struct extract_query *q, enum extract_field field,
                       const char *phrase, struct gb_err *err);
@@ -138,6 +139,9 @@ int extract_query_add(struct extract_query *q, enum extract_field field,
  *   "shape":   "scalar" | "vector" | "line"   (default "scalar")
  *   "all":     true | false                   (default false)
  *   "what":    "text used in explanations"
+ *   "part":    integer >= 1                   the exercise's numbered part the section
+ *                                             is: a heading whose only words are
+ *                                             "Part 3" (Step, Task...) names it too
  * Unknown keys and wrong types are errors naming the key.  synonyms (may be
  * NULL) is stored in the query, not copied. */
 int extract_query_from_json(const cJSON *locate, const struct extract_synonyms *synonyms,

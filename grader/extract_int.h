@@ -161,6 +161,13 @@ size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nu
 size_t extract_synonym_groups(const struct extract_synonyms *syn,
                               const char *const **members, size_t index, size_t *n);
 
+/* "part", "step", "exercise", "q"...: a word saying how a text is organised. */
+int extract_structure_word(const struct xatom *a);
+
+/* A line whose only words are a structure word and its whole number
+ * ("[Part 2]", "--- Step 3 ---"): that number, else 0. */
+long extract_part_number(const struct extract_transcript *t, const struct xline *ln);
+
 /* ---- extract_refmark.c: numbers printed as someone else's ------------- */
 
 struct extract_refmark_at {

@@ -863,6 +863,22 @@ static int section_in(struct finder *f, const struct sources *S)
     return 0;
 }
 
+/* Students number their output after the exercise's numbered list: a
+ * heading or title whose only words are "Part 3" (Step, Task...) names the
+ * section the query's "part" is, as plainly as a descriptive title would. */
+static int part_heading_ok(struct finder *f, size_t li)
+{
+    const struct xline *ln = &f->t->lines[li];
+    long scope[2] = { ln->heading, ln->title };
+
+    if (f->q->part <= 0)
+        return 0;
+    for (int k = 0; k < 2; k++)
+        if (scope[k] >= 0 && extract_part_number(f->t, &f->t->lines[scope[k]]) == f->q->part)
+            return 1;
+    return 0;
+}
+
 /* The section phrase is on the line, or over it in its heading and title,
  * its words side by side in each ("q = k" is not "Q = E @ Wq.T, K = V =
  * E"); or it is the caption or the opening line of its block alone, never
@@ -873,6 +889,8 @@ static int section_ok(struct finder *f, size_t li)
     long extra[3] = { f->opener[li], f->caption[li], f->outer[li] };
 
     if (f->sec.n == 0)
+        return 1;
+    if (part_heading_ok(f, li))
         return 1;
     S.s[0] = line_source(f->t, (long)li);
     S.n += scope_sources(f->t, &f->t->lines[li], S.s + 1);

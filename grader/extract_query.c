@@ -163,6 +163,11 @@ static int read_option(const cJSON *v, struct extract_query *q, struct gb_err *e
             v->valuedouble != (double)(int)v->valuedouble)
             return gb_fail(err, "\"nth\" must be a whole number from 1");
         q->nth = (int)v->valuedouble;
+    } else if (strcmp(k, "part") == 0) {
+        if (!cJSON_IsNumber(v) || v->valuedouble < 1 || v->valuedouble > 1000 ||
+            v->valuedouble != (double)(int)v->valuedouble)
+            return gb_fail(err, "\"part\" must be a whole number from 1");
+        q->part = (int)v->valuedouble;
     } else if (strcmp(k, "shape") == 0) {
         const char *s = cJSON_IsString(v) ? v->valuestring : "";
         if (strcmp(s, "scalar") == 0)

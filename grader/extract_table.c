@@ -1636,6 +1636,16 @@ static int labels_each_value(const struct extract_transcript *t, const struct xl
     return values >= 2 && pairs == values;
 }
 
+static int value_spans(const struct extract_transcript *t, const struct xline *ln,
+                       int (*spans)[3], int max);
+
+/* A row holding one cell: one value, or one bracketed list. */
+static int one_cell_row(const struct extract_transcript *t, const struct xline *ln)
+{
+    int spans[2][3];
+    return value_spans(t, ln, spans, 2) == 1;
+}
+
 /* A space-aligned header has wide gaps between its names; a single-spaced
  * one ("model train_acc test_acc") must be names only, no values.  A
  * setting line ("device: cpu") heads nothing, except the names of the
@@ -1651,7 +1661,10 @@ static int space_header_ok(const struct extract_transcript *t, long h, size_t fi
     for (size_t i = 0; i < ln->n_atoms; i++)
         if (is_value_num(t, ln, &t->atoms[ln->atom0 + i]))
             return 0;
-    return ln->n_atoms >= 2 || index_name_line(t, h);   /* a Series: "kind" over "not  303" */
+    /* a Series: "kind" over "not  303" (or over one printed list a row);
+     * one word over rows of several cells ("outputs" over a matrix) names
+     * the matrix, it heads no column */
+    return ln->n_atoms >= 2 || (index_name_line(t, h) && one_cell_row(t, &t->lines[first]));
 }
 
 /* Display column of byte p of a line. */

@@ -335,6 +335,61 @@ START_TEST(test_vector_row_in_headerless_run)
 }
 END_TEST
 
+/* Blocks titled only by the exercise's part numbers: a query whose section
+ * is part 3 reads under "[Part 3]" (or "--- Step 3 ---"), never under
+ * "[Part 2]" nor under a title that only mentions part 3 in passing. */
+static const char PARTS[] =
+    "[Part 2]\n"
+    "  weights  support      was\n"
+    "  rude      0.0963   0.7112\n"
+    "[Part 3]\n"
+    "  weights  support      was\n"
+    "  rude      0.4404   0.0596\n"
+    "Part 3 is next: shuffle\n"
+    "  weights  support      was\n"
+    "  rude      0.0596   0.4404\n";
+
+START_TEST(test_part_number_names_section)
+{
+    struct extract_transcript *t = parse_str(PARTS);
+    struct found f;
+
+    f = query(t, "{\"section\": \"query matrix\", \"part\": 3, \"row\": \"rude\","
+                 " \"column\": \"support\"}");
+    ck_assert_msg(f.n == 1, "no hit: %s", f.explain);
+    ck_assert(f.value == 0.4404);
+    ck_assert_uint_eq(f.line, 6);
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"column\": \"support\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+    t = parse_str("--- Step 2 ---\nrude: 0.7112\n--- Step 3 ---\nrude: 0.0596\n");
+    f = query(t, "{\"section\": \"query matrix\", \"part\": 3, \"row\": \"rude\"}");
+    ck_assert_msg(f.n == 1, "no hit: %s", f.explain);
+    ck_assert(f.value == 0.0596);
+    extract_free(t);
+}
+END_TEST
+
+/* One word over rows of several values ("outputs" over the output matrix)
+ * names the matrix: it is no one-column header whose cell is the last value. */
+START_TEST(test_name_over_matrix_is_no_column)
+{
+    struct extract_transcript *t = parse_str(
+        "outputs\n"
+        "  was    0.5000  -0.5000   0.5000   0.6250\n"
+        "  rude   0.8808  -0.1192   0.8808   0.3394\n");
+    struct found f = query(t, "{\"row\": \"rude\", \"column\": \"outputs\"}");
+
+    ck_assert_int_eq(f.n, 0);
+    f = query(t, "{\"row\": \"rude\", \"shape\": \"vector\"}");
+    ck_assert_msg(f.n == 1, "no hit: %s", f.explain);
+    ck_assert_uint_eq(f.line, 3);
+    ck_assert_uint_eq(f.n_nums, 4);
+    ck_assert(f.nums[0] == 0.8808 && f.nums[1] == -0.1192 && f.nums[3] == 0.3394);
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_layout");
@@ -353,6 +408,8 @@ int main(void)
     tcase_add_test(tc, test_heading_across_blank_line);
     tcase_add_test(tc, test_label_list_on_line_beats_table);
     tcase_add_test(tc, test_vector_row_in_headerless_run);
+    tcase_add_test(tc, test_part_number_names_section);
+    tcase_add_test(tc, test_name_over_matrix_is_no_column);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
