@@ -1555,7 +1555,8 @@ static int pandas_header(const struct extract_transcript *t, const struct xline 
     return (ln->len > 0 && (s[0] == ' ' || s[0] == '\t')) || has_wide_gap(ln, s);
 }
 
-/* Numbers glued to a key by '=' or ':' ("t50=3.4e-02", "loss:0.31"). */
+/* Numbers glued to a key by '=' or ':' ("t50=3.4e-02", "loss:0.31"): each
+ * cell carries its own name.  A spaced "x = 3" is a setting, not counted. */
 static size_t keyed_numbers(const struct extract_transcript *t, const struct xline *ln)
 {
     const char *s = line_text(t, ln);
