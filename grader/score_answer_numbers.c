@@ -144,7 +144,8 @@ static int number_word_at(const char *t, size_t len, size_t i, struct numparse_n
     return 0;
 }
 
-/* "48.5 percent" is 48.5%: prose spells the sign out. */
+/* "48.5 percent", "seventy-one per cent" are percentages: prose spells the
+ * sign out, after a numeral or a spelled number alike. */
 static void mark_spelled_percent(const char *t, size_t len, struct numparse_num *nums, size_t n)
 {
     static const char *const words[] = { "percent", "per cent", "pct", NULL };
@@ -494,8 +495,9 @@ int score_answer_numbers_check(const struct score_ctx *ctx, const struct rubric_
         return gb_fail(err, "out of memory scoring answer numbers");
     m->n_nums = numparse_scan(s->text, s->len, 0, m->nums, 128);
     m->n_nums = m->n_nums > 128 ? 128 : m->n_nums;
-    mark_spelled_percent(s->text, s->len, m->nums, m->n_nums);
+    /* Words first, so "seventy-one percent" is 71% as "71 percent" is. */
     m->n_nums = scan_number_words(s->text, s->len, m->nums, m->n_nums, 128);
+    mark_spelled_percent(s->text, s->len, m->nums, m->n_nums);
     m->n_entries = ck->n_numbers;
     m->q = calloc(m->n_entries * m->n_nums + 1, 1);
     m->owner = calloc(m->n_nums + 1, sizeof *m->owner);

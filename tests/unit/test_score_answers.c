@@ -156,6 +156,13 @@ START_TEST(test_quoted_numbers_need_their_digits)
     grade(checks, "## q3\nIt is 0.71.\n## friend\nIt was right 48.5 percent of the time.\n", &g);
     expect(&g, "acc", VERDICT_PASS);
     release(&g);
+    /* ... after a spelled number too */
+    grade(checks, "## q3\nIt is seventy-one percent.\n## friend\nx\n", &g);
+    expect(&g, "w", VERDICT_PASS);
+    release(&g);
+    grade(checks, "## q3\nIt is seventy-one.\n## friend\nx\n", &g);
+    expect(&g, "w", VERDICT_FAIL);
+    release(&g);
     /* rounded beyond the tolerance: a human decides */
     grade(checks, "## q3\nIt is 0.7.\n## friend\nIt scored 49% on them.\n", &g);
     expect(&g, "w", VERDICT_FAIL);
