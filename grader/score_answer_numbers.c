@@ -3,7 +3,8 @@
  *
  * Every printed number of the section is classified against every rubric
  * number (enum quote), then matched one to one, so a single "66.6" never
- * counts for two of them; a number said of another number's subject fails
+ * counts for two of them (nor, across the section's answer_numbers checks,
+ * for a looser match than another check's closer one); a number said of another number's subject fails
  * the check, and one that matches only when rounded coarsely is left to a
  * human.
  */
@@ -55,12 +56,13 @@ enum quote {
  * earns at most the tolerance itself as rounding slack, and one significant
  * digit never stands for a finer target.  Beyond that it is for a human. */
 static int quote_of(const struct score_ctx *ctx, const struct rubric_target *t, const char *text,
-                    const struct numparse_num *n, enum quote *q, struct gb_err *err)
+                    const struct numparse_num *n, enum quote *q, double *dev, struct gb_err *err)
 {
     double exp = 0, v = n->value, half = numparse_half_ulp(n), tol, d, eps;
     int pass;
 
     *q = QUOTE_NO;
+    *dev = 0;
     if (t->op != TARGET_RANGE && score_number(ctx, &t->expected, &exp, err))
         return -1;
     if (!printed_can_be(n, exp))
@@ -78,6 +80,7 @@ static int quote_of(const struct score_ctx *ctx, const struct rubric_target *t, 
     eps = 1e-9 * fabs(exp);            /* float noise only: targets go down to 1e-17 */
     if (d > tol + half + eps)
         return 0;
+    *dev = tol > 0 ? d / tol : (d > eps ? HUGE_VAL : 0);
     if (exp != floor(exp) && significant_digits(text, n) < 2 && half > tol)
         *q = QUOTE_COARSE;
     else
@@ -346,21 +349,63 @@ static int in_context(const struct rubric_answer_number *an, const struct answer
     return 0;
 }
 
+/* How printed number n stands for entry k of ck, and its deviation in
+ * tolerances (0 when exact). */
+static int entry_quote(const struct score_ctx *ctx, const struct rubric_check *ck, size_t k,
+                       const struct answers_section *s, const struct numparse_num *n,
+                       enum quote *q, double *dev, struct gb_err *err)
+{
+    if (quote_of(ctx, &ck->numbers[k].target, s->text, n, q, dev, err))
+        return -1;
+    if (after_parameter(ck, s->text, n) || !in_context(&ck->numbers[k], s, n))
+        *q = QUOTE_NO;
+    if ((*q == QUOTE_YES || *q == QUOTE_ROUNDED) && said_of_other(ck, k, s->text, s->len, n) >= 0)
+        *q = QUOTE_WRONG;
+    return 0;
+}
+
+/* Does another answer_numbers check of the same section match n strictly
+ * closer than dev?  One printed number is one quantity: "right 0.485 of the
+ * time" is the accuracy exactly, so it is not also a gradient factor 0.490
+ * that it reaches only through the tolerance.  The best match keeps it. */
+static int claimed_closer(const struct score_ctx *ctx, const struct rubric_check *ck,
+                          const struct answers_section *s, const struct numparse_num *n,
+                          double dev, int *claimed, struct gb_err *err)
+{
+    const struct rubric *r = ctx->in->rubric;
+
+    *claimed = 0;
+    for (size_t c = 0; c < r->n_checks && !*claimed; c++) {
+        const struct rubric_check *other = &r->checks[c];
+        if (other == ck || other->kind != CHECK_ANSWER_NUMBERS || !other->section ||
+            strcmp(other->section, ck->section))
+            continue;
+        for (size_t k = 0; k < other->n_numbers && !*claimed; k++) {
+            enum quote q;
+            double d;
+            if (entry_quote(ctx, other, k, s, n, &q, &d, err))
+                return -1;
+            *claimed = q == QUOTE_YES && d < dev;
+        }
+    }
+    return 0;
+}
+
 static int classify(const struct score_ctx *ctx, const struct rubric_check *ck,
                     const struct answers_section *s, struct quoted *m, struct gb_err *err)
 {
     for (size_t k = 0; k < m->n_entries; k++)
         for (size_t i = 0; i < m->n_nums; i++) {
             enum quote q;
-            if (quote_of(ctx, &ck->numbers[k].target, s->text, &m->nums[i], &q, err))
+            double dev;
+            int claimed = 0;
+            if (entry_quote(ctx, ck, k, s, &m->nums[i], &q, &dev, err))
                 return -1;
-            if (after_parameter(ck, s->text, &m->nums[i]) ||
-                !in_context(&ck->numbers[k], s, &m->nums[i]))
-                q = QUOTE_NO;
-            if ((q == QUOTE_YES || q == QUOTE_ROUNDED) &&
-                said_of_other(ck, k, s->text, s->len, &m->nums[i]) >= 0)
-                q = QUOTE_WRONG;
-            m->q[k * m->n_nums + i] = (unsigned char)q;
+            /* a coarse rounding is left to the human who reviews it */
+            if (q == QUOTE_YES &&
+                claimed_closer(ctx, ck, s, &m->nums[i], dev, &claimed, err))
+                return -1;
+            m->q[k * m->n_nums + i] = (unsigned char)(claimed ? QUOTE_NO : q);
         }
     return 0;
 }

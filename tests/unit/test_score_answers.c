@@ -163,6 +163,12 @@ START_TEST(test_quoted_numbers_need_their_digits)
     grade(checks, "## q3\nIt is seventy-one.\n## friend\nx\n", &g);
     expect(&g, "w", VERDICT_FAIL);
     release(&g);
+    /* one printed number is one quantity: the accuracy 0.485 (exact) is not
+     * also the factor 0.490 it reaches only through rounding */
+    grade(checks, "## q3\nIt is 0.71.\n## friend\nIt is right 0.485 of the time.\n", &g);
+    expect(&g, "acc", VERDICT_PASS);
+    expect(&g, "grad", VERDICT_FAIL);
+    release(&g);
     /* rounded beyond the tolerance: a human decides */
     grade(checks, "## q3\nIt is 0.7.\n## friend\nIt scored 49% on them.\n", &g);
     expect(&g, "w", VERDICT_FAIL);
