@@ -28,6 +28,7 @@ enum role { CLAIM, RIGHT, WRONG, OTHER, PRONOUN };
 struct mention {
     size_t a, b;              /* span in the normal form */
     enum role role;
+    int number;               /* a '#N' claim: a number the student wrote */
 };
 
 struct window {
@@ -180,6 +181,7 @@ static int add(struct window *w, size_t a, size_t b, enum role role)
     w->m[w->n].a = a;
     w->m[w->n].b = b;
     w->m[w->n].role = role;
+    w->m[w->n].number = 0;
     w->n++;
     return 1;
 }
@@ -400,7 +402,8 @@ static void find_number_claims(struct window *w, const struct rubric_strings *cl
         for (size_t k = 0; k < claim->n; k++)
             if (claim->v[k][0] == '#' &&
                 fabs(numparse_fraction(&num[i]) - strtod(claim->v[k] + 1, NULL)) <= 1e-9) {
-                add(w, num[i].start, num[i].end, CLAIM);
+                if (add(w, num[i].start, num[i].end, CLAIM))
+                    w->m[w->n - 1].number = 1;
                 break;
             }
 }
@@ -433,7 +436,10 @@ static size_t distance(const struct window *w, const struct mention *s, const st
     return s->a < c->a ? w->word[c->a] - w->word[s->a] : w->word[s->a] - w->word[c->a];
 }
 
-/* Rules 1-3 of the header; NULL when the claim has no subject. */
+/* Rules 1-3 of the header; NULL when the claim has no subject.  A number
+ * is said only of a subject in its own clause ("0.711 on rude"): in
+ * "(support, was, not, rude) = 0.096, 0.096, 0.096, 0.711" each number
+ * goes with a position, and the nearest earlier token is a layout accident. */
 static const struct mention *tie(const struct window *w, const struct mention *c)
 {
     const struct mention *same = NULL, *before = NULL, *after = NULL, *earlier = NULL;
@@ -455,7 +461,7 @@ static const struct mention *tie(const struct window *w, const struct mention *c
             earlier = s;
         }
     }
-    if (same)
+    if (same || c->number)
         return same;
     if (before)
         return before;

@@ -9,7 +9,9 @@
  *
  *   1. the nearest subject in the claim's clause (clauses end at , ; : ( )
  *      dashes and at "but", "while", "because", "rather than" ...);
- *   2. else the nearest earlier subject in its sentence, else a later one;
+ *   2. else the nearest earlier subject in its sentence, else a later one
+ *      (not for a '#N' number claim: a number is said of a token named in
+ *      its own clause, never of the last token of a positional list);
  *   3. else, when the clause says "it" or "this unit", the nearest subject
  *      of the sentences before it in the window.
  *

@@ -81,6 +81,34 @@ START_TEST(test_wrong_only_pairings)
 }
 END_TEST
 
+START_TEST(test_numbers_said_of_the_token_next_to_them)
+{
+    struct graded g;
+    const char *hand =
+        "{\"id\": \"hand\", \"description\": \"d\", \"points\": 1, \"kind\": \"comment_idea\","
+        " \"ideas\": [[\"#0.711\"], [\"#0.096\"]], \"window\": 3, \"about\": {\"claim\": [\"#0.711\"],"
+        " \"wrong\": [\"support\", \"was$\", \"not$\"], \"other\": [\"rude\", \"itself\"]}}";
+
+    grade("run", hand, "", "# The softmax puts 0.711 on support and 0.096 on each of was, not "
+          "and rude.\n", NULL, &g);
+    expect(&g, "hand", VERDICT_FAIL);
+    release(&g);
+    grade("run", hand, "", "# The softmax puts 0.096 on support, was and not, and 0.711 on "
+          "rude itself.\n", NULL, &g);
+    expect(&g, "hand", VERDICT_PASS);
+    release(&g);
+    /* a number in a positional list is not said of the last token named */
+    grade("run", hand, "", "# Paper: (support, was, not, rude) = 0, 0, 0, 4; softmax = 0.096, "
+          "0.096, 0.096, 0.711.\n", NULL, &g);
+    expect(&g, "hand", VERDICT_PASS);
+    release(&g);
+    grade("run", hand, "", "# Paper: (rude, support, was, not) = 4, 0, 0, 0; softmax = 0.711, "
+          "0.096, 0.096, 0.096.\n", NULL, &g);
+    expect(&g, "hand", VERDICT_PASS);
+    release(&g);
+}
+END_TEST
+
 #define TYPED "{\"id\": \"typed\", \"description\": \"d\", \"points\": 2, \"kind\": \"typed_output\"}"
 #define VALUE(id, col, key) \
     "{\"id\": \"" id "\", \"description\": \"d\", \"points\": 1, \"kind\": \"value\", " \
@@ -171,6 +199,7 @@ int main(void)
     const TTest *const tests[] = {
         test_separation_step_from_the_runs_own_trace,
         test_wrong_only_pairings,
+        test_numbers_said_of_the_token_next_to_them,
         test_typed_output,
         test_answer_numbers_context_and_parameters,
         test_rubric_validates_claim_fields
