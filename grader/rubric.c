@@ -698,6 +698,25 @@ static void free_check(struct rubric_check *ck)
     free(ck->mistakes);
 }
 
+/* A choice's "source": {"name": "epochs", "value": 60}: the code that sets
+ * epochs to 60 has made this choice (score.c follows it over the fit). */
+static int load_choice_source(const cJSON *src, struct rubric_reading_choice *ch,
+                              struct gb_err *err)
+{
+    const cJSON *name, *value;
+
+    if (!src)
+        return 0;
+    name = cJSON_GetObjectItemCaseSensitive(src, "name");
+    value = cJSON_GetObjectItemCaseSensitive(src, "value");
+    if (!cJSON_IsObject(src) || !cJSON_IsString(name) || !*name->valuestring ||
+        !cJSON_IsNumber(value))
+        return gb_fail(err, "reading choice '%s': field 'source' must be {\"name\": "
+                       "\"...\", \"value\": N}", ch->name);
+    ch->source_value = value->valuedouble;
+    return (ch->source_name = dup_or_fail(name->valuestring, err)) ? 0 : -1;
+}
+
 static int load_readings(const cJSON *rd, struct rubric *r, struct gb_err *err)
 {
     const cJSON *grp, *el;
@@ -726,7 +745,8 @@ static int load_readings(const cJSON *rd, struct rubric *r, struct gb_err *err)
                 return gb_fail(err, "reading '%s' choice %zu needs string fields 'name' and 'key'",
                                grp->string, g->n_choices - 1);
             if (!(ch->name = dup_or_fail(name->valuestring, err)) ||
-                !(ch->key = dup_or_fail(key->valuestring, err)))
+                !(ch->key = dup_or_fail(key->valuestring, err)) ||
+                load_choice_source(cJSON_GetObjectItemCaseSensitive(el, "source"), ch, err))
                 return -1;
         }
     }
@@ -977,6 +997,7 @@ void rubric_free(struct rubric *r)
         for (size_t j = 0; j < r->readings[i].n_choices; j++) {
             free(r->readings[i].choices[j].name);
             free(r->readings[i].choices[j].key);
+            free(r->readings[i].choices[j].source_name);
         }
         free(r->readings[i].choices);
         free(r->readings[i].group);

@@ -167,6 +167,9 @@ struct rubric_check {
 struct rubric_reading_choice {
     char *name;                      /* "60 epochs (the module's Step 1 code)" */
     char *key;                       /* substituted for "{group}" in refs: "epochs_60" */
+    char *source_name;               /* optional "source": the choice is the one the code
+                                      * makes when it sets this name ("epochs") ... */
+    double source_value;             /* ... to this literal (60); NULL name: no such rule */
 };
 
 struct rubric_reading {

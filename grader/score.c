@@ -4,10 +4,13 @@
  * triage advice. */
 #include "score.h"
 
+#include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "expected.h"
 #include "extract.h"
@@ -246,16 +249,101 @@ static int check_in_group(const struct rubric_check *ck, const char *group)
     return ck->reading && !strcmp(ck->reading, group);
 }
 
+static int word_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Is name one of the '_'-separated parts of identifier id[0..n), in any
+ * case: epochs, EPOCHS, n_epochs, num_epochs? */
+static int names_part(const char *id, size_t n, const char *name)
+{
+    size_t k = strlen(name);
+
+    for (size_t a = 0; a < n; a++) {
+        size_t b = a;
+        while (b < n && id[b] != '_')
+            b++;
+        if (b - a == k && !strncasecmp(id + a, name, k))
+            return 1;
+        a = b;
+    }
+    return 0;
+}
+
+/* Does the code (strings and comments blanked) set name to the literal
+ * value: "epochs=60" as a keyword argument or a default, "EPOCHS = 60"? */
+static int code_sets(const char *code, size_t len, const char *name, double value)
+{
+    for (size_t i = 0; i < len; i++) {
+        size_t j = i, k;
+        char *end;
+        if (!(isalpha((unsigned char)code[i]) || code[i] == '_') || (i && word_char(code[i - 1])))
+            continue;
+        while (j < len && word_char(code[j]))
+            j++;
+        for (k = j; k < len && (code[k] == ' ' || code[k] == '\t'); k++)
+            ;
+        if (k + 1 < len && code[k] == '=' && code[k + 1] != '=' && names_part(code + i, j - i, name)) {
+            for (k++; k < len && (code[k] == ' ' || code[k] == '\t'); k++)
+                ;
+            if (k < len && isdigit((unsigned char)code[k]) &&
+                strtod(code + k, &end) == value && !word_char(*end) && *end != '.')
+                return 1;
+        }
+        i = j - 1;
+    }
+    return 0;
+}
+
+/* Which choices of g the code itself makes (allowed[c]); 0 when it makes
+ * none, so the fit decides.  A run is graded against the epochs its code
+ * trains for, not against whichever reading its numbers happen to resemble:
+ * a wrong seed-13 run's 0.511 is no 30-epoch 0.521 when the code says 60. */
+static size_t source_choices(const struct score_ctx *ctx, const struct rubric_reading *g,
+                             unsigned char *allowed, struct gb_err *err, int *failed)
+{
+    struct gb_buf code = GB_BUF_INIT;
+    size_t n = 0, c;
+
+    for (c = 0; c < g->n_choices && !g->choices[c].source_name; c++)
+        ;
+    if (c == g->n_choices || !ctx->in->source)
+        return 0;
+    if (score_typed_code(ctx->in->source, ctx->in->source_len, &code, err)) {
+        *failed = 1;
+        return 0;
+    }
+    for (c = 0; c < g->n_choices; c++) {
+        const struct rubric_reading_choice *ch = &g->choices[c];
+        allowed[c] = ch->source_name && code.data &&
+                     code_sets(code.data, code.len, ch->source_name, ch->source_value);
+        n += allowed[c];
+    }
+    gb_buf_free(&code);
+    return n;
+}
+
 /* Scores the checks of one reading group under each choice and keeps the
- * choice that passes the most (the first on a tie: the module's own). */
+ * choice that passes the most (the first on a tie: the module's own), among
+ * the choices the code makes when it makes any (source_choices). */
 static size_t best_choice(struct score_ctx *ctx, const struct rubric_reading *g,
                           struct gb_err *err, int *failed)
 {
     const struct rubric *r = ctx->in->rubric;
-    size_t best = 0, best_passes = 0;
+    size_t best = SIZE_MAX, best_passes = 0, n_allowed;
+    unsigned char *allowed = calloc(g->n_choices, 1);
 
-    for (size_t c = 0; c < g->n_choices; c++) {
+    if (!allowed) {
+        *failed = 1;
+        gb_fail(err, "out of memory scoring");
+        return 0;
+    }
+    n_allowed = source_choices(ctx, g, allowed, err, failed);
+    for (size_t c = 0; c < g->n_choices && !*failed; c++) {
         size_t passes = 0;
+        if (n_allowed && !allowed[c])
+            continue;
         ctx->choice = &g->choices[c];
         for (size_t i = 0; i < r->n_checks; i++) {
             struct score_outcome o;
@@ -263,17 +351,18 @@ static size_t best_choice(struct score_ctx *ctx, const struct rubric_reading *g,
                 continue;
             if (run_check(ctx, &r->checks[i], &o, err)) {
                 *failed = 1;
-                return 0;
+                break;
             }
             passes += o.verdict == VERDICT_PASS;
             outcome_free(&o);
         }
-        if (passes > best_passes) {
+        if (best == SIZE_MAX || passes > best_passes) {
             best = c;
             best_passes = passes;
         }
     }
-    return best;
+    free(allowed);
+    return best == SIZE_MAX ? 0 : best;
 }
 
 /* One numeric check as the triage sees it. */

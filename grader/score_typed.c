@@ -186,6 +186,20 @@ static int scan_source(const char *s, size_t len, struct literals *l, struct gb_
     return 0;
 }
 
+int score_typed_code(const char *src, size_t len, struct gb_buf *code, struct gb_err *err)
+{
+    struct literals l = { GB_BUF_INIT, NULL, 0, 0, GB_BUF_INIT, NULL, 0, 0 };
+    int rc = scan_source(src, len, &l, err);
+
+    gb_buf_free(&l.strings);
+    free(l.seg);
+    if (rc)
+        gb_buf_free(&l.code);
+    else
+        *code = l.code;
+    return rc;
+}
+
 /* ---- what the checks located ---- */
 
 static int digit_or_point(char c)

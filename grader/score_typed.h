@@ -17,4 +17,9 @@
 int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck,
                       struct score_outcome *o, struct gb_err *err);
 
+/* The submission's code with string literals and comments blanked to spaces
+ * (lines kept): what the script does, not what it prints or says.  score.c
+ * reads which reading the code chose from it. */
+int score_typed_code(const char *src, size_t len, struct gb_buf *code, struct gb_err *err);
+
 #endif

@@ -106,6 +106,37 @@ START_TEST(test_readings_pick_the_students_choice)
 }
 END_TEST
 
+START_TEST(test_readings_follow_the_source)
+{
+    struct graded g;
+    char extra[512];
+    const char *checks =
+        "{\"id\": \"a\", \"description\": \"d\", \"points\": 1, \"kind\": \"value\", \"reading\": \"ep\","
+        " \"locate\": {\"column\": \"all\"}, \"expected\": \"readings.{ep}.all\", \"tolerance\": {\"abs\": 0.002}}";
+
+    snprintf(extra, sizeof extra, "%s\"readings\": {\"ep\": [{\"name\": \"60 epochs\", "
+             "\"key\": \"epochs_60\", \"source\": {\"name\": \"epochs\", \"value\": 60}}, "
+             "{\"name\": \"30 epochs\", \"key\": \"epochs_30\", \"source\": {\"name\": \"epochs\", "
+             "\"value\": 30}}]}, ", seeded_field);
+    /* the code trains 60 epochs: 0.745 fits only 30, and is graded against 60 */
+    score_fixture_grade("run", extra, checks, "all: 0.745\n",
+                        "def fit(net, epochs=60):\n    pass\n", NULL, NULL, &g);
+    expect(&g, "a", VERDICT_FAIL);
+    ck_assert_str_eq(find(&g, "a")->reading, "60 epochs");
+    release(&g);
+    score_fixture_grade("run", extra, checks, "all: 0.745\n",
+                        "N_EPOCHS = 30\ntrain(net, epochs=N_EPOCHS)\n", NULL, NULL, &g);
+    expect(&g, "a", VERDICT_PASS);
+    release(&g);
+    /* silent code (the number only in a string or a comment): the fit decides */
+    score_fixture_grade("run", extra, checks, "all: 0.745\n",
+                        "print('epochs=60')  # epochs = 60\ntrain(net)\n", NULL, NULL, &g);
+    expect(&g, "a", VERDICT_PASS);
+    ck_assert_str_eq(find(&g, "a")->reading, "30 epochs");
+    release(&g);
+}
+END_TEST
+
 static void assert_triage(const struct graded *g, const char *starts, const char *has)
 {
     ck_assert_ptr_nonnull(g->res.triage);
@@ -604,6 +635,7 @@ int main(void)
         test_value_tolerance_notation_and_texts,
         test_missing_and_unreached,
         test_readings_pick_the_students_choice,
+        test_readings_follow_the_source,
         test_triage,
         test_triage_one_part,
         test_triage_unseeded,
