@@ -134,6 +134,15 @@ START_TEST(test_readings_follow_the_source)
     expect(&g, "a", VERDICT_PASS);
     ck_assert_str_eq(find(&g, "a")->reading, "30 epochs");
     release(&g);
+    /* a malformed "source" is a rubric error */
+    {
+        struct rubric *r = NULL;
+        struct gb_err err;
+        ck_assert_int_eq(score_fixture_load("run", "\"readings\": {\"ep\": [{\"name\": \"60\", "
+                                            "\"key\": \"epochs_60\", \"source\": {\"name\": "
+                                            "\"epochs\"}}]}, ", checks, &r, &err), -1);
+        ck_assert_ptr_nonnull(strstr(err.msg, "field 'source' must be"));
+    }
 }
 END_TEST
 
