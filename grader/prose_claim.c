@@ -436,10 +436,22 @@ static size_t distance(const struct window *w, const struct mention *s, const st
     return s->a < c->a ? w->word[c->a] - w->word[s->a] : w->word[s->a] - w->word[c->a];
 }
 
+/* "rude: 0.711", "rude = 0.711": the subject labels the number right after it. */
+static int labels(const struct window *w, const struct mention *s, const struct mention *c)
+{
+    if (s->b > c->a)
+        return 0;
+    for (size_t i = s->b; i < c->a; i++)
+        if (!strchr(" :=", w->t[i]))
+            return 0;
+    return 1;
+}
+
 /* Rules 1-3 of the header; NULL when the claim has no subject.  A number
- * is said only of a subject in its own clause ("0.711 on rude"): in
- * "(support, was, not, rude) = 0.096, 0.096, 0.096, 0.711" each number
- * goes with a position, and the nearest earlier token is a layout accident. */
+ * is said only of a subject in its own clause ("0.711 on rude") or of the
+ * label just before it ("rude: 0.711"): in "(support, was, not, rude) =
+ * 0.096, 0.096, 0.096, 0.711" each number goes with a position, and the
+ * nearest earlier token is a layout accident. */
 static const struct mention *tie(const struct window *w, const struct mention *c)
 {
     const struct mention *same = NULL, *before = NULL, *after = NULL, *earlier = NULL;
@@ -448,6 +460,8 @@ static const struct mention *tie(const struct window *w, const struct mention *c
         const struct mention *s = &w->m[k];
         if (!is_subject(s->role))
             continue;
+        if (c->number && labels(w, s, c))
+            return s;
         if (w->clause[s->a] == w->clause[c->a]) {
             if (!same || distance(w, s, c) < distance(w, same, c) ||
                 (distance(w, s, c) == distance(w, same, c) && s->a < c->a))

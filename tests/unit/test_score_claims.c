@@ -106,6 +106,15 @@ START_TEST(test_numbers_said_of_the_token_next_to_them)
           "0.096, 0.096, 0.096.\n", NULL, &g);
     expect(&g, "hand", VERDICT_PASS);
     release(&g);
+    /* ... but a label right before a number is what it is said of */
+    grade("run", hand, "", "# Softmax by token: support: 0.711, was: 0.096, not: 0.096, "
+          "rude: 0.096.\n", NULL, &g);
+    expect(&g, "hand", VERDICT_FAIL);
+    release(&g);
+    grade("run", hand, "", "# Softmax by token: support = 0.096, was = 0.096, not = 0.096, "
+          "rude = 0.711.\n", NULL, &g);
+    expect(&g, "hand", VERDICT_PASS);
+    release(&g);
 }
 END_TEST
 
