@@ -271,10 +271,38 @@ static int names_part(const char *id, size_t n, const char *name)
     return 0;
 }
 
+/* Is code[at] inside the parameter list of a def: the '(' that encloses
+ * it opens a line that starts with "def" (or "async def")? */
+static int in_def_signature(const char *code, size_t at)
+{
+    size_t depth = 0, i = at, line;
+
+    while (i-- > 0) {
+        if (code[i] == ')' || code[i] == ']')
+            depth++;
+        else if ((code[i] == '(' || code[i] == '[') && depth-- == 0)
+            break;
+    }
+    if (i == (size_t)-1)
+        return 0;
+    for (line = i; line > 0 && code[line - 1] != '\n'; line--)
+        ;
+    while (code[line] == ' ' || code[line] == '\t')
+        line++;
+    if (!strncmp(code + line, "async", 5) && isspace((unsigned char)code[line + 5]))
+        for (line += 5; code[line] == ' ' || code[line] == '\t'; line++)
+            ;
+    return !strncmp(code + line, "def", 3) && isspace((unsigned char)code[line + 3]);
+}
+
 /* Does the code (strings and comments blanked) set name to the literal
- * value: "epochs=60" as a keyword argument or a default, "EPOCHS = 60"? */
+ * value: 2 for a keyword argument of a call or an assignment ("epochs=60",
+ * "EPOCHS = 60"), 1 for a default in a def ("def train(..., epochs=30)"),
+ * 0 for neither.  A call's argument overrides the default it passes. */
 static int code_sets(const char *code, size_t len, const char *name, double value)
 {
+    int how = 0;
+
     for (size_t i = 0; i < len; i++) {
         size_t j = i, k;
         char *end;
@@ -288,12 +316,14 @@ static int code_sets(const char *code, size_t len, const char *name, double valu
             for (k++; k < len && (code[k] == ' ' || code[k] == '\t'); k++)
                 ;
             if (k < len && isdigit((unsigned char)code[k]) &&
-                strtod(code + k, &end) == value && !word_char(*end) && *end != '.')
-                return 1;
+                strtod(code + k, &end) == value && !word_char(*end) && *end != '.') {
+                int this = in_def_signature(code, i) ? 1 : 2;
+                how = this > how ? this : how;
+            }
         }
         i = j - 1;
     }
-    return 0;
+    return how;
 }
 
 /* Which choices of g the code itself makes (allowed[c]); 0 when it makes
@@ -305,6 +335,7 @@ static size_t source_choices(const struct score_ctx *ctx, const struct rubric_re
 {
     struct gb_buf code = GB_BUF_INIT;
     size_t n = 0, c;
+    int top = 0;
 
     for (c = 0; c < g->n_choices && !g->choices[c].source_name; c++)
         ;
@@ -316,8 +347,15 @@ static size_t source_choices(const struct score_ctx *ctx, const struct rubric_re
     }
     for (c = 0; c < g->n_choices; c++) {
         const struct rubric_reading_choice *ch = &g->choices[c];
-        allowed[c] = ch->source_name && code.data &&
-                     code_sets(code.data, code.len, ch->source_name, ch->source_value);
+        allowed[c] = (unsigned char)(ch->source_name && code.data
+                                     ? code_sets(code.data, code.len, ch->source_name,
+                                                 ch->source_value) : 0);
+        top = allowed[c] > top ? allowed[c] : top;
+    }
+    /* only the strongest kind of setting counts: a call's epochs=60 over
+     * the def's default epochs=30 it overrides */
+    for (c = 0; c < g->n_choices; c++) {
+        allowed[c] = top && allowed[c] == top;
         n += allowed[c];
     }
     gb_buf_free(&code);

@@ -128,6 +128,26 @@ START_TEST(test_readings_follow_the_source)
                         "N_EPOCHS = 30\ntrain(net, epochs=N_EPOCHS)\n", NULL, NULL, &g);
     expect(&g, "a", VERDICT_PASS);
     release(&g);
+    /* the module's own shape: train()'s default is 30, the call passes 60 —
+     * the call's argument is what runs, on one line or over several */
+    score_fixture_grade("run", extra, checks, "all: 0.745\n",
+                        "def train(net, X, y, epochs=30, lr=0.01):\n    pass\n"
+                        "train(net, X, y, epochs=60)\n", NULL, NULL, &g);
+    expect(&g, "a", VERDICT_FAIL);
+    ck_assert_str_eq(find(&g, "a")->reading, "60 epochs");
+    release(&g);
+    score_fixture_grade("run", extra, checks, "all: 0.745\n",
+                        "async def train(net, X,\n                y, epochs=60):\n    pass\n"
+                        "train(net, X, y)\n", NULL, NULL, &g);
+    expect(&g, "a", VERDICT_FAIL);
+    release(&g);
+    /* the default alone, never overridden: that is the reading */
+    score_fixture_grade("run", extra, checks, "all: 0.745\n",
+                        "def train(net, X, y, epochs=30):\n    pass\ntrain(net, X, y)\n",
+                        NULL, NULL, &g);
+    expect(&g, "a", VERDICT_PASS);
+    ck_assert_str_eq(find(&g, "a")->reading, "30 epochs");
+    release(&g);
     /* silent code (the number only in a string or a comment): the fit decides */
     score_fixture_grade("run", extra, checks, "all: 0.745\n",
                         "print('epochs=60')  # epochs = 60\ntrain(net)\n", NULL, NULL, &g);
