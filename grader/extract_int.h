@@ -147,6 +147,14 @@ void extract_nest_axes(struct extract_transcript *t);
 size_t extract_first_list(const struct extract_transcript *t, const struct xline *ln,
                           size_t *first);
 
+/* "support [0.711 0.096 0.096 0.096]  sum=1.000", "... ]  row sum: 1.0":
+ * cells after a row's bracketed list that carry their own label name their
+ * own values; their words are not the label of the list before them, and
+ * their numbers are no elements of it (they are read inline).  Returns the
+ * relative atom where such cells begin, n_atoms when there are none (or no
+ * list closes right before them). */
+size_t extract_labelled_tail(const struct extract_transcript *t, const struct xline *ln);
+
 /* Word equality for matching: 0 none, else a strength (3 exact/plural, 2 prefix). */
 int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen);
 

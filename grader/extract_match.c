@@ -985,13 +985,17 @@ static int label_header_excluded(struct finder *f, const struct xtable *tb)
 
 /* A whole-row vector takes every value column of the row (fill_nums), so
  * an excluded word in any of their headers disqualifies it: the "sum"
- * column marks a weight table's row, not the output row asked for. */
-static int whole_row_excluded(struct finder *f, const struct xtable *tb)
+ * column marks a weight table's row, not the output row asked for; so does
+ * a cell labelled on its own after the row's list ("[...]  sum=1.0"). */
+static int whole_row_excluded(struct finder *f, const struct xtable *tb, const struct xline *ln)
 {
     const struct extract_transcript *t = f->t;
+    size_t tail = extract_labelled_tail(t, ln);
 
     if (!f->exc.n || f->q->shape != EXTRACT_VECTOR || f->q->n_phrases[EXTRACT_COLUMN])
         return 0;
+    if (tail < ln->n_atoms && excluded(f, t->atoms + ln->atom0 + tail, ln->n_atoms - tail))
+        return 1;
     for (size_t k = 0; k < tb->n_cols; k++) {
         const struct xcolumn *c = &t->cols[tb->col0 + k];
         if (c->is_value && c->n_hatoms && excluded(f, t->hatoms + c->hatom0, c->n_hatoms))
@@ -1869,14 +1873,15 @@ static int dict_candidates(struct finder *f, size_t li)
 /* ---- tables -------------------------------------------------------------- */
 
 /* Row label of a data row: every atom outside the value columns, with the
- * header word of its column put before each label number ("length" 50). */
+ * header word of its column put before each label number ("length" 50);
+ * never the cells labelled on their own after the row's list ("sum=1.0"). */
 static size_t row_label(const struct extract_transcript *t, const struct xline *ln,
                         const struct xtable *tb, long skip_col, struct xatom *out, size_t max)
 {
     const struct xatom *a = t->atoms + ln->atom0;
-    size_t n = 0;
+    size_t n = 0, end = extract_labelled_tail(t, ln);
 
-    for (size_t i = 0; i < ln->n_atoms && n < max; i++) {
+    for (size_t i = 0; i < end && n < max; i++) {
         long col = a[i].num >= 0 ? t->num_col[a[i].num] : -1;
         if (is_noise_word(&a[i]))
             continue;
@@ -2059,7 +2064,7 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     if (f->exc.n && (excluded(f, label->a, label->n) || excluded(f, header->a, header->n) ||
                      context_excluded(f, context->a, context->n) ||
                      label_header_excluded(f, tb) ||
-                     (!transposed && whole_row_excluded(f, tb))))
+                     (!transposed && whole_row_excluded(f, tb, &t->lines[li]))))
         return 0;
     num = col >= 0 ? cell_number(t, &t->lines[li], col, nth)
                    : first_value_number(t, &t->lines[li], tb, nth);

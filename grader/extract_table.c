@@ -165,6 +165,27 @@ static size_t first_value_field(const struct extract_transcript *t, const struct
 
 /* ---- rows ------------------------------------------------------------------ */
 
+size_t extract_labelled_tail(const struct extract_transcript *t, const struct xline *ln)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = ln->n_atoms;
+
+    for (;;) {
+        size_t k = i;
+        if (k < 2 || a[k - 1].num < 0 || t->nums[a[k - 1].num].list >= 0)
+            break;
+        k--;
+        while (k > 0 && a[k - 1].num < 0 && !is_noise(&a[k - 1]))
+            k--;
+        if (k == i - 1)
+            break;   /* a number with no word of its own */
+        i = k;
+    }
+    if (i == ln->n_atoms || i == 0 || a[i - 1].num < 0 || t->nums[a[i - 1].num].list < 0)
+        return ln->n_atoms;
+    return i;
+}
+
 /* Atoms at the end of a row that are values: the value region's start, or
  * n_atoms when the row has none.  A row of numbers only keeps its first
  * as the label ("50  7.577e-02 ...").  Delimited rows count whole fields. */
@@ -194,6 +215,7 @@ static size_t value_start(const struct extract_transcript *t, const struct xline
             i--;
         }
     } else {
+        i = extract_labelled_tail(t, ln);
         while (i > 0 && (is_value_num(t, ln, &a[i - 1]) || is_filler(t, ln, &a[i - 1]))) {
             values += a[i - 1].num >= 0;
             i--;
@@ -964,16 +986,16 @@ static int store_columns(struct extract_transcript *t, struct xtable *tb, struct
 static size_t list_width(const struct extract_transcript *t, const struct xline *ln, size_t *first)
 {
     const struct xatom *a = t->atoms + ln->atom0;
-    size_t i = 0, n = 0;
+    size_t i = 0, n = 0, end = extract_labelled_tail(t, ln);
     int list;
 
-    while (i < ln->n_atoms && !(a[i].num >= 0 && t->nums[a[i].num].list >= 0))
+    while (i < end && !(a[i].num >= 0 && t->nums[a[i].num].list >= 0))
         i++;
-    if (i == ln->n_atoms)
+    if (i == end)
         return 0;
     *first = i;
     list = t->nums[a[i].num].list;
-    for (; i < ln->n_atoms; i++) {
+    for (; i < end; i++) {
         if (a[i].num < 0) {
             if (!is_noise(&a[i]))
                 return 0;
@@ -1150,8 +1172,8 @@ static void layout_list(struct extract_transcript *t, struct xtable *tb, struct 
         list_width(t, ln, &first);
         ln->value_atom = first;
         unlabelled += !row_labelled(t, ln, first);
-        for (size_t i = first; i < ln->n_atoms; i++)
-            if (t->atoms[ln->atom0 + i].num >= 0)
+        for (size_t i = first; i < ln->n_atoms && col <= width; i++)
+            if (t->atoms[ln->atom0 + i].num >= 0)   /* a labelled tail is read inline */
                 t->num_col[t->atoms[ln->atom0 + i].num] = (int32_t)col++;
     }
     if (unlabelled != width)

@@ -207,6 +207,44 @@ START_TEST(test_tensor_rows_under_columns_line)
 }
 END_TEST
 
+/* "support [0.7112 ...]  sum=1.000": a cell labelled on its own after a
+ * row's list names its own value.  The list is the row, under the legend's
+ * column names (its section ends at the next caption, not at the first
+ * row); "sum" is read from its own cells only, never from the output rows
+ * below; and a whole-row vector is never the row carrying a "sum" cell. */
+START_TEST(test_labelled_cell_after_row_list)
+{
+    struct extract_transcript *t = parse_str(
+        "query = key = value = E\n"
+        "  weights (rows = queries; columns: support, was, not, rude)\n"
+        "  support [ 7.112E-01  9.626E-02  9.626E-02  9.626E-02]  sum=1.000E+00\n"
+        "  was     [ 9.060E-02  6.694E-01  1.494E-01  9.060E-02]  sum=1.000E+00\n"
+        "  not     [ 8.318E-02  1.371E-01  6.965E-01  8.318E-02]  sum=1.000E+00\n"
+        "  rude    [ 9.626E-02  9.626E-02  9.626E-02  7.112E-01]  sum=1.000E+00\n"
+        "  outputs\n"
+        "  support [ 1.422E+00 -1.925E-01  1.925E-01  2.406E-01]\n"
+        "  rude    [ 1.925E-01 -1.422E+00  1.925E-01  2.406E-01]\n"
+        "shuffled order\n"
+        "  weights (rows = queries; columns: was, not, rude, support)\n"
+        "  rude    [ 5.960E-02  4.404E-01  5.960E-02  4.404E-01]  sum=1.000E+00\n"
+        "  support [ 2.500E-01  2.500E-01  2.500E-01  2.500E-01]  sum=1.000E+00\n");
+    struct found f;
+
+    f = query(t, "{\"section\": \"query = key\", \"row\": \"rude\", \"column\": \"rude\"}");
+    ASSERT_HIT(f, 0.7112, 6, "7.112E-01");
+    ck_assert_str_eq(f.column, "rude)");
+    f = query(t, "{\"section\": \"shuffled\", \"row\": \"rude\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.4404, 12, "4.404E-01");
+    f = query(t, "{\"column\": \"sum\", \"all\": true}");
+    ck_assert_int_eq(f.n, 6);
+    ck_assert_msg(f.value == 1.0 && f.line == 3, "first sum %g on line %zu", f.value, f.line);
+    f = query(t, "{\"row\": \"rude\", \"shape\": \"vector\", \"exclude\": \"sum\"}");
+    ASSERT_HIT(f, 0.1925, 9, "1.925E-01");
+    ck_assert_uint_eq(f.n_nums, 4);
+    extract_free(t);
+}
+END_TEST
+
 /* numpy and torch print a matrix without row labels: a square matrix under
  * names takes them for its rows too; the names printed once serve the next
  * matrix; a row with a label of its own ("output rude") keeps it. */
@@ -1054,6 +1092,7 @@ int main(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("tables");
     tcase_add_test(tc, test_tensor_rows_under_columns_line);
+    tcase_add_test(tc, test_labelled_cell_after_row_list);
     tcase_add_test(tc, test_unlabelled_matrix_rows_named_from_above);
     tcase_add_test(tc, test_matrix_column_word_is_not_a_row);
     tcase_add_test(tc, test_parameter_in_its_own_cell);
