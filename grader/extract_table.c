@@ -262,15 +262,32 @@ static size_t count_words(const struct extract_transcript *t, const struct xline
 
 static size_t list_width(const struct extract_transcript *t, const struct xline *ln, size_t *first);
 
+/* Are a row's values a bracketed list ("output [1.422, -0.193, ...]")? */
+static int values_in_list(const struct extract_transcript *t, const struct xline *ln)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = ln->value_atom;
+
+    while (i < ln->n_atoms && a[i].num < 0)
+        i++;   /* "tensor(" */
+    if (i + 1 >= ln->n_atoms || a[i + 1].num < 0)
+        return 0;
+    return t->nums[a[i].num].list >= 0 && t->nums[a[i + 1].num].list == t->nums[a[i].num].list;
+}
+
 /* A header with numbers in it ("gain 0.5  gain 1.0  gain 1.5") looks like a
  * data row; it is a header when it is mostly words and the row below has
- * more values than it does. */
+ * more values than it does, in cells of their own: a line of plain cells
+ * ("rude  ███  9.6%") names no elements of a list printed under it
+ * ("(sum 100.0%)  output [1.422, -0.193, ...]"). */
 static int header_like(const struct extract_transcript *t, const struct xline *ln,
                        const struct xline *next)
 {
     size_t first;
     if (list_width(t, ln, &first) >= 2)
         return 0;   /* "64-unit acc [all, very, not]: [0.785 1. 0.574]" holds values */
+    if (values_in_list(t, next))
+        return 0;
     return count_words(t, ln) >= ln->n_nums && count_values(t, next) > count_values(t, ln);
 }
 

@@ -245,6 +245,44 @@ START_TEST(test_labelled_cell_after_row_list)
 }
 END_TEST
 
+/* Per-token bar blocks end in "(sum 100.0%)  output [...]": the bar line
+ * above is no header of it (its plain cells name no elements of a list),
+ * so "sum" reads the sum cell alone, never the output list after it. */
+START_TEST(test_plain_cells_head_no_list_row)
+{
+    struct extract_transcript *t = parse_str(
+        "rude attends to:\n"
+        "  support  ###                              9.6%\n"
+        "  was      ###                              9.6%\n"
+        "  not      ###                              9.6%\n"
+        "  rude     #####################           71.1%\n"
+        "  (sum 100.0%)  output [0.193, -1.422, 0.193, 0.241]\n");
+    struct found f;
+
+    f = query(t, "{\"column\": \"sum\", \"all\": true}");
+    ck_assert_int_eq(f.n, 1);
+    ASSERT_HIT(f, 100.0, 6, "100.0%");
+    extract_free(t);
+}
+END_TEST
+
+/* A row-sum column headed by the summation sign: a rubric synonym of "sum"
+ * written in Greek ('Σ') is a word like any other. */
+START_TEST(test_sigma_column_header)
+{
+    struct extract_transcript *t = parse_str(
+        "          support      was      not     rude       \xce\xa3\n"
+        " support    0.711    0.096    0.096    0.096   1.000\n"
+        "    rude    0.096    0.096    0.096    0.711   1.000\n");
+    struct found f;
+
+    f = extract_fixture_query(t, "{\"sum\": [\"total\", \"\xce\xa3\"]}",
+                              "{\"row\": \"rude\", \"column\": \"sum\"}");
+    ASSERT_HIT(f, 1.0, 3, "1.000");
+    extract_free(t);
+}
+END_TEST
+
 /* numpy and torch print a matrix without row labels: a square matrix under
  * names takes them for its rows too; the names printed once serve the next
  * matrix; a row with a label of its own ("output rude") keeps it. */
@@ -1093,6 +1131,8 @@ int main(void)
     tc = tcase_create("tables");
     tcase_add_test(tc, test_tensor_rows_under_columns_line);
     tcase_add_test(tc, test_labelled_cell_after_row_list);
+    tcase_add_test(tc, test_plain_cells_head_no_list_row);
+    tcase_add_test(tc, test_sigma_column_header);
     tcase_add_test(tc, test_unlabelled_matrix_rows_named_from_above);
     tcase_add_test(tc, test_matrix_column_word_is_not_a_row);
     tcase_add_test(tc, test_parameter_in_its_own_cell);
