@@ -353,6 +353,8 @@ static struct prose_scope_hit group_stance(const struct idea_ctx *c, size_t g)
         for (; prose_keyword_at(a, n, kw, from, &at, &m); from = at + 1) {
             struct prose_scope_hit h = { PROSE_SAID, at, at + m, 0 };
             if (prose_scope_negator_at(a, n, at)) {
+                if (prose_scope_own_choice_tag(a, n, at))
+                    continue;      /* the writer's choice, not the idea's negation */
                 h = prose_scope_negation(a, n, at, m);
                 if (!tied(c, g, base + at))
                     continue;      /* a negation of something else */

@@ -389,6 +389,46 @@ struct prose_scope_hit prose_scope_negation(const char *t, size_t len, size_t at
     return h;
 }
 
+/* The writer speaking of their own choice: "I'd show", "we would plot". */
+static const char *const first_person[] = {
+    "i", "i'd", "i\xe2\x80\x99" "d", "i'll", "i\xe2\x80\x99" "ll", "i'm", "i\xe2\x80\x99" "m",
+    "we", "we'd", "we\xe2\x80\x99" "d", "we'll", "we\xe2\x80\x99" "ll", "let's",
+    "let\xe2\x80\x99" "s", NULL
+};
+
+/* Subjects after the writer that make the clause about something else. */
+static const char *const other_subjects[] = {
+    "it", "it's", "it\xe2\x80\x99" "s", "its", "that", "which", "this", "they", "model", "rnn",
+    "rnns", "network", "gradient", "gradients", "lstm", "gru", "attention", "layer", NULL
+};
+
+int prose_scope_own_choice_tag(const char *t, size_t len, size_t at)
+{
+    struct toks *k = malloc(sizeof *k);
+    size_t j, i;
+    int own = 0;
+
+    if (!k)
+        return 0;
+    tokenize(k, t, len);
+    j = token_of(k, at);
+    if (j < k->n && contrast_tag(k, j)) {
+        /* the host clause: from the break before it to the tag's comma; the
+         * writer must be its last subject ("I think it learns the end, not
+         * the beginning" is about the model) */
+        for (i = j - 1; i > 0 && !k->v[i - 1].brk; i--)
+            ;
+        for (; i + 1 < j; i++) {
+            if (word_in(k, i, first_person))
+                own = 1;
+            else if (own && word_in(k, i, other_subjects))
+                own = 0;
+        }
+    }
+    free(k);
+    return own;
+}
+
 int prose_scope_negator_at(const char *t, size_t len, size_t at)
 {
     struct toks k1;

@@ -73,6 +73,12 @@ struct prose_scope_hit prose_scope_negation(const char *t, size_t len, size_t at
 /* Is the whole word starting at t[at] a negator ("not", "isn't", "never")? */
 int prose_scope_negator_at(const char *t, size_t len, size_t at);
 
+/* Is the negator at t[at] a contrast tag that sets aside the writer's own
+ * choice, not a fact about the thing discussed?  "I'd show them the accuracy
+ * column, not step 1" says nothing of what the model cannot learn, where
+ * "it learns the end, not the beginning" may. */
+int prose_scope_own_choice_tag(const char *t, size_t len, size_t at);
+
 /* Is the number at t[at] a bound: "more than 1", "above 0.5", "at most 1"?
  * *from is then where the comparison starts. */
 int prose_scope_bound_at(const char *t, size_t len, size_t at, size_t *from);

@@ -256,6 +256,16 @@ START_TEST(test_negation_scope_of_a_mention)
     ck_assert_int_eq(stance("It is not blind to the beginning.", "not"), PROSE_DENIED);
     ck_assert_int_eq(stance("It is not only slow.", "not"), PROSE_DENIED);
     ck_assert_int_eq(stance("It learns the end, not the beginning.", "not"), PROSE_UNSURE);
+    /* ... unless it sets aside the writer's own choice: then it is no negation of the idea */
+    {
+        static const char own[] = "I'd show the accuracy column, not step 1.";
+        static const char fact[] = "It learns the end, not the beginning.";
+        static const char far[] = "I think it learns the end, not the beginning.";
+        ck_assert(prose_scope_own_choice_tag(own, strlen(own), strstr(own, "not") - own));
+        ck_assert(!prose_scope_own_choice_tag(fact, strlen(fact), strstr(fact, "not") - fact));
+        ck_assert(!prose_scope_own_choice_tag(fact, strlen(fact), 0));
+        ck_assert(!prose_scope_own_choice_tag(far, strlen(far), strstr(far, "not") - far));
+    }
     ck_assert(!prose_scope_negator_at("note", 4, 0));
     ck_assert(prose_scope_keyword_negates("not$") && prose_scope_keyword_negates("can't"));
     ck_assert(prose_scope_keyword_negates("didn't change") && !prose_scope_keyword_negates("note"));

@@ -304,6 +304,17 @@ START_TEST(test_denied_ideas_fail_unsure_ones_need_review)
     expect(&g, "mem", VERDICT_FAIL);
     expect(&g, "cant", VERDICT_FAIL);
     release(&g);
+    /* a contrast tag on the writer's own choice says nothing of the model:
+     * no negation is left, and the idea is not stated */
+    grade(checks, "## q2\nx\n## q3\nx\n## q4\nx\n"
+                  "## q1\nIt can learn from the first tokens. I\xE2\x80\x99" "d show the accuracy "
+                  "column, not step 1.\n", &g);
+    expect(&g, "cant", VERDICT_FAIL);
+    release(&g);
+    grade(checks, "## q2\nx\n## q3\nx\n## q4\nx\n"
+                  "## q1\nWe would plot the test accuracy, not step 1.\n", &g);
+    expect(&g, "cant", VERDICT_FAIL);
+    release(&g);
 }
 END_TEST
 
