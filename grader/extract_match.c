@@ -1610,6 +1610,63 @@ static int key_column_candidate(struct finder *f, size_t li)
     return add_cand(f, &c);
 }
 
+/* "rude attends to:" over "(sum 100.0%)  output [0.881, ...]": the title
+ * names the row, and the line labels its list itself ("output"), so the
+ * list is what that label says, not what the title's other words say.  For
+ * a vector query whose row word comes only from above, the first list of
+ * two or more numbers after atom anchor whose own label (the words since
+ * the number before it) holds no excluded word; as its first number's
+ * index, -1 none.  A line naming the row itself ("outputs" over "rude
+ * [0.19, ...]") gets none: there the title says what the list is. */
+static long own_labelled_list(struct finder *f, const struct xline *ln, const struct match *rm,
+                              int have_r, long anchor)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t label0 = anchor < 0 ? 0 : (size_t)anchor + 1;
+
+    if (f->q->shape != EXTRACT_VECTOR || !have_r || rm->in_primary > 0)
+        return -1;
+    for (size_t i = label0; i < ln->n_atoms; i++) {
+        if (a[i].num < 0)
+            continue;
+        int list = t->nums[a[i].num].list;
+        size_t n = 0;
+        for (size_t k = i; k < ln->n_atoms && a[k].num >= 0 && t->nums[a[k].num].list == list; k++)
+            n++;
+        if (list >= 0 && n >= 2 && has_word_between(a, label0, i) &&
+            !excluded(f, a + label0, i - label0))
+            return a[i].num;
+        label0 = i + 1;
+    }
+    return -1;
+}
+
+/* An excluded word in the title or the keys enclosing the line
+ * ('"logistic": {' above "not": 0.485, '"output": {' around "rude": [...])
+ * disqualifies the line, unless the line's own label says what its list is
+ * (own_labelled_list, stored in *own).  1: disqualified. */
+static int enclosing_excluded(struct finder *f, const struct xline *ln, const struct match *rm,
+                              int have_r, long anchor, long *own)
+{
+    const struct extract_transcript *t = f->t;
+    int exc = 0;
+
+    if (!f->exc.n)
+        return 0;
+    if (ln->title >= 0) {
+        struct source ts = line_source(t, ln->title);
+        exc = excluded(f, ts.a, ts.n);
+    }
+    if (!exc && ln->path >= 0) {
+        struct source ps = path_source(t, ln);
+        exc = excluded(f, ps.a, ps.n);
+    }
+    if (exc)
+        *own = own_labelled_list(f, ln, rm, have_r, anchor);
+    return exc && *own < 0;
+}
+
 static int inline_candidates(struct finder *f, size_t li)
 {
     const struct extract_transcript *t = f->t;
@@ -1617,7 +1674,7 @@ static int inline_candidates(struct finder *f, size_t li)
     struct sources S = { .n = 1, .n_primary = 1 }, C = { .n = 1, .n_primary = 1 };
     struct match rm, cm;
     int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0, above = 0;
-    long anchor = -1, num, direct = -1, pos;
+    long anchor = -1, num, direct = -1, pos, own_list = -1;
     int nth = f->q->nth > 0 ? f->q->nth : 1;
     struct cand c;
 
@@ -1675,21 +1732,15 @@ static int inline_candidates(struct finder *f, size_t li)
     }
     if (f->exc.n && anchor >= 0 && excluded(f, S.s[0].a, (size_t)anchor + 1))
         return 0;
-    if (f->exc.n && ln->title >= 0) {
-        struct source ts = line_source(t, ln->title);   /* '"logistic": {' above "not": 0.485 */
-        if (excluded(f, ts.a, ts.n))
-            return 0;
-    }
-    if (f->exc.n && ln->path >= 0) {
-        struct source ps = path_source(t, ln);   /* '"output": {' around "rude": [...] */
-        if (excluded(f, ps.a, ps.n))
-            return 0;
-    }
+    if (enclosing_excluded(f, ln, &rm, have_r, anchor, &own_list))
+        return 0;
     if (ln->table >= 0 && ln->role == XROW_DATA && label_header_excluded(f, &t->tables[ln->table]))
         return 0;
     num = direct >= 0 ? direct
           : have_c && f->q->shape == EXTRACT_SCALAR ? positional_value(t, ln, cm.last_primary) : -1;
     pos = direct >= 0 ? -1 : num;
+    if (own_list >= 0)
+        num = own_list;   /* the title's excluded word is waived for that list only */
     if (num < 0)
         num = f->q->shape == EXTRACT_LINE && ln->n_nums == 0
                   ? -1 : pick_inline_value(t, ln, anchor, &rm, have_r, &cm, have_c, nth);

@@ -428,6 +428,47 @@ START_TEST(test_caption_excludes_and_section_words_stay_together)
 }
 END_TEST
 
+/* "rude attends to:" over its bars and a last line "(sum 100.0%)  output
+ * [...]": the list is labelled "output" on its own line, so the title's
+ * excluded "attends" (which keeps the bars out) does not disqualify it. */
+START_TEST(test_own_label_list_under_excluded_title)
+{
+    struct extract_transcript *t = parse_str(
+        "--- query matrix Wq ---\n"
+        "support attends to:\n"
+        "  support  ########    25.0%\n"
+        "  rude     ########    25.0%\n"
+        "  (sum 100.0%)  output [0.5, -0.5, 0.5, 0.625]\n"
+        "rude attends to:\n"
+        "  support  ############  44.0%\n"
+        "  rude     ##             6.0%\n"
+        "  (sum 100.0%)  output [0.881, -0.119, 0.881, 0.339]\n");
+    struct found f;
+
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"shape\": \"vector\","
+                 " \"exclude\": [\"attends\", \"sum\"]}");
+    ck_assert_msg(f.n == 1, "no hit: %s", f.explain);
+    ck_assert_uint_eq(f.line, 9);
+    ck_assert_uint_eq(f.n_nums, 4);
+    ck_assert(f.nums[0] == 0.881 && f.nums[3] == 0.339);
+    /* the bars stay excluded by their title: no weight is read as the row */
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"column\": \"support\","
+                 " \"exclude\": [\"attends\", \"sum\"]}");
+    ck_assert_msg(f.n == 0 || f.line != 3, "bar of the support block read: %s", f.explain);
+    extract_free(t);
+    /* block bars ('█') that make no table with the output line: the title alone covers it */
+    t = parse_str("rude attends to:\n"
+                  "  support  \u2588\u2588\u2588\u2588\u2588   44.0%\n"
+                  "  rude     \u2588             6.0%\n"
+                  "  (sum 100.0%)  output [0.881, -0.119, 0.881, 0.339]\n");
+    f = query(t, "{\"row\": \"rude\", \"shape\": \"vector\", \"exclude\": [\"attends\", \"sum\"]}");
+    ck_assert_msg(f.n == 1, "no hit: %s", f.explain);
+    ck_assert_uint_eq(f.line, 4);
+    ck_assert_uint_eq(f.n_nums, 4);
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_value_in_its_own_clause)
 {
     struct extract_transcript *t = parse_str(
@@ -695,6 +736,7 @@ int main(void)
     tcase_add_test(tc, test_gain_headings_over_step_lines);
     tcase_add_test(tc, test_section_named_by_an_opening_line_and_captions);
     tcase_add_test(tc, test_caption_excludes_and_section_words_stay_together);
+    tcase_add_test(tc, test_own_label_list_under_excluded_title);
     tcase_add_test(tc, test_heading_number_is_not_borrowed_from_the_row);
     tcase_add_test(tc, test_missing_value_is_not_the_neighbour);
     tcase_add_test(tc, test_sentence_values_before_their_labels);
