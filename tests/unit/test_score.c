@@ -533,12 +533,29 @@ START_TEST(test_twin_pairs_and_trace)
 }
 END_TEST
 
+/* A trace printed in the format fmt (one %s: B's mood at step 3) passes
+ * with Step 2's -0.716 there, read at step 3, and fails with -0.5. */
+static void expect_trace_separates(const char *checks, const char *fmt)
+{
+    struct graded g;
+    char out[4096];
+
+    snprintf(out, sizeof out, fmt, "-0.716");
+    grade("run", checks, out, "", NULL, NULL, &g);
+    expect(&g, "tr", VERDICT_PASS);
+    ck_assert_ptr_nonnull(strstr(find(&g, "tr")->found, "step 3"));
+    release(&g);
+    snprintf(out, sizeof out, fmt, "-0.500");
+    grade("run", checks, out, "", NULL, NULL, &g);
+    expect(&g, "tr", VERDICT_FAIL);       /* -0.5 is not Step 2's RNN */
+    release(&g);
+}
+
 /* The same trace printed the other way round, one column per step (a step
  * row, a token row, then the three memory rows): read column by column,
  * and still checked against Step 2's RNN. */
 START_TEST(test_trace_one_column_per_step)
 {
-    struct graded g;
     const char *checks = "{\"id\": \"tr\", \"description\": \"d\", \"points\": 1, \"kind\": \"rnn_trace\"}";
     const char *fmt =
         "A: delivery was good and service was not slow\n"
@@ -554,17 +571,7 @@ START_TEST(test_trace_one_column_per_step)
         "mood      0.000    0.000  0.000 %s -0.615   -0.547 -0.499 -0.461  0.413\n"
         "saw-not   0.000    0.000  0.000  0.000  0.000    0.000  0.000  0.964  0.000\n"
         "count     0.000    0.000  0.000  0.462  0.432    0.407  0.386  0.368  0.700\n";
-    char out[4096];
-
-    snprintf(out, sizeof out, fmt, "-0.716");
-    grade("run", checks, out, "", NULL, NULL, &g);
-    expect(&g, "tr", VERDICT_PASS);
-    ck_assert_ptr_nonnull(strstr(find(&g, "tr")->found, "step 3"));
-    release(&g);
-    snprintf(out, sizeof out, fmt, "-0.500");
-    grade("run", checks, out, "", NULL, NULL, &g);
-    expect(&g, "tr", VERDICT_FAIL);       /* -0.5 is not Step 2's RNN */
-    release(&g);
+    expect_trace_separates(checks, fmt);
 }
 END_TEST
 
@@ -572,7 +579,6 @@ END_TEST
  * maps, no x column): the token after "token:", the memory after "h:". */
 START_TEST(test_trace_rows_as_mappings)
 {
-    struct graded g;
     const char *checks = "{\"id\": \"tr\", \"description\": \"d\", \"points\": 1, \"kind\": \"rnn_trace\"}";
     const char *fmt =
         "rnn_trace:\n"
@@ -594,17 +600,7 @@ START_TEST(test_trace_rows_as_mappings)
         "    - {step: 6, token: was, h: [-0.499, 0.000, 0.386]}\n"
         "    - {step: 7, token: not, h: [-0.461, 0.964, 0.368]}\n"
         "    - {step: 8, token: good, h: [0.413, 0.000, 0.700]}\n";
-    char out[4096];
-
-    snprintf(out, sizeof out, fmt, "-0.716");
-    grade("run", checks, out, "", NULL, NULL, &g);
-    expect(&g, "tr", VERDICT_PASS);
-    ck_assert_ptr_nonnull(strstr(find(&g, "tr")->found, "step 3"));
-    release(&g);
-    snprintf(out, sizeof out, fmt, "-0.500");
-    grade("run", checks, out, "", NULL, NULL, &g);
-    expect(&g, "tr", VERDICT_FAIL);       /* -0.5 is not Step 2's RNN */
-    release(&g);
+    expect_trace_separates(checks, fmt);
 }
 END_TEST
 
