@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -879,14 +878,14 @@ END_TEST
 
 /* ---- size and hostility ------------------------------------------------------ */
 
-START_TEST(test_ten_megabytes_of_logs_stay_linear)
+/* Ten megabytes of epoch logs, then the table: read whole, the table still
+ * found.  How fast is bench_extract's question (make bench), not a test's. */
+START_TEST(test_ten_megabytes_of_logs)
 {
     struct gb_buf b = GB_BUF_INIT;
     struct extract_transcript *t;
     struct gb_err err;
     struct found f;
-    clock_t start = clock();
-    double cpu;
 
     srand(3);
     while (b.len < (10u << 20))
@@ -903,9 +902,6 @@ START_TEST(test_ten_megabytes_of_logs_stay_linear)
         ck_assert(f.value == 0.506);
     }
     ck_assert_uint_eq(f.line, extract_line_count(t));
-    cpu = (double)(clock() - start) / CLOCKS_PER_SEC;
-    /* about 1 s on a laptop; the bound leaves room for sanitizers and valgrind */
-    ck_assert_msg(cpu < 60.0, "10 MB took %.1f s of CPU", cpu);
     ck_assert_ptr_null(extract_notes(t));
     extract_free(t);
     gb_buf_free(&b);
@@ -1025,7 +1021,7 @@ int main(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("limits");
     tcase_set_timeout(tc, 300);
-    tcase_add_test(tc, test_ten_megabytes_of_logs_stay_linear);
+    tcase_add_test(tc, test_ten_megabytes_of_logs);
     tcase_add_test(tc, test_endless_line_cr_flood_and_limits);
     tcase_add_test(tc, test_line_text_and_counts);
     suite_add_tcase(s, tc);
