@@ -169,7 +169,7 @@ static int locate_operands(const struct score_ctx *ctx, const struct rubric_chec
             at[i].start = n->start;
             if (gb_buf_printf(&o->found, err, "%s%s %s%s%s", i ? ", " : "", ck->operands[i].name,
                               res.hits[0].text, n->unit[0] ? " " : "", n->unit) ||
-                gb_buf_printf(&o->where, err, "%sline %zu", i ? ", " : "stdout ",
+                gb_buf_printf(&o->where, err, "%sline %zu", i ? ", " : "output ",
                               res.hits[0].line)) {
                 extract_result_free(&res);
                 return -1;
