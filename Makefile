@@ -7,12 +7,15 @@
 #   make demo             grade the bundled sample submission
 #   make clean
 #
-# Sources are found by wildcard, so adding a module means adding a .c/.h pair:
-#   common/*.c             -> $(BUILD)/libgbcommon.a  (error idiom, buffers)
-#   reference/*.c - main.c -> $(BUILD)/libgbref.a     (the reference library)
-#   grader/*.c    - main.c -> $(BUILD)/libgbgrader.a  (the grader library)
-#   tests/unit/test_*.c    -> one Check suite binary each
-#   tests/bench/bench_*.c  -> one benchmark binary each
+# Sources are found by wildcard, so adding a module means adding a .c/.h pair
+# to the folder of its stage (one folder per stage, see README's map):
+#   common/*.c              -> $(BUILD)/libgbcommon.a  (error idiom, buffers)
+#   reference/STAGE/*.c     -> $(BUILD)/libgbref.a     (the reference library)
+#   grader/STAGE/*.c        -> $(BUILD)/libgbgrader.a  (the grader library)
+#   grader/main.c, reference/main.c: the two commands' subcommand tables
+#   tests/unit/STAGE/test_*.c -> one Check suite binary each
+#   tests/bench/bench_*.c   -> one benchmark binary each
+# Headers are included by their stage: #include "extract/numparse.h".
 
 CC       ?= cc
 PKGS     := libcurl libcjson openblas libseccomp sqlite3 libcrypto
@@ -42,9 +45,9 @@ LDLIBS   := $(PKG_LIBS) -lm -lpthread
 LDFLAGS  += $(SANFLAGS)
 
 COMMON_SRC := $(wildcard common/*.c)
-REF_SRC    := $(filter-out reference/main.c,$(wildcard reference/*.c))
-GRADER_SRC := $(filter-out grader/main.c,$(wildcard grader/*.c))
-UNIT_SRC   := $(wildcard tests/unit/test_*.c)
+REF_SRC    := $(wildcard reference/*/*.c)
+GRADER_SRC := $(wildcard grader/*/*.c)
+UNIT_SRC   := $(wildcard tests/unit/*/test_*.c)
 BENCH_SRC  := $(wildcard tests/bench/bench_*.c)
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd_post.h"
-#include "pipeline.h"
-#include "report.h"
+#include "deliver/cmd_post.h"
+#include "check/pipeline.h"
+#include "report/report.h"
 
 static const struct command {
     const char *name;

@@ -6,13 +6,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd_streams.h"
-#include "exp_attention.h"
-#include "exp_order.h"
-#include "exp_gradient.h"
-#include "exp_memory.h"
-#include "exp_selfcheck.h"
-#include "lesson.h"
+#include "rng/cmd_streams.h"
+#include "exp/exp_attention.h"
+#include "exp/exp_order.h"
+#include "exp/exp_gradient.h"
+#include "exp/exp_memory.h"
+#include "exp/exp_selfcheck.h"
+#include "lesson/lesson.h"
 
 struct subcommand {
     const char *name;

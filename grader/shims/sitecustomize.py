@@ -10,7 +10,7 @@ softmax(Q Kᵀ · scale + mask) · V, with torch 2.x's argument names and defaul
 
 The first call appends the shim's name to the file $GRADEBOX_SHIMS_USED names
 (the grader sets it to a file in the work directory: RUNTIME_SHIM_USED_FILE
-in grader/runtime.h), so the report lists the shim only when it was used.
+in grader/check/runtime.h), so the report lists the shim only when it was used.
 """
 import importlib.machinery
 import math

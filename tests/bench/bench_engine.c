@@ -15,8 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "exp_engine.h"
-#include "nn_gemm.h"
+#include "exp/exp_engine.h"
+#include "nn/nn_gemm.h"
 
 static double now(void)
 {

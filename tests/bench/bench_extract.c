@@ -18,8 +18,8 @@
 #include <cjson/cJSON.h>
 
 #include "buf.h"
-#include "extract.h"
-#include "numparse.h"
+#include "extract/extract.h"
+#include "extract/numparse.h"
 
 #define TARGET_BYTES (8u << 20)
 #define REPEATS 3

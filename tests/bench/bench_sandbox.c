@@ -18,8 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sandbox.h"
-#include "workdir.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/workdir.h"
 
 extern char **environ;
 

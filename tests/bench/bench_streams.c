@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "sequences.h"
-#include "torch_rng.h"
+#include "rng/sequences.h"
+#include "rng/torch_rng.h"
 
 #define N_VALUES (1u << 22)
 #define N_REVIEWS 200000u

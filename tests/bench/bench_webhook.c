@@ -26,8 +26,8 @@
 
 #include <curl/curl.h>
 
-#include "deliver.h"
-#include "webhook.h"
+#include "deliver/deliver.h"
+#include "deliver/webhook.h"
 
 #define N_DELIVERIES 3000
 #define CONCURRENCY 16

@@ -1,0 +1,645 @@
+/* pipeline.c — the `grader check` pipeline (see pipeline.h): recognise, run, score.
+ * (Not check.c: <check.h> is the Check test framework's header.) */
+#define _GNU_SOURCE
+#include "check/pipeline.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stddef.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "deliver/deliver.h"
+#include "score/expected.h"
+#include "check/home.h"
+#include "extract/pyoutput.h"
+#include "score/rubric.h"
+#include "check/runtime.h"
+#include "sandbox/sandbox.h"
+#include "score/score.h"
+#include "check/transcript.h"
+#include "sandbox/workdir.h"
+
+#define SOURCE_MAX_BYTES     (1u << 20)     /* a 1 MiB .py is not a course exercise */
+#define TRANSCRIPT_MAX_BYTES (16u << 20)
+#define COURSE_FILE_MAX_BYTES (1u << 20)
+#define CRASH_TAIL_LINES     12
+#define PIPELINE_SHIM_SUBDIR    ".gradebox-shims"   /* in the work dir; on PYTHONPATH */
+
+/* Everything one grading needs, released in one place. */
+struct job {
+    struct gb_home home;
+    struct rubric *rubric;
+    struct expected *expected;
+    struct gb_buf source;          /* the submission as the student wrote it */
+    struct gb_buf transcript;      /* --transcript: the recorded output */
+    struct gb_buf output;          /* what the scorer reads: the student's lines */
+    struct runtime runtime;
+};
+
+static void job_free(struct job *job)
+{
+    rubric_free(job->rubric);
+    expected_free(job->expected);
+    gb_buf_free(&job->source);
+    gb_buf_free(&job->transcript);
+    gb_buf_free(&job->output);
+    runtime_free(&job->runtime);
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+
+    return slash ? slash + 1 : path;
+}
+
+/* "attention_by_hand" from "attention_by_hand.py": what a renamed upload
+ * ("s042_attention_by_hand (2).py") still contains. */
+static int name_contains_stem(const char *name, const char *submission)
+{
+    const char *dot = strrchr(submission, '.');
+    size_t n = dot ? (size_t)(dot - submission) : strlen(submission);
+    char stem[256];
+
+    if (n == 0 || n >= sizeof stem)
+        return 0;
+    memcpy(stem, submission, n);
+    stem[n] = '\0';
+    return strstr(name, stem) != NULL;
+}
+
+static int load_named_rubric(const struct gb_home *home, const char *exercise,
+                             struct rubric **out, struct gb_err *err)
+{
+    char path[PATH_MAX + 300];
+
+    if (!*exercise || strchr(exercise, '/') || exercise[0] == '.')
+        return gb_fail(err, "'%s' is not an exercise name", exercise);
+    snprintf(path, sizeof path, "%s/%s.json", home->rubrics, exercise);
+    if (access(path, F_OK) < 0)
+        return gb_fail(err, "no exercise '%s': there is no rubric %s", exercise, path);
+    return rubric_load(path, out, err);
+}
+
+/* Keeps *best as the exact match, else the single partial match. */
+static void consider(struct rubric *r, const char *name, struct rubric **exact,
+                     struct rubric **partial, int *n_partial)
+{
+    if (!*exact && !strcmp(r->submission, name)) {
+        *exact = r;
+        return;
+    }
+    if (name_contains_stem(name, r->submission)) {
+        (*n_partial)++;
+        if (!*partial) {
+            *partial = r;
+            return;
+        }
+    }
+    rubric_free(r);
+}
+
+/* Finds the rubric whose submission file name matches the file's. */
+static int recognise(const struct gb_home *home, const char *file, struct rubric **out,
+                     struct gb_err *err)
+{
+    struct rubric *exact = NULL, *partial = NULL;
+    const char *name = base_name(file);
+    struct gb_err load_err = { "" };
+    int n_partial = 0;
+    struct dirent *de;
+    DIR *dir = opendir(home->rubrics);
+
+    if (!dir)
+        return gb_fail_errno(err, "cannot read the rubrics directory %s", home->rubrics);
+    while ((de = readdir(dir))) {
+        char path[PATH_MAX + 300];
+        size_t len = strlen(de->d_name);
+        struct rubric *r;
+
+        if (len < 6 || strcmp(de->d_name + len - 5, ".json") || de->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof path, "%s/%s", home->rubrics, de->d_name);
+        if (rubric_load(path, &r, load_err.msg[0] ? NULL : &load_err) == 0)
+            consider(r, name, &exact, &partial, &n_partial);
+    }
+    closedir(dir);
+    if (exact) {
+        rubric_free(partial);
+        *out = exact;
+        return 0;
+    }
+    if (partial && n_partial == 1) {
+        *out = partial;
+        return 0;
+    }
+    rubric_free(partial);
+    if (n_partial > 1)
+        return gb_fail(err, "%s matches several exercises; name one with --exercise", name);
+    return gb_fail(err, "%s is not the file of any exercise in %s; rename it or pass "
+                        "--exercise NAME%s%s%s", name, home->rubrics,
+                   load_err.msg[0] ? " (a rubric failed to load: " : "",
+                   load_err.msg[0] ? load_err.msg : "", load_err.msg[0] ? ")" : "");
+}
+
+static int sha256_hex(const void *data, size_t len, char hex[65])
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int n = 0;
+
+    if (!EVP_Digest(data, len, md, &n, EVP_sha256(), NULL) || n != 32)
+        return -1;
+    for (unsigned i = 0; i < n; i++)
+        snprintf(hex + 2 * i, 3, "%02x", md[i]);
+    return 0;
+}
+
+static int dup_into(char **dst, const char *s, struct gb_err *err)
+{
+    if (!s)
+        return 0;
+    *dst = strdup(s);
+    return *dst ? 0 : gb_fail(err, "out of memory");
+}
+
+/* Who, what and when: the result's identity.  result_id is stable across
+ * regrades of the same file, so an LMS can deduplicate deliveries. */
+static int fill_identity(const struct pipeline_options *opts, const struct job *job,
+                         struct grade_result *r, struct gb_err *err)
+{
+    char sha[65], id[65], when[32];
+    struct gb_buf key = GB_BUF_INIT;
+    time_t now = time(NULL);
+    struct tm tm;
+    int rc;
+
+    if (sha256_hex(job->source.data ? job->source.data : "", job->source.len, sha))
+        return gb_fail(err, "cannot compute SHA-256");
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
+    rc = gb_buf_printf(&key, err, "%s|%s|%s|%s", opts->student ? opts->student : "",
+                       opts->assignment ? opts->assignment : "", job->rubric->exercise, sha);
+    if (!rc && sha256_hex(key.data, key.len, id))
+        rc = gb_fail(err, "cannot compute SHA-256");
+    gb_buf_free(&key);
+    if (rc || dup_into(&r->result_id, id, err) || dup_into(&r->student, opts->student, err)
+        || dup_into(&r->assignment, opts->assignment, err)
+        || dup_into(&r->exercise, job->rubric->exercise, err)
+        || dup_into(&r->submission_sha256, sha, err) || dup_into(&r->graded_at, when, err))
+        return -1;
+    return 0;
+}
+
+/* The runtime as reports name it (a live probe, or a transcript's status). */
+static int fill_runtime(const char *python, const char *torch, const char *numpy,
+                        struct grade_result *r, struct gb_err *err)
+{
+    return dup_into(&r->runtime.python, python, err) || dup_into(&r->runtime.torch, torch, err)
+           || dup_into(&r->runtime.numpy, numpy, err) ? -1 : 0;
+}
+
+/* Lists each shim the submission actually called (the shim records its own
+ * name in the work dir when called): a shim merely offered is not news. */
+static int note_shims_used(struct workdir *wd, struct grade_result *r, struct gb_err *err)
+{
+    static const char *const known[] = { RUNTIME_SHIM_SDPA };
+    struct gb_buf used = GB_BUF_INIT;
+    struct gb_err ignored;
+    int rc = 0;
+
+    if (workdir_read_file(wd, RUNTIME_SHIM_USED_FILE, 64 * 1024, &used, &ignored))
+        return 0;   /* absent (or replaced by something odd): no shim was called */
+    for (size_t i = 0; rc == 0 && used.data && i < sizeof known / sizeof known[0]; i++) {
+        char **grown;
+
+        if (!strstr(used.data, known[i]))
+            continue;
+        grown = realloc(r->runtime.shims, (r->runtime.n_shims + 1) * sizeof *grown);
+        if (!grown) {
+            rc = gb_fail(err, "out of memory");
+            break;
+        }
+        r->runtime.shims = grown;
+        rc = dup_into(&r->runtime.shims[r->runtime.n_shims], known[i], err);
+        r->runtime.n_shims += rc == 0;
+    }
+    gb_buf_free(&used);
+    return rc;
+}
+
+/* The last CRASH_TAIL_LINES lines of text (without trailing newlines). */
+static int crash_tail_of(const char *text, size_t len, struct grade_result *r,
+                         struct gb_err *err)
+{
+    const char *start = text + len;
+    char *copy;
+    int lines = 0;
+
+    while (start > text && start[-1] == '\n')
+        start--;
+    len = (size_t)(start - text);
+    while (start > text && lines < CRASH_TAIL_LINES)
+        if (*--start == '\n')
+            lines++;
+    if (*start == '\n')
+        start++;
+    if (!(copy = strndup(start, len - (size_t)(start - text))))
+        return gb_fail(err, "out of memory");
+    r->crash_tail = report_clean_dup(copy, err);
+    free(copy);
+    return r->crash_tail ? 0 : gb_fail(err, "out of memory");
+}
+
+/* When the run did not end cleanly: the end of its last traceback, or else
+ * the last lines it wrote (a run stopped by a limit has no traceback). */
+static int fill_crash_tail(const char *text, size_t len, struct grade_result *r,
+                           struct gb_err *err)
+{
+    const struct sandbox_result *run = &r->run;
+    size_t tb_start, tb_len;
+
+    if ((run->exited && run->exit_code == 0 && run->limit == SANDBOX_LIMIT_NONE)
+        || !text || len == 0)
+        return 0;
+    if (pyoutput_last_traceback(text, len, &tb_start, &tb_len))
+        return crash_tail_of(text + tb_start, tb_len, r, err);
+    return crash_tail_of(text, len, r, err);
+}
+
+/* Added to the sandbox's own allow-listed environment (PATH, HOME, LANG,
+ * PYTHONUNBUFFERED, ...): nothing is inherited from the grader's. */
+static void student_env(int with_shim, const char **env)
+{
+    size_t n = 0;
+
+    env[n++] = "PYTHONIOENCODING=utf-8";
+    env[n++] = "PYTHONNOUSERSITE=1";
+    env[n++] = "PYTHONHASHSEED=0";
+    env[n++] = "MPLBACKEND=Agg";
+    if (with_shim) {                        /* relative: resolved in the work dir */
+        env[n++] = "PYTHONPATH=" PIPELINE_SHIM_SUBDIR;
+        env[n++] = "GRADEBOX_SHIMS_USED=" SANDBOX_WORKDIR "/" RUNTIME_SHIM_USED_FILE;
+    }
+    env[n] = NULL;
+}
+
+/* Submission under the rubric's file name, course files, and the shim. */
+static int stage_files(const struct pipeline_options *opts, const struct job *job,
+                       struct workdir *wd, struct gb_err *err)
+{
+    const struct rubric *rb = job->rubric;
+    char src[PATH_MAX + 300];
+
+    if (workdir_add_file(wd, rb->submission, opts->file, SOURCE_MAX_BYTES, err))
+        return gb_err_prefix(err, "cannot stage the submission");
+    for (size_t i = 0; i < rb->provides.n; i++) {
+        snprintf(src, sizeof src, "%s/%s", job->home.exercises, rb->provides.v[i]);
+        if (workdir_add_file(wd, base_name(rb->provides.v[i]), src, COURSE_FILE_MAX_BYTES, err))
+            return gb_err_prefix(err, "cannot provide the course file %s", rb->provides.v[i]);
+    }
+    if (!runtime_needs_sdpa_shim(&job->runtime))
+        return 0;
+    snprintf(src, sizeof src, "%s/sitecustomize.py", job->home.shims);
+    if (workdir_add_file(wd, PIPELINE_SHIM_SUBDIR "/sitecustomize.py", src,
+                         COURSE_FILE_MAX_BYTES, err))
+        return gb_err_prefix(err, "cannot stage the runtime shim");
+    return 0;
+}
+
+/* Runs the staged submission in the sandbox under the rubric's limits;
+ * records the run and the shims it called in r. */
+static int run_submission(const struct pipeline_options *opts, const struct job *job,
+                          struct grade_result *r, struct gb_err *err)
+{
+    const char *argv[] = { opts->python, job->rubric->submission, NULL };
+    const char *env[8];
+    struct sandbox_spec spec = { .argv = argv, .env = env };
+    struct workdir wd = WORKDIR_INIT;
+    struct gb_err cleanup_err;
+    int rc;
+
+    if (workdir_create(&wd, NULL, err))
+        return -1;
+    rc = stage_files(opts, job, &wd, err);
+    if (rc == 0) {
+        student_env(runtime_needs_sdpa_shim(&job->runtime), env);
+        spec.workdir = wd.path;
+        spec.stderr_to_stdout = 1;      /* logging writes to stderr: grade it, in order */
+        sandbox_limits_default(&spec.limits);
+        rubric_apply_limits(job->rubric, &spec.limits);
+        rc = sandbox_run(&spec, &r->run, err);
+    }
+    if (rc == 0)
+        rc = note_shims_used(&wd, r, err);
+    if (workdir_remove(&wd, &cleanup_err) && rc == 0)
+        fprintf(stderr, "grader check: warning: %s\n", cleanup_err.msg);
+    return rc;
+}
+
+static int load_job(const struct pipeline_options *opts, struct job *job, struct gb_err *err)
+{
+    if (home_find(opts->rubrics_dir, &job->home, err))
+        return -1;
+    if (opts->exercise ? load_named_rubric(&job->home, opts->exercise, &job->rubric, err)
+                       : recognise(&job->home, opts->file, &job->rubric, err))
+        return -1;
+    if (opts->transcript_status && !opts->transcript)
+        return gb_fail(err, "--transcript-status goes with --transcript");
+    if (opts->transcript && job->rubric->mode == RUBRIC_MODE_READ)
+        return gb_fail(err, "--transcript only applies to exercises that are run, and %s "
+                            "is read", job->rubric->submission);
+    if (expected_load_rubric(job->rubric, &job->expected, err))
+        return gb_err_prefix(err, "exercise %s", job->rubric->exercise);
+    if (gb_read_file(opts->file, SOURCE_MAX_BYTES, &job->source, err))
+        return -1;
+    if (opts->transcript
+        && gb_read_file(opts->transcript, TRANSCRIPT_MAX_BYTES, &job->transcript, err))
+        return gb_err_prefix(err, "transcript");
+    return 0;
+}
+
+/* A SyntaxError on a Python older than 3.12 is often 3.12 syntax written at
+ * home: the run summary says so, since the traceback alone cannot. */
+static int hint_new_syntax(struct grade_result *r, struct gb_err *err)
+{
+    const char *py = r->runtime.python, *tail = r->crash_tail;
+    char *grown;
+    int major = 0, minor = 0;
+
+    if (!tail || !py || sscanf(py, "%d.%d", &major, &minor) != 2 || major != 3 || minor >= 12
+        || !(strncmp(tail, "SyntaxError:", 12) == 0 || strstr(tail, "\nSyntaxError:")))
+        return 0;
+    if (asprintf(&grown, "%s; a SyntaxError on Python %s: syntax new in Python 3.12 (an "
+                 "f-string that reuses its own quotes, `type X = ...`, `def f[T]`) does not "
+                 "parse here", r->run_summary ? r->run_summary : "it did not start", py) < 0)
+        return gb_fail(err, "out of memory");
+    free(r->run_summary);
+    r->run_summary = grown;
+    return 0;
+}
+
+/* A recorded run: its status file (--transcript-status, or the one beside
+ * the transcript) stands in for the sandbox's verdict and the runtime probe. */
+static int use_transcript(const struct pipeline_options *opts, struct job *job,
+                          struct grade_result *r, struct gb_err *err)
+{
+    struct transcript_status st;
+    char path[PATH_MAX], summary[256], how[200];
+    const char *status = opts->transcript_status;
+
+    if (!status && transcript_status_path(opts->transcript, path, sizeof path) == 0
+        && access(path, F_OK) == 0)
+        status = path;
+    if (!status) {
+        snprintf(summary, sizeof summary, "not run: graded from the recorded output %s "
+                 "(no status file says how that run ended)", base_name(opts->transcript));
+        return dup_into(&r->run_summary, summary, err);
+    }
+    if (transcript_status_load(status, &st, err))
+        return -1;
+    r->ran = 1;
+    r->run.exited = st.exited;
+    r->run.exit_code = st.exit_code;
+    r->run.signal = st.signal;
+    r->run.wall_seconds = st.wall_seconds;
+    sandbox_describe(&r->run, how, sizeof how);
+    snprintf(summary, sizeof summary, "%s, as recorded in %s", how, base_name(opts->transcript));
+    if (fill_runtime(st.python, st.torch, st.numpy, r, err) || dup_into(&r->run_summary, summary, err)
+        || fill_crash_tail(job->transcript.data, job->transcript.len, r, err)
+        || hint_new_syntax(r, err)) {
+        transcript_status_free(&st);
+        return -1;
+    }
+    transcript_status_free(&st);
+    return 0;
+}
+
+/* A live run: probe the runtime, run the submission, say how it ended. */
+static int use_live_run(const struct pipeline_options *opts, struct job *job,
+                        struct grade_result *r, struct gb_err *err)
+{
+    char summary[256];
+
+    if (runtime_probe(opts->python, NULL, &job->runtime, err)
+        || fill_runtime(job->runtime.python, job->runtime.torch, job->runtime.numpy, r, err))
+        return -1;
+    if (run_submission(opts, job, r, err))
+        return gb_err_prefix(err, "cannot run %s", job->rubric->submission);
+    r->ran = 1;
+    sandbox_describe(&r->run, summary, sizeof summary);
+    return dup_into(&r->run_summary, summary, err)
+           || fill_crash_tail(r->run.out.data, r->run.out.len, r, err)
+           || hint_new_syntax(r, err) ? -1 : 0;
+}
+
+/* Runs (or, for a transcript or an answers document, does not run) the
+ * submission, recording what happened in r; fills the scorer's input: all
+ * it printed, with Python's own lines (tracebacks, warnings) taken out. */
+static int gather_evidence(const struct pipeline_options *opts, struct job *job,
+                           struct grade_result *r, struct score_input *in,
+                           struct gb_err *err)
+{
+    const char *printed;
+    size_t len;
+
+    if (job->rubric->mode == RUBRIC_MODE_READ) {
+        in->answers = job->source.data ? job->source.data : "";
+        in->answers_len = job->source.len;
+        return dup_into(&r->run_summary, "not run: an answers document is read, not executed",
+                        err);
+    }
+    if (opts->transcript) {
+        if (use_transcript(opts, job, r, err))
+            return -1;
+        printed = job->transcript.data;
+        len = job->transcript.len;
+    } else {
+        if (use_live_run(opts, job, r, err))
+            return -1;
+        printed = r->run.out.data;
+        len = r->run.out.len;
+    }
+    if (pyoutput_strip(printed ? printed : "", printed ? len : 0, &job->output, err))
+        return -1;
+    in->output = job->output.data;
+    in->output_len = job->output.len;
+    in->run = r->ran ? &r->run : NULL;
+    return 0;
+}
+
+int pipeline_grade(const struct pipeline_options *opts, struct grade_result *r, struct gb_err *err)
+{
+    struct job job;
+    struct score_input in;
+    int rc;
+
+    memset(&job, 0, sizeof job);
+    memset(r, 0, sizeof *r);
+    rc = load_job(opts, &job, err);
+    if (rc == 0) {
+        memset(&in, 0, sizeof in);
+        in.rubric = job.rubric;
+        in.expected = job.expected;
+        in.source = job.source.data ? job.source.data : "";
+        in.source_len = job.source.len;
+        rc = fill_identity(opts, &job, r, err) || gather_evidence(opts, &job, r, &in, err)
+             || score_submission(&in, r, err) ? -1 : 0;
+    }
+    job_free(&job);
+    return rc;
+}
+
+/* ---- the command line ---------------------------------------------------- */
+
+const char pipeline_check_usage[] =
+    "usage: grader check [--format text|json|gradescope] [--python PATH]\n"
+    "                    [--exercise NAME] [--rubrics DIR]\n"
+    "                    [--transcript FILE [--transcript-status FILE]]\n"
+    "                    [--student ID] [--assignment ID] [--post URL] FILE\n";
+
+/* Options that take a value; each fills one string field of pipeline_options. */
+static const struct {
+    const char *name;
+    size_t offset;
+} pipeline_flags[] = {
+    { "--format", (size_t)-1 },     /* parsed into .format */
+    { "--python", offsetof(struct pipeline_options, python) },
+    { "--exercise", offsetof(struct pipeline_options, exercise) },
+    { "--rubrics", offsetof(struct pipeline_options, rubrics_dir) },
+    { "--transcript", offsetof(struct pipeline_options, transcript) },
+    { "--transcript-status", offsetof(struct pipeline_options, transcript_status) },
+    { "--student", offsetof(struct pipeline_options, student) },
+    { "--assignment", offsetof(struct pipeline_options, assignment) },
+    { "--post", offsetof(struct pipeline_options, post) },
+};
+
+static int set_flag(struct pipeline_options *o, const char *name, const char *value,
+                    struct gb_err *err)
+{
+    for (size_t i = 0; i < sizeof pipeline_flags / sizeof pipeline_flags[0]; i++) {
+        if (strcmp(name, pipeline_flags[i].name))
+            continue;
+        if (pipeline_flags[i].offset != (size_t)-1)
+            *(const char **)((char *)o + pipeline_flags[i].offset) = value;
+        else if (report_format_parse(value, &o->format))
+            return gb_fail(err, "unknown format '%s' (text, json or gradescope)", value);
+        return 0;
+    }
+    return gb_fail(err, "unknown option '%s'", name);
+}
+
+/* Fills o from argv ("--flag value", "--flag=value", one FILE); 1 for --help. */
+static int parse_args(int argc, char **argv, struct pipeline_options *o, struct gb_err *err)
+{
+    memset(o, 0, sizeof *o);
+    o->python = PIPELINE_DEFAULT_PYTHON;
+    o->student = getenv("GRADEBOX_STUDENT");
+    o->assignment = getenv("GRADEBOX_ASSIGNMENT");
+    for (int i = 1; i < argc; i++) {
+        char *arg = argv[i], *eq = strchr(arg, '=');
+
+        if (!strcmp(arg, "-h") || !strcmp(arg, "--help"))
+            return 1;
+        if (arg[0] != '-' || !strcmp(arg, "-")) {
+            if (o->file)
+                return gb_fail(err, "one FILE at a time ('%s' and '%s' given)", o->file, arg);
+            o->file = arg;
+            continue;
+        }
+        if (eq)
+            *eq = '\0';
+        if (!eq && i + 1 >= argc)
+            return gb_fail(err, "option '%s' needs a value", arg);
+        if (set_flag(o, arg, eq ? eq + 1 : argv[++i], err))
+            return -1;
+    }
+    if (!o->file)
+        return gb_fail(err, "which file should be checked?");
+    if (o->student && !*o->student)
+        o->student = NULL;
+    if (o->assignment && !*o->assignment)
+        o->assignment = NULL;
+    return 0;
+}
+
+static int exit_status(const struct grade_result *r)
+{
+    switch (report_status(r)) {
+    case REPORT_PASSED:
+    case REPORT_REVIEW:
+        return PIPELINE_EXIT_PASSED;
+    case REPORT_FAILED:
+        return PIPELINE_EXIT_FAILED;
+    case REPORT_ERROR:
+        break;
+    }
+    return PIPELINE_EXIT_USAGE;
+}
+
+static int print_report(const struct pipeline_options *o, const struct grade_result *r,
+                        struct gb_err *err)
+{
+    struct report_options ro = { .utf8 = 0 };
+    struct gb_buf out = GB_BUF_INIT;
+    int rc;
+
+    if (setlocale(LC_CTYPE, ""))
+        ro.utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
+    rc = report_render(o->format, r, &ro, &out, err);
+    if (rc == 0 && (fwrite(out.data, 1, out.len, stdout) != out.len || fflush(stdout)))
+        rc = gb_fail_errno(err, "cannot write the report");
+    gb_buf_free(&out);
+    return rc;
+}
+
+/* --post: queue the result in the outbox and try to deliver it now.  A down
+ * LMS is not an error (the outbox retries); no secret or a bad URL is. */
+static int post_result(const struct pipeline_options *o, const struct grade_result *r)
+{
+    struct gb_buf json = GB_BUF_INIT;
+    struct gb_err err;
+    int delivered = 0, rc = report_json(r, &json, &err);
+
+    if (rc == 0)
+        rc = deliver_post(o->post, json.data, json.len, &delivered, &err);
+    gb_buf_free(&json);
+    if (rc)
+        fprintf(stderr, "grader check: result not posted: %s\n", err.msg);
+    else if (!delivered)
+        fprintf(stderr, "grader check: result kept in the outbox; "
+                "`grader outbox flush` delivers it\n");
+    return rc;
+}
+
+int pipeline_check_main(int argc, char **argv)
+{
+    struct pipeline_options opts;
+    struct grade_result result;
+    struct gb_err err;
+    int rc = parse_args(argc, argv, &opts, &err);
+
+    if (rc) {
+        if (rc > 0)
+            fputs(pipeline_check_usage, stdout);
+        else
+            fprintf(stderr, "grader check: %s\n%s", err.msg, pipeline_check_usage);
+        return rc > 0 ? 0 : PIPELINE_EXIT_USAGE;
+    }
+    if (pipeline_grade(&opts, &result, &err) || print_report(&opts, &result, &err)) {
+        fprintf(stderr, "grader check: %s\n", err.msg);
+        result_free(&result);
+        return PIPELINE_EXIT_USAGE;
+    }
+    rc = exit_status(&result);
+    if (opts.post && post_result(&opts, &result))
+        rc = PIPELINE_EXIT_USAGE;
+    result_free(&result);
+    return rc;
+}

@@ -1,0 +1,367 @@
+/* runtime.c — probes the student runtime and caches the answer (see runtime.h). */
+#define _GNU_SOURCE
+#include "check/runtime.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <openssl/evp.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buf.h"
+
+#define PROBE_TIMEOUT_MS  120000    /* importing torch on a loaded machine */
+#define PROBE_MAX_OUTPUT  (64 * 1024)
+#define CACHE_MAX_BYTES   (256 * 1024)
+#define MAX_WATCH         64
+
+/* Prints one "key value" per line.  "watch" lines name files and directories
+ * whose change invalidates the cached answer: every sys.path directory (a
+ * package installed or removed changes it) and the modules' own files. */
+static const char probe_script[] =
+    "import sys, os\n"
+    "print('python', sys.version.split()[0])\n"
+    "for p in sys.path:\n"
+    "    if p and os.path.isdir(p): print('watch', os.path.abspath(p))\n"
+    "try:\n"
+    "    import numpy\n"
+    "    print('numpy', numpy.__version__); print('watch', numpy.__file__)\n"
+    "except Exception: pass\n"
+    "try:\n"
+    "    import torch, torch.nn.functional as F\n"
+    "    print('torch', torch.__version__); print('watch', torch.__file__)\n"
+    "    print('sdpa', int(hasattr(F, 'scaled_dot_product_attention')))\n"
+    "except Exception: pass\n";
+
+struct watch_list {
+    char *path[MAX_WATCH];
+    size_t n;
+};
+
+static void watch_free(struct watch_list *w)
+{
+    for (size_t i = 0; i < w->n; i++)
+        free(w->path[i]);
+    w->n = 0;
+}
+
+/* A file's identity for cache validation: inode, size and mtime. */
+static int stat_signature(const char *path, char *sig, size_t size)
+{
+    struct stat st;
+
+    if (stat(path, &st) < 0)
+        return -1;
+    snprintf(sig, size, "%llu:%lld:%lld.%09ld", (unsigned long long)st.st_ino,
+             (long long)st.st_size, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+    return 0;
+}
+
+static void child_exec(const char *python, int out_fd)
+{
+    char *const argv[] = { (char *)python, "-c", (char *)probe_script, NULL };
+    char *const envp[] = { "PATH=/usr/bin:/bin", "LC_ALL=C.UTF-8", "HOME=/nonexistent",
+                           "PYTHONNOUSERSITE=1", "PYTHONDONTWRITEBYTECODE=1", NULL };
+    int devnull = open("/dev/null", O_RDWR);
+
+    if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(devnull, 2) < 0)
+        _exit(126);
+    execve(python, argv, envp);
+    _exit(127);
+}
+
+static long elapsed_ms(const struct timespec *t0)
+{
+    struct timespec now;
+
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - t0->tv_sec) * 1000L + (now.tv_nsec - t0->tv_nsec) / 1000000L;
+}
+
+/* Reads the child's stdout until EOF, the size cap or the timeout. */
+static int read_child(int fd, struct gb_buf *out, struct gb_err *err)
+{
+    struct timespec t0;
+    char chunk[4096];
+
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        struct pollfd pfd = { .fd = fd, .events = POLLIN };
+        long left = PROBE_TIMEOUT_MS - elapsed_ms(&t0);
+        ssize_t n;
+
+        if (left <= 0)
+            return gb_fail(err, "no answer within %d s", PROBE_TIMEOUT_MS / 1000);
+        if (poll(&pfd, 1, (int)left) < 0) {
+            if (errno == EINTR)
+                continue;
+            return gb_fail_errno(err, "poll");
+        }
+        n = read(fd, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return gb_fail_errno(err, "read");
+        if (n == 0)
+            return 0;
+        if (out->len + (size_t)n > PROBE_MAX_OUTPUT)
+            return gb_fail(err, "more than %d bytes of answer", PROBE_MAX_OUTPUT);
+        if (gb_buf_append(out, chunk, (size_t)n, err))
+            return -1;
+    }
+}
+
+static int run_probe(const char *python, struct gb_buf *out, struct gb_err *err)
+{
+    int fds[2], status, rc;
+    pid_t pid;
+
+    if (pipe2(fds, O_CLOEXEC) < 0)
+        return gb_fail_errno(err, "cannot create a pipe");
+    pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return gb_fail_errno(err, "cannot fork");
+    }
+    if (pid == 0)
+        child_exec(python, fds[1]);
+    close(fds[1]);
+    rc = read_child(fds[0], out, err);
+    close(fds[0]);
+    if (rc)
+        kill(pid, SIGKILL);
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return gb_fail_errno(err, "waitpid");
+    if (rc)
+        return -1;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+        return gb_fail(err, "cannot execute it");
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return gb_fail(err, "it failed to run a three-line version script");
+    return 0;
+}
+
+static int set_str(char **dst, const char *s, struct gb_err *err)
+{
+    free(*dst);
+    *dst = strdup(s);
+    return *dst ? 0 : gb_fail(err, "out of memory");
+}
+
+/* Parses the probe's "key value" lines into rt and the watch list. */
+static int parse_probe(char *text, struct runtime *rt, struct watch_list *w,
+                       struct gb_err *err)
+{
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        char *val = strchr(line, ' ');
+        int rc = 0;
+
+        if (!val)
+            continue;
+        *val++ = '\0';
+        if (!strcmp(line, "python"))
+            rc = set_str(&rt->python, val, err);
+        else if (!strcmp(line, "torch"))
+            rc = set_str(&rt->torch, val, err);
+        else if (!strcmp(line, "numpy"))
+            rc = set_str(&rt->numpy, val, err);
+        else if (!strcmp(line, "sdpa"))
+            rt->has_sdpa = !strcmp(val, "1");
+        else if (!strcmp(line, "watch") && w->n < MAX_WATCH) {
+            if (!(w->path[w->n] = strdup(val)))
+                return gb_fail(err, "out of memory");
+            w->n++;
+        }
+        if (rc)
+            return -1;
+    }
+    if (!rt->python)
+        return gb_fail(err, "it did not report a Python version");
+    return 0;
+}
+
+static int default_cache_dir(char *dir, size_t size)
+{
+    const char *v;
+
+    if ((v = getenv("GRADEBOX_CACHE")))
+        snprintf(dir, size, "%s", v);
+    else if ((v = getenv("XDG_CACHE_HOME")) && *v)
+        snprintf(dir, size, "%s/gradebox", v);
+    else if ((v = getenv("HOME")) && *v)
+        snprintf(dir, size, "%s/.cache/gradebox", v);
+    else
+        dir[0] = '\0';
+    return dir[0] ? 0 : -1;
+}
+
+/* One cache file per interpreter path: runtime-<sha256(path) prefix>.json. */
+static int cache_file(const char *dir, const char *python, char *path, size_t size)
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int mdlen = 0;
+    char hex[17];
+
+    if (!EVP_Digest(python, strlen(python), md, &mdlen, EVP_sha256(), NULL))
+        return -1;
+    for (int i = 0; i < 8; i++)
+        snprintf(hex + 2 * i, 3, "%02x", md[i]);
+    return snprintf(path, size, "%s/runtime-%s.json", dir, hex) < (int)size ? 0 : -1;
+}
+
+static const char *json_str(const cJSON *obj, const char *key)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+    return cJSON_IsString(item) ? item->valuestring : NULL;
+}
+
+static int signature_matches(const char *path, const char *want)
+{
+    char sig[128];
+
+    return want && stat_signature(path, sig, sizeof sig) == 0 && !strcmp(sig, want);
+}
+
+/* 0 and rt filled when a still-valid answer for python is cached. */
+static int cache_load(const char *file, const char *python, struct runtime *rt)
+{
+    struct gb_buf text = GB_BUF_INIT;
+    const cJSON *watch, *entry;
+    cJSON *root;
+    int ok = 0;
+
+    if (gb_read_file(file, CACHE_MAX_BYTES, &text, NULL))
+        return -1;
+    root = cJSON_Parse(text.data);
+    gb_buf_free(&text);
+    if (!root)
+        return -1;
+    watch = cJSON_GetObjectItemCaseSensitive(root, "watch");
+    if (json_str(root, "python_path") && !strcmp(json_str(root, "python_path"), python)
+        && signature_matches(python, json_str(root, "python_signature"))
+        && json_str(root, "python") && cJSON_IsObject(watch)) {
+        ok = 1;
+        cJSON_ArrayForEach(entry, watch)
+            if (!cJSON_IsString(entry) || !signature_matches(entry->string, entry->valuestring))
+                ok = 0;
+    }
+    if (ok) {
+        const cJSON *sdpa = cJSON_GetObjectItemCaseSensitive(root, "sdpa");
+        const char *torch = json_str(root, "torch"), *numpy = json_str(root, "numpy");
+
+        rt->python = strdup(json_str(root, "python"));
+        rt->torch = torch ? strdup(torch) : NULL;
+        rt->numpy = numpy ? strdup(numpy) : NULL;
+        rt->has_sdpa = cJSON_IsTrue(sdpa);
+        ok = rt->python && (!torch || rt->torch) && (!numpy || rt->numpy);
+    }
+    cJSON_Delete(root);
+    return ok ? 0 : -1;
+}
+
+static int mkdir_parents(const char *dir)
+{
+    char path[4096];
+
+    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path)
+        return -1;
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(path, 0700) < 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(path, 0700) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* Best effort: a cache that cannot be written only costs the next probe. */
+static void cache_store(const char *dir, const char *file, const char *python,
+                        const struct runtime *rt, const struct watch_list *w)
+{
+    cJSON *root = cJSON_CreateObject(), *watch = cJSON_CreateObject();
+    char sig[128];
+    char *text = NULL;
+    int ok = root && watch && stat_signature(python, sig, sizeof sig) == 0;
+
+    ok = ok && cJSON_AddStringToObject(root, "python_path", python)
+         && cJSON_AddStringToObject(root, "python_signature", sig)
+         && cJSON_AddStringToObject(root, "python", rt->python)
+         && (!rt->torch || cJSON_AddStringToObject(root, "torch", rt->torch))
+         && (!rt->numpy || cJSON_AddStringToObject(root, "numpy", rt->numpy))
+         && cJSON_AddBoolToObject(root, "sdpa", rt->has_sdpa);
+    for (size_t i = 0; ok && i < w->n; i++)
+        ok = stat_signature(w->path[i], sig, sizeof sig) == 0
+             && cJSON_AddStringToObject(watch, w->path[i], sig);
+    if (ok) {
+        cJSON_AddItemToObject(root, "watch", watch);
+        watch = NULL;
+        text = cJSON_Print(root);
+    }
+    if (text && mkdir_parents(dir) == 0)
+        gb_write_file_atomic(file, text, strlen(text), NULL);
+    free(text);
+    cJSON_Delete(watch);
+    cJSON_Delete(root);
+}
+
+int runtime_probe(const char *python, const char *cache_dir, struct runtime *rt,
+                  struct gb_err *err)
+{
+    struct watch_list watch = { .n = 0 };
+    struct gb_buf out = GB_BUF_INIT;
+    char dir[2048], file[2300];
+    int use_cache, rc;
+
+    memset(rt, 0, sizeof *rt);
+    if (python[0] != '/')
+        return gb_fail(err, "the Python runtime must be an absolute path, not '%s'", python);
+    if (access(python, X_OK) < 0)
+        return gb_fail_errno(err, "the Python runtime %s cannot be executed", python);
+    if (!(rt->python_path = strdup(python)))
+        return gb_fail(err, "out of memory");
+    if (cache_dir)
+        snprintf(dir, sizeof dir, "%s", cache_dir);
+    use_cache = (cache_dir ? dir[0] != '\0' : default_cache_dir(dir, sizeof dir) == 0)
+                && cache_file(dir, python, file, sizeof file) == 0;
+    if (use_cache && cache_load(file, python, rt) == 0) {
+        rt->from_cache = 1;
+        return 0;
+    }
+    rc = run_probe(python, &out, err);
+    if (rc == 0)
+        rc = parse_probe(out.data ? out.data : (char[]){ "" }, rt, &watch, err);
+    if (rc == 0 && use_cache)
+        cache_store(dir, file, python, rt, &watch);
+    gb_buf_free(&out);
+    watch_free(&watch);
+    if (rc)
+        return gb_err_prefix(err, "cannot probe the Python runtime %s", python);
+    return 0;
+}
+
+int runtime_needs_sdpa_shim(const struct runtime *rt)
+{
+    return rt->torch && !rt->has_sdpa;
+}
+
+void runtime_free(struct runtime *rt)
+{
+    free(rt->python_path);
+    free(rt->python);
+    free(rt->torch);
+    free(rt->numpy);
+    memset(rt, 0, sizeof *rt);
+}

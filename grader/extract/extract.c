@@ -1,0 +1,665 @@
+/* extract.c — the parsed transcript: lines, atoms, headings and titles.
+ *
+ * extract_parse() reads the output once: it splits lines (LF, CRLF, and a
+ * lone CR as a progress-bar redraw), scans each line's numbers, cuts the
+ * line into word and number atoms, classifies headings, titles and rules,
+ * numbers the blank-line blocks, then lets extract_table.c find the tables.
+ * Blank lines are counted but not stored, so a flood of newlines costs no
+ * memory; limits bound everything else.
+ */
+#include "extract/extract_int.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "buf.h"
+#include "extract/pyoutput.h"
+
+#define ATOMS_PER_LINE_MAX 16384
+
+void extract_limits_default(struct extract_limits *limits)
+{
+    limits->max_bytes = 16u << 20;
+    limits->max_lines = 1000000;
+    limits->max_line_numbers = 4096;
+}
+
+int extract_grow(void **arr, size_t *cap, size_t need, size_t elem, struct gb_err *err)
+{
+    size_t ncap;
+    void *p;
+
+    if (need <= *cap)
+        return 0;
+    ncap = *cap ? *cap : 64;
+    while (ncap < need) {
+        if (ncap > SIZE_MAX / 2 / elem)
+            return gb_fail(err, "out of memory indexing the output");
+        ncap *= 2;
+    }
+    p = realloc(*arr, ncap * elem);
+    if (!p)
+        return gb_fail(err, "out of memory indexing the output");
+    *arr = p;
+    *cap = ncap;
+    return 0;
+}
+
+static int is_alpha(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r'; }
+
+size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nums,
+                        size_t n_nums, size_t num_base,
+                        void (*emit)(void *ctx, const struct xatom *a), void *ctx)
+{
+    size_t i = 0, k = 0, count = 0;
+
+    while (i < len && count < ATOMS_PER_LINE_MAX) {
+        unsigned char c = (unsigned char)s[i];
+        if (k < n_nums && i >= nums[k].start) {
+            struct xatom a = { s + nums[k].start, (uint32_t)(nums[k].end - nums[k].start),
+                               (int32_t)(num_base + k) };
+            emit(ctx, &a);
+            count++;
+            i = nums[k].end;
+            if (nums[k].flags & NUMPARSE_UNIT) {
+                /* The unit belongs to the number, not to the words. */
+                size_t j = i;
+                while (j < len && s[j] == ' ')
+                    j++;
+                j += strlen(nums[k].unit);
+                if (j <= len)
+                    i = j;
+            }
+            k++;
+            continue;
+        }
+        if (is_alpha(c) || c >= 0x80) {
+            size_t j = i, stop = k < n_nums ? nums[k].start : len;
+            int ascii = is_alpha(c);
+            while (j < stop && (ascii ? is_alpha((unsigned char)s[j])
+                                      : (unsigned char)s[j] >= 0x80))
+                j++;
+            struct xatom a = { s + i, (uint32_t)(j - i), -1 };
+            emit(ctx, &a);
+            count++;
+            i = j;
+            continue;
+        }
+        i++;
+    }
+    return count;
+}
+
+struct emit_ctx {
+    struct extract_transcript *t;
+    int failed;
+    struct gb_err *err;
+};
+
+static void emit_atom(void *vctx, const struct xatom *a)
+{
+    struct emit_ctx *ctx = vctx;
+    struct extract_transcript *t = ctx->t;
+    if (ctx->failed)
+        return;
+    if (extract_grow((void **)&t->atoms, &t->cap_atoms, t->n_atoms + 1, sizeof *t->atoms,
+                     ctx->err) < 0) {
+        ctx->failed = 1;
+        return;
+    }
+    t->atoms[t->n_atoms++] = *a;
+}
+
+/* CSV when fields are joined by bare commas: "5,RNN,0.9,1.000".  Python's
+ * own lists and dicts always put a space after the comma. */
+static int looks_like_csv(const char *s, size_t len)
+{
+    size_t bare = 0;
+    for (size_t i = 0; i + 1 < len; i++) {
+        if (s[i] != ',')
+            continue;
+        if (s[i + 1] == ' ')
+            return 0;
+        bare++;
+    }
+    return bare >= 2;
+}
+
+/* Cells split by ';' or tabs with every comma between two digits
+ * ("rude;0,096;0,711", a European spreadsheet's CSV): decimal commas. */
+static int decimal_comma_cells(const char *s, size_t len)
+{
+    size_t semis = 0, tabs = 0, commas = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == ';')
+            semis++;
+        else if (s[i] == '\t')
+            tabs++;
+        else if (s[i] == ',') {
+            if (i == 0 || i + 1 >= len || !is_digit((unsigned char)s[i - 1]) ||
+                !is_digit((unsigned char)s[i + 1]))
+                return 0;
+            commas++;
+        }
+    }
+    return commas > 0 && (semis >= 2 || tabs >= 1);
+}
+
+/* Does the line join labels with '/' ("very/not", "train/test acc")? Then
+ * its slashes between numbers separate list items ("297/303"), not a count
+ * from its total. */
+static int joins_labels_by_slash(const char *s, size_t len)
+{
+    for (size_t i = 1; i + 1 < len; i++)
+        if (s[i] == '/' && ((s[i - 1] | 0x20) >= 'a' && (s[i - 1] | 0x20) <= 'z') &&
+            ((s[i + 1] | 0x20) >= 'a' && (s[i + 1] | 0x20) <= 'z'))
+            return 1;
+    return 0;
+}
+
+static int scan_line_numbers(struct extract_transcript *t, const char *s, size_t len,
+                             struct xline *ln, struct gb_err *err)
+{
+    unsigned opts = decimal_comma_cells(s, len) ? NUMPARSE_OPT_DECIMAL_COMMA
+                    : looks_like_csv(s, len) ? NUMPARSE_OPT_NO_COMMA_GROUPS : 0;
+    size_t room = t->cap_nums - t->n_nums, count;
+
+    if (joins_labels_by_slash(s, len))
+        opts |= NUMPARSE_OPT_SLASH_LISTS;
+    count = numparse_scan(s, len, opts, t->nums + t->n_nums, room);
+
+    if (count > t->limits.max_line_numbers) {
+        count = t->limits.max_line_numbers;
+        if (!t->notes)
+            t->notes = "a very long line was only partly read (too many numbers on it)";
+    }
+    if (count > room) {
+        if (extract_grow((void **)&t->nums, &t->cap_nums, t->n_nums + count,
+                         sizeof *t->nums, err) < 0)
+            return -1;
+        numparse_scan(s, len, opts, t->nums + t->n_nums, count);
+    }
+    ln->num0 = t->n_nums;
+    ln->n_nums = count;
+    t->n_nums += count;
+    return 0;
+}
+
+static int add_line(struct extract_transcript *t, size_t off, size_t len, size_t no,
+                    long block, struct gb_err *err)
+{
+    struct xline *ln;
+    struct emit_ctx ctx = { t, 0, err };
+
+    if (extract_grow((void **)&t->lines, &t->cap_lines, t->n_lines + 1, sizeof *t->lines,
+                     err) < 0)
+        return -1;
+    ln = &t->lines[t->n_lines];
+    memset(ln, 0, sizeof *ln);
+    ln->no = no;
+    ln->off = off;
+    ln->len = len;
+    ln->heading = ln->title = ln->table = ln->path = ln->name0 = ln->axis = -1;
+    ln->block = block;
+    if (scan_line_numbers(t, t->text + off, len, ln, err) < 0)
+        return -1;
+    ln->atom0 = t->n_atoms;
+    extract_tokenize(t->text + off, len, t->nums + ln->num0, ln->n_nums, ln->num0,
+                     emit_atom, &ctx);
+    if (ctx.failed)
+        return -1;
+    ln->n_atoms = t->n_atoms - ln->atom0;
+    t->n_lines++;
+    return 0;
+}
+
+static int is_blank(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (!is_space((unsigned char)s[i]) && s[i] != '\0')
+            return 0;
+    return 1;
+}
+
+/* Splits the text into stored lines.  A lone '\r' ends a segment (a redraw);
+ * each segment is stored as its own line under the same line number. */
+static int split_lines(struct extract_transcript *t, struct gb_err *err)
+{
+    size_t i = 0, start = 0, no = 1, soft = 0;
+    long block = 0;
+    int prev_blank = 1;
+
+    while (start <= t->len) {
+        size_t end = start;
+        while (end < t->len && t->text[end] != '\n' && t->text[end] != '\r')
+            end++;
+        int crlf = end + 1 < t->len && t->text[end] == '\r' && t->text[end + 1] == '\n';
+        int blank = is_blank(t->text + start, end - start);
+        /* a line pyoutput took out: counted, otherwise not there */
+        int dropped = end - start == 1 && t->text[start] == PYOUTPUT_DROPPED;
+        if (!blank && !dropped) {
+            if (prev_blank)
+                block++;
+            if (t->n_lines >= t->limits.max_lines) {
+                t->notes = "only the first lines of the output were read (line limit)";
+                break;
+            }
+            if (add_line(t, start, end - start, no, block, err) < 0)
+                return -1;
+        }
+        /* a structure joined onto this line keeps the numbering of the lines after it */
+        while (soft < t->n_soft && t->soft_breaks[soft] < end) {
+            soft++;
+            no++;
+        }
+        /* A redraw ("\r" without "\n") does not separate blocks. */
+        if (end >= t->len)
+            break;
+        if (t->text[end] == '\n' || crlf) {
+            no++;
+            prev_blank = dropped ? prev_blank : blank;
+            start = end + (crlf ? 2 : 1);
+        } else {
+            prev_blank = blank ? prev_blank : 0;
+            start = end + 1;
+        }
+        i++;
+    }
+    t->n_output_lines = no;
+    if (t->len > 0 && t->text[t->len - 1] == '\n')
+        t->n_output_lines = no - 1;
+    if (t->len == 0)
+        t->n_output_lines = 0;
+    (void)i;
+    return 0;
+}
+
+static size_t trim_left(const char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len && is_space((unsigned char)s[i]))
+        i++;
+    return i;
+}
+
+static size_t trim_right(const char *s, size_t len)
+{
+    while (len > 0 && is_space((unsigned char)s[len - 1]))
+        len--;
+    return len;
+}
+
+static int is_rule_char(unsigned char c)
+{
+    return c == '-' || c == '=' || c == '_' || c == '*' || c == '~' || c == '|' ||
+           c == '+' || c == ':' || c == ' ' || c == '\t' || c == '#';
+}
+
+/* A number standing alone, not part of a name like "64-unit" or "b_f=3". */
+static int has_value_number(const struct extract_transcript *t, const struct xline *ln)
+{
+    for (size_t k = 0; k < ln->n_nums; k++)
+        if (!(t->nums[ln->num0 + k].flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT)))
+            return 1;
+    return 0;
+}
+
+/* "Part", "Step", "Exercise", "Q": a word that says how a text is
+ * organised, not what any course is about. */
+int extract_structure_word(const struct xatom *a)
+{
+    static const char *const words[] = { "part", "section", "step", "task", "exercise",
+                                          "question", "q", "problem", "stage", NULL };
+    if (a->num >= 0)
+        return 0;
+    for (const char *const *w = words; *w; w++)
+        if (strlen(*w) == a->len && strncasecmp(a->p, *w, a->len) == 0)
+            return 1;
+    return 0;
+}
+
+/* "[Part 2]", "--- Step 3 ---", "Part 2:": a line whose only words are a
+ * structure word and its number; that number, else 0. */
+long extract_part_number(const struct extract_transcript *t, const struct xline *ln)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    const struct numparse_num *n;
+
+    if (ln->n_atoms != 2 || !extract_structure_word(&a[0]) || a[1].num < 0)
+        return 0;
+    n = &t->nums[a[1].num];
+    if (!(n->flags & NUMPARSE_INTEGER) || n->value < 1 || n->value > 1000)
+        return 0;
+    return (long)n->value;
+}
+
+/* "Part 2: training", "Step 3 - gradients", "Exercise 4", "Q1) ...": a
+ * short line opening with a structure word and its number, with no other
+ * number on it. */
+static int is_part_heading(const struct extract_transcript *t, const struct xline *ln)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+
+    const char *s = t->text + ln->off;
+    size_t b = trim_left(s, ln->len), e = trim_right(s, ln->len);
+
+    if (ln->n_atoms < 2 || ln->n_atoms > 10 || ln->n_nums != 1 || a[0].num >= 0 || a[1].num < 0)
+        return 0;
+    for (size_t i = b; i + 1 < e; i++)
+        if ((s[i] == ' ' && s[i + 1] == ' ') || s[i] == '\t')
+            return 0;   /* "step 1  per step": column names over a table's cells */
+    return extract_structure_word(&a[0]);
+}
+
+/* LaTeX table scaffolding: "\\toprule", "\\midrule", "\\hline",
+ * "\\begin{tabular}{lrr}", "\\end{tabular}" — a rule line, not text. */
+static int latex_rule(const char *s, size_t len)
+{
+    static const char *const cmds[] = { "\\toprule", "\\midrule", "\\bottomrule", "\\hline",
+                                        "\\cline", "\\begin{tabular}", "\\end{tabular}",
+                                        "\\begin{table}", "\\end{table}", NULL };
+    for (const char *const *c = cmds; *c; c++)
+        if (len >= strlen(*c) && memcmp(s, *c, strlen(*c)) == 0)
+            return 1;
+    return 0;
+}
+
+static enum xline_kind classify(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = t->text + ln->off;
+    size_t b = trim_left(s, ln->len), e = trim_right(s, ln->len), marks = 0;
+
+    if (ln->n_atoms == 0) {
+        for (size_t i = b; i < e; i++) {
+            if (!is_rule_char((unsigned char)s[i]))
+                return XLINE_TEXT;
+            marks += s[i] != ' ' && s[i] != '\t';
+        }
+        return marks >= 3 ? XLINE_RULE : XLINE_TEXT;
+    }
+    if (latex_rule(s + b, e - b))
+        return XLINE_RULE;
+    /* Markdown "# Title" and banners "--- B. title ---", "== title ==". */
+    if (s[b] == '#' && b + 1 < e && (s[b + 1] == ' ' || s[b + 1] == '#'))
+        return XLINE_HEADING;
+    if (b + 1 < e && s[b] == s[b + 1] && strchr("=-*~#_", s[b]) && s[b] != '\0')
+        return XLINE_HEADING;
+    if (b + 2 < e && s[b] == '[' && s[e - 1] == ']' && ln->n_nums == 0)
+        return XLINE_HEADING;
+    if (e > b && s[e - 1] == ':')
+        return XLINE_TITLE;
+    /* '"logistic": {' opens a nested dict printed over several lines */
+    if (e > b + 1 && (s[e - 1] == '{' || s[e - 1] == '[') && !has_value_number(t, ln))
+        return XLINE_TITLE;
+    if (is_part_heading(t, ln))
+        return XLINE_HEADING;
+    return XLINE_TEXT;
+}
+
+static void assign_scopes(struct extract_transcript *t)
+{
+    long heading = -1, title = -1;
+
+    for (size_t i = 0; i < t->n_lines; i++) {
+        struct xline *ln = &t->lines[i];
+        ln->heading = heading;
+        ln->title = title;
+        if (ln->kind == XLINE_HEADING) {
+            heading = (long)i;
+            title = -1;
+        } else if (ln->kind == XLINE_TITLE) {
+            title = (long)i;
+        }
+    }
+}
+
+/* A line of words above a table's caption names the section:
+ *
+ *     >>> self-attention, Q = K = V = E        <- heading
+ *     weights:                                 <- the table's title
+ *               support   was   not   rude
+ *
+ * and so does a short line of words alone in its paragraph right before a
+ * caption or a table ("self-attention", blank line, "weights:").  Without
+ * this only the caption would scope the table, and the section is lost. */
+static int caption_heading(const struct extract_transcript *t, size_t i)
+{
+    const struct xline *ln = &t->lines[i], *next;
+    const char *s = t->text + ln->off;
+    size_t e = trim_right(s, ln->len);
+
+    if (ln->kind != XLINE_TEXT || ln->role != XROW_NONE || i + 1 >= t->n_lines ||
+        has_value_number(t, ln) || ln->n_atoms == 0)
+        return 0;
+    next = &t->lines[i + 1];
+    if (next->block == ln->block)
+        return next->kind == XLINE_TITLE && next->role == XROW_NONE;
+    if (i > 0 && t->lines[i - 1].block == ln->block)
+        return 0;   /* not alone in its paragraph */
+    return ln->n_atoms <= 8 && e > 0 && s[e - 1] != '.' &&
+           (next->kind == XLINE_TITLE || next->role == XROW_HEADER);
+}
+
+static void mark_caption_headings(struct extract_transcript *t)
+{
+    for (size_t i = 0; i < t->n_lines; i++)
+        if (caption_heading(t, i))
+            t->lines[i].kind = XLINE_HEADING;
+}
+
+/* "Part 1" over "======": the underlined line is a heading unless the
+ * underline sits between a table header and its rows. */
+static void mark_underlined(struct extract_transcript *t)
+{
+    for (size_t i = 0; i + 1 < t->n_lines; i++) {
+        struct xline *ln = &t->lines[i], *next = &t->lines[i + 1];
+        const char *ns = t->text + next->off;
+        if (ln->kind == XLINE_TEXT && ln->role == XROW_NONE && next->kind == XLINE_RULE &&
+            next->no == ln->no + 1 && next->block == ln->block &&
+            !latex_rule(ns + trim_left(ns, next->len), next->len - trim_left(ns, next->len)))
+            ln->kind = XLINE_HEADING;
+    }
+}
+
+/* Box-drawing characters (U+2500..U+257F, E2 94 80 .. E2 95 BF) drawn by
+ * rich and tabulate's fancy grids: vertical strokes become '|', the rest
+ * '-', so a boxed table reads as a pipe table with rule lines. */
+static int box_drawing(const char *s, size_t len, size_t i, char *ascii)
+{
+    unsigned char b1, b2;
+    unsigned cp;
+    if (i + 2 >= len || (unsigned char)s[i] != 0xE2)
+        return 0;
+    b1 = (unsigned char)s[i + 1];
+    b2 = (unsigned char)s[i + 2];
+    if ((b1 != 0x94 && b1 != 0x95) || (b2 & 0xC0) != 0x80)
+        return 0;
+    cp = 0x2000u | ((b1 & 0x3Fu) << 6) | (b2 & 0x3Fu);
+    /* │ ┃ ┆ ┇ ┊ ┋ ║ ╎ ╏ */
+    *ascii = (cp == 0x2502 || cp == 0x2503 || (cp >= 0x2506 && cp <= 0x250B && cp % 2 == 0) ||
+              cp == 0x2507 || cp == 0x2551 || cp == 0x254E || cp == 0x254F) ? '|' : '-';
+    return 1;
+}
+
+/* Length of the valid UTF-8 sequence at s[i], 0 if there is none. */
+static size_t utf8_len(const char *s, size_t len, size_t i)
+{
+    unsigned char c = (unsigned char)s[i];
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (n == 0 || i + n > len || (n == 2 && c < 0xC2) || (n == 4 && c > 0xF4))
+        return 0;
+    for (size_t k = 1; k < n; k++)
+        if (((unsigned char)s[i + k] & 0xC0) != 0x80)
+            return 0;
+    return n;
+}
+
+/* Spaces that are not ' ': U+00A0 no-break, U+2007 figure, U+2009 thin,
+ * U+202F narrow no-break (padding some students' f-strings or terminals
+ * produce between columns), and a lone Latin-1 0xA0.  Returns the bytes
+ * taken, 0 when s[i] is no such space. */
+static size_t odd_space(const char *s, size_t len, size_t i)
+{
+    size_t n = utf8_len(s, len, i);
+    const unsigned char *u = (const unsigned char *)s + i;
+
+    if (n == 0)
+        return u[0] == 0xA0 ? 1 : 0;
+    if (n == 2 && u[0] == 0xC2 && u[1] == 0xA0)
+        return 2;
+    if (n == 3 && u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0x87 || u[2] == 0x89 || u[2] == 0xAF))
+        return 3;
+    return 0;
+}
+
+/* Copies text without terminal colour codes (ESC [ ... letter), which
+ * rich/termcolor output glues to words: "\x1b[32mgain" must read "gain";
+ * box-drawing characters become ASCII (see box_drawing) and odd spaces a
+ * plain space, so columns padded with them still line up. */
+static size_t copy_without_ansi(char *dst, const char *src, size_t len)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len; i++) {
+        char ascii;
+        size_t sp;
+        if (box_drawing(src, len, i, &ascii)) {
+            dst[o++] = ascii;
+            i += 2;
+            continue;
+        }
+        if ((unsigned char)src[i] >= 0x80) {
+            if ((sp = odd_space(src, len, i)) > 0) {
+                dst[o++] = ' ';
+                i += sp - 1;
+                continue;
+            }
+            /* a whole character: "à" ends in the byte a Latin-1 no-break space is */
+            for (size_t n = utf8_len(src, len, i); n > 1; n--)
+                dst[o++] = src[i++];
+        }
+        if (src[i] == '\x1b' && i + 1 < len && src[i + 1] == '[') {
+            size_t j = i + 2;
+            while (j < len && j < i + 32 && (unsigned char)src[j] >= 0x20 &&
+                   (unsigned char)src[j] <= 0x3F)
+                j++;
+            if (j < len && (unsigned char)src[j] >= 0x40 && (unsigned char)src[j] <= 0x7E) {
+                i = j;
+                continue;
+            }
+        }
+        dst[o++] = src[i];
+    }
+    return o;
+}
+
+int extract_parse(const char *text, size_t len, const struct extract_limits *limits,
+                  struct extract_transcript **out, struct gb_err *err)
+{
+    struct extract_transcript *t = calloc(1, sizeof *t);
+
+    *out = NULL;
+    if (!t)
+        return gb_fail(err, "out of memory parsing the output");
+    if (limits)
+        t->limits = *limits;
+    else
+        extract_limits_default(&t->limits);
+    if (t->limits.max_line_numbers == 0)
+        t->limits.max_line_numbers = 1;
+    if (!text)
+        len = 0;
+    if (len > t->limits.max_bytes) {
+        len = t->limits.max_bytes;
+        t->notes = "only the beginning of the output was read (size limit)";
+    }
+    t->text = malloc(len + 1);
+    if (!t->text) {
+        extract_free(t);
+        return gb_fail(err, "out of memory parsing the output");
+    }
+    t->len = copy_without_ansi(t->text, text, len);
+    t->text[t->len] = '\0';
+    if (extract_nest_join(t, err) < 0 || split_lines(t, err) < 0)
+        goto fail;
+    for (size_t i = 0; i < t->n_lines; i++)
+        t->lines[i].kind = classify(t, &t->lines[i]);
+    t->num_col = malloc((t->n_nums ? t->n_nums : 1) * sizeof *t->num_col);
+    if (!t->num_col) {
+        gb_fail(err, "out of memory parsing the output");
+        goto fail;
+    }
+    for (size_t i = 0; i < t->n_nums; i++)
+        t->num_col[i] = -1;
+    if (extract_table_detect(t, err) < 0)
+        goto fail;
+    mark_underlined(t);
+    mark_caption_headings(t);
+    assign_scopes(t);
+    if (extract_nest_paths(t, err) < 0)
+        goto fail;
+    extract_nest_axes(t);
+    *out = t;
+    return 0;
+fail:
+    gb_err_prefix(err, "reading the program's output");
+    extract_free(t);
+    return -1;
+}
+
+void extract_free(struct extract_transcript *t)
+{
+    if (!t)
+        return;
+    free(t->text);
+    free(t->lines);
+    free(t->nums);
+    free(t->num_col);
+    free(t->atoms);
+    free(t->tables);
+    free(t->cols);
+    free(t->hatoms);
+    free(t->paths);
+    free(t->patoms);
+    free(t->soft_breaks);
+    free(t);
+}
+
+size_t extract_line_count(const struct extract_transcript *t)
+{
+    return t ? t->n_output_lines : 0;
+}
+
+const char *extract_line_text(const struct extract_transcript *t, size_t line_no,
+                              size_t *len)
+{
+    size_t lo = 0, hi;
+
+    if (!t || line_no == 0 || line_no > t->n_output_lines)
+        return NULL;
+    hi = t->n_lines;
+    /* The last stored segment with this number: what the screen showed. */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (t->lines[mid].no <= line_no)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo > 0 && t->lines[lo - 1].no == line_no) {
+        if (len)
+            *len = t->lines[lo - 1].len;
+        return t->text + t->lines[lo - 1].off;
+    }
+    if (len)
+        *len = 0;
+    return "";
+}
+
+const char *extract_notes(const struct extract_transcript *t)
+{
+    return t ? t->notes : NULL;
+}

@@ -1,0 +1,530 @@
+/* extract_nest.c — nested output: Python/JSON structures printed over several lines.
+ *
+ * json.dumps(obj, indent=2), pprint and numpy/torch wrapping spread one
+ * structure over many lines.  Two things make such output readable like
+ * any other:
+ *
+ *   joining   an innermost bracket span wrapped over lines becomes one
+ *             line: a list ([...], or a (...) of numbers) is one vector, and
+ *             a record (a dict inside a list) reads as json.dumps without
+ *             indent would print it;
+ *   paths     every line gets the keys of the structures enclosing it
+ *             ('"rnn": {' then '"gain 0.5": {', or YAML-style "weights:"
+ *             over deeper-indented lines), which extract_match.c uses like
+ *             a title above the line.
+ *
+ * Both are single linear passes; spans, nesting depth and path lengths are
+ * bounded, so hostile output (unclosed brackets, megabyte lines) costs no
+ * more than its size.
+ */
+#include "extract/extract_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define JOIN_LINES_MAX 512      /* a wrapped structure longer than this stays as printed */
+#define JOIN_BYTES_MAX (256u << 10)
+#define NEST_DEPTH_MAX 64
+#define PATH_ATOMS_MAX 32       /* atoms kept per path (the innermost keys) */
+#define KEY_ATOMS_MAX 12        /* atoms kept per key */
+#define AXIS_WIDTH_MAX 256      /* an axis line names at most this many elements */
+#define PATHS_PER_LINE 16       /* keyed structures opened on one line that get a path */
+
+static int is_word_byte(unsigned char c)
+{
+    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_';
+}
+
+static int is_hspace(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+static char closing_bracket(char c)
+{
+    return c == '{' ? '}' : c == '[' ? ']' : c == '(' ? ')' : 0;
+}
+
+/* ---- joining ------------------------------------------------------------ */
+
+struct span {
+    size_t open, close;     /* byte offsets of the brackets */
+};
+
+struct spans {
+    struct span *v;
+    size_t n, cap;
+};
+
+/* A continuation line of a printed structure starts with a quoted key or
+ * string, a number, or a closing bracket: JSON, pprint, numpy and torch all
+ * wrap that way.  Anything else (a word, a log line) means the bracket was
+ * prose, not a structure. */
+static int continues_structure(const char *s, size_t len, size_t i)
+{
+    while (i < len && is_hspace(s[i]))
+        i++;
+    if (i >= len)
+        return 0;
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\'' || c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9') ||
+        c == '}' || c == ']' || c == ')')
+        return 1;
+    /* nan, inf, None, null, True, False in a list of values */
+    static const char *const literals[] = { "nan", "inf", "None", "null", "True", "False",
+                                            "true", "false", "-inf", NULL };
+    for (const char *const *w = literals; *w; w++) {
+        size_t n = strlen(*w);
+        if (i + n <= len && memcmp(s + i, *w, n) == 0 && (i + n == len || !is_word_byte((unsigned char)s[i + n])))
+            return 1;
+    }
+    return 0;
+}
+
+/* A dict that is an element of a list ("[\n  {\n    "length": 5, ...") is a
+ * record: joined, its entries name each other, like a table row.  A dict
+ * under a key ('"logistic": {') or at the top keeps one entry per line;
+ * its key reaches the entries as their path. */
+static int record_opens(const char *s, size_t i)
+{
+    size_t k = i, budget = 256;
+    while (k > 0 && budget-- > 0) {
+        char c = s[--k];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+            continue;
+        return c == '[' || c == ',';
+    }
+    return 0;
+}
+
+/* Only numbers (and separators) between s[a] and s[b]: a tuple or tensor
+ * call wrapped over lines, not a parenthesised remark. */
+static int numeric_only(const char *s, size_t a, size_t b)
+{
+    for (size_t i = a; i < b; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((c >= '0' && c <= '9') || c == '.' || c == ',' || c == '-' || c == '+' ||
+            is_hspace((char)c) || c == '\n' || c == '\r')
+            continue;
+        if ((c == 'e' || c == 'E') && i > a && ((s[i - 1] >= '0' && s[i - 1] <= '9') || s[i - 1] == '.'))
+            continue;
+        return 0;
+    }
+    return 1;
+}
+
+static int add_span(struct spans *sp, size_t open, size_t close, struct gb_err *err)
+{
+    if (extract_grow((void **)&sp->v, &sp->cap, sp->n + 1, sizeof *sp->v, err) < 0)
+        return -1;
+    sp->v[sp->n++] = (struct span){ open, close };
+    return 0;
+}
+
+/* Innermost bracket spans that cross a newline and look like a printed
+ * structure.  Brackets inside quotes on the same line do not count
+ * ("acc(test)"); an apostrophe inside a word ("model's") is no quote. */
+static int find_spans(const char *s, size_t len, struct spans *sp, struct gb_err *err)
+{
+    size_t open = 0, lines = 0;
+    int have = 0, blank = 0;
+    char want = 0, quote = 0;
+
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (c == '\n' || c == '\r') {
+            quote = 0;
+            if (c == '\r' && !(i + 1 < len && s[i + 1] == '\n')) {
+                have = 0;   /* a progress bar's redraw */
+                continue;
+            }
+            if (c == '\r')
+                i++;
+            if (have && (blank || ++lines > JOIN_LINES_MAX || !continues_structure(s, len, i + 1)))
+                have = 0;
+            blank = 1;
+            continue;
+        }
+        if (!is_hspace(c))
+            blank = 0;
+        if (quote) {
+            if (c == quote)
+                quote = 0;
+            continue;
+        }
+        if (c == '"' || (c == '\'' && (i == 0 || !is_word_byte((unsigned char)s[i - 1])))) {
+            quote = c;
+            continue;
+        }
+        if (closing_bracket(c)) {
+            have = c != '{' || record_opens(s, i);
+            open = i;
+            want = closing_bracket(c);
+            lines = 0;
+            continue;
+        }
+        if (c == '}' || c == ']' || c == ')') {
+            if (have && c == want && lines > 0 && (c != ')' || numeric_only(s, open + 1, i)) &&
+                add_span(sp, open, i, err) < 0)
+                return -1;
+            have = 0;
+            continue;
+        }
+        if (have && i - open > JOIN_BYTES_MAX)
+            have = 0;
+    }
+    return 0;
+}
+
+static int add_soft_break(struct extract_transcript *t, size_t at, struct gb_err *err)
+{
+    if (extract_grow((void **)&t->soft_breaks, &t->cap_soft, t->n_soft + 1,
+                     sizeof *t->soft_breaks, err) < 0)
+        return -1;
+    t->soft_breaks[t->n_soft++] = at;
+    return 0;
+}
+
+int extract_nest_join(struct extract_transcript *t, struct gb_err *err)
+{
+    struct spans sp = { NULL, 0, 0 };
+    char *s = t->text;
+    size_t o = 0, k = 0;
+
+    if (find_spans(s, t->len, &sp, err) < 0) {
+        free(sp.v);
+        return -1;
+    }
+    if (sp.n == 0)
+        return 0;
+    for (size_t i = 0; i < t->len; i++) {
+        int inside = k < sp.n && i > sp.v[k].open && i < sp.v[k].close;
+        if (k < sp.n && i == sp.v[k].close)
+            k++;
+        if (inside && (s[i] == '\n' || s[i] == '\r')) {
+            /* newline and the indentation around it become one space */
+            while (o > 0 && is_hspace(s[o - 1]))
+                o--;
+            if (s[i] == '\r')
+                i++;
+            while (i + 1 < t->len && is_hspace(s[i + 1]))
+                i++;
+            if (add_soft_break(t, o, err) < 0) {
+                free(sp.v);
+                return -1;
+            }
+            s[o++] = ' ';
+            continue;
+        }
+        s[o++] = s[i];
+    }
+    t->len = o;
+    s[o] = '\0';
+    free(sp.v);
+    return 0;
+}
+
+/* First soft break at or after text offset at. */
+static size_t soft_lower_bound(const struct extract_transcript *t, size_t at)
+{
+    size_t lo = 0, hi = t->n_soft;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (t->soft_breaks[mid] < at)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+size_t extract_line_at(const struct extract_transcript *t, size_t li, size_t off)
+{
+    const struct xline *ln = &t->lines[li];
+    if (t->n_soft == 0 || off > ln->len)
+        return ln->no;
+    return ln->no + soft_lower_bound(t, ln->off + off) - soft_lower_bound(t, ln->off);
+}
+
+/* ---- paths ----------------------------------------------------------------- */
+
+/* A new path: the parent's atoms (the innermost PATH_ATOMS_MAX of them)
+ * then the key's. */
+static long add_path(struct extract_transcript *t, long parent, const struct xatom *key,
+                     size_t n_key, struct gb_err *err)
+{
+    size_t n_parent = parent >= 0 ? t->paths[parent].n_atoms : 0, skip = 0, total;
+    struct xpath *p;
+
+    if (n_key > KEY_ATOMS_MAX)
+        n_key = KEY_ATOMS_MAX;
+    total = n_parent + n_key;
+    if (total > PATH_ATOMS_MAX) {
+        skip = total - PATH_ATOMS_MAX;
+        total = PATH_ATOMS_MAX;
+    }
+    if (extract_grow((void **)&t->paths, &t->cap_paths, t->n_paths + 1, sizeof *t->paths, err) < 0 ||
+        extract_grow((void **)&t->patoms, &t->cap_patoms, t->n_patoms + total, sizeof *t->patoms,
+                     err) < 0)
+        return -2;
+    p = &t->paths[t->n_paths];
+    p->atom0 = t->n_patoms;
+    for (size_t i = skip; i < n_parent; i++)
+        t->patoms[t->n_patoms++] = t->patoms[t->paths[parent].atom0 + i];
+    for (size_t i = skip > n_parent ? skip - n_parent : 0; i < n_key; i++)
+        t->patoms[t->n_patoms++] = key[i];
+    p->n_atoms = t->n_patoms - p->atom0;
+    p->n_key = n_key < p->n_atoms ? n_key : p->n_atoms;
+    return (long)t->n_paths++;
+}
+
+/* The key a structure opened at s[at] is the value of: the atoms between the
+ * previous ',', '{', '[' (or the line start) and a ':' or '=' right before
+ * the bracket.  Returns how many, setting *first. */
+static size_t key_atoms(const struct extract_transcript *t, const struct xline *ln, size_t at,
+                        size_t *first)
+{
+    const char *s = t->text + ln->off;
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t colon = at, from;
+
+    while (colon > 0 && is_hspace(s[colon - 1]))
+        colon--;
+    if (colon == 0 || (s[colon - 1] != ':' && s[colon - 1] != '='))
+        return 0;
+    colon--;
+    from = colon;
+    while (from > 0 && s[from - 1] != ',' && s[from - 1] != '{' && s[from - 1] != '[')
+        from--;
+    size_t i = 0, n = 0;
+    while (i < ln->n_atoms && (size_t)(a[i].p - s) < from)
+        i++;
+    *first = ln->atom0 + i;
+    while (i + n < ln->n_atoms && (size_t)(a[i + n].p - s) < colon)
+        n++;
+    return n;
+}
+
+struct nest {
+    long stack[NEST_DEPTH_MAX];   /* the innermost named path at each open bracket */
+    int depth, overflow;
+};
+
+static int scan_brackets(struct extract_transcript *t, struct xline *ln, struct nest *ns,
+                         struct gb_err *err)
+{
+    const char *s = t->text + ln->off;
+    char quote = 0;
+    int named = 0;
+
+    for (size_t i = 0; i < ln->len; i++) {
+        char c = s[i];
+        if (quote) {
+            quote = c == quote ? 0 : quote;
+            continue;
+        }
+        if (c == '"' || (c == '\'' && (i == 0 || !is_word_byte((unsigned char)s[i - 1])))) {
+            quote = c;
+            continue;
+        }
+        if (c == '{' || c == '[') {
+            long parent = ns->depth > 0 ? ns->stack[ns->depth - 1] : -1, path = parent;
+            size_t first = 0, n = key_atoms(t, ln, i, &first);
+            if (ns->depth == NEST_DEPTH_MAX) {
+                ns->overflow++;
+                continue;
+            }
+            /* bounded: a line of "a: [] a: [] ..." names at most PATHS_PER_LINE
+             * structures, and all paths together hold at most about two words
+             * per word of output */
+            if (n > 0 && named < PATHS_PER_LINE && t->n_patoms < 2 * t->n_atoms + PATH_ATOMS_MAX) {
+                named++;
+                if ((path = add_path(t, parent, t->atoms + first, n, err)) == -2)
+                    return -1;
+            }
+            ns->stack[ns->depth++] = path;
+        } else if (c == '}' || c == ']') {
+            if (ns->overflow)
+                ns->overflow--;
+            else if (ns->depth > 0)
+                ns->depth--;
+        }
+    }
+    return 0;
+}
+
+/* A line ending in '{' or '[': it opens a structure printed below it. */
+static int opens_structure(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = t->text + ln->off;
+    size_t e = ln->len;
+    while (e > 0 && is_hspace(s[e - 1]))
+        e--;
+    return e > 0 && (s[e - 1] == '{' || s[e - 1] == '[');
+}
+
+/* YAML-style nesting: "weights:" alone on a line heads the lines indented
+ * deeper below it ("  rude:" then "    support: 0.0963"). */
+struct indents {
+    size_t col[NEST_DEPTH_MAX];
+    long path[NEST_DEPTH_MAX];
+    int depth;
+};
+
+static size_t indent_of(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = t->text + ln->off;
+    size_t i = 0;
+    while (i < ln->len && is_hspace(s[i]))
+        i++;
+    return i;
+}
+
+/* "weights:", "self_attention_query_equals_key:": words ending in ':'. */
+static int key_line(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = t->text + ln->off;
+    size_t e = ln->len;
+    while (e > 0 && is_hspace(s[e - 1]))
+        e--;
+    if (ln->kind != XLINE_TITLE || e == 0 || s[e - 1] != ':' || ln->n_atoms == 0)
+        return 0;
+    for (size_t i = 0; i < ln->n_atoms; i++)
+        if (t->atoms[ln->atom0 + i].num >= 0 &&
+            !(t->nums[t->atoms[ln->atom0 + i].num].flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT)))
+            return 0;
+    return 1;
+}
+
+static int indent_path(struct extract_transcript *t, struct xline *ln, struct indents *in,
+                       struct gb_err *err)
+{
+    size_t col = indent_of(t, ln);
+
+    while (in->depth > 0 && in->col[in->depth - 1] >= col)
+        in->depth--;
+    if (ln->path < 0 && in->depth > 0)
+        ln->path = in->path[in->depth - 1];
+    if (!key_line(t, ln) || in->depth == NEST_DEPTH_MAX ||
+        t->n_patoms >= 2 * t->n_atoms + PATH_ATOMS_MAX)
+        return 0;
+    long path = add_path(t, in->depth > 0 ? in->path[in->depth - 1] : -1, t->atoms + ln->atom0,
+                         ln->n_atoms, err);
+    if (path == -2)
+        return -1;
+    in->col[in->depth] = col;
+    in->path[in->depth++] = path;
+    return 0;
+}
+
+int extract_nest_paths(struct extract_transcript *t, struct gb_err *err)
+{
+    struct nest ns = { .depth = 0, .overflow = 0 };
+    struct indents in = { .depth = 0 };
+    long block = -1;
+
+    for (size_t li = 0; li < t->n_lines; li++) {
+        struct xline *ln = &t->lines[li];
+        if (ln->block != block) {
+            /* printed structures have no blank lines: an unclosed bracket
+             * in one paragraph never scopes the next */
+            ns.depth = ns.overflow = 0;
+            in.depth = 0;
+            block = ln->block;
+        }
+        ln->path = ns.depth > 0 ? ns.stack[ns.depth - 1] : -1;
+        if (ns.depth == 0 && indent_path(t, ln, &in, err) < 0)
+            return -1;
+        if (ln->title >= 0 && opens_structure(t, &t->lines[ln->title]))
+            ln->title = -1;   /* '"fresh": {' reaches its entries as their path, and no further */
+        if (scan_brackets(t, ln, &ns, err) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- axes ------------------------------------------------------------------ */
+
+size_t extract_first_list(const struct extract_transcript *t, const struct xline *ln,
+                          size_t *first)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = 0, n = 0;
+
+    while (i < ln->n_atoms && !(a[i].num >= 0 && t->nums[a[i].num].list >= 0))
+        i++;
+    if (i == ln->n_atoms)
+        return 0;
+    *first = i;
+    int list = t->nums[a[i].num].list;
+    while (i + n < ln->n_atoms && a[i + n].num >= 0 && t->nums[a[i + n].num].list == list)
+        n++;
+    return n;
+}
+
+/* "steps: [50 40 30 20 10  1]": words, a ':' or '=', then a list of at
+ * least two distinct numbers and nothing after it.  Its width, or 0. */
+static size_t axis_width(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = t->text + ln->off;
+    size_t first, n = extract_first_list(t, ln, &first);
+
+    if (n < 2 || n > AXIS_WIDTH_MAX || first == 0 || first + n != ln->n_atoms ||
+        ln->kind == XLINE_HEADING)
+        return 0;
+    for (size_t i = 0; i < first; i++)
+        if (t->atoms[ln->atom0 + i].num >= 0)
+            return 0;
+    const struct xatom *w = &t->atoms[ln->atom0 + first - 1];
+    size_t k = (size_t)(w->p - s) + w->len;
+    while (k < ln->len && (is_hspace(s[k]) || s[k] == '"' || s[k] == '\''))
+        k++;
+    if (k >= ln->len || (s[k] != ':' && s[k] != '='))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            if (t->nums[t->atoms[ln->atom0 + first + i].num].value ==
+                t->nums[t->atoms[ln->atom0 + first + j].num].value)
+                return 0;   /* repeated values name no columns */
+    return n;
+}
+
+/* A line naming its list ("RNN gain 0.5: [7.577e-02 ...] per step x0.490"):
+ * words before the list's first number. */
+static int labelled_list(const struct extract_transcript *t, const struct xline *ln,
+                         size_t width)
+{
+    size_t first;
+    if (extract_first_list(t, ln, &first) != width || first == 0)
+        return 0;
+    for (size_t i = 0; i < first; i++)
+        if (t->atoms[ln->atom0 + i].num < 0)
+            return 1;
+    return 0;
+}
+
+/* An axis printed once over the lists below it, as numpy users print a
+ * grid: "steps: [50 40 30 20 10 1]" then "RNN gain 0.5: [...]" per row.
+ * Every labelled list of the same width below it in its block takes its
+ * elements' names from it, until the next axis line. */
+void extract_nest_axes(struct extract_transcript *t)
+{
+    long axis = -1, block = -1;
+    size_t width = 0;
+
+    for (size_t li = 0; li < t->n_lines; li++) {
+        struct xline *ln = &t->lines[li];
+        size_t w;
+        if (ln->block != block) {
+            axis = -1;
+            block = ln->block;
+        }
+        if ((w = axis_width(t, ln)) > 0) {
+            axis = (long)li;
+            width = w;
+            continue;
+        }
+        if (axis >= 0 && labelled_list(t, ln, width))
+            ln->axis = axis;
+    }
+}

@@ -1,0 +1,148 @@
+/* report_json.c — gradebox's own result document, schema "gradebox.result/1".
+ *
+ * The richest serialisation of a struct grade_result and the exact body the
+ * webhook delivers; README.md ("Result JSON schema") documents every field.
+ * Absent values are JSON null, never omitted, so consumers see one shape. */
+#include "report/report.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+
+/* Adds key: cleaned s, or null when s is NULL.  0 on success. */
+static int add_text(cJSON *obj, const char *key, const char *s)
+{
+    char *clean;
+    cJSON *item;
+
+    if (!s)
+        return cJSON_AddNullToObject(obj, key) ? 0 : -1;
+    if (!(clean = report_clean_dup(s, NULL)))
+        return -1;
+    item = cJSON_AddStringToObject(obj, key, clean);
+    free(clean);
+    return item ? 0 : -1;
+}
+
+static int add_number(cJSON *obj, const char *key, double v)
+{
+    return cJSON_AddNumberToObject(obj, key, v) ? 0 : -1;
+}
+
+static cJSON *runtime_object(const struct runtime_info *rt)
+{
+    cJSON *o = cJSON_CreateObject(), *shims;
+    int rc;
+
+    if (!o)
+        return NULL;
+    rc = add_text(o, "python", rt->python) | add_text(o, "torch", rt->torch)
+         | add_text(o, "numpy", rt->numpy);
+    shims = cJSON_AddArrayToObject(o, "shims");
+    for (size_t i = 0; !rc && shims && i < rt->n_shims; i++) {
+        cJSON *s = cJSON_CreateString(rt->shims[i]);
+
+        rc = !s || !cJSON_AddItemToArray(shims, s);
+    }
+    if (rc || !shims) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+static cJSON *run_object(const struct grade_result *r)
+{
+    const struct sandbox_result *run = &r->run;
+    cJSON *o = cJSON_CreateObject();
+    int rc;
+
+    if (!o)
+        return NULL;
+    rc = (run->exited ? add_number(o, "exit_code", run->exit_code)
+                      : add_text(o, "exit_code", NULL))
+         | (run->signal ? add_number(o, "signal", run->signal) : add_text(o, "signal", NULL))
+         | add_text(o, "limit", run->limit == SANDBOX_LIMIT_NONE
+                                    ? NULL : sandbox_limit_name(run->limit))
+         | add_number(o, "wall_seconds", run->wall_seconds)
+         | add_number(o, "cpu_seconds", run->cpu_seconds)
+         | add_number(o, "peak_memory_bytes", (double)run->peak_memory_bytes)
+         | add_text(o, "summary", r->run_summary)
+         | !cJSON_AddBoolToObject(o, "stdout_truncated", run->out.truncated);
+    if (rc) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+static cJSON *check_object(const struct check_result *c)
+{
+    cJSON *o = cJSON_CreateObject();
+    int rc;
+
+    if (!o)
+        return NULL;
+    rc = add_text(o, "id", c->id) | add_text(o, "description", c->description)
+         | add_text(o, "verdict", verdict_name(c->verdict))
+         | add_number(o, "points", c->points) | add_number(o, "max_points", c->max_points)
+         | add_text(o, "expected", c->expected) | add_text(o, "found", c->found)
+         | add_text(o, "where", c->where) | add_text(o, "message", c->message)
+         | add_text(o, "reading", c->reading);
+    if (rc) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+static int add_child(cJSON *parent, const char *key, cJSON *child)
+{
+    if (!child)
+        return -1;
+    cJSON_AddItemToObject(parent, key, child);
+    return 0;
+}
+
+static cJSON *result_object(const struct grade_result *r)
+{
+    cJSON *o = cJSON_CreateObject(), *checks;
+    int rc;
+
+    if (!o)
+        return NULL;
+    rc = add_text(o, "schema", REPORT_JSON_SCHEMA) | add_text(o, "result_id", r->result_id)
+         | add_text(o, "student", r->student) | add_text(o, "assignment", r->assignment)
+         | add_text(o, "exercise", r->exercise)
+         | add_text(o, "submission_sha256", r->submission_sha256)
+         | add_text(o, "graded_at", r->graded_at) | add_text(o, "grader_version", GRADER_VERSION)
+         | add_number(o, "score", r->score) | add_number(o, "max_score", r->max_score)
+         | add_text(o, "status", report_status_name(report_status(r)))
+         | add_child(o, "runtime", runtime_object(&r->runtime))
+         | (r->ran ? add_child(o, "run", run_object(r)) : add_text(o, "run", NULL))
+         | add_text(o, "triage", r->triage) | add_text(o, "crash_tail", r->crash_tail);
+    checks = cJSON_AddArrayToObject(o, "checks");
+    for (size_t i = 0; !rc && checks && i < r->n_checks; i++) {
+        cJSON *c = check_object(&r->checks[i]);
+
+        rc = !c || !cJSON_AddItemToArray(checks, c);
+    }
+    if (rc || !checks) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+int report_json(const struct grade_result *r, struct gb_buf *out, struct gb_err *err)
+{
+    cJSON *doc = result_object(r);
+    char *text = doc ? cJSON_Print(doc) : NULL;
+    int rc;
+
+    cJSON_Delete(doc);
+    if (!text)
+        return gb_fail(err, "out of memory writing the JSON report");
+    rc = gb_buf_puts(out, text, err) || gb_buf_puts(out, "\n", err) ? -1 : 0;
+    free(text);
+    return rc;
+}

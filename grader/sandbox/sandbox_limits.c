@@ -1,0 +1,73 @@
+/* sandbox_limits.c — limit defaults and setrlimit in the child (see sandbox_limits.h). */
+#include "sandbox/sandbox_limits.h"
+
+#include <math.h>
+#include <sys/resource.h>
+
+void sandbox_limits_default(struct sandbox_limits *limits)
+{
+    /* Generous enough for memory_lab (minutes of torch training on 2 cores,
+     * a few hundred MB resident); tight enough that a runaway is bounded. */
+    limits->wall_seconds = 900;
+    limits->cpu_seconds = 900;
+    limits->memory_bytes = (size_t)2 << 30;
+    limits->max_processes = 64;
+    limits->file_bytes = (size_t)64 << 20;
+    limits->max_open_files = 256;
+    limits->output_bytes = (size_t)1 << 20;
+    limits->tmp_bytes = (size_t)64 << 20;
+}
+
+/* Only ever lowers: raising a hard limit needs a capability we do not want. */
+static int set_limit(int resource, rlim_t soft, rlim_t hard)
+{
+    struct rlimit rl;
+
+    if (getrlimit(resource, &rl))
+        return -1;
+    if (hard > rl.rlim_max)
+        hard = rl.rlim_max;
+    if (soft > hard)
+        soft = hard;
+    rl.rlim_cur = soft;
+    rl.rlim_max = hard;
+    return setrlimit(resource, &rl);
+}
+
+int sandbox_limits_apply(const struct sandbox_limits *limits, const char **what)
+{
+    rlim_t cpu = limits->cpu_seconds > 0 ? (rlim_t)ceil(limits->cpu_seconds) : RLIM_INFINITY;
+    rlim_t data = limits->memory_bytes ? limits->memory_bytes : RLIM_INFINITY;
+    rlim_t nproc = limits->max_processes > 0 ? (rlim_t)limits->max_processes : RLIM_INFINITY;
+    rlim_t fsize = limits->file_bytes ? limits->file_bytes : RLIM_INFINITY;
+    rlim_t nofile = limits->max_open_files > 0 ? (rlim_t)limits->max_open_files : 1024;
+
+    /* SIGXCPU at the soft limit names the verdict; SIGKILL one second later
+     * in case the program ignores it. */
+    *what = "CPU time";
+    if (set_limit(RLIMIT_CPU, cpu, cpu == RLIM_INFINITY ? cpu : cpu + 1))
+        return -1;
+    *what = "memory";
+    if (set_limit(RLIMIT_DATA, data, data))
+        return -1;
+    *what = "processes";
+    if (set_limit(RLIMIT_NPROC, nproc, nproc))
+        return -1;
+    *what = "file size";
+    if (set_limit(RLIMIT_FSIZE, fsize, fsize))
+        return -1;
+    *what = "open files";
+    if (set_limit(RLIMIT_NOFILE, nofile, nofile))
+        return -1;
+    /* No core files: they would be written into the work dir. */
+    *what = "core size";
+    if (set_limit(RLIMIT_CORE, 0, 0))
+        return -1;
+    /* libgcrypt (pulled in by torch) locks a 32 KiB pool and warns on
+     * stderr when it cannot. */
+    *what = "locked memory";
+    if (set_limit(RLIMIT_MEMLOCK, 64 << 10, 64 << 10))
+        return -1;
+    *what = "message queues";
+    return set_limit(RLIMIT_MSGQUEUE, 0, 0);
+}

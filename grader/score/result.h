@@ -1,0 +1,69 @@
+/* result.h — the graded result: the one value every report and delivery serialises.
+ *
+ * A transcript plus a rubric becomes a struct grade_result (score.c); reports
+ * (report_*.c) and the webhook only read it and never recompute a verdict.
+ * All strings are heap-owned by the result; result_free() releases them.
+ */
+#ifndef GB_RESULT_H
+#define GB_RESULT_H
+
+#include <stddef.h>
+
+#include "error.h"
+#include "sandbox/sandbox.h"
+
+enum verdict {
+    VERDICT_PASS = 0,
+    VERDICT_FAIL,         /* value located, outside tolerance / property false */
+    VERDICT_MISSING,      /* value could not be located in the output */
+    VERDICT_UNREACHED,    /* the run crashed or hit a limit before printing it */
+    VERDICT_REVIEW,       /* needs human judgement; scored 0 until reviewed */
+    VERDICT_ERROR         /* the rubric or reference was at fault, not the student */
+};
+
+struct check_result {
+    char *id;             /* rubric check id */
+    char *description;    /* what the check means, in the student's terms */
+    enum verdict verdict;
+    double points;        /* awarded */
+    double max_points;
+    char *expected;       /* human text: "0.740 ± 0.010", "> 1", "identical bags" */
+    char *found;          /* human text of what was found, NULL if nothing */
+    char *where;          /* "output line 12", "order_matters.py line 40", NULL */
+    char *message;        /* why it failed / which candidate was taken; NULL on a plain pass */
+    char *reading;        /* which accepted reading matched ("60 epochs"), or NULL */
+};
+
+struct runtime_info {
+    char *python;         /* "3.11.2" */
+    char *torch;          /* "1.13.0a0" or NULL if absent */
+    char *numpy;
+    char **shims;         /* names of compatibility shims applied */
+    size_t n_shims;
+};
+
+struct grade_result {
+    char *result_id;      /* stable id: sha256 hex over student|assignment|exercise|submission */
+    char *student;        /* may be NULL */
+    char *assignment;     /* may be NULL */
+    char *exercise;       /* "attention_by_hand" */
+    char *submission_sha256;
+    char *graded_at;      /* RFC 3339 UTC */
+    double score;
+    double max_score;
+    struct check_result *checks;
+    size_t n_checks;
+    struct runtime_info runtime;
+    struct sandbox_result run;      /* owned copy of the sandboxed run */
+    int ran;                        /* 0 when only a source/answers file was graded */
+    char *run_summary;    /* sandbox_describe() sentence */
+    char *triage;         /* the module's triage advice, when numeric checks failed */
+    char *crash_tail;     /* last traceback lines on a crash, else NULL */
+};
+
+const char *verdict_name(enum verdict v);   /* "pass", "fail", "missing", ... */
+int result_add_check(struct grade_result *r, const struct check_result *c,
+                     struct gb_err *err);   /* deep-copies c */
+void result_free(struct grade_result *r);
+
+#endif

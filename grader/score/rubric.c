@@ -1,0 +1,1014 @@
+/* rubric.c — loads and validates rubric files (format: rubrics/README.md).
+ *
+ * Validation is strict and happens once, here: an unknown field, a wrong type,
+ * a kind without its required fields or a reading that does not exist is an
+ * error naming the file, the check and the field.  A typo in a rubric must
+ * never become a silently lenient check.
+ */
+#include "score/rubric.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "extract/extract.h"
+#include "score/score_relation.h"
+
+#define RUBRIC_MAX_BYTES (1u << 20)
+
+static const char *const kind_names[] = {
+    [CHECK_VALUE] = "value",
+    [CHECK_VECTOR] = "vector",
+    [CHECK_EACH] = "each",
+    [CHECK_RELATION] = "relation",
+    [CHECK_TWIN_PAIRS] = "twin_pairs",
+    [CHECK_RNN_TRACE] = "rnn_trace",
+    [CHECK_COMMENT_SENTENCES] = "comment_sentences",
+    [CHECK_COMMENT_IDEA] = "comment_idea",
+    [CHECK_COMMENT_CITES_OUTPUT] = "comment_cites_output",
+    [CHECK_ANSWER_NUMBERS] = "answer_numbers",
+    [CHECK_ANSWER_IDEA] = "answer_idea",
+    [CHECK_ANSWER_SENTENCES] = "answer_sentences",
+    [CHECK_ANSWER_WORDS] = "answer_words",
+    [CHECK_REVIEW] = "review",
+    [CHECK_TYPED_OUTPUT] = "typed_output",
+};
+#define N_KINDS (sizeof kind_names / sizeof kind_names[0])
+
+/* Fields each kind accepts besides the common ones; anything else is a typo. */
+static const char *const kind_fields[N_KINDS] = {
+    [CHECK_VALUE] = "locate or_locate expected tolerance range greater_than at_least less_than at_most review_range mistakes",
+    [CHECK_VECTOR] = "locate expected tolerance elements mistakes",
+    [CHECK_EACH] = "locate expected tolerance range greater_than at_least less_than at_most min_count mistakes",
+    [CHECK_RELATION] = "values expr expected tolerance range greater_than at_least less_than at_most review_range mistakes",
+    [CHECK_TWIN_PAIRS] = "min_pairs require_sorted",
+    [CHECK_RNN_TRACE] = "",
+    [CHECK_COMMENT_SENTENCES] = "min max",
+    [CHECK_COMMENT_IDEA] = "ideas window about",
+    [CHECK_COMMENT_CITES_OUTPUT] = "ideas window",
+    [CHECK_ANSWER_NUMBERS] = "section numbers min_numbers not_after",
+    [CHECK_ANSWER_IDEA] = "section ideas window about",
+    [CHECK_ANSWER_SENTENCES] = "section min max",
+    [CHECK_ANSWER_WORDS] = "section forbidden everyday ambiguous",
+    [CHECK_REVIEW] = "section prompt",
+    [CHECK_TYPED_OUTPUT] = "",
+};
+static const char common_fields[] = "id description points kind reading";
+
+const char *check_kind_name(enum check_kind kind)
+{
+    return (unsigned)kind < N_KINDS ? kind_names[kind] : "unknown";
+}
+
+/* Is word one of the space-separated words of list? */
+static int word_in(const char *word, const char *list)
+{
+    size_t n = strlen(word);
+
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ' ');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n && !strncmp(p, word, n))
+            return 1;
+        p += len;
+        while (*p == ' ')
+            p++;
+    }
+    return 0;
+}
+
+static char *dup_or_fail(const char *s, struct gb_err *err)
+{
+    char *d = strdup(s);
+    if (!d)
+        gb_fail(err, "out of memory");
+    return d;
+}
+
+/* A string field or an array of strings; absent leaves out empty. */
+static int load_strings(const cJSON *item, const char *field, struct rubric_strings *out,
+                        struct gb_err *err)
+{
+    const cJSON *el;
+    size_t n = 0;
+
+    memset(out, 0, sizeof *out);
+    if (!item)
+        return 0;
+    if (cJSON_IsString(item)) {
+        if (!(out->v = calloc(1, sizeof *out->v)) ||
+            !(out->v[0] = dup_or_fail(item->valuestring, err)))
+            return gb_fail(err, "out of memory");
+        out->n = 1;
+        return 0;
+    }
+    if (!cJSON_IsArray(item))
+        return gb_fail(err, "field '%s' must be a string or an array of strings", field);
+    out->v = calloc((size_t)cJSON_GetArraySize(item) + 1, sizeof *out->v);
+    if (!out->v)
+        return gb_fail(err, "out of memory");
+    cJSON_ArrayForEach(el, item) {
+        if (!cJSON_IsString(el) || !el->valuestring[0])
+            return gb_fail(err, "field '%s' must hold non-empty strings only", field);
+        if (!(out->v[n] = dup_or_fail(el->valuestring, err)))
+            return -1;
+        out->n = ++n;
+    }
+    return 0;
+}
+
+static void free_strings(struct rubric_strings *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        free(s->v[i]);
+    free(s->v);
+    memset(s, 0, sizeof *s);
+}
+
+static int load_number(const cJSON *item, const char *field, struct rubric_number *out,
+                       struct gb_err *err)
+{
+    if (cJSON_IsNumber(item)) {
+        out->literal = item->valuedouble;
+        return 0;
+    }
+    if (cJSON_IsString(item) && item->valuestring[0])
+        return (out->ref = dup_or_fail(item->valuestring, err)) ? 0 : -1;
+    return gb_fail(err, "field '%s' must be a number or a key into the expected values", field);
+}
+
+static int load_size(const cJSON *obj, const char *field, size_t *out, struct gb_err *err)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, field);
+
+    if (!item)
+        return 0;
+    if (!cJSON_IsNumber(item) || item->valuedouble < 0 ||
+        item->valuedouble != floor(item->valuedouble) || item->valuedouble > 1e9)
+        return gb_fail(err, "field '%s' must be a non-negative whole number", field);
+    *out = (size_t)item->valuedouble;
+    return 0;
+}
+
+static int load_tolerance(const cJSON *tol, struct rubric_target *t, struct gb_err *err)
+{
+    const cJSON *el;
+
+    if (!cJSON_IsObject(tol))
+        return gb_fail(err, "field 'tolerance' must be an object like {\"rel\": 0.01} or {\"abs\": 0.01}");
+    cJSON_ArrayForEach(el, tol) {
+        if (strcmp(el->string, "abs") && strcmp(el->string, "rel"))
+            return gb_fail(err, "field 'tolerance' has unknown member '%s' (use abs or rel)",
+                           el->string);
+        if (!cJSON_IsNumber(el) || el->valuedouble < 0)
+            return gb_fail(err, "field 'tolerance.%s' must be a non-negative number", el->string);
+        if (!strcmp(el->string, "abs"))
+            t->abs_tol = el->valuedouble;
+        else
+            t->rel_tol = el->valuedouble;
+    }
+    return 0;
+}
+
+static const struct { const char *field; enum target_op op; } bounds[] = {
+    { "greater_than", TARGET_GT }, { "at_least", TARGET_GE },
+    { "less_than", TARGET_LT }, { "at_most", TARGET_LE },
+};
+
+/* Exactly one of expected(+tolerance) / range / a bound.  required=0 lets a
+ * vector check own "expected" itself. */
+static int load_pair(const cJSON *arr, const char *field, double *lo, double *hi,
+                     struct gb_err *err)
+{
+    if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != 2 ||
+        !cJSON_IsNumber(cJSON_GetArrayItem(arr, 0)) ||
+        !cJSON_IsNumber(cJSON_GetArrayItem(arr, 1)))
+        return gb_fail(err, "field '%s' must be [low, high]", field);
+    *lo = cJSON_GetArrayItem(arr, 0)->valuedouble;
+    *hi = cJSON_GetArrayItem(arr, 1)->valuedouble;
+    if (*lo > *hi)
+        return gb_fail(err, "field '%s' has low above high", field);
+    return 0;
+}
+
+static int load_target(const cJSON *c, struct rubric_target *t, struct gb_err *err)
+{
+    const cJSON *review = cJSON_GetObjectItemCaseSensitive(c, "review_range");
+
+    if (review) {
+        t->has_review_band = 1;
+        if (load_pair(review, "review_range", &t->review_lo, &t->review_hi, err))
+            return -1;
+    }
+    const cJSON *exp = cJSON_GetObjectItemCaseSensitive(c, "expected");
+    const cJSON *tol = cJSON_GetObjectItemCaseSensitive(c, "tolerance");
+    const cJSON *range = cJSON_GetObjectItemCaseSensitive(c, "range");
+    int n = !!exp + !!range;
+
+    for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+        const cJSON *b = cJSON_GetObjectItemCaseSensitive(c, bounds[i].field);
+        if (!b)
+            continue;
+        n++;
+        t->op = bounds[i].op;
+        if (load_number(b, bounds[i].field, &t->expected, err))
+            return -1;
+    }
+    if (n != 1)
+        return gb_fail(err, "needs exactly one of 'expected', 'range', 'greater_than', "
+                       "'at_least', 'less_than', 'at_most'");
+    if (tol && !exp)
+        return gb_fail(err, "field 'tolerance' only goes with 'expected'");
+    if (exp) {
+        t->op = TARGET_APPROX;
+        if (!tol)
+            return gb_fail(err, "field 'expected' needs a 'tolerance' (use {\"abs\": 0} for exact)");
+        if (load_tolerance(tol, t, err) || load_number(exp, "expected", &t->expected, err))
+            return -1;
+    }
+    if (range) {
+        t->op = TARGET_RANGE;
+        if (load_pair(range, "range", &t->lo, &t->hi, err))
+            return -1;
+        if (t->has_review_band && (t->review_lo > t->lo || t->review_hi < t->hi))
+            return gb_fail(err, "field 'review_range' must contain 'range'");
+    }
+    return 0;
+}
+
+/* Kept as JSON: extract_query_from_json() is the one parser of the query
+ * language, and score.c builds the query from this copy. */
+static int load_locate(const cJSON *loc, const char *field, cJSON **out, struct gb_err *err)
+{
+    struct extract_query q = EXTRACT_QUERY_INIT;
+
+    if (!cJSON_IsObject(loc) || !cJSON_GetArraySize(loc))
+        return gb_fail(err, "field '%s' must be an object with row/column/section/...", field);
+    if (extract_query_from_json(loc, NULL, &q, err))
+        return gb_err_prefix(err, "field '%s'", field);
+    extract_query_free(&q);
+    if (!(*out = cJSON_Duplicate(loc, 1)))
+        return gb_fail(err, "out of memory");
+    return 0;
+}
+
+static int load_operands(const cJSON *vals, struct rubric_check *ck, struct gb_err *err)
+{
+    const cJSON *el;
+    char field[96];
+
+    if (!cJSON_IsObject(vals) || !cJSON_GetArraySize(vals))
+        return gb_fail(err, "field 'values' must be an object of named locations");
+    ck->operands = calloc((size_t)cJSON_GetArraySize(vals), sizeof *ck->operands);
+    if (!ck->operands)
+        return gb_fail(err, "out of memory");
+    cJSON_ArrayForEach(el, vals) {
+        struct rubric_operand *op = &ck->operands[ck->n_operands++];
+        snprintf(field, sizeof field, "values.%s", el->string);
+        if (!(op->name = dup_or_fail(el->string, err)) ||
+            load_locate(el, field, &op->locate, err))
+            return -1;
+    }
+    return 0;
+}
+
+static int load_ideas(const cJSON *ideas, struct rubric_check *ck, struct gb_err *err)
+{
+    const cJSON *el;
+
+    if (!cJSON_IsArray(ideas) || !cJSON_GetArraySize(ideas))
+        return gb_fail(err, "field 'ideas' must be an array of keyword groups");
+    ck->ideas = calloc((size_t)cJSON_GetArraySize(ideas), sizeof *ck->ideas);
+    if (!ck->ideas)
+        return gb_fail(err, "out of memory");
+    cJSON_ArrayForEach(el, ideas) {
+        if (load_strings(el, "ideas", &ck->ideas[ck->n_ideas++], err))
+            return -1;
+        if (!ck->ideas[ck->n_ideas - 1].n)
+            return gb_fail(err, "field 'ideas' has an empty keyword group");
+    }
+    return 0;
+}
+
+/* "about": {"claim": [...], "right": [...], "wrong": [...], "other": [...],
+ *            "number": {"after": ["step"], "expected": KEY, "own_trace": true}} */
+static int load_about_number(const cJSON *num, struct rubric_about *a, struct gb_err *err)
+{
+    const cJSON *f;
+
+    if (!cJSON_IsObject(num))
+        return gb_fail(err, "field 'about.number' must be an object with 'after' and 'expected'");
+    cJSON_ArrayForEach(f, num) {
+        if (!word_in(f->string, "after expected own_trace"))
+            return gb_fail(err, "field 'about.number' has unknown member '%s'", f->string);
+    }
+    f = cJSON_GetObjectItemCaseSensitive(num, "own_trace");
+    if (f && !cJSON_IsBool(f))
+        return gb_fail(err, "field 'about.number.own_trace' must be true or false");
+    a->own_trace = cJSON_IsTrue(f);
+    a->has_number = 1;
+    if (load_strings(cJSON_GetObjectItemCaseSensitive(num, "after"), "about.number.after",
+                     &a->number_words, err))
+        return -1;
+    if (!a->number_words.n)
+        return gb_fail(err, "field 'about.number.after' must name the words a number follows");
+    f = cJSON_GetObjectItemCaseSensitive(num, "expected");
+    if (!f)
+        return gb_fail(err, "field 'about.number' needs 'expected'");
+    return load_number(f, "about.number.expected", &a->number, err);
+}
+
+static int load_about(const cJSON *about, struct rubric_check *ck, struct gb_err *err)
+{
+    const cJSON *f;
+    struct rubric_about *a;
+
+    if (!about)
+        return 0;
+    if (!cJSON_IsObject(about))
+        return gb_fail(err, "field 'about' must be an object with 'right' and 'wrong' subjects");
+    cJSON_ArrayForEach(f, about) {
+        if (!word_in(f->string, "claim right wrong other number"))
+            return gb_fail(err, "field 'about' has unknown member '%s'", f->string);
+    }
+    if (!(a = ck->about = calloc(1, sizeof *a)))
+        return gb_fail(err, "out of memory");
+    if (load_strings(cJSON_GetObjectItemCaseSensitive(about, "claim"), "about.claim", &a->claim, err) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(about, "right"), "about.right", &a->right, err) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(about, "wrong"), "about.wrong", &a->wrong, err) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(about, "other"), "about.other", &a->other, err))
+        return -1;
+    f = cJSON_GetObjectItemCaseSensitive(about, "number");
+    if (f && load_about_number(f, a, err))
+        return -1;
+    return 0;
+}
+
+static int load_answer_numbers(const cJSON *nums, struct rubric_check *ck, struct gb_err *err)
+{
+    const cJSON *el;
+
+    if (!cJSON_IsArray(nums) || !cJSON_GetArraySize(nums))
+        return gb_fail(err, "field 'numbers' must be a non-empty array");
+    ck->numbers = calloc((size_t)cJSON_GetArraySize(nums), sizeof *ck->numbers);
+    if (!ck->numbers)
+        return gb_fail(err, "out of memory");
+    cJSON_ArrayForEach(el, nums) {
+        struct rubric_answer_number *an = &ck->numbers[ck->n_numbers++];
+        const cJSON *label = cJSON_GetObjectItemCaseSensitive(el, "label");
+        const cJSON *f;
+        if (!cJSON_IsString(label))
+            return gb_fail(err, "field 'numbers[%zu].label' must be a string", ck->n_numbers - 1);
+        cJSON_ArrayForEach(f, el) {
+            if (!word_in(f->string, "label expected tolerance range greater_than at_least "
+                         "less_than at_most subject context"))
+                return gb_fail(err, "field 'numbers[%zu]' has unknown member '%s'",
+                               ck->n_numbers - 1, f->string);
+        }
+        if (!(an->label = dup_or_fail(label->valuestring, err)) ||
+            load_target(el, &an->target, err) ||
+            load_strings(cJSON_GetObjectItemCaseSensitive(el, "subject"), "subject",
+                         &an->subject, err) ||
+            load_strings(cJSON_GetObjectItemCaseSensitive(el, "context"), "context",
+                         &an->context, err))
+            return gb_err_prefix(err, "numbers[%zu]", ck->n_numbers - 1);
+    }
+    if (!ck->min_numbers)
+        ck->min_numbers = ck->n_numbers;
+    if (ck->min_numbers > ck->n_numbers)
+        return gb_fail(err, "field 'min_numbers' is larger than the number of 'numbers'");
+    return 0;
+}
+
+static int require(const cJSON *c, const char *field, struct gb_err *err)
+{
+    if (!cJSON_GetObjectItemCaseSensitive(c, field))
+        return gb_fail(err, "missing field '%s'", field);
+    return 0;
+}
+
+static int load_vector(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
+{
+    const cJSON *exp = cJSON_GetObjectItemCaseSensitive(c, "expected");
+    struct rubric_target t = { 0 };
+
+    if (!cJSON_IsString(exp))
+        return gb_fail(err, "field 'expected' must be a key of an array in the expected values");
+    if (require(c, "tolerance", err) ||
+        load_tolerance(cJSON_GetObjectItemCaseSensitive(c, "tolerance"), &t, err))
+        return -1;
+    ck->vector_abs_tol = t.abs_tol;
+    ck->vector_rel_tol = t.rel_tol;
+    if (load_strings(cJSON_GetObjectItemCaseSensitive(c, "elements"), "elements", &ck->elements,
+                     err))
+        return -1;
+    if (cJSON_GetObjectItemCaseSensitive(c, "elements") && ck->elements.n < 2)
+        return gb_fail(err, "field 'elements' must name at least two elements");
+    return (ck->vector.ref = dup_or_fail(exp->valuestring, err)) ? 0 : -1;
+}
+
+/* Evaluating over ones catches unknown names and syntax errors at load time. */
+static int validate_expr(const struct rubric_check *ck, struct gb_err *err)
+{
+    double *ones = malloc(ck->n_operands * sizeof *ones), v;
+    int rc;
+
+    if (!ones)
+        return gb_fail(err, "out of memory");
+    for (size_t i = 0; i < ck->n_operands; i++)
+        ones[i] = 1;
+    rc = score_relation_eval(ck, ones, &v, err);
+    free(ones);
+    return rc;
+}
+
+/* "ambiguous" words have an everyday sense too ("log", "integral"): each must
+ * also be forbidden, so the rubric says what happens to it. */
+static int load_answer_words(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
+{
+    if (require(c, "forbidden", err) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(c, "forbidden"), "forbidden", &ck->forbidden, err) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(c, "everyday"), "everyday", &ck->everyday, err) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(c, "ambiguous"), "ambiguous", &ck->ambiguous, err))
+        return -1;
+    if (!ck->forbidden.n)
+        return gb_fail(err, "field 'forbidden' is empty");
+    for (size_t i = 0; i < ck->ambiguous.n; i++) {
+        size_t k = 0;
+        while (k < ck->forbidden.n && strcmp(ck->forbidden.v[k], ck->ambiguous.v[i]))
+            k++;
+        if (k == ck->forbidden.n)
+            return gb_fail(err, "field 'ambiguous': '%s' is not in 'forbidden'", ck->ambiguous.v[i]);
+    }
+    return 0;
+}
+
+/* Kind-specific fields. */
+static int load_kind_fields(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
+{
+    const cJSON *f;
+
+    switch (ck->kind) {
+    case CHECK_VALUE:
+    case CHECK_EACH:
+        if (require(c, "locate", err) ||
+            load_locate(cJSON_GetObjectItemCaseSensitive(c, "locate"), "locate", &ck->locate, err) ||
+            load_target(c, &ck->target, err) || load_size(c, "min_count", &ck->min_count, err))
+            return -1;
+        f = cJSON_GetObjectItemCaseSensitive(c, "or_locate");
+        if (f && load_locate(f, "or_locate", &ck->or_locate, err))
+            return -1;
+        if (ck->kind == CHECK_EACH && !ck->min_count)
+            ck->min_count = 1;
+        return 0;
+    case CHECK_VECTOR:
+        return require(c, "locate", err) ||
+               load_locate(cJSON_GetObjectItemCaseSensitive(c, "locate"), "locate", &ck->locate, err) ||
+               load_vector(c, ck, err) ? -1 : 0;
+    case CHECK_RELATION:
+        f = cJSON_GetObjectItemCaseSensitive(c, "expr");
+        if (!cJSON_IsString(f) || !f->valuestring[0])
+            return gb_fail(err, "field 'expr' must be an expression like \"train - test\"");
+        if (!(ck->expr = dup_or_fail(f->valuestring, err)))
+            return -1;
+        if (require(c, "values", err) ||
+            load_operands(cJSON_GetObjectItemCaseSensitive(c, "values"), ck, err) ||
+            load_target(c, &ck->target, err))
+            return -1;
+        return validate_expr(ck, err);
+    case CHECK_TWIN_PAIRS:
+        ck->min_pairs = 1;
+        f = cJSON_GetObjectItemCaseSensitive(c, "require_sorted");
+        if (f && !cJSON_IsBool(f))
+            return gb_fail(err, "field 'require_sorted' must be true or false");
+        ck->require_sorted = cJSON_IsTrue(f);
+        return load_size(c, "min_pairs", &ck->min_pairs, err);
+    case CHECK_RNN_TRACE:
+        return 0;
+    case CHECK_COMMENT_SENTENCES:
+    case CHECK_ANSWER_SENTENCES:
+        if (load_size(c, "min", &ck->min_sentences, err) || load_size(c, "max", &ck->max_sentences, err))
+            return -1;
+        if (!ck->min_sentences && !ck->max_sentences)
+            return gb_fail(err, "needs 'min' or 'max'");
+        return 0;
+    case CHECK_COMMENT_IDEA:
+    case CHECK_COMMENT_CITES_OUTPUT:
+    case CHECK_ANSWER_IDEA:
+        ck->window = 2;
+        if (load_size(c, "window", &ck->window, err))
+            return -1;
+        if (!ck->window)
+            return gb_fail(err, "field 'window' must be at least 1");
+        return require(c, "ideas", err) ||
+               load_ideas(cJSON_GetObjectItemCaseSensitive(c, "ideas"), ck, err) ||
+               load_about(cJSON_GetObjectItemCaseSensitive(c, "about"), ck, err) ? -1 : 0;
+    case CHECK_ANSWER_NUMBERS:
+        return load_size(c, "min_numbers", &ck->min_numbers, err) || require(c, "numbers", err) ||
+               load_answer_numbers(cJSON_GetObjectItemCaseSensitive(c, "numbers"), ck, err) ||
+               load_strings(cJSON_GetObjectItemCaseSensitive(c, "not_after"), "not_after",
+                            &ck->not_after, err) ? -1 : 0;
+    case CHECK_ANSWER_WORDS:
+        return load_answer_words(c, ck, err);
+    case CHECK_REVIEW:
+        f = cJSON_GetObjectItemCaseSensitive(c, "prompt");
+        if (!cJSON_IsString(f))
+            return gb_fail(err, "field 'prompt' must say what the reviewer judges");
+        return (ck->prompt = dup_or_fail(f->valuestring, err)) ? 0 : -1;
+    case CHECK_TYPED_OUTPUT:
+        return 0;
+    }
+    return gb_fail(err, "unhandled kind");
+}
+
+static int kind_from_name(const char *name, enum check_kind *out)
+{
+    for (size_t i = 0; i < N_KINDS; i++)
+        if (!strcmp(name, kind_names[i])) {
+            *out = (enum check_kind)i;
+            return 0;
+        }
+    return -1;
+}
+
+static int is_answer_kind(enum check_kind k)
+{
+    return k == CHECK_ANSWER_NUMBERS || k == CHECK_ANSWER_IDEA ||
+           k == CHECK_ANSWER_SENTENCES || k == CHECK_ANSWER_WORDS;
+}
+
+static int load_check_common(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
+{
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
+    const cJSON *desc = cJSON_GetObjectItemCaseSensitive(c, "description");
+    const cJSON *pts = cJSON_GetObjectItemCaseSensitive(c, "points");
+    const cJSON *kind = cJSON_GetObjectItemCaseSensitive(c, "kind");
+    const cJSON *rd = cJSON_GetObjectItemCaseSensitive(c, "reading");
+    const cJSON *sec = cJSON_GetObjectItemCaseSensitive(c, "section");
+
+    if (!cJSON_IsString(desc) || !desc->valuestring[0])
+        return gb_fail(err, "field 'description' must be a non-empty string");
+    if (!cJSON_IsNumber(pts) || pts->valuedouble < 0)
+        return gb_fail(err, "field 'points' must be a non-negative number");
+    if (!cJSON_IsString(kind) || kind_from_name(kind->valuestring, &ck->kind))
+        return gb_fail(err, "field 'kind' must be one of value, vector, each, relation, "
+                       "twin_pairs, rnn_trace, comment_sentences, comment_idea, "
+                       "comment_cites_output, answer_numbers, answer_idea, "
+                       "answer_sentences, answer_words, review, typed_output");
+    if (rd && !cJSON_IsString(rd))
+        return gb_fail(err, "field 'reading' must name a group under \"readings\"");
+    if (sec && !cJSON_IsString(sec))
+        return gb_fail(err, "field 'section' must be a string");
+    if (is_answer_kind(ck->kind) && !sec)
+        return gb_fail(err, "missing field 'section' (which answers section to read)");
+    ck->points = pts->valuedouble;
+    if (!(ck->id = dup_or_fail(id->valuestring, err)) ||
+        !(ck->description = dup_or_fail(desc->valuestring, err)) ||
+        (rd && !(ck->reading = dup_or_fail(rd->valuestring, err))) ||
+        (sec && !(ck->section = dup_or_fail(sec->valuestring, err))))
+        return -1;
+    return 0;
+}
+
+/* The check's own tolerance, for a mistake that gives none. */
+static int default_mistake_tolerance(const struct rubric_check *ck, struct rubric_mistake *mk,
+                                     size_t i, struct gb_err *err)
+{
+    if (ck->kind == CHECK_VECTOR) {
+        mk->abs_tol = ck->vector_abs_tol;
+        mk->rel_tol = ck->vector_rel_tol;
+        return 0;
+    }
+    if (ck->target.op != TARGET_APPROX)
+        return gb_fail(err, "mistakes[%zu] needs a 'tolerance' (the check has none to lend)", i);
+    mk->abs_tol = ck->target.abs_tol;
+    mk->rel_tol = ck->target.rel_tol;
+    return 0;
+}
+
+static int load_mistake(const cJSON *m, const struct rubric_check *ck, struct rubric_mistake *mk,
+                        size_t i, struct gb_err *err)
+{
+    const cJSON *exp = cJSON_GetObjectItemCaseSensitive(m, "expected");
+    const cJSON *tol = cJSON_GetObjectItemCaseSensitive(m, "tolerance");
+    const cJSON *says = cJSON_GetObjectItemCaseSensitive(m, "says");
+    const cJSON *f;
+    struct rubric_target t = { 0 };
+
+    if (!cJSON_IsObject(m) || !exp || !cJSON_IsString(says) || !says->valuestring[0])
+        return gb_fail(err, "mistakes[%zu] needs 'expected' and a 'says' sentence", i);
+    cJSON_ArrayForEach(f, m)
+        if (!word_in(f->string, "expected tolerance says"))
+            return gb_fail(err, "mistakes[%zu] has unknown field '%s'", i, f->string);
+    if (ck->kind == CHECK_VECTOR && !cJSON_IsString(exp))
+        return gb_fail(err, "mistakes[%zu].expected must be a key of an array", i);
+    if (load_number(exp, "mistakes.expected", &mk->expected, err))
+        return -1;
+    if (tol && load_tolerance(tol, &t, err))
+        return -1;
+    mk->abs_tol = t.abs_tol;
+    mk->rel_tol = t.rel_tol;
+    if (!tol && default_mistake_tolerance(ck, mk, i, err))
+        return -1;
+    return (mk->says = dup_or_fail(says->valuestring, err)) ? 0 : -1;
+}
+
+static int load_mistakes(const cJSON *arr, struct rubric_check *ck, struct gb_err *err)
+{
+    const cJSON *m;
+    size_t n = 0;
+
+    if (!arr)
+        return 0;
+    if (!cJSON_IsArray(arr) || !(n = (size_t)cJSON_GetArraySize(arr)))
+        return gb_fail(err, "field 'mistakes' must be a non-empty array");
+    if (!(ck->mistakes = calloc(n, sizeof *ck->mistakes)))
+        return gb_fail(err, "out of memory");
+    cJSON_ArrayForEach(m, arr) {
+        if (load_mistake(m, ck, &ck->mistakes[ck->n_mistakes], ck->n_mistakes, err))
+            return -1;
+        ck->n_mistakes++;
+    }
+    return 0;
+}
+
+static int load_check(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
+{
+    const cJSON *f;
+
+    if (load_check_common(c, ck, err))
+        return -1;
+    cJSON_ArrayForEach(f, c) {
+        if (!word_in(f->string, common_fields) && !word_in(f->string, kind_fields[ck->kind]))
+            return gb_fail(err, "unknown field '%s' for kind '%s'", f->string,
+                           kind_names[ck->kind]);
+    }
+    return load_kind_fields(c, ck, err) ||
+           load_mistakes(cJSON_GetObjectItemCaseSensitive(c, "mistakes"), ck, err) ? -1 : 0;
+}
+
+static void free_check(struct rubric_check *ck)
+{
+    free(ck->id);
+    free(ck->description);
+    free(ck->reading);
+    cJSON_Delete(ck->locate);
+    cJSON_Delete(ck->or_locate);
+    free(ck->target.expected.ref);
+    free(ck->vector.ref);
+    for (size_t i = 0; i < ck->n_operands; i++) {
+        free(ck->operands[i].name);
+        cJSON_Delete(ck->operands[i].locate);
+    }
+    free(ck->operands);
+    free(ck->expr);
+    free(ck->section);
+    for (size_t i = 0; i < ck->n_ideas; i++)
+        free_strings(&ck->ideas[i]);
+    free(ck->ideas);
+    free_strings(&ck->forbidden);
+    free_strings(&ck->elements);
+    free_strings(&ck->everyday);
+    free_strings(&ck->ambiguous);
+    free_strings(&ck->not_after);
+    if (ck->about) {
+        free_strings(&ck->about->claim);
+        free_strings(&ck->about->right);
+        free_strings(&ck->about->wrong);
+        free_strings(&ck->about->other);
+        free_strings(&ck->about->number_words);
+        free(ck->about->number.ref);
+        free(ck->about);
+    }
+    for (size_t i = 0; i < ck->n_numbers; i++) {
+        free(ck->numbers[i].label);
+        free(ck->numbers[i].target.expected.ref);
+        free_strings(&ck->numbers[i].subject);
+        free_strings(&ck->numbers[i].context);
+    }
+    free(ck->numbers);
+    free(ck->prompt);
+    for (size_t i = 0; i < ck->n_mistakes; i++) {
+        free(ck->mistakes[i].expected.ref);
+        free(ck->mistakes[i].says);
+    }
+    free(ck->mistakes);
+}
+
+/* A choice's "source": {"name": "epochs", "value": 60}: the code that sets
+ * epochs to 60 has made this choice (score.c follows it over the fit). */
+static int load_choice_source(const cJSON *src, struct rubric_reading_choice *ch,
+                              struct gb_err *err)
+{
+    const cJSON *name, *value;
+
+    if (!src)
+        return 0;
+    name = cJSON_GetObjectItemCaseSensitive(src, "name");
+    value = cJSON_GetObjectItemCaseSensitive(src, "value");
+    if (!cJSON_IsObject(src) || !cJSON_IsString(name) || !*name->valuestring ||
+        !cJSON_IsNumber(value))
+        return gb_fail(err, "reading choice '%s': field 'source' must be {\"name\": "
+                       "\"...\", \"value\": N}", ch->name);
+    ch->source_value = value->valuedouble;
+    return (ch->source_name = dup_or_fail(name->valuestring, err)) ? 0 : -1;
+}
+
+static int load_readings(const cJSON *rd, struct rubric *r, struct gb_err *err)
+{
+    const cJSON *grp, *el;
+
+    if (!rd)
+        return 0;
+    if (!cJSON_IsObject(rd))
+        return gb_fail(err, "field 'readings' must map a group name to its choices");
+    r->readings = calloc((size_t)cJSON_GetArraySize(rd), sizeof *r->readings);
+    if (!r->readings)
+        return gb_fail(err, "out of memory");
+    cJSON_ArrayForEach(grp, rd) {
+        struct rubric_reading *g = &r->readings[r->n_readings++];
+        if (!(g->group = dup_or_fail(grp->string, err)))
+            return -1;
+        if (!cJSON_IsArray(grp) || !cJSON_GetArraySize(grp))
+            return gb_fail(err, "reading '%s' must be a non-empty array of {name, key}", grp->string);
+        g->choices = calloc((size_t)cJSON_GetArraySize(grp), sizeof *g->choices);
+        if (!g->choices)
+            return gb_fail(err, "out of memory");
+        cJSON_ArrayForEach(el, grp) {
+            const cJSON *name = cJSON_GetObjectItemCaseSensitive(el, "name");
+            const cJSON *key = cJSON_GetObjectItemCaseSensitive(el, "key");
+            struct rubric_reading_choice *ch = &g->choices[g->n_choices++];
+            if (!cJSON_IsString(name) || !cJSON_IsString(key))
+                return gb_fail(err, "reading '%s' choice %zu needs string fields 'name' and 'key'",
+                               grp->string, g->n_choices - 1);
+            if (!(ch->name = dup_or_fail(name->valuestring, err)) ||
+                !(ch->key = dup_or_fail(key->valuestring, err)) ||
+                load_choice_source(cJSON_GetObjectItemCaseSensitive(el, "source"), ch, err))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+const struct rubric_reading *rubric_find_reading(const struct rubric *r, const char *group)
+{
+    for (size_t i = 0; group && i < r->n_readings; i++)
+        if (!strcmp(r->readings[i].group, group))
+            return &r->readings[i];
+    return NULL;
+}
+
+static int load_limits(const cJSON *lim, struct rubric_limits *l, struct gb_err *err)
+{
+    const cJSON *el;
+
+    if (!lim)
+        return 0;
+    if (!cJSON_IsObject(lim))
+        return gb_fail(err, "field 'limits' must be an object");
+    cJSON_ArrayForEach(el, lim) {
+        if (!cJSON_IsNumber(el) || el->valuedouble <= 0)
+            return gb_fail(err, "field 'limits.%s' must be a positive number", el->string);
+        if (!strcmp(el->string, "wall_seconds"))
+            l->wall_seconds = el->valuedouble;
+        else if (!strcmp(el->string, "cpu_seconds"))
+            l->cpu_seconds = el->valuedouble;
+        else if (!strcmp(el->string, "memory_mb"))
+            l->memory_bytes = (size_t)(el->valuedouble * 1024 * 1024);
+        else if (!strcmp(el->string, "output_kb"))
+            l->output_bytes = (size_t)(el->valuedouble * 1024);
+        else
+            return gb_fail(err, "field 'limits' has unknown member '%s' (wall_seconds, "
+                           "cpu_seconds, memory_mb, output_kb)", el->string);
+    }
+    return 0;
+}
+
+void rubric_apply_limits(const struct rubric *r, struct sandbox_limits *limits)
+{
+    if (r->limits.wall_seconds > 0)
+        limits->wall_seconds = r->limits.wall_seconds;
+    if (r->limits.cpu_seconds > 0)
+        limits->cpu_seconds = r->limits.cpu_seconds;
+    if (r->limits.memory_bytes)
+        limits->memory_bytes = r->limits.memory_bytes;
+    if (r->limits.output_bytes)
+        limits->output_bytes = r->limits.output_bytes;
+}
+
+/* A ref's "{group}" placeholders must name the check's own reading. */
+static int check_placeholders(const char *ref, const struct rubric_check *ck,
+                              const struct rubric *r, struct gb_err *err)
+{
+    const char *open = ref ? strchr(ref, '{') : NULL;
+
+    for (; open; open = strchr(open + 1, '{')) {
+        const char *close = strchr(open, '}');
+        size_t n = close ? (size_t)(close - open - 1) : 0;
+        if (!close || !ck->reading || strlen(ck->reading) != n ||
+            strncmp(open + 1, ck->reading, n))
+            return gb_fail(err, "key '%s' has a placeholder that is not the check's "
+                           "'reading' group", ref);
+    }
+    if (ck->reading && !rubric_find_reading(r, ck->reading))
+        return gb_fail(err, "field 'reading' names '%s', which is not under \"readings\"",
+                       ck->reading);
+    return 0;
+}
+
+static int check_all_placeholders(const struct rubric_check *ck, const struct rubric *r,
+                                  struct gb_err *err)
+{
+    if (check_placeholders(ck->target.expected.ref, ck, r, err) ||
+        check_placeholders(ck->vector.ref, ck, r, err))
+        return -1;
+    for (size_t i = 0; i < ck->n_numbers; i++)
+        if (check_placeholders(ck->numbers[i].target.expected.ref, ck, r, err))
+            return -1;
+    for (size_t i = 0; i < ck->n_mistakes; i++)
+        if (check_placeholders(ck->mistakes[i].expected.ref, ck, r, err))
+            return -1;
+    return ck->about ? check_placeholders(ck->about->number.ref, ck, r, err) : 0;
+}
+
+static int load_checks(const cJSON *arr, struct rubric *r, struct gb_err *err)
+{
+    const cJSON *c;
+
+    if (!cJSON_IsArray(arr) || !cJSON_GetArraySize(arr))
+        return gb_fail(err, "field 'checks' must be a non-empty array");
+    r->checks = calloc((size_t)cJSON_GetArraySize(arr), sizeof *r->checks);
+    if (!r->checks)
+        return gb_fail(err, "out of memory");
+    cJSON_ArrayForEach(c, arr) {
+        struct rubric_check *ck = &r->checks[r->n_checks++];
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
+        if (!cJSON_IsObject(c) || !cJSON_IsString(id) || !id->valuestring[0])
+            return gb_fail(err, "check %zu: needs a string field 'id'", r->n_checks);
+        for (size_t i = 0; i + 1 < r->n_checks; i++)
+            if (!strcmp(r->checks[i].id, id->valuestring))
+                return gb_fail(err, "check '%s': duplicate id", id->valuestring);
+        if (load_check(c, ck, err) || check_all_placeholders(ck, r, err))
+            return gb_err_prefix(err, "check '%s'", id->valuestring);
+        if (r->mode == RUBRIC_MODE_RUN && is_answer_kind(ck->kind))
+            return gb_fail(err, "check '%s': kind '%s' needs \"mode\": \"read\"",
+                           ck->id, kind_names[ck->kind]);
+        if (r->mode == RUBRIC_MODE_READ && ck->kind == CHECK_TYPED_OUTPUT)
+            return gb_fail(err, "check '%s': kind 'typed_output' needs \"mode\": \"run\"",
+                           ck->id);
+    }
+    return 0;
+}
+
+/* Expected files are written relative to the rubric's own directory. */
+static int resolve_expected(struct rubric *r, struct gb_err *err)
+{
+    const char *slash = strrchr(r->path, '/');
+    size_t dirlen = slash ? (size_t)(slash - r->path + 1) : 0;
+
+    for (size_t i = 0; i < r->expected.n; i++) {
+        char *rel = r->expected.v[i], *full;
+        if (rel[0] == '/')
+            continue;
+        full = malloc(dirlen + strlen(rel) + 1);
+        if (!full)
+            return gb_fail(err, "out of memory");
+        memcpy(full, r->path, dirlen);
+        strcpy(full + dirlen, rel);
+        free(rel);
+        r->expected.v[i] = full;
+    }
+    return 0;
+}
+
+static int load_synonyms(const cJSON *syn, struct rubric *r, struct gb_err *err)
+{
+    if (!syn)
+        return 0;
+    if (!cJSON_IsObject(syn))
+        return gb_fail(err, "field 'synonyms' must map a word to its alternatives");
+    if (!(r->synonyms = cJSON_Duplicate(syn, 1)))
+        return gb_fail(err, "out of memory");
+    return 0;
+}
+
+static int load_top_strings(const cJSON *root, struct rubric *r, struct gb_err *err)
+{
+    static const char *const names[] = { "exercise", "submission" };
+    char **dst[] = { &r->exercise, &r->submission };
+    const cJSON *title = cJSON_GetObjectItemCaseSensitive(root, "title");
+    const cJSON *mode = cJSON_GetObjectItemCaseSensitive(root, "mode");
+    const cJSON *seeded = cJSON_GetObjectItemCaseSensitive(root, "seeded");
+
+    for (size_t i = 0; i < 2; i++) {
+        const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, names[i]);
+        if (!cJSON_IsString(f) || !f->valuestring[0] || strchr(f->valuestring, '/'))
+            return gb_fail(err, "field '%s' must be a plain name", names[i]);
+        if (!(*dst[i] = dup_or_fail(f->valuestring, err)))
+            return -1;
+    }
+    if (title && (!cJSON_IsString(title) || !(r->title = dup_or_fail(title->valuestring, err))))
+        return gb_fail(err, "field 'title' must be a string");
+    if (!cJSON_IsString(mode) ||
+        (strcmp(mode->valuestring, "run") && strcmp(mode->valuestring, "read")))
+        return gb_fail(err, "field 'mode' must be \"run\" (a script) or \"read\" (a document)");
+    r->mode = strcmp(mode->valuestring, "run") ? RUBRIC_MODE_READ : RUBRIC_MODE_RUN;
+    if (seeded && !cJSON_IsBool(seeded))
+        return gb_fail(err, "field 'seeded' must be true or false");
+    r->seeded = !cJSON_IsFalse(seeded);
+    return 0;
+}
+
+static int load_top(const cJSON *root, struct rubric *r, struct gb_err *err)
+{
+    const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
+    const cJSON *el;
+
+    if (!cJSON_IsObject(root))
+        return gb_fail(err, "the top level must be an object");
+    if (!cJSON_IsNumber(fmt) || fmt->valuedouble != floor(fmt->valuedouble) || fmt->valuedouble < 1)
+        return gb_fail(err, "field 'format' must be a version number (1)");
+    if (fmt->valuedouble > RUBRIC_FORMAT_MAX)
+        return gb_fail(err, "format %d is newer than this grader reads (%d); update gradebox",
+                       (int)fmt->valuedouble, RUBRIC_FORMAT_MAX);
+    r->format = (int)fmt->valuedouble;
+    cJSON_ArrayForEach(el, root) {
+        if (!word_in(el->string, "format exercise title submission mode provides expected "
+                     "limits synonyms readings checks seeded"))
+            return gb_fail(err, "unknown top-level field '%s'", el->string);
+    }
+    if (load_top_strings(root, r, err) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(root, "provides"), "provides", &r->provides, err) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(root, "expected"), "expected", &r->expected, err) ||
+        resolve_expected(r, err) ||
+        load_limits(cJSON_GetObjectItemCaseSensitive(root, "limits"), &r->limits, err) ||
+        load_readings(cJSON_GetObjectItemCaseSensitive(root, "readings"), r, err) ||
+        load_synonyms(cJSON_GetObjectItemCaseSensitive(root, "synonyms"), r, err))
+        return -1;
+    return load_checks(cJSON_GetObjectItemCaseSensitive(root, "checks"), r, err);
+}
+
+int rubric_load(const char *path, struct rubric **out, struct gb_err *err)
+{
+    struct gb_buf text = GB_BUF_INIT;
+    struct rubric *r;
+    cJSON *root;
+    int rc;
+
+    *out = NULL;
+    if (gb_read_file(path, RUBRIC_MAX_BYTES, &text, err))
+        return gb_err_prefix(err, "rubric %s", path);
+    root = cJSON_ParseWithLength(text.data, text.len);
+    if (!root) {
+        /* The error pointer points into text: report before freeing it. */
+        gb_fail(err, "rubric %s: not valid JSON (near \"%.30s\")", path,
+                cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : "");
+        gb_buf_free(&text);
+        return -1;
+    }
+    gb_buf_free(&text);
+    r = calloc(1, sizeof *r);
+    if (!r || !(r->path = strdup(path))) {
+        free(r);
+        cJSON_Delete(root);
+        return gb_fail(err, "out of memory loading rubric %s", path);
+    }
+    rc = load_top(root, r, err);
+    cJSON_Delete(root);
+    if (rc) {
+        rubric_free(r);
+        return gb_err_prefix(err, "rubric %s", path);
+    }
+    *out = r;
+    return 0;
+}
+
+void rubric_free(struct rubric *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->n_checks; i++)
+        free_check(&r->checks[i]);
+    free(r->checks);
+    for (size_t i = 0; i < r->n_readings; i++) {
+        for (size_t j = 0; j < r->readings[i].n_choices; j++) {
+            free(r->readings[i].choices[j].name);
+            free(r->readings[i].choices[j].key);
+            free(r->readings[i].choices[j].source_name);
+        }
+        free(r->readings[i].choices);
+        free(r->readings[i].group);
+    }
+    free(r->readings);
+    cJSON_Delete(r->synonyms);
+    free_strings(&r->provides);
+    free_strings(&r->expected);
+    free(r->path);
+    free(r->exercise);
+    free(r->title);
+    free(r->submission);
+    free(r);
+}

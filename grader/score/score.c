@@ -1,0 +1,762 @@
+/* score.c — grades one submission by its rubric: dispatches each check to its
+ * kind's module, tries every accepted reading of open choices, marks output
+ * checks unreachable after a crash, totals the points and writes the module's
+ * triage advice. */
+#include "score/score.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "score/expected.h"
+#include "extract/extract.h"
+#include "extract/numparse.h"
+#include "score/score_answers.h"
+#include "score/score_property.h"
+#include "score/score_relation.h"
+#include "score/score_source.h"
+#include "score/score_typed.h"
+#include "score/score_value.h"
+
+int score_key(const struct score_ctx *ctx, const char *ref, char *out, size_t size,
+              struct gb_err *err)
+{
+    const char *open = strchr(ref, '{');
+    const char *close = open ? strchr(open, '}') : NULL;
+    int n;
+
+    if (!open || !close)
+        n = snprintf(out, size, "%s", ref);
+    else if (!ctx->choice)
+        return gb_fail(err, "key '%s' needs a reading, but none is being tried", ref);
+    else
+        n = snprintf(out, size, "%.*s%s%s", (int)(open - ref), ref, ctx->choice->key, close + 1);
+    if (n < 0 || (size_t)n >= size)
+        return gb_fail(err, "key '%s' is too long", ref);
+    return 0;
+}
+
+int score_number(const struct score_ctx *ctx, const struct rubric_number *num, double *out,
+                 struct gb_err *err)
+{
+    char key[256];
+
+    if (!num->ref) {
+        *out = num->literal;
+        return 0;
+    }
+    if (score_key(ctx, num->ref, key, sizeof key, err))
+        return -1;
+    return expected_number(ctx->in->expected, key, out, err);
+}
+
+void score_format_number(double v, char *buf, size_t size)
+{
+    if (v == floor(v) && fabs(v) < 1e9)
+        snprintf(buf, size, "%.0f", v);
+    else if (fabs(v) >= 1e-3 && fabs(v) < 1e5)
+        snprintf(buf, size, "%.4g", v);
+    else
+        snprintf(buf, size, "%.3e", v);
+}
+
+static const char *op_text(enum target_op op)
+{
+    switch (op) {
+    case TARGET_GT: return "> ";
+    case TARGET_GE: return "≥ ";
+    case TARGET_LT: return "< ";
+    case TARGET_LE: return "≤ ";
+    default: return "";
+    }
+}
+
+static int describe_target(const struct rubric_target *t, double exp, struct gb_buf *b,
+                           struct gb_err *err)
+{
+    char e[40], lo[40], hi[40];
+
+    score_format_number(exp, e, sizeof e);
+    if (t->op == TARGET_RANGE) {
+        score_format_number(t->lo, lo, sizeof lo);
+        score_format_number(t->hi, hi, sizeof hi);
+        return gb_buf_printf(b, err, "between %s and %s", lo, hi);
+    }
+    if (t->op != TARGET_APPROX)
+        return gb_buf_printf(b, err, "%s%s", op_text(t->op), e);
+    if (t->rel_tol > 0 && t->abs_tol == 0)
+        return gb_buf_printf(b, err, "%s ± %g%%", e, t->rel_tol * 100);
+    score_format_number(t->abs_tol, lo, sizeof lo);
+    if (t->rel_tol > 0)
+        return gb_buf_printf(b, err, "%s ± max(%s, %g%%)", e, lo, t->rel_tol * 100);
+    return t->abs_tol == 0 ? gb_buf_printf(b, err, "exactly %s", e)
+                           : gb_buf_printf(b, err, "%s ± %s", e, lo);
+}
+
+static int judge(const struct rubric_target *t, double exp, double v, double slack,
+                 double *deviation)
+{
+    double tol = fmax(t->abs_tol, t->rel_tol * fabs(exp)), allowed = tol + slack;
+
+    if (isnan(v))
+        return *deviation = INFINITY, 0;
+    switch (t->op) {
+    case TARGET_APPROX:
+        /* Deviation in tolerances, for triage: an exact count that misses is
+         * never "off by a little". */
+        *deviation = tol > 0 ? fabs(v - exp) / tol : (v == exp ? 0 : INFINITY);
+        /* A print too coarse to tell the value from zero (0.000 for 5e-17,
+         * or 0.000e+00) shows nothing: it cannot pass. */
+        if (exp != 0 && slack >= fabs(exp))
+            return *deviation = INFINITY, 0;
+        return fabs(v - exp) <= allowed;
+    case TARGET_RANGE: return v >= t->lo - slack && v <= t->hi + slack;
+    case TARGET_GT: return v > exp;
+    case TARGET_GE: return v >= exp - slack;
+    case TARGET_LT: return v < exp;
+    case TARGET_LE: return v <= exp + slack;
+    default: return 0;
+    }
+}
+
+/* Whether the target is a rate (an accuracy, a share): a value or range
+ * inside [0, 1], or a bound strictly inside it.  Only then is a printed
+ * count-out-of-total read as its quotient: a check for a count (297 rows,
+ * step 3 of 50) keeps the count. */
+static int asks_rate(const struct rubric_target *t, double exp)
+{
+    switch (t->op) {
+    case TARGET_APPROX:
+        /* exactly 0 or 1 with no tolerance is a count, not a rate */
+        return exp >= 0 && exp <= 1 && (t->abs_tol > 0 || t->rel_tol > 0 || exp != floor(exp));
+    case TARGET_RANGE: return t->lo >= 0 && t->hi <= 1;
+    default: return exp > 0 && exp < 1;
+    }
+}
+
+int score_target(const struct score_ctx *ctx, const struct rubric_target *t, double found,
+                 const struct numparse_num *printed, int *pass, double *deviation,
+                 struct gb_buf *expected_text, struct gb_err *err)
+{
+    double exp = 0, slack = printed ? numparse_half_ulp(printed) : 0, d1 = -1, d2 = -1;
+
+    if (t->op != TARGET_RANGE && score_number(ctx, &t->expected, &exp, err))
+        return -1;
+    if (expected_text && describe_target(t, exp, expected_text, err))
+        return -1;
+    /* "2244/4000" where the check asks for a rate: the quotient is the
+     * reading, exact (counts have no rounding); elsewhere the count. */
+    if (printed && (printed->flags & NUMPARSE_RATIO) && asks_rate(t, exp)) {
+        found = numparse_quotient(printed);
+        slack = 0;
+    }
+    *pass = judge(t, exp, found, slack, &d1);
+    /* 74.0% printed for an expected 0.740: compare the fraction too. */
+    if (!*pass && printed && (printed->flags & NUMPARSE_PERCENT)) {
+        *pass = judge(t, exp, numparse_fraction(printed), slack / 100, &d2);
+        if (d2 >= 0 && (d1 < 0 || d2 < d1))
+            d1 = d2;
+    }
+    if (deviation)
+        *deviation = t->op == TARGET_APPROX ? d1 : -1;
+    if (!*pass && t->has_review_band && found >= t->review_lo && found <= t->review_hi)
+        *pass = SCORE_REVIEW;
+    return 0;
+}
+
+enum verdict score_verdict(int pass)
+{
+    return pass == 1 ? VERDICT_PASS : pass == SCORE_REVIEW ? VERDICT_REVIEW : VERDICT_FAIL;
+}
+
+static int reads_output(enum check_kind k)
+{
+    return k == CHECK_VALUE || k == CHECK_VECTOR || k == CHECK_EACH || k == CHECK_RELATION ||
+           k == CHECK_TWIN_PAIRS || k == CHECK_RNN_TRACE;
+}
+
+static int dispatch(const struct score_ctx *ctx, const struct rubric_check *ck,
+                    struct score_outcome *o, struct gb_err *err)
+{
+    switch (ck->kind) {
+    case CHECK_VALUE:
+    case CHECK_VECTOR:
+    case CHECK_EACH:
+        return score_value_check(ctx, ck, o, err);
+    case CHECK_RELATION:
+        return score_relation_check(ctx, ck, o, err);
+    case CHECK_TWIN_PAIRS:
+    case CHECK_RNN_TRACE:
+        return score_property_check(ctx, ck, o, err);
+    case CHECK_COMMENT_SENTENCES:
+    case CHECK_COMMENT_IDEA:
+    case CHECK_COMMENT_CITES_OUTPUT:
+        return score_source_check(ctx, ck, o, err);
+    case CHECK_TYPED_OUTPUT:
+        return score_typed_check(ctx, ck, o, err);
+    case CHECK_ANSWER_NUMBERS:
+    case CHECK_ANSWER_IDEA:
+    case CHECK_ANSWER_SENTENCES:
+    case CHECK_ANSWER_WORDS:
+    case CHECK_REVIEW:
+        return score_answers_check(ctx, ck, o, err);
+    }
+    return gb_fail(err, "check '%s': unknown kind", ck->id);
+}
+
+static void outcome_free(struct score_outcome *o)
+{
+    gb_buf_free(&o->expected);
+    gb_buf_free(&o->found);
+    gb_buf_free(&o->where);
+    gb_buf_free(&o->message);
+}
+
+/* Runs one check.  A rubric/reference fault (say, a key missing from the
+ * expected file) is the instructor's problem: it becomes VERDICT_ERROR with
+ * the reason, never a student-facing failure and never a failed call. */
+static int run_check(const struct score_ctx *ctx, const struct rubric_check *ck,
+                     struct score_outcome *o, struct gb_err *err)
+{
+    struct gb_err why;
+
+    memset(o, 0, sizeof *o);
+    o->deviation = -1;
+    gb_err_clear(&why);
+    if (dispatch(ctx, ck, o, &why) == 0) {
+        if (o->verdict == VERDICT_MISSING && ctx->run_stopped && reads_output(ck->kind)) {
+            o->verdict = VERDICT_UNREACHED;
+            gb_buf_free(&o->message);
+            if (gb_buf_puts(&o->message, "the run stopped before printing this "
+                            "(see the crash report above)", err))
+                return -1;
+        }
+        return 0;
+    }
+    outcome_free(o);
+    memset(o, 0, sizeof *o);
+    o->deviation = -1;
+    o->verdict = VERDICT_ERROR;
+    return gb_buf_printf(&o->message, err, "the rubric could not be applied: %s", why.msg);
+}
+
+static int check_in_group(const struct rubric_check *ck, const char *group)
+{
+    return ck->reading && !strcmp(ck->reading, group);
+}
+
+static int word_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Is name one of the '_'-separated parts of identifier id[0..n), in any
+ * case: epochs, EPOCHS, n_epochs, num_epochs? */
+static int names_part(const char *id, size_t n, const char *name)
+{
+    size_t k = strlen(name);
+
+    for (size_t a = 0; a < n; a++) {
+        size_t b = a;
+        while (b < n && id[b] != '_')
+            b++;
+        if (b - a == k && !strncasecmp(id + a, name, k))
+            return 1;
+        a = b;
+    }
+    return 0;
+}
+
+/* Is code[at] inside the parameter list of a def: the '(' that encloses
+ * it opens a line that starts with "def" (or "async def")? */
+static int in_def_signature(const char *code, size_t at)
+{
+    size_t depth = 0, i = at, line;
+
+    while (i-- > 0) {
+        if (code[i] == ')' || code[i] == ']')
+            depth++;
+        else if ((code[i] == '(' || code[i] == '[') && depth-- == 0)
+            break;
+    }
+    if (i == (size_t)-1)
+        return 0;
+    for (line = i; line > 0 && code[line - 1] != '\n'; line--)
+        ;
+    while (code[line] == ' ' || code[line] == '\t')
+        line++;
+    if (!strncmp(code + line, "async", 5) && isspace((unsigned char)code[line + 5]))
+        for (line += 5; code[line] == ' ' || code[line] == '\t'; line++)
+            ;
+    return !strncmp(code + line, "def", 3) && isspace((unsigned char)code[line + 3]);
+}
+
+/* Does the code (strings and comments blanked) set name to the literal
+ * value: 2 for a keyword argument of a call or an assignment ("epochs=60",
+ * "EPOCHS = 60"), 1 for a default in a def ("def train(..., epochs=30)"),
+ * 0 for neither.  A call's argument overrides the default it passes. */
+static int code_sets(const char *code, size_t len, const char *name, double value)
+{
+    int how = 0;
+
+    for (size_t i = 0; i < len; i++) {
+        size_t j = i, k;
+        char *end;
+        if (!(isalpha((unsigned char)code[i]) || code[i] == '_') || (i && word_char(code[i - 1])))
+            continue;
+        while (j < len && word_char(code[j]))
+            j++;
+        for (k = j; k < len && (code[k] == ' ' || code[k] == '\t'); k++)
+            ;
+        if (k + 1 < len && code[k] == '=' && code[k + 1] != '=' && names_part(code + i, j - i, name)) {
+            for (k++; k < len && (code[k] == ' ' || code[k] == '\t'); k++)
+                ;
+            if (k < len && isdigit((unsigned char)code[k]) &&
+                strtod(code + k, &end) == value && !word_char(*end) && *end != '.') {
+                int this = in_def_signature(code, i) ? 1 : 2;
+                how = this > how ? this : how;
+            }
+        }
+        i = j - 1;
+    }
+    return how;
+}
+
+/* Which choices of g the code itself makes (allowed[c]); 0 when it makes
+ * none, so the fit decides.  A run is graded against the epochs its code
+ * trains for, not against whichever reading its numbers happen to resemble:
+ * a wrong seed-13 run's 0.511 is no 30-epoch 0.521 when the code says 60. */
+static size_t source_choices(const struct score_ctx *ctx, const struct rubric_reading *g,
+                             unsigned char *allowed, struct gb_err *err, int *failed)
+{
+    struct gb_buf code = GB_BUF_INIT;
+    size_t n = 0, c;
+    int top = 0;
+
+    for (c = 0; c < g->n_choices && !g->choices[c].source_name; c++)
+        ;
+    if (c == g->n_choices || !ctx->in->source)
+        return 0;
+    if (score_typed_code(ctx->in->source, ctx->in->source_len, &code, err)) {
+        *failed = 1;
+        return 0;
+    }
+    for (c = 0; c < g->n_choices; c++) {
+        const struct rubric_reading_choice *ch = &g->choices[c];
+        allowed[c] = (unsigned char)(ch->source_name && code.data
+                                     ? code_sets(code.data, code.len, ch->source_name,
+                                                 ch->source_value) : 0);
+        top = allowed[c] > top ? allowed[c] : top;
+    }
+    /* only the strongest kind of setting counts: a call's epochs=60 over
+     * the def's default epochs=30 it overrides */
+    for (c = 0; c < g->n_choices; c++) {
+        allowed[c] = top && allowed[c] == top;
+        n += allowed[c];
+    }
+    gb_buf_free(&code);
+    return n;
+}
+
+/* Scores the checks of one reading group under each choice and keeps the
+ * choice that passes the most (the first on a tie: the module's own), among
+ * the choices the code makes when it makes any (source_choices). */
+static size_t best_choice(struct score_ctx *ctx, const struct rubric_reading *g,
+                          struct gb_err *err, int *failed)
+{
+    const struct rubric *r = ctx->in->rubric;
+    size_t best = SIZE_MAX, best_passes = 0, n_allowed;
+    unsigned char *allowed = calloc(g->n_choices, 1);
+
+    if (!allowed) {
+        *failed = 1;
+        gb_fail(err, "out of memory scoring");
+        return 0;
+    }
+    n_allowed = source_choices(ctx, g, allowed, err, failed);
+    for (size_t c = 0; c < g->n_choices && !*failed; c++) {
+        size_t passes = 0;
+        if (n_allowed && !allowed[c])
+            continue;
+        ctx->choice = &g->choices[c];
+        for (size_t i = 0; i < r->n_checks; i++) {
+            struct score_outcome o;
+            if (!check_in_group(&r->checks[i], g->group))
+                continue;
+            if (run_check(ctx, &r->checks[i], &o, err)) {
+                *failed = 1;
+                break;
+            }
+            passes += o.verdict == VERDICT_PASS;
+            outcome_free(&o);
+        }
+        if (best == SIZE_MAX || passes > best_passes) {
+            best = c;
+            best_passes = passes;
+        }
+    }
+    free(allowed);
+    return best == SIZE_MAX ? 0 : best;
+}
+
+/* One numeric check as the triage sees it. */
+struct numeric {
+    const char *id;
+    int failed;              /* a value was found and is off */
+    double deviation;        /* in tolerances */
+    size_t line;             /* where it was printed; 0: unknown */
+    const char *mistake;     /* the known mistake it matches, or NULL */
+};
+
+struct tally {               /* what the triage advice is computed from */
+    struct numeric *v;
+    size_t n;
+};
+
+static int tally_outcome(struct tally *t, const struct rubric_check *ck,
+                         const struct score_outcome *o, const char *mistake, struct gb_err *err)
+{
+    struct numeric *grown;
+
+    if (o->deviation < 0 || (o->verdict != VERDICT_PASS && o->verdict != VERDICT_FAIL))
+        return 0;
+    if (!(grown = realloc(t->v, (t->n + 1) * sizeof *grown)))
+        return gb_fail(err, "out of memory");
+    t->v = grown;
+    t->v[t->n++] = (struct numeric){ ck->id, o->verdict == VERDICT_FAIL, o->deviation, o->line,
+                                     mistake };
+    return 0;
+}
+
+/* Does the student's value match what a known mistake prints?  The check is
+ * rerun with the mistake's value as its target (a shallow copy: every
+ * pointer stays the rubric's). */
+static int matches_mistake(const struct score_ctx *ctx, const struct rubric_check *ck,
+                           const struct rubric_mistake *mk, int *matched, struct gb_err *err)
+{
+    struct rubric_check alt = *ck;
+    struct score_outcome o;
+
+    alt.n_mistakes = 0;
+    if (ck->kind == CHECK_VECTOR) {
+        alt.vector = mk->expected;
+        alt.vector_abs_tol = mk->abs_tol;
+        alt.vector_rel_tol = mk->rel_tol;
+    } else {
+        memset(&alt.target, 0, sizeof alt.target);
+        alt.target.op = TARGET_APPROX;
+        alt.target.expected = mk->expected;
+        alt.target.abs_tol = mk->abs_tol;
+        alt.target.rel_tol = mk->rel_tol;
+    }
+    if (run_check(ctx, &alt, &o, err))
+        return -1;
+    *matched = o.verdict == VERDICT_PASS;
+    outcome_free(&o);
+    return 0;
+}
+
+/* A failed value that matches a rubric's known mistake: say so in the
+ * check's message, and return the mistake's sentence for the triage. */
+static int name_mistake(const struct score_ctx *ctx, const struct rubric_check *ck,
+                        struct score_outcome *o, const char **says, struct gb_err *err)
+{
+    *says = NULL;
+    if (o->verdict != VERDICT_FAIL)
+        return 0;
+    for (size_t i = 0; i < ck->n_mistakes; i++) {
+        int matched = 0;
+
+        if (matches_mistake(ctx, ck, &ck->mistakes[i], &matched, err))
+            return -1;
+        if (!matched)
+            continue;
+        *says = ck->mistakes[i].says;
+        return gb_buf_printf(&o->message, err, "%sThis is a known mistake: %s",
+                             o->message.len ? ". " : "", *says);
+    }
+    return 0;
+}
+
+static char *dup_buf(const struct gb_buf *b)
+{
+    return b->len ? b->data : NULL;
+}
+
+static size_t count_lines(const char *text, size_t len)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < len; i++)
+        n += text[i] == '\n';
+    return n + (len && text[len - 1] != '\n');
+}
+
+/* A check that did not pass always says what was found and where it was
+ * looked for, even when nothing was found: "nothing", in "all 42 lines of
+ * output" or "the comments of gradient_decay.py". */
+static int fill_found_where(const struct score_ctx *ctx, const struct rubric_check *ck,
+                            struct score_outcome *o, struct gb_err *err)
+{
+    size_t lines = count_lines(ctx->in->output ? ctx->in->output : "", ctx->in->output_len);
+
+    if (o->verdict == VERDICT_PASS || o->verdict == VERDICT_REVIEW)
+        return 0;
+    if (!o->found.len && gb_buf_puts(&o->found, o->verdict == VERDICT_UNREACHED
+                                     ? "nothing: the run stopped before printing it"
+                                     : "nothing", err))
+        return -1;
+    if (o->where.len)
+        return 0;
+    if (reads_output(ck->kind))
+        return lines ? gb_buf_printf(&o->where, err, "searched all %zu line%s of output", lines,
+                                     lines == 1 ? "" : "s")
+                     : gb_buf_puts(&o->where, "the run printed nothing", err);
+    if (ck->kind == CHECK_COMMENT_SENTENCES || ck->kind == CHECK_COMMENT_IDEA
+        || ck->kind == CHECK_COMMENT_CITES_OUTPUT)
+        return gb_buf_printf(&o->where, err, "searched the comments of %s",
+                             ctx->in->rubric->submission);
+    if (ck->section)
+        return gb_buf_printf(&o->where, err, "searched section \"%s\" of the answers",
+                             ck->section);
+    return 0;
+}
+
+static int record(struct grade_result *out, const struct rubric_check *ck,
+                  const struct score_outcome *o, const char *reading, struct gb_err *err)
+{
+    struct check_result c;
+
+    memset(&c, 0, sizeof c);
+    c.id = ck->id;
+    c.description = ck->description;
+    c.verdict = o->verdict;
+    c.max_points = ck->points;
+    c.points = o->verdict == VERDICT_PASS ? ck->points : 0;
+    c.expected = dup_buf(&o->expected);
+    c.found = dup_buf(&o->found);
+    c.where = dup_buf(&o->where);
+    c.message = dup_buf(&o->message);
+    c.reading = (char *)reading;
+    if (result_add_check(out, &c, err))
+        return -1;
+    out->score += c.points;
+    out->max_score += c.max_points;
+    return 0;
+}
+
+/* The part of the exercise a check belongs to: its id up to the first '_'
+ * ("clip" of clip_after, "gain05" of gain05_step1), so rubric authors group
+ * the checks of one table row or one quantity by naming them alike. */
+static size_t part_len(const char *id)
+{
+    const char *u = strchr(id, '_');
+
+    return u ? (size_t)(u - id) : strlen(id);
+}
+
+static int same_part(const char *a, const char *b)
+{
+    size_t n = part_len(a);
+
+    return n == part_len(b) && !strncmp(a, b, n);
+}
+
+/* "a, b and c" of the failed checks' ids (at most five, then "..."). */
+static int list_failed(struct gb_buf *b, const struct tally *t, struct gb_err *err)
+{
+    size_t shown = 0, total = 0;
+
+    for (size_t i = 0; i < t->n; i++)
+        total += t->v[i].failed;
+    for (size_t i = 0; i < t->n && shown < 5; i++) {
+        if (!t->v[i].failed)
+            continue;
+        shown++;
+        if (gb_buf_printf(b, err, "%s%s", shown == 1 ? "" : shown == total ? " and " : ", ",
+                          t->v[i].id))
+            return -1;
+    }
+    return shown < total ? gb_buf_puts(b, ", ...", err) : 0;
+}
+
+/* Each known mistake once, with the checks that show it. */
+static int advise_mistakes(struct gb_buf *b, const struct tally *t, struct gb_err *err)
+{
+    if (gb_buf_puts(b, "Your numbers match a known mistake, so fix that first:", err))
+        return -1;
+    for (size_t i = 0; i < t->n; i++) {
+        int seen = 0;
+
+        if (!t->v[i].mistake)
+            continue;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = t->v[j].mistake && !strcmp(t->v[j].mistake, t->v[i].mistake);
+        if (!seen && gb_buf_printf(b, err, " %s (%s", t->v[i].mistake, t->v[i].id))
+            return -1;
+        for (size_t j = i + 1; !seen && j < t->n; j++)
+            if (t->v[j].mistake && !strcmp(t->v[j].mistake, t->v[i].mistake)
+                && gb_buf_printf(b, err, ", %s", t->v[j].id))
+                return -1;
+        if (!seen && gb_buf_puts(b, ").", err))
+            return -1;
+    }
+    return 0;
+}
+
+/* One value far off, and values the run printed after it agree: a fresh
+ * process would most likely fix it (the module's "stale state"). */
+static int isolated_miss(const struct tally *t)
+{
+    const struct numeric *miss = NULL;
+    size_t agree_after = 0;
+
+    for (size_t i = 0; i < t->n; i++) {
+        if (!t->v[i].failed)
+            continue;
+        if (miss || t->v[i].deviation <= 10.0 || !t->v[i].line)
+            return 0;
+        miss = &t->v[i];
+    }
+    for (size_t i = 0; miss && i < t->n; i++)
+        agree_after += !t->v[i].failed && t->v[i].line > miss->line;
+    return miss && agree_after >= 2;
+}
+
+/* Every miss within one part, and numbers outside it agree. */
+static int confined_to_one_part(const struct tally *t)
+{
+    const char *part = NULL;
+    size_t agree_outside = 0;
+
+    for (size_t i = 0; i < t->n; i++)
+        if (t->v[i].failed) {
+            if (part && !same_part(part, t->v[i].id))
+                return 0;
+            part = t->v[i].id;
+        }
+    for (size_t i = 0; part && i < t->n; i++)
+        agree_outside += !t->v[i].failed && !same_part(part, t->v[i].id);
+    return part && agree_outside >= 2;
+}
+
+/* The module's triage, most specific first: a known mistake; every miss
+ * small (library versions); one isolated miss (stale state — only where the
+ * exercise draws seeded numbers); misses in one part (logic there); else logic. */
+static int set_triage(struct grade_result *out, const struct tally *t, int out_seeded,
+                      struct gb_err *err)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    const char *torch = out->runtime.torch ? out->runtime.torch : "not installed";
+    const char *numpy = out->runtime.numpy ? out->runtime.numpy : "not installed";
+    size_t failed = 0, small = 0, mistakes = 0;
+    int rc;
+
+    for (size_t i = 0; i < t->n; i++) {
+        failed += t->v[i].failed;
+        small += t->v[i].failed && t->v[i].deviation <= 10.0;
+        mistakes += t->v[i].mistake != NULL;
+    }
+    if (!failed)
+        return 0;
+    if (mistakes)
+        rc = advise_mistakes(&b, t, err);
+    else if (small == failed)
+        /* "off by a little": within ten tolerances — last-decimal drift,
+         * not a different computation. */
+        rc = gb_buf_printf(&b, err,
+            "Every numeric miss is small, which points at a library version "
+            "rather than your code. This runtime has torch %s and numpy %s; the module's "
+            "numbers came from torch %s and numpy %s. Match the pins before changing code.",
+            torch, numpy, SCORE_PINNED_TORCH, SCORE_PINNED_NUMPY);
+    else if (out_seeded && isolated_miss(t))
+        rc = gb_buf_puts(&b, "One value (", err) || list_failed(&b, t, err) ||
+             gb_buf_puts(&b, ") is far off while the values printed after it agree, which "
+                "points at stale state: seeded draws only reproduce in the same order from a "
+                "clean start. Rerun the file top to bottom in a fresh python process before "
+                "changing code.", err);
+    else if (confined_to_one_part(t))
+        rc = gb_buf_puts(&b, "The misses are confined to one part of the exercise (", err) ||
+             list_failed(&b, t, err) ||
+             gb_buf_puts(&b, ") while your other numbers agree, which points at the code "
+                "that computes that part, not at a library version or stale state: compare "
+                "it with the module's code for that step.", err);
+    else
+        rc = gb_buf_puts(&b,
+            "The misses are large or many, which points at your logic rather than "
+            "a library version or stale state: compare your script with the module's "
+            "code step by step, starting from the first failed check.", err);
+    if (rc) {
+        gb_buf_free(&b);
+        return -1;
+    }
+    free(out->triage);
+    out->triage = gb_buf_steal(&b);
+    return 0;
+}
+
+static int run_stopped(const struct sandbox_result *run)
+{
+    return run && (run->limit != SANDBOX_LIMIT_NONE || run->signal ||
+                   (run->exited && run->exit_code != 0) || !run->exited);
+}
+
+static int score_all(struct score_ctx *ctx, struct grade_result *out, struct gb_err *err)
+{
+    const struct rubric *r = ctx->in->rubric;
+    size_t *chosen = calloc(r->n_readings + 1, sizeof *chosen);
+    struct tally t = { NULL, 0 };
+    int failed = 0;
+
+    if (!chosen)
+        return gb_fail(err, "out of memory scoring");
+    for (size_t g = 0; g < r->n_readings && !failed; g++)
+        chosen[g] = best_choice(ctx, &r->readings[g], err, &failed);
+    for (size_t i = 0; i < r->n_checks && !failed; i++) {
+        const struct rubric_check *ck = &r->checks[i];
+        const struct rubric_reading *g = rubric_find_reading(r, ck->reading);
+        struct score_outcome o;
+        const char *mistake;
+        ctx->choice = g ? &g->choices[chosen[g - r->readings]] : NULL;
+        if (run_check(ctx, ck, &o, err)) {
+            failed = 1;
+            break;
+        }
+        failed = name_mistake(ctx, ck, &o, &mistake, err) || tally_outcome(&t, ck, &o, mistake, err)
+                 || fill_found_where(ctx, ck, &o, err)
+                 || record(out, ck, &o, ctx->choice ? ctx->choice->name : NULL, err);
+        outcome_free(&o);
+    }
+    free(chosen);
+    if (!failed)
+        failed = set_triage(out, &t, r->seeded, err) != 0;
+    free(t.v);
+    return failed ? -1 : 0;
+}
+
+int score_submission(const struct score_input *in, struct grade_result *out,
+                     struct gb_err *err)
+{
+    struct score_ctx ctx = { in, NULL, run_stopped(in->run), NULL, NULL };
+    struct extract_transcript *tr = NULL;
+    struct extract_synonyms *syn = NULL;
+    int rc;
+
+    if (extract_parse(in->output ? in->output : "", in->output ? in->output_len : 0, NULL,
+                      &tr, err))
+        return -1;
+    if (extract_synonyms_from_json(in->rubric->synonyms, &syn, err)) {
+        extract_free(tr);
+        return gb_err_prefix(err, "rubric %s: synonyms", in->rubric->path);
+    }
+    ctx.out = tr;
+    ctx.syn = syn;
+    rc = score_all(&ctx, out, err);
+    extract_synonyms_free(syn);
+    extract_free(tr);
+    return rc;
+}

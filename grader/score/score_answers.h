@@ -1,0 +1,14 @@
+/* score_answers.h — the "answers" family of check kinds (see rubrics/README.md). */
+#ifndef GB_SCORE_ANSWERS_H
+#define GB_SCORE_ANSWERS_H
+
+#include "error.h"
+#include "score/rubric.h"
+#include "score/score.h"
+
+/* Fills o (verdict, expected, found, where, message).  Returns -1 only when
+ * the rubric or the reference is at fault (the check becomes VERDICT_ERROR). */
+int score_answers_check(const struct score_ctx *ctx, const struct rubric_check *ck,
+                       struct score_outcome *o, struct gb_err *err);
+
+#endif

@@ -1,0 +1,240 @@
+/* score_relation.c — checks on a relation between several printed numbers:
+ * "train - test" above 0.3, "t50 / t20" in a band, "lstm / rnn" about 2.
+ *
+ * Each named operand is located like a value check; the expression is a
+ * small arithmetic language (+ - * / parentheses, unary minus, abs(),
+ * numbers, operand names) evaluated by recursive descent, so a rubric
+ * states the relation the exercise states instead of code doing it. */
+#include "score/score_relation.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extract/extract.h"
+#include "extract/numparse.h"
+#include "score/score_value.h"
+
+struct expr {
+    const char *p;
+    const struct rubric_check *ck;
+    const double *vals;
+    struct gb_err *err;
+    int failed;
+};
+
+static double expr_sum(struct expr *e);
+
+static void skip_space(struct expr *e)
+{
+    while (isspace((unsigned char)*e->p))
+        e->p++;
+}
+
+static double expr_fail(struct expr *e, const char *what)
+{
+    if (!e->failed)
+        gb_fail(e->err, "field 'expr' \"%s\": %s", e->ck->expr, what);
+    e->failed = 1;
+    return NAN;
+}
+
+static double expr_name(struct expr *e)
+{
+    const char *start = e->p;
+    size_t n;
+
+    while (isalnum((unsigned char)*e->p) || *e->p == '_')
+        e->p++;
+    n = (size_t)(e->p - start);
+    if (n == 3 && !strncmp(start, "abs", 3)) {
+        skip_space(e);
+        if (*e->p != '(')
+            return expr_fail(e, "abs needs parentheses");
+        e->p++;
+        double v = fabs(expr_sum(e));
+        skip_space(e);
+        if (*e->p != ')')
+            return expr_fail(e, "missing ')'");
+        e->p++;
+        return v;
+    }
+    for (size_t i = 0; i < e->ck->n_operands; i++)
+        if (strlen(e->ck->operands[i].name) == n && !strncmp(start, e->ck->operands[i].name, n))
+            return e->vals[i];
+    return expr_fail(e, "names a value not under \"values\"");
+}
+
+static double expr_atom(struct expr *e)
+{
+    skip_space(e);
+    if (*e->p == '-') {
+        e->p++;
+        return -expr_atom(e);
+    }
+    if (*e->p == '(') {
+        e->p++;
+        double v = expr_sum(e);
+        skip_space(e);
+        if (*e->p != ')')
+            return expr_fail(e, "missing ')'");
+        e->p++;
+        return v;
+    }
+    if (isdigit((unsigned char)*e->p) || *e->p == '.') {
+        char *end;
+        double v = strtod(e->p, &end);
+        e->p = end;
+        return v;
+    }
+    if (isalpha((unsigned char)*e->p) || *e->p == '_')
+        return expr_name(e);
+    return expr_fail(e, "unexpected character");
+}
+
+static double expr_product(struct expr *e)
+{
+    double v = expr_atom(e);
+
+    for (;;) {
+        skip_space(e);
+        if (*e->p == '*')
+            e->p++, v *= expr_atom(e);
+        else if (*e->p == '/')
+            e->p++, v /= expr_atom(e);
+        else
+            return v;
+    }
+}
+
+static double expr_sum(struct expr *e)
+{
+    double v = expr_product(e);
+
+    for (;;) {
+        skip_space(e);
+        if (*e->p == '+')
+            e->p++, v += expr_product(e);
+        else if (*e->p == '-')
+            e->p++, v -= expr_product(e);
+        else
+            return v;
+    }
+}
+
+/* Evaluates ck->expr over vals (one per operand); also used to validate a
+ * rubric's expression with placeholder values. */
+int score_relation_eval(const struct rubric_check *ck, const double *vals, double *out,
+                        struct gb_err *err)
+{
+    struct expr e = { ck->expr, ck, vals, err, 0 };
+
+    *out = expr_sum(&e);
+    skip_space(&e);
+    if (!e.failed && *e.p)
+        expr_fail(&e, "unexpected text at the end");
+    return e.failed ? -1 : 0;
+}
+
+/* Where an operand was read: its line and the number's first byte there. */
+struct operand_at {
+    size_t line, start;
+};
+
+static int locate_operands(const struct score_ctx *ctx, const struct rubric_check *ck,
+                           double *vals, struct operand_at *at, struct score_outcome *o,
+                           int *all_found, struct gb_err *err)
+{
+    *all_found = 1;
+    for (size_t i = 0; i < ck->n_operands; i++) {
+        struct extract_result res = EXTRACT_RESULT_INIT;
+        if (score_locate(ctx, ck->operands[i].locate, 0, 0, &res, err))
+            return gb_err_prefix(err, "values.%s", ck->operands[i].name);
+        if (!res.n_hits) {
+            *all_found = 0;
+            if (gb_buf_printf(&o->message, err, "%s%s: %s", o->message.len ? "; " : "",
+                              ck->operands[i].name, res.explain ? res.explain : "not found")) {
+                extract_result_free(&res);
+                return -1;
+            }
+        } else {
+            const struct numparse_num *n = &res.hits[0].num;
+            /* Operands are compared as quantities: 51.0% is 0.51 (so a gap of
+             * 51.0% - 49.5% is 0.015, not 1.5), and "950 ms" next to "2.1 s"
+             * is 0.95 seconds; "3356/4000" is the rate 0.839. */
+            if (numparse_seconds(n, &vals[i]) < 0)
+                vals[i] = numparse_quotient(n);
+            at[i].line = res.hits[0].line;
+            at[i].start = n->start;
+            if (gb_buf_printf(&o->found, err, "%s%s %s%s%s", i ? ", " : "", ck->operands[i].name,
+                              res.hits[0].text, n->unit[0] ? " " : "", n->unit) ||
+                gb_buf_printf(&o->where, err, "%sline %zu", i ? ", " : "output ",
+                              res.hits[0].line)) {
+                extract_result_free(&res);
+                return -1;
+            }
+        }
+        extract_result_free(&res);
+    }
+    return 0;
+}
+
+/* Two operands are two quantities the student printed: when two of them
+ * were read from the same number of the same line (a lone "took 0.12 s"
+ * read as both step 1 and step 50), the reading is no evidence of the
+ * relation, whatever it comes to.  Returns 1 (and says so) when that
+ * happened, 0 when not, -1 out of memory. */
+static int shared_operand(const struct rubric_check *ck, const struct operand_at *at,
+                          struct score_outcome *o, struct gb_err *err)
+{
+    for (size_t i = 0; i < ck->n_operands; i++)
+        for (size_t j = i + 1; j < ck->n_operands; j++)
+            if (at[i].line == at[j].line && at[i].start == at[j].start)
+                return gb_buf_printf(&o->message, err, "%s and %s were both read from the same "
+                                     "number on line %zu; they must be two printed numbers",
+                                     ck->operands[i].name, ck->operands[j].name,
+                                     at[i].line) ? -1 : 1;
+    return 0;
+}
+
+int score_relation_check(const struct score_ctx *ctx, const struct rubric_check *ck,
+                         struct score_outcome *o, struct gb_err *err)
+{
+    double *vals = calloc(ck->n_operands, sizeof *vals), v;
+    struct operand_at *at = calloc(ck->n_operands, sizeof *at);
+    char num[40];
+    int all_found, pass, shared = 0, rc = -1;
+
+    if (!vals || !at) {
+        free(vals);
+        free(at);
+        return gb_fail(err, "out of memory");
+    }
+    if (gb_buf_printf(&o->expected, err, "%s: ", ck->expr) ||
+        score_target(ctx, &ck->target, 0, NULL, &pass, NULL, &o->expected, err) ||
+        locate_operands(ctx, ck, vals, at, o, &all_found, err))
+        goto out;
+    if (all_found && (shared = shared_operand(ck, at, o, err)) < 0)
+        goto out;
+    if (!all_found || shared) {
+        o->verdict = VERDICT_MISSING;
+        rc = 0;
+        goto out;
+    }
+    if (score_relation_eval(ck, vals, &v, err) ||
+        score_target(ctx, &ck->target, v, NULL, &pass, &o->deviation, NULL, err))
+        goto out;
+    score_format_number(v, num, sizeof num);
+    if (gb_buf_printf(&o->found, err, " → %s = %s", ck->expr, num))
+        goto out;
+    o->verdict = score_verdict(pass);
+    rc = pass == 1 ? 0 : gb_buf_printf(&o->message, err, "%s comes to %s; expected %s%s",
+                                       ck->expr, num, o->expected.data + strlen(ck->expr) + 2,
+                                       pass == SCORE_REVIEW ? ". Wall-clock and other machine-"
+                                       "dependent numbers vary: needs human review" : "");
+out:
+    free(vals);
+    free(at);
+    return rc;
+}

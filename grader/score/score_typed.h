@@ -1,0 +1,25 @@
+/* score_typed.h — the typed_output check kind: were the numbers the rubric
+ * checks computed by the run, or typed into the source? (rubrics/README.md) */
+#ifndef GB_SCORE_TYPED_H
+#define GB_SCORE_TYPED_H
+
+#include "error.h"
+#include "score/rubric.h"
+#include "score/score.h"
+
+/* Locates every number the rubric's value, vector, each and relation checks
+ * read, and looks for each in the submission's code (comments and
+ * docstrings excluded): printed from inside a string literal, with the same
+ * text around it, or equal at the printed precision to a numeric literal of
+ * two or more significant digits.  Most checked numbers in string literals
+ * is VERDICT_FAIL; any other match is VERDICT_REVIEW; none is VERDICT_PASS.
+ * Returns -1 only when the rubric is at fault or memory runs out. */
+int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck,
+                      struct score_outcome *o, struct gb_err *err);
+
+/* The submission's code with string literals and comments blanked to spaces
+ * (lines kept): what the script does, not what it prints or says.  score.c
+ * reads which reading the code chose from it. */
+int score_typed_code(const char *src, size_t len, struct gb_buf *code, struct gb_err *err);
+
+#endif

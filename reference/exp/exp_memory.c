@@ -1,0 +1,506 @@
+/* exp_memory.c — the recall task, the four Recallers trained at each length on
+ * a small thread pool, and rubrics/expected/memory_lab.json. */
+#include "exp/exp_memory.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "exp/expected_json.h"
+#include "nn/nn_gemm.h"
+#include "rng/torch_rng.h"
+
+enum { FLAGS = 2, FILLERS = 8, VOCAB = FLAGS + FILLERS, EMB = 16, HID = 32, BATCH = 64 };
+
+const int exp_memory_lengths[EXP_MEMORY_NLENGTHS] = { 5, 20, 50, 100 };
+const char *const exp_memory_model_keys[EXP_MEMORY_NMODELS] = { "rnn", "gru", "lstm_b0", "lstm_b3" };
+static const enum torch_cell model_cell[EXP_MEMORY_NMODELS] = {
+    TORCH_CELL_RNN, TORCH_CELL_GRU, TORCH_CELL_LSTM, TORCH_CELL_LSTM
+};
+static const float model_forget_bias[EXP_MEMORY_NMODELS] = { 0, 0, 0, 3 };
+
+struct exp_memory_config exp_memory_exercise(void)
+{
+    struct exp_memory_config c = { 4000, 1000, 40, 100, 0 };
+    return c;
+}
+
+/* Length 100 is the exercise's part three: the two extreme models only. */
+static int wanted(const struct exp_memory_config *cfg, int li, int model)
+{
+    int T = exp_memory_lengths[li];
+    if (T > cfg->max_length)
+        return 0;
+    return T < 100 || !strcmp(exp_memory_model_keys[model], "rnn") ||
+           !strcmp(exp_memory_model_keys[model], "lstm_b3");
+}
+
+/* ---------------- the recall task ---------------- */
+
+struct task_data {
+    int *tok;
+    float *y;
+    struct nn_data data;
+};
+
+static int recall_task(int n, int T, uint64_t seed, struct task_data *td, struct gb_err *err)
+{
+    struct torch_gen g;
+    int64_t *flag = malloc((size_t)n * sizeof *flag);
+    int64_t *noise = malloc((size_t)n * (T - 1) * sizeof *noise + 1);
+    td->tok = malloc((size_t)n * T * sizeof *td->tok);
+    td->y = malloc((size_t)n * sizeof *td->y);
+    if (!flag || !noise || !td->tok || !td->y) {
+        free(flag);
+        free(noise);
+        free(td->tok);
+        free(td->y);
+        return gb_fail(err, "out of memory for a recall task of %d × %d", n, T);
+    }
+    torch_gen_seed(&g, seed);
+    torch_randint(&g, flag, (size_t)n, 0, FLAGS);
+    torch_randint(&g, noise, (size_t)n * (T - 1), FLAGS, FLAGS + FILLERS);
+    for (int i = 0; i < n; i++) {
+        td->tok[(size_t)i * T] = (int)flag[i];
+        for (int t = 1; t < T; t++)
+            td->tok[(size_t)i * T + t] = (int)noise[(size_t)i * (T - 1) + t - 1];
+        td->y[i] = (float)flag[i];
+    }
+    free(flag);
+    free(noise);
+    td->data = (struct nn_data){ n, T, NULL, td->tok, td->y };
+    return 0;
+}
+
+static void task_free(struct task_data *td)
+{
+    free(td->tok);
+    free(td->y);
+}
+
+static double abs_corr(const struct nn_data *d, int pos)
+{
+    double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0, n = d->rows;
+    for (int i = 0; i < d->rows; i++) {
+        double x = d->tok[(size_t)i * d->width + pos], y = d->y[i];
+        sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y;
+    }
+    double vx = sxx - sx * sx / n, vy = syy - sy * sy / n;
+    return vx > 0 && vy > 0 ? fabs((sxy - sx * sy / n) / sqrt(vx * vy)) : 0.0;
+}
+
+static void describe_task(const struct task_data *tr, const struct task_data *te,
+                          struct exp_memory_task *out)
+{
+    const struct nn_data *d = &tr->data;
+    out->steps = d->width;
+    out->train_positive = out->test_positive = 0;
+    out->label_is_token0 = 1;
+    for (int i = 0; i < d->rows; i++) {
+        out->train_positive += d->y[i] == 1.0f;
+        out->label_is_token0 &= d->y[i] == (float)d->tok[(size_t)i * d->width];
+    }
+    for (int i = 0; i < te->data.rows; i++) {
+        out->test_positive += te->data.y[i] == 1.0f;
+        out->label_is_token0 &= te->data.y[i] == (float)te->data.tok[(size_t)i * d->width];
+    }
+    out->max_abs_corr_other = 0;
+    for (int k = 1; k < d->width; k++) {
+        double c = abs_corr(d, k);
+        if (c > out->max_abs_corr_other)
+            out->max_abs_corr_other = c;
+    }
+}
+
+/* ---------------- one run ---------------- */
+
+static double clock_seconds(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static double now_seconds(void)
+{
+    return clock_seconds(CLOCK_MONOTONIC);
+}
+
+/* One ulp on every initial parameter, alternating direction: the size of the
+ * difference another BLAS or another torch build makes to a training run. */
+static void nudge(struct nn_params *p)
+{
+    for (size_t i = 0; i < p->total; i++)
+        p->value[i] = nextafterf(p->value[i], i % 2 ? INFINITY : -INFINITY);
+}
+
+int exp_memory_chaotic(const struct exp_memory_run *r, int have_twin)
+{
+    if (r->test.accuracy < 0.9)
+        return 1;
+    if (!have_twin)
+        return 0;
+    return r->twin_test.accuracy < 0.9 ||
+           fabs(r->train.accuracy - r->twin_train.accuracy) > 0.01 ||
+           fabs(r->test.accuracy - r->twin_test.accuracy) > 0.01;
+}
+
+static int train_twin(const struct exp_memory_config *cfg, const struct task_data *tr,
+                      const struct task_data *te, int model, struct exp_memory_run *run,
+                      struct gb_err *err)
+{
+    struct torch_gen g;
+    struct nn_model m;
+    struct train_opts o = { cfg->epochs, 0.01, BATCH, 7, 1.0f };
+    torch_gen_seed(&g, 7);
+    if (nn_model_seq(&m, &g, model_cell[model], VOCAB, EMB, HID, tr->data.width, BATCH, err) < 0)
+        return -1;
+    if (model_forget_bias[model] != 0.0f)
+        nn_model_fill_forget_bias(&m, model_forget_bias[model]);
+    nudge(&m.params);
+    int rc = train_run(&m, &tr->data, &o, NULL, err);
+    if (!rc)
+        rc = train_accuracy(&m, &tr->data, NULL, &run->twin_train, err);
+    if (!rc)
+        rc = train_accuracy(&m, &te->data, NULL, &run->twin_test, err);
+    nn_model_free(&m);
+    return rc;
+}
+
+static int train_one(const struct exp_memory_config *cfg, const struct task_data *tr,
+                     const struct task_data *te, int model, struct exp_memory_run *run,
+                     struct gb_err *err)
+{
+    struct torch_gen g;
+    struct nn_model m;
+    struct train_opts o = { cfg->epochs, 0.01, BATCH, 7, 1.0f };
+    int T = tr->data.width;
+    torch_gen_seed(&g, 7);
+    if (nn_model_seq(&m, &g, model_cell[model], VOCAB, EMB, HID, T, BATCH, err) < 0)
+        return -1;
+    if (model_forget_bias[model] != 0.0f)
+        nn_model_fill_forget_bias(&m, model_forget_bias[model]);
+    unsigned long long fma0 = nn_gemm_fma_count(), cyc0 = nn_gemm_cycles();
+    double t0 = now_seconds(), c0 = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
+    int rc = train_run(&m, &tr->data, &o, NULL, err);
+    run->seconds = now_seconds() - t0;
+    run->cpu_seconds = clock_seconds(CLOCK_THREAD_CPUTIME_ID) - c0;
+    if (!rc)
+        rc = train_accuracy(&m, &tr->data, NULL, &run->train, err);
+    if (!rc)
+        rc = train_accuracy(&m, &te->data, NULL, &run->test, err);
+    run->flops = 2.0 * (double)(nn_gemm_fma_count() - fma0);
+    run->gemm_cycles = (double)(nn_gemm_cycles() - cyc0);
+    nn_model_free(&m);
+    return rc;
+}
+
+/* ---------------- the pool ---------------- */
+
+struct job { int li, model, twin; double cost; };
+
+struct pool {
+    const struct exp_memory_config *cfg;
+    struct task_data (*tasks)[2];
+    struct exp_memory *out;
+    struct job jobs[2 * EXP_MEMORY_NLENGTHS * EXP_MEMORY_NMODELS];
+    int njobs, next, failed;
+    struct gb_err err;
+    pthread_mutex_t lock;
+};
+
+static void *worker(void *arg)
+{
+    struct pool *p = arg;
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        int j = p->failed ? p->njobs : p->next++;
+        pthread_mutex_unlock(&p->lock);
+        if (j >= p->njobs)
+            return NULL;
+        struct job *jb = &p->jobs[j];
+        struct exp_memory_run *run = &p->out->run[jb->li][jb->model];
+        struct gb_err err;
+        int (*train)(const struct exp_memory_config *, const struct task_data *,
+                     const struct task_data *, int, struct exp_memory_run *, struct gb_err *) =
+            jb->twin ? train_twin : train_one;
+        if (train(p->cfg, &p->tasks[jb->li][0], &p->tasks[jb->li][1], jb->model, run, &err) < 0) {
+            pthread_mutex_lock(&p->lock);
+            if (!p->failed)
+                p->err = err;
+            p->failed = 1;
+            pthread_mutex_unlock(&p->lock);
+        }
+    }
+}
+
+static int by_cost(const void *a, const void *b)
+{
+    const struct job *x = a, *y = b;
+    return x->cost < y->cost ? 1 : x->cost > y->cost ? -1 : 0;
+}
+
+static int run_pool(struct pool *p, int threads, struct gb_err *err)
+{
+    pthread_t tid[64];
+    int started = 0;
+    if (threads > 64)
+        threads = 64;
+    if (threads > p->njobs)
+        threads = p->njobs;
+    qsort(p->jobs, (size_t)p->njobs, sizeof p->jobs[0], by_cost);   /* longest first */
+    pthread_mutex_init(&p->lock, NULL);
+    for (; started < threads - 1; started++)
+        if (pthread_create(&tid[started], NULL, worker, p) != 0)
+            break;   /* fewer helpers is still correct, only slower */
+    worker(p);
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    pthread_mutex_destroy(&p->lock);
+    if (p->failed) {
+        *err = p->err;
+        return -1;
+    }
+    return 0;
+}
+
+int exp_memory_compute(const struct exp_memory_config *cfg, int threads, struct exp_memory *out,
+                       struct gb_err *err)
+{
+    struct task_data tasks[EXP_MEMORY_NLENGTHS][2];
+    struct pool p = { .cfg = cfg, .tasks = tasks, .out = out };
+    int made = 0, rc = -1;
+    memset(out, 0, sizeof *out);
+    memset(tasks, 0, sizeof tasks);
+    out->config = *cfg;
+    for (int li = 0; li < EXP_MEMORY_NLENGTHS; li++) {
+        int T = exp_memory_lengths[li];
+        if (T > cfg->max_length)
+            break;
+        if (recall_task(cfg->train_rows, T, 100 + T, &tasks[li][0], err) < 0)
+            goto done;
+        if (recall_task(cfg->test_rows, T, 200 + T, &tasks[li][1], err) < 0) {
+            task_free(&tasks[li][0]);
+            goto done;
+        }
+        made++;
+        describe_task(&tasks[li][0], &tasks[li][1], &out->task[li]);
+        for (int mi = 0; mi < EXP_MEMORY_NMODELS; mi++) {
+            struct exp_memory_run *run = &out->run[li][mi];
+            run->steps = T;
+            run->model = mi;
+            run->wanted = wanted(cfg, li, mi);
+            double cost = (double)T * (int)model_cell[mi];
+            if (run->wanted)
+                p.jobs[p.njobs++] = (struct job){ li, mi, 0, cost };
+            if (run->wanted && cfg->twins)
+                p.jobs[p.njobs++] = (struct job){ li, mi, 1, cost };
+        }
+    }
+    rc = run_pool(&p, threads < 1 ? 1 : threads, err);
+    for (int li = 0; li < EXP_MEMORY_NLENGTHS; li++)
+        for (int mi = 0; mi < EXP_MEMORY_NMODELS; mi++)
+            out->run[li][mi].chaotic = exp_memory_chaotic(&out->run[li][mi], cfg->twins);
+done:
+    for (int li = 0; li < made; li++) {
+        task_free(&tasks[li][0]);
+        task_free(&tasks[li][1]);
+    }
+    return rc;
+}
+
+/* ---------------- FLOP from shapes ---------------- */
+
+static double run_fmas(const struct exp_memory_config *cfg, int T, int model)
+{
+    struct nn_model m;
+    memset(&m, 0, sizeof m);
+    m.kind = NN_MODEL_SEQ;
+    m.steps = T;
+    m.hid = HID;
+    m.emb = EMB;
+    m.vocab = VOCAB;
+    m.core.gh = (int)model_cell[model] * HID;
+    int full = cfg->train_rows / BATCH, rest = cfg->train_rows % BATCH;
+    double epoch = full * nn_model_fmas(&m, BATCH, 1) + (rest ? nn_model_fmas(&m, rest, 1) : 0);
+    double eval = 0;
+    int sets[2] = { cfg->train_rows, cfg->test_rows };
+    for (int s = 0; s < 2; s++)   /* nn_model_logits_all: chunks of max_batch rows */
+        eval += sets[s] / BATCH * nn_model_fmas(&m, BATCH, 0) +
+                (sets[s] % BATCH ? nn_model_fmas(&m, sets[s] % BATCH, 0) : 0);
+    return cfg->epochs * epoch + eval;
+}
+
+double exp_memory_flops(const struct exp_memory_config *cfg)
+{
+    double fmas = 0;
+    for (int li = 0; li < EXP_MEMORY_NLENGTHS; li++)
+        for (int mi = 0; mi < EXP_MEMORY_NMODELS; mi++)
+            if (wanted(cfg, li, mi))
+                fmas += run_fmas(cfg, exp_memory_lengths[li], mi);
+    return 2 * fmas;
+}
+
+/* ---------------- expected values ---------------- */
+
+static int put_task(cJSON *tasks, const struct exp_memory_config *cfg,
+                    const struct exp_memory_task *t, struct gb_err *err)
+{
+    char key[32];
+    snprintf(key, sizeof key, "length_%d", t->steps);
+    cJSON *o = expected_json_object(tasks, key, err);
+    return !o || expected_json_number(o, "steps", t->steps, err) ||
+           expected_json_number(o, "train_positive", (double)t->train_positive, err) ||
+           expected_json_number(o, "test_positive", (double)t->test_positive, err) ||
+           expected_json_number(o, "train_positive_fraction",
+                                (double)t->train_positive / cfg->train_rows, err) ||
+           expected_json_number(o, "test_positive_fraction",
+                                (double)t->test_positive / cfg->test_rows, err) ||
+           expected_json_bool(o, "label_is_token0", t->label_is_token0, err) ||
+           expected_json_number(o, "max_abs_corr_other_positions", t->max_abs_corr_other, err)
+           ? -1 : 0;
+}
+
+static int put_run(cJSON *len_obj, const struct exp_memory_run *r, int have_twin,
+                   struct gb_err *err)
+{
+    cJSON *o = expected_json_object(len_obj, exp_memory_model_keys[r->model], err);
+    return !o || expected_json_number(o, "train_acc", r->train.accuracy, err) ||
+           expected_json_number(o, "test_acc", r->test.accuracy, err) ||
+           expected_json_number(o, "train_correct", (double)r->train.correct, err) ||
+           expected_json_number(o, "test_correct", (double)r->test.correct, err) ||
+           expected_json_number(o, "train_test_gap", r->train.accuracy - r->test.accuracy, err) ||
+           (have_twin && (expected_json_number(o, "twin_train_acc", r->twin_train.accuracy, err) ||
+                          expected_json_number(o, "twin_test_acc", r->twin_test.accuracy, err))) ||
+           expected_json_bool(o, "chaotic", r->chaotic, err) ||
+           expected_json_number(o, "matmul_flops", r->flops, err) ? -1 : 0;
+}
+
+static int put_setup(cJSON *values, const struct exp_memory_config *cfg, struct gb_err *err)
+{
+    cJSON *o = expected_json_object(values, "setup", err);
+    double lengths[EXP_MEMORY_NLENGTHS];
+    for (int i = 0; i < EXP_MEMORY_NLENGTHS; i++)
+        lengths[i] = exp_memory_lengths[i];
+    return !o || expected_json_number(o, "train_rows", cfg->train_rows, err) ||
+           expected_json_number(o, "test_rows", cfg->test_rows, err) ||
+           expected_json_number(o, "epochs", cfg->epochs, err) ||
+           expected_json_number(o, "batch", BATCH, err) ||
+           expected_json_number(o, "lr", 0.01, err) ||
+           expected_json_number(o, "clip_max_norm", 1.0, err) ||
+           expected_json_vector(o, "lengths", lengths, EXP_MEMORY_NLENGTHS, err) ||
+           expected_json_number(o, "twins", cfg->twins, err) ||
+           expected_json_string(o, "chaotic_rule",
+                                "test_acc < 0.9 in the run or its twin (the same run from initial "
+                                "weights moved by one ulp), or run and twin more than 0.01 apart: "
+                                "the accuracies are a matter of float rounding and differ between "
+                                "builds; score such rows by range, not value", err)
+           ? -1 : 0;
+}
+
+int exp_memory_values(const struct exp_memory *m, cJSON *values, struct gb_err *err)
+{
+    cJSON *tasks;
+    if (put_setup(values, &m->config, err) || !(tasks = expected_json_object(values, "task", err)))
+        return -1;
+    for (int li = 0; li < EXP_MEMORY_NLENGTHS; li++)
+        if (m->task[li].steps && put_task(tasks, &m->config, &m->task[li], err))
+            return -1;
+    for (int li = 0; li < EXP_MEMORY_NLENGTHS; li++) {
+        if (!m->task[li].steps)
+            continue;
+        char key[32];
+        snprintf(key, sizeof key, "length_%d", m->task[li].steps);
+        cJSON *l = expected_json_object(values, key, err);
+        if (!l)
+            return -1;
+        for (int mi = 0; mi < EXP_MEMORY_NMODELS; mi++)
+            if (m->run[li][mi].wanted && put_run(l, &m->run[li][mi], m->config.twins, err))
+                return -1;
+    }
+    return 0;
+}
+
+/* ---------------- the command ---------------- */
+
+static void print_table(const struct exp_memory *m, double wall, double tsc_hz)
+{
+    double flops = 0, cycles = 0, cpu = 0;
+    int twins = m->config.twins;
+    printf("%7s %-11s %8s %10s %9s%s\n", "length", "model", "train s", "train acc", "test acc",
+           twins ? "  twin train / test" : "");
+    for (int li = 0; li < EXP_MEMORY_NLENGTHS; li++)
+        for (int mi = 0; mi < EXP_MEMORY_NMODELS; mi++) {
+            const struct exp_memory_run *r = &m->run[li][mi];
+            if (!r->wanted)
+                continue;
+            flops += r->flops;
+            cycles += r->gemm_cycles;
+            cpu += r->cpu_seconds;
+            printf("%7d %-11s %8.2f %10.3f %9.3f", r->steps, exp_memory_model_keys[mi],
+                   r->seconds, r->train.accuracy, r->test.accuracy);
+            if (twins)
+                printf("  %5.3f / %5.3f", r->twin_train.accuracy, r->twin_test.accuracy);
+            printf("%s\n", r->chaotic ? "  (chaotic)" : "");
+        }
+    double peak = 32.0 * tsc_hz;   /* AVX2+FMA: 2 × 8-lane FMA per cycle, per core */
+    printf("memory lab: %.1f s wall%s; runs %.1f s CPU; %.4g matmul FLOP (from shapes %.4g)\n",
+           wall, twins ? " with twins" : "", cpu, flops, exp_memory_flops(&m->config));
+    if (cpu > 0 && tsc_hz > 0)
+        printf("training: %.1f GFLOP/s per core of CPU time = %.0f%% of peak (32 FLOP/cycle at "
+               "%.2f GHz); inside the products %.1f FLOP/cycle = %.0f%% (TSC cycles, "
+               "preemption included)\n", flops / cpu / 1e9, 100 * flops / cpu / peak,
+               tsc_hz / 1e9, flops / cycles, 100 * flops / cycles / 32.0);
+}
+
+int exp_memory_main(int argc, char **argv)
+{
+    char path[4096];
+    char *rest[4] = { argv[0], NULL, NULL, NULL };
+    int nrest = 1, threads = (int)sysconf(_SC_NPROCESSORS_ONLN), twins = 1;
+    struct gb_err err;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--threads") && i + 1 < argc && atoi(argv[i + 1]) > 0)
+            threads = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--twins") && i + 1 < argc &&
+                 (!strcmp(argv[i + 1], "0") || !strcmp(argv[i + 1], "1")))
+            twins = atoi(argv[++i]);
+        else if (nrest < 4)
+            rest[nrest++] = argv[i];
+        else
+            nrest = 5;
+    }
+    if (nrest > 3 || expected_json_parse_out(nrest, rest, "memory_lab", path, sizeof path, &err)) {
+        fprintf(stderr, "usage: reference memory_lab [--out FILE] [--threads N] [--twins 0|1]\n");
+        return 2;
+    }
+    struct exp_memory *m = malloc(sizeof *m);
+    struct exp_memory_config cfg = exp_memory_exercise();
+    cJSON *values, *root = NULL;
+    cfg.twins = twins;
+    int rc = -1;
+    double t0 = now_seconds();
+    unsigned long long tsc0 = nn_gemm_tsc();
+    if (!m)
+        gb_fail(&err, "out of memory");
+    else if (!exp_memory_compute(&cfg, threads, m, &err) &&
+             (root = expected_json_new("memory_lab", &values)) &&
+             !exp_memory_values(m, values, &err))
+        rc = expected_json_write(root, path, &err);
+    else if (!root && m)
+        gb_fail(&err, "out of memory");
+    if (!rc) {
+        double wall = now_seconds() - t0;
+        print_table(m, wall, (double)(nn_gemm_tsc() - tsc0) / wall);
+        printf("wrote %s\n", path);
+    } else {
+        fprintf(stderr, "reference memory_lab: %s\n", err.msg);
+    }
+    cJSON_Delete(root);
+    free(m);
+    return rc ? 1 : 0;
+}

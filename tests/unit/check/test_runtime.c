@@ -1,0 +1,172 @@
+/* test_runtime.c — Check suite for the runtime probe and its cache (grader/check/runtime.c). */
+#define _GNU_SOURCE
+#include <check.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "check/runtime.h"
+
+static char dir[64];
+static char fake[128], counter[128], cache[128], watched[128];
+
+/* A stand-in interpreter: counts its runs and answers like torch 1.13. */
+static void make_fake(const char *answer)
+{
+    struct gb_buf script = GB_BUF_INIT;
+
+    strcpy(dir, "/tmp/gbrtXXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(fake, sizeof fake, "%s/python", dir);
+    snprintf(counter, sizeof counter, "%s/runs", dir);
+    snprintf(cache, sizeof cache, "%s/cache", dir);
+    snprintf(watched, sizeof watched, "%s/site", dir);
+    ck_assert_int_eq(mkdir(watched, 0700), 0);
+    ck_assert_int_eq(gb_buf_printf(&script, NULL,
+                                   "#!/bin/sh\necho run >> %s\nprintf '%s'\necho 'watch %s'\n",
+                                   counter, answer, watched), 0);
+    ck_assert_int_eq(gb_write_file_atomic(fake, script.data, script.len, NULL), 0);
+    ck_assert_int_eq(chmod(fake, 0700), 0);
+    gb_buf_free(&script);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)st;
+    (void)type;
+    (void)ftw;
+    return remove(path);
+}
+
+/* Each test makes its own directory; this removes the last one made. */
+static void teardown(void)
+{
+    if (dir[0])
+        nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    dir[0] = '\0';
+}
+
+static int runs(void)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    int n = 0;
+
+    if (gb_read_file(counter, 4096, &b, NULL) == 0)
+        for (size_t i = 0; i < b.len; i++)
+            n += b.data[i] == '\n';
+    gb_buf_free(&b);
+    return n;
+}
+
+START_TEST(test_probe_parses_versions_and_needs_shim)
+{
+    struct runtime rt;
+    struct gb_err err;
+
+    make_fake("python 3.11.2\\ntorch 1.13.0a0\\nnumpy 1.24.2\\nsdpa 0\\n");
+    ck_assert_int_eq(runtime_probe(fake, "", &rt, &err), 0);
+    ck_assert_str_eq(rt.python, "3.11.2");
+    ck_assert_str_eq(rt.torch, "1.13.0a0");
+    ck_assert_str_eq(rt.numpy, "1.24.2");
+    ck_assert_int_eq(rt.has_sdpa, 0);
+    ck_assert_int_eq(runtime_needs_sdpa_shim(&rt), 1);
+    runtime_free(&rt);
+}
+END_TEST
+
+START_TEST(test_no_torch_needs_no_shim)
+{
+    struct runtime rt;
+    struct gb_err err;
+
+    make_fake("python 3.12.1\\nnumpy 2.0.0\\n");
+    ck_assert_int_eq(runtime_probe(fake, "", &rt, &err), 0);
+    ck_assert_ptr_null(rt.torch);
+    ck_assert_int_eq(runtime_needs_sdpa_shim(&rt), 0);
+    runtime_free(&rt);
+}
+END_TEST
+
+START_TEST(test_cache_hit_then_invalidated_by_install)
+{
+    struct runtime rt;
+    struct gb_err err;
+    char added[160];
+
+    make_fake("python 3.11.2\\ntorch 2.9.0\\nnumpy 2.5.0\\nsdpa 1\\n");
+    ck_assert_int_eq(runtime_probe(fake, cache, &rt, &err), 0);
+    ck_assert_int_eq(rt.from_cache, 0);
+    runtime_free(&rt);
+    ck_assert_int_eq(runtime_probe(fake, cache, &rt, &err), 0);
+    ck_assert_int_eq(rt.from_cache, 1);
+    ck_assert_str_eq(rt.torch, "2.9.0");
+    ck_assert_int_eq(rt.has_sdpa, 1);
+    ck_assert_int_eq(runs(), 1);
+    runtime_free(&rt);
+    /* installing a package changes a watched sys.path directory */
+    snprintf(added, sizeof added, "%s/newpkg", watched);
+    ck_assert_int_eq(mkdir(added, 0700), 0);
+    ck_assert_int_eq(runtime_probe(fake, cache, &rt, &err), 0);
+    ck_assert_int_eq(rt.from_cache, 0);
+    ck_assert_int_eq(runs(), 2);
+    runtime_free(&rt);
+}
+END_TEST
+
+START_TEST(test_bad_interpreters_are_named)
+{
+    struct runtime rt;
+    struct gb_err err;
+
+    ck_assert_int_eq(runtime_probe("python3", "", &rt, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "absolute path"));
+    ck_assert_int_eq(runtime_probe("/nonexistent/python3", "", &rt, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "/nonexistent/python3 cannot be executed"));
+    make_fake("nothing useful\\n");
+    ck_assert_int_eq(runtime_probe(fake, "", &rt, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "did not report a Python version"));
+    runtime_free(&rt);
+}
+END_TEST
+
+START_TEST(test_real_debian_runtime)
+{
+    struct runtime rt;
+    struct gb_err err;
+
+    if (access("/usr/bin/python3", X_OK) < 0)
+        return;
+    ck_assert_int_eq(runtime_probe("/usr/bin/python3", "", &rt, &err), 0);
+    ck_assert_ptr_nonnull(rt.python);
+    /* torch 1.x never has it; 2.x always does */
+    if (rt.torch)
+        ck_assert_int_eq(rt.has_sdpa, rt.torch[0] != '1');
+    runtime_free(&rt);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("runtime");
+    TCase *tc = tcase_create("core");
+    SRunner *sr;
+    int failed;
+
+    tcase_set_timeout(tc, 120);
+    tcase_add_checked_fixture(tc, NULL, teardown);
+    tcase_add_test(tc, test_probe_parses_versions_and_needs_shim);
+    tcase_add_test(tc, test_no_torch_needs_no_shim);
+    tcase_add_test(tc, test_cache_hit_then_invalidated_by_install);
+    tcase_add_test(tc, test_bad_interpreters_are_named);
+    tcase_add_test(tc, test_real_debian_runtime);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

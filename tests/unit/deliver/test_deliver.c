@@ -1,0 +1,275 @@
+/* test_deliver.c — Check suite for payloads, answer classification, the retry
+ * schedule and configuration precedence (grader/deliver/payload, webhook, deliver,
+ * deliver_config). */
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "deliver/deliver.h"
+#include "deliver/webhook.h"
+
+#define RESULT_HEAD "{\"schema\":\"gradebox.result/1\",\"result_id\":\"00ff00ff00ff00ff\","
+#define RESULT_TAIL "\"exercise\":\"attention_by_hand\",\"score\":7.5,\"max_score\":10," \
+    "\"graded_at\":\"2026-12-02T13:00:00Z\",\"checks\":[" \
+    "{\"id\":\"rude_self\",\"verdict\":\"fail\"},{\"id\":\"row_sums\",\"verdict\":\"pass\"}]}"
+#define RESULT RESULT_HEAD "\"student\":\"alice\",\"assignment\":\"hw3\"," RESULT_TAIL
+
+static cJSON *build(const char *json, enum payload_format fmt, const char *student,
+                    const char *assignment, struct gb_err *err)
+{
+    struct payload p;
+    cJSON *o;
+
+    if (payload_build(json, strlen(json), fmt, student, assignment, &p, err))
+        return NULL;
+    o = cJSON_Parse(p.body);
+    ck_assert_ptr_nonnull(o);
+    ck_assert_str_eq(p.id, "00ff00ff00ff00ff");
+    payload_free(&p);
+    return o;
+}
+
+static const char *str(const cJSON *o, const char *k)
+{
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, k);
+    ck_assert_msg(cJSON_IsString(f), "field %s", k);
+    return f->valuestring;
+}
+
+START_TEST(test_gradebox_envelope)
+{
+    struct gb_err err;
+    cJSON *o = build(RESULT, PAYLOAD_GRADEBOX, "bob", "hw9", &err);
+
+    ck_assert_ptr_nonnull(o);
+    ck_assert_str_eq(str(o, "schema"), "gradebox.delivery/1");
+    ck_assert_str_eq(str(o, "id"), "00ff00ff00ff00ff");
+    ck_assert_str_eq(str(o, "student"), "alice");   /* the result's own value wins */
+    ck_assert_str_eq(str(o, "assignment"), "hw3");
+    ck_assert_str_eq(str(o, "timestamp"), "2026-12-02T13:00:00Z");
+    ck_assert_double_eq(cJSON_GetObjectItem(o, "score")->valuedouble, 7.5);
+    ck_assert_str_eq(str(cJSON_GetObjectItem(o, "result"), "schema"), "gradebox.result/1");
+    cJSON_Delete(o);
+}
+END_TEST
+
+START_TEST(test_lti_score)
+{
+    const char *anon = RESULT_HEAD RESULT_TAIL;
+    struct gb_err err;
+    cJSON *o = build(anon, PAYLOAD_LTI, "lms-user-42", NULL, &err);
+
+    ck_assert_msg(o != NULL, "%s", err.msg);
+    ck_assert_str_eq(str(o, "userId"), "lms-user-42");
+    ck_assert_double_eq(cJSON_GetObjectItem(o, "scoreGiven")->valuedouble, 7.5);
+    ck_assert_double_eq(cJSON_GetObjectItem(o, "scoreMaximum")->valuedouble, 10);
+    ck_assert_str_eq(str(o, "activityProgress"), "Completed");
+    ck_assert_str_eq(str(o, "gradingProgress"), "FullyGraded");
+    ck_assert_str_eq(str(o, "timestamp"), "2026-12-02T13:00:00Z");
+    ck_assert_str_eq(str(o, "comment"),
+                     "attention_by_hand: 7.5/10. Not passed: rude_self (fail).");
+    cJSON_Delete(o);
+}
+END_TEST
+
+START_TEST(test_bad_results_name_the_field)
+{
+    static const struct { const char *json, *needle; } cases[] = {
+        { "[1,2]", "not a JSON object" },
+        { "{\"result_id\":\"00ff00ff\"", "not a JSON object" },
+        { "{\"schema\":\"other/1\"}", "schema" },
+        { RESULT_HEAD "\"student\":\"a\",\"assignment\":\"b\",\"exercise\":\"e\","
+          "\"score\":1,\"graded_at\":\"t\"}", "max_score" },
+        { "{\"schema\":\"gradebox.result/1\",\"result_id\":\"zz\"}", "result_id" },
+        { "{\"schema\":\"gradebox.result/1\",\"result_id\":\"00ff00ff\\r\\nx: y\"}",
+          "result_id" },
+        { RESULT_HEAD RESULT_TAIL, "no student id" },
+        { RESULT_HEAD "\"student\":\"a\",\"assignment\":\"b\",\"exercise\":\"e\","
+          "\"score\":11,\"max_score\":10,\"graded_at\":\"t\"}", "not a valid grade" },
+    };
+    struct payload p;
+    struct gb_err err;
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ck_assert_int_eq(payload_build(cases[i].json, strlen(cases[i].json), PAYLOAD_GRADEBOX,
+                                       NULL, NULL, &p, &err), -1);
+        ck_assert_msg(strstr(err.msg, cases[i].needle), "case %zu: %s", i, err.msg);
+    }
+}
+END_TEST
+
+START_TEST(test_classify)
+{
+    ck_assert_int_eq(webhook_classify(200), WEBHOOK_DELIVERED);
+    ck_assert_int_eq(webhook_classify(204), WEBHOOK_DELIVERED);
+    ck_assert_int_eq(webhook_classify(410), WEBHOOK_GONE);
+    ck_assert_int_eq(webhook_classify(400), WEBHOOK_PERMANENT);
+    ck_assert_int_eq(webhook_classify(401), WEBHOOK_PERMANENT);
+    ck_assert_int_eq(webhook_classify(301), WEBHOOK_PERMANENT);
+    ck_assert_int_eq(webhook_classify(408), WEBHOOK_RETRY);
+    ck_assert_int_eq(webhook_classify(429), WEBHOOK_RETRY);
+    ck_assert_int_eq(webhook_classify(500), WEBHOOK_RETRY);
+    ck_assert_int_eq(webhook_classify(503), WEBHOOK_RETRY);
+    ck_assert_int_eq(webhook_classify(0), WEBHOOK_RETRY);
+}
+END_TEST
+
+START_TEST(test_retry_schedule_doubles_jitters_and_caps)
+{
+    struct deliver_config cfg = { .retry_base_ms = 10000, .retry_max_ms = 7200000 };
+
+    ck_assert_int_eq(deliver_retry_delay_ms(&cfg, 1, 0.999999), 9999);
+    ck_assert_int_eq(deliver_retry_delay_ms(&cfg, 1, 0.0), 5000);
+    ck_assert_int_eq(deliver_retry_delay_ms(&cfg, 2, 0.0), 10000);
+    ck_assert_int_eq(deliver_retry_delay_ms(&cfg, 3, 0.5), 30000);
+    ck_assert_int_eq(deliver_retry_delay_ms(&cfg, 11, 0.0), 3600000);
+    ck_assert_int_eq(deliver_retry_delay_ms(&cfg, 60, 0.0), 3600000);   /* capped */
+}
+END_TEST
+
+static char cfgdir[64];
+
+static void write_conf(const char *text)
+{
+    char path[128];
+    FILE *f;
+
+    snprintf(path, sizeof path, "%s/gradebox", cfgdir);
+    mkdir(path, 0700);
+    snprintf(path, sizeof path, "%s/gradebox/webhook.conf", cfgdir);
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void cfg_setup(void)
+{
+    snprintf(cfgdir, sizeof cfgdir, "/tmp/gbcfgXXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(cfgdir));
+    setenv("XDG_CONFIG_HOME", cfgdir, 1);
+    setenv("XDG_STATE_HOME", cfgdir, 1);
+    unsetenv("GRADEBOX_CONFIG");
+    unsetenv("GRADEBOX_OUTBOX");
+    unsetenv("GRADEBOX_WEBHOOK_URL");
+    unsetenv("GRADEBOX_WEBHOOK_TIMEOUT");
+    unsetenv("GRADEBOX_WEBHOOK_SECRET");
+    unsetenv("GRADEBOX_WEBHOOK_SECRET_FILE");
+}
+
+static void cfg_teardown(void)
+{
+    char cmd[128];
+
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cfgdir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+START_TEST(test_config_precedence)
+{
+    struct deliver_config cfg;
+    struct gb_err err;
+    char expect[128];
+
+    write_conf("# lms\nurl = http://file.example/hook\ntimeout = 5\nstudent = s1\n");
+    ck_assert_int_eq(deliver_config_load(&cfg, NULL, &err), 0);
+    ck_assert_str_eq(cfg.url, "http://file.example/hook");
+    ck_assert_int_eq(cfg.timeout_ms, 5000);
+    ck_assert_int_eq(cfg.connect_timeout_ms, 10000);          /* default */
+    snprintf(expect, sizeof expect, "%s/gradebox/outbox.sqlite", cfgdir);
+    ck_assert_str_eq(cfg.outbox_path, expect);
+    deliver_config_free(&cfg);
+
+    setenv("GRADEBOX_WEBHOOK_URL", "http://env.example/hook", 1);
+    setenv("GRADEBOX_WEBHOOK_TIMEOUT", "0.25", 1);
+    ck_assert_int_eq(deliver_config_load(&cfg, NULL, &err), 0);
+    ck_assert_str_eq(cfg.url, "http://env.example/hook");      /* env beats file */
+    ck_assert_int_eq(cfg.timeout_ms, 250);
+    ck_assert_str_eq(cfg.student, "s1");
+    ck_assert_int_eq(deliver_config_set(&cfg, "url", "http://flag.example/", "--url", &err), 0);
+    ck_assert_str_eq(cfg.url, "http://flag.example/");         /* flag beats env */
+    ck_assert_int_eq(deliver_config_set(&cfg, "max-connections", "0", "--max-connections",
+                                        &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "--max-connections"));
+    ck_assert_int_eq(deliver_config_set(&cfg, "url", "ftp://x", "--url", &err), 0);
+    ck_assert_int_eq(deliver_config_require_url(&cfg, &err), -1);
+    deliver_config_free(&cfg);
+}
+END_TEST
+
+START_TEST(test_config_file_errors)
+{
+    struct deliver_config cfg;
+    struct gb_err err;
+
+    write_conf("url = http://x/\nsecret = hunter2hunter2hunter2\n");
+    ck_assert_int_eq(deliver_config_load(&cfg, NULL, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "webhook.conf:2"));
+    ck_assert_ptr_null(strstr(err.msg, "hunter2"));
+    deliver_config_free(&cfg);
+    write_conf("colour = blue\n");
+    ck_assert_int_eq(deliver_config_load(&cfg, NULL, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "unknown setting 'colour'"));
+    deliver_config_free(&cfg);
+    ck_assert_int_eq(deliver_config_load(&cfg, "/nonexistent/gradebox.conf", &err), -1);
+    deliver_config_free(&cfg);
+}
+END_TEST
+
+START_TEST(test_secret_precedence)
+{
+    struct deliver_config cfg;
+    struct gb_err err;
+    char path[128];
+    FILE *f;
+
+    snprintf(path, sizeof path, "%s/secret", cfgdir);
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("file-secret-0123456789\n", f);
+    fclose(f);
+    ck_assert_int_eq(deliver_config_load(&cfg, NULL, &err), 0);
+    ck_assert_int_eq(deliver_config_load_secret(&cfg, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "no webhook secret"));
+    ck_assert_int_eq(deliver_config_set(&cfg, "secret-file", path, "webhook.conf:1", &err), 0);
+    setenv("GRADEBOX_WEBHOOK_SECRET", "env-secret-0123456789", 1);
+    ck_assert_int_eq(deliver_config_load_secret(&cfg, &err), 0);
+    ck_assert_uint_eq(cfg.key.len, 21);                        /* env beats file */
+    deliver_config_free(&cfg);
+    ck_assert_int_eq(deliver_config_load(&cfg, NULL, &err), 0);
+    ck_assert_int_eq(deliver_config_set(&cfg, "secret-file", path, "--secret-file", &err), 0);
+    ck_assert_int_eq(deliver_config_load_secret(&cfg, &err), 0);
+    ck_assert_uint_eq(cfg.key.len, 22);                        /* flag beats env */
+    deliver_config_free(&cfg);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("deliver");
+    TCase *tc = tcase_create("payload");
+    TCase *tcc = tcase_create("config");
+    SRunner *sr;
+    int failed;
+
+    tcase_add_test(tc, test_gradebox_envelope);
+    tcase_add_test(tc, test_lti_score);
+    tcase_add_test(tc, test_bad_results_name_the_field);
+    tcase_add_test(tc, test_classify);
+    tcase_add_test(tc, test_retry_schedule_doubles_jitters_and_caps);
+    tcase_add_checked_fixture(tcc, cfg_setup, cfg_teardown);
+    tcase_add_test(tcc, test_config_precedence);
+    tcase_add_test(tcc, test_config_file_errors);
+    tcase_add_test(tcc, test_secret_precedence);
+    suite_add_tcase(s, tc);
+    suite_add_tcase(s, tcc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

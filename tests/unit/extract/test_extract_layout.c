@@ -1,0 +1,419 @@
+/* test_extract_layout.c — Check suite for table layouts and captions in
+ * grader/extract/extract*.c: pivot tables (one table per metric, numbered columns),
+ * captions and sentences between a heading and its table, caption lines
+ * that name what the rows below are.
+ *
+ * Each test is a small transcript in the shape a student's print produced
+ * (the corpus holds the full recorded runs) and asserts the exact value,
+ * line and explanation of every query.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "extract/extract.h"
+#include "extract_fixture.h"
+
+static const char *const SYNONYMS =
+    "{\"length\": [\"T\", \"len\", \"seq len\"], \"b_f\": [\"forget bias\", \"bf\"],"
+    " \"train acc\": [\"train accuracy\", \"train\"], \"test acc\": [\"test accuracy\", \"test\"],"
+    " \"train s\": [\"seconds\", \"time\"], \"per step\": [\"factor\"]}";
+
+/* Runs one query, given as the JSON a rubric would hold, on a parsed transcript. */
+static struct found query(const struct extract_transcript *t, const char *locate_json)
+{
+    return extract_fixture_query(t, SYNONYMS, locate_json);
+}
+
+static struct extract_transcript *parse_str(const char *s)
+{
+    return extract_fixture_parse(s);
+}
+
+/* ---- pivot tables ------------------------------------------------------ */
+
+/* df.pivot(index="model", columns="length", values=metric) per metric,
+ * after a smoke test whose numbers are not the results. */
+static const char PIVOTS[] =
+    "length 5: all labels equal token 0: True\n"                          /* 1 */
+    "length 20: all labels equal token 0: True\n"                         /* 2 */
+    "\n"
+    "smoke test (1 epoch, length 5 only; ignore these numbers)\n"         /* 4 */
+    "  RNN         train 0.900 test 0.800 (0.1s)\n"                       /* 5 */
+    "  LSTM b_f=0  train 0.700 test 0.600 (0.2s)\n"                       /* 6 */
+    "\n"
+    "train accuracy\n"                                                    /* 8 */
+    "length             5      20      50\n"                              /* 9 */
+    "model\n"                                                             /* 10 */
+    "RNN            1.000   0.990   0.561\n"                              /* 11 */
+    "LSTM b_f=0     1.000   0.980   0.839\n"                              /* 12 */
+    "LSTM b_f=3     1.000   0.970     NaN\n"                              /* 13 */
+    "\n"
+    "test accuracy\n"                                                     /* 15 */
+    "length             5      20      50\n"                              /* 16 */
+    "model\n"
+    "RNN            1.000   0.960   0.494\n"                              /* 18 */
+    "LSTM b_f=0     1.000   0.950   0.495\n"                              /* 19 */
+    "LSTM b_f=3     1.000   0.940     NaN\n"
+    "\n"
+    "seconds\n"
+    "length             5      20      50\n"
+    "model\n"
+    "RNN              4.3     4.7    15.2\n"                              /* 25 */
+    "LSTM b_f=0       3.2    12.8    31.9\n"                              /* 26 */
+    "LSTM b_f=3       6.1     9.6    26.4\n";
+
+START_TEST(test_pandas_pivot_per_metric)
+{
+    struct extract_transcript *t = parse_str(PIVOTS);
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 20 RNN\", \"column\": \"train acc\", \"exclude\": \"LSTM\"}");
+    ASSERT_HIT(f, 0.990, 11, "0.990");
+    ck_assert_str_eq(f.column, "length 20");
+    f = query(t, "{\"row\": \"length 50 LSTM b_f 0\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.495, 19, "0.495");
+    f = query(t, "{\"row\": \"length 20 LSTM b_f 3\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.940, 20, "0.940");
+    f = query(t, "{\"row\": \"length 50 LSTM b_f 0\", \"column\": \"train s\"}");
+    ASSERT_HIT(f, 31.9, 26, "31.9");
+    /* the smoke test names no length on its rows: never the length-5 result */
+    f = query(t, "{\"row\": \"length 5 RNN\", \"column\": \"train acc\", \"exclude\": \"LSTM\"}");
+    ASSERT_HIT(f, 1.0, 11, "1.000");
+    f = query(t, "{\"row\": \"length 5 RNN\", \"column\": \"train s\", \"exclude\": \"LSTM\"}");
+    ASSERT_HIT(f, 4.3, 25, "4.3");
+    /* a length the tables do not hold */
+    f = query(t, "{\"row\": \"length 100 RNN\", \"column\": \"train acc\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+}
+END_TEST
+
+/* The same pivot without pandas' index-name line: "length" in the corner. */
+START_TEST(test_pivot_corner_header)
+{
+    struct extract_transcript *t = parse_str(
+        "test accuracy by length\n"
+        "length      5     20     50\n"
+        "RNN     1.000  0.960  0.494\n"
+        "GRU     1.000  1.000  0.998\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 50 GRU\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.998, 4, "0.998");
+    ck_assert_str_eq(f.column, "length 50");
+    f = query(t, "{\"row\": \"length 20 RNN\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.960, 3, "0.960");
+    extract_free(t);
+}
+END_TEST
+
+/* A headerless table of counts starts with a row, not a header: its
+ * numbers are whole and so are the rows' below. */
+START_TEST(test_counts_table_is_not_a_pivot)
+{
+    struct extract_transcript *t = parse_str(
+        "rows per split\n"
+        "very     297    303\n"
+        "not      303    297\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"very\"}");
+    ASSERT_HIT(f, 297, 2, "297");
+    f = query(t, "{\"row\": \"not\", \"nth\": 2}");
+    ASSERT_HIT(f, 297, 3, "297");
+    extract_free(t);
+}
+END_TEST
+
+/* ---- a column named in the title above "label: value" lines ------------- */
+
+START_TEST(test_column_in_title_inline)
+{
+    struct extract_transcript *t = parse_str(
+        "per-step factor:\n"
+        "  gain 0.5: 0.490\n"                                         /* 2 */
+        "  gain 1.0: 0.911\n"
+        "\n"
+        "{\n"
+        "  \"per_step\": {\n"
+        "    \"gain 0.5\": 0.49,\n"                                   /* 7 */
+        "    \"gain 1.5\": 1.09\n"                                    /* 8 */
+        "  },\n"
+        "  \"step_1\": {\n"
+        "    \"gain 0.5\": 5.03e-17,\n"                               /* 11 */
+        "    \"gain 1.5\": 5.27\n"
+        "  }\n"
+        "}\n"
+        "\n"
+        "step 1 and per step\n"
+        "  gain 0.9: 1.6e-05 0.842\n");                               /* 17 */
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 1.0\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 0.911, 3, "0.911");
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 1.09, 8, "1.09");
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 5.03e-17, 11, "5.03e-17");
+    /* printed twice, the same value: the later print */
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 0.49, 7, "0.49");
+    /* two values on the row: a title naming both columns cannot say which */
+    f = query(t, "{\"row\": \"gain 0.9\", \"column\": \"per step\"}");
+    ASSERT_MISS(f, "found 'gain 0.9' on line 17 but no 'per step' next to it");
+    /* the enclosing key is as often the row: {'rude': {'support': 0.44}} */
+    extract_free(t);
+    t = parse_str(
+        "{'weights': {'rude': {'not': 0.44,\n"
+        "                      'support': 0.44},\n"                  /* 2 */
+        "             'support': {'not': 0.25,\n"
+        "                         'rude': 0.25}}}\n");               /* 4 */
+    f = query(t, "{\"row\": \"rude\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.44, 2, "0.44");
+    /* nor does a title name a row the line does not */
+    f = query(t, "{\"row\": \"gain 2.0\", \"column\": \"per step\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+    /* a sentence naming the row, its one number words away, is not a
+     * "label: value" line: the heading above does not name that number */
+    t = parse_str(
+        "Blame reaching step t when the only loss sits at step 50\n"
+        "gain=1.00   7.603e-02  1.459e-02  4.252e-03\n"
+        "\n"
+        "gain 1.0 at other lengths: how far back blame stays above 1/1000 of the last step\n"
+        "gain 1.0 at other lengths: blame stays above 0.001 of the last step\n");
+    f = query(t, "{\"row\": \"gain 1.0\", \"column\": \"step 50\"}");
+    ck_assert_msg(f.n == 0, "took line %zu: %s", f.line, f.text);
+    extract_free(t);
+}
+END_TEST
+
+/* ---- a label list on the line beats a guessed table header -------------- */
+
+/* "logistic acc [all, very, not]: [0.74 1. 0.485]" names its own columns;
+ * the lines above it happen to line up as a table whose header holds the
+ * word "not" too.  Counts joined by '/' under labels joined by '/' are a
+ * list, not a count out of a total. */
+START_TEST(test_label_list_on_line_beats_table)
+{
+    struct extract_transcript *t = parse_str(
+        "   sorted: ['and' 'bad' 'good' 'not' 'packing' 'was']\n"
+        "   bags equal: True\n"
+        "logistic acc [all, very, not]: [0.74  1.    0.485]\n"     /* 3 */
+        "64-unit acc [all, very, not]: [0.785 1.    0.574]\n"      /* 4 */
+        "test rows very/not: 297/303\n");                          /* 5 */
+    struct found f;
+
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"very\"}");
+    ASSERT_HIT(f, 1, 3, "1.");
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"not\"}");
+    ASSERT_HIT(f, 0.485, 3, "0.485");
+    f = query(t, "{\"row\": \"64-unit\", \"column\": \"all\"}");
+    ASSERT_HIT(f, 0.785, 4, "0.785");
+    f = query(t, "{\"row\": \"test rows\", \"column\": \"not\"}");
+    ASSERT_HIT(f, 303, 5, "303");
+    f = query(t, "{\"row\": \"test rows\", \"column\": \"very\"}");
+    ASSERT_HIT(f, 297, 5, "297");
+    ck_assert(!(f.flags & NUMPARSE_RATIO));
+    extract_free(t);
+}
+END_TEST
+
+/* ---- a number inside a text cell --------------------------------------- */
+
+/* "forget-gate bias 3.0" in the model column: the 3.0 is part of the label,
+ * the row is no header of a next table, and the rows after it stay rows. */
+START_TEST(test_number_inside_label_cell)
+{
+    struct extract_transcript *t = parse_str(
+        "   T  model                        time (ms)  train acc  test acc\n"
+        "   5  vanilla RNN                       4300      1.000     1.000\n"
+        "   5  LSTM, no forget bias              3200      1.000     1.000\n"
+        "   5  LSTM, forget-gate bias 3.0        6100      1.000     0.990\n"   /* 4 */
+        "  20  vanilla RNN                       4700      1.000     0.980\n"   /* 5 */
+        "  20  LSTM, no forget bias             12800      0.970     0.960\n"   /* 6 */
+        "  20  LSTM, forget-gate bias 3.0        9600      1.000     0.950\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"T 20 RNN\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.980, 5, "0.980");
+    ck_assert_str_eq(f.column, "test acc");
+    f = query(t, "{\"row\": \"T 5 LSTM b_f 3\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.990, 4, "0.990");
+    f = query(t, "{\"row\": \"T 20 LSTM\", \"column\": \"train acc\", \"exclude\": \"b_f 3\"}");
+    ASSERT_HIT(f, 0.970, 6, "0.970");
+    f = query(t, "{\"row\": \"T 20 LSTM b_f 3\", \"column\": \"time\"}");
+    ASSERT_HIT(f, 9600, 7, "9600");
+    extract_free(t);
+}
+END_TEST
+
+/* ---- explanations -------------------------------------------------------- */
+
+/* A miss under a section names the heading as the student printed it and
+ * the lines its section was taken to cover, not the rubric's phrase. */
+START_TEST(test_section_miss_names_the_heading)
+{
+    struct extract_transcript *t = parse_str(
+        "== A. self-attention, Q = K = V = E ==\n"                   /* 1 */
+        "          support   was\n"
+        "support     0.711  0.096\n"
+        "was         0.091  0.669\n"                                  /* 4 */
+        "== B. with the query matrix Wq ==\n"                        /* 5 */
+        "          support   was\n"
+        "support     0.250  0.250\n"
+        "rude        0.440  0.060\n");                                /* 8 */
+    struct found f;
+
+    f = query(t, "{\"section\": [\"query = key\", \"self-attention\"], \"row\": \"rude\","
+                 " \"column\": \"support\"}");
+    ASSERT_MISS(f, "under 'A. self-attention, Q = K = V = E' (lines 1-4), no line mentions rude");
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.440, 8, "0.440");
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"polite\"}");
+    ASSERT_MISS(f, "under 'B. with the query matrix Wq' (lines 5-8), no line mentions polite");
+    extract_free(t);
+}
+END_TEST
+
+/* ---- sections no banner marks ------------------------------------------ */
+
+/* The rubric's attention sections, as attention_by_hand.json declares them. */
+#define QK_SECTION "\"section\": [\"query = key\", \"q = k\", \"self-attention\"]"
+#define QM_SECTION "\"section\": [\"query matrix\", \"Wq\", \"separate query\"]"
+
+/* A heading alone before its table across a blank line, with or without a caption. */
+START_TEST(test_heading_across_blank_line)
+{
+    struct extract_transcript *t = parse_str(
+        "self-attention\n"                                         /* 1 */
+        "\n"
+        "weights:\n"                                               /* 3 */
+        "          support   rude\n"
+        "rude        0.096  0.711\n"                               /* 5 */
+        "\n"
+        "query matrix\n"                                           /* 7 */
+        "\n"
+        "          support   rude\n"
+        "rude        0.440  0.060\n");                             /* 10 */
+    struct found f;
+
+    f = query(t, "{" QK_SECTION ", \"row\": \"rude\", \"column\": \"rude\"}");
+    ASSERT_HIT(f, 0.711, 5, "0.711");
+    f = query(t, "{" QM_SECTION ", \"row\": \"rude\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.440, 10, "0.440");
+    extract_free(t);
+}
+END_TEST
+
+/* A vector row printed without brackets under a caption, after a table
+ * whose header names the same word and whose row is excluded (its sum). */
+START_TEST(test_vector_row_in_headerless_run)
+{
+    struct extract_transcript *t = parse_str(
+        "--- B. with the query matrix Wq ---\n"
+        "            support       was       not      rude     sum\n"
+        "support      0.2500    0.2500    0.2500    0.2500  1.0000\n"
+        "rude         0.4404    0.0596    0.4404    0.0596  1.0000\n"
+        "output rows:\n"
+        "  support    0.5000  -0.5000   0.5000   0.6250\n"
+        "  rude       0.8808  -0.1192   0.8808   0.3394\n"                 /* 7 */
+        "max abs gap numpy vs torch: 7.451e-09  (dtype float32)\n");
+    struct found f;
+
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"shape\": \"vector\","
+                 " \"exclude\": [\"attends\", \"sum\"]}");
+    ASSERT_HIT(f, 0.8808, 7, "0.8808");
+    ck_assert_uint_eq(f.n_nums, 4);
+    ck_assert(f.nums[0] == 0.8808 && f.nums[1] == -0.1192 && f.nums[2] == 0.8808 &&
+              f.nums[3] == 0.3394);
+    extract_free(t);
+}
+END_TEST
+
+/* Blocks titled only by the exercise's part numbers: a query whose section
+ * is part 3 reads under "[Part 3]" (or "--- Step 3 ---"), never under
+ * "[Part 2]" nor under a title that only mentions part 3 in passing. */
+static const char PARTS[] =
+    "[Part 2]\n"
+    "  weights  support      was\n"
+    "  rude      0.0963   0.7112\n"
+    "[Part 3]\n"
+    "  weights  support      was\n"
+    "  rude      0.4404   0.0596\n"
+    "Part 3 is next: shuffle\n"
+    "  weights  support      was\n"
+    "  rude      0.0596   0.4404\n";
+
+START_TEST(test_part_number_names_section)
+{
+    struct extract_transcript *t = parse_str(PARTS);
+    struct found f;
+
+    f = query(t, "{\"section\": \"query matrix\", \"part\": 3, \"row\": \"rude\","
+                 " \"column\": \"support\"}");
+    ck_assert_msg(f.n == 1, "no hit: %s", f.explain);
+    ck_assert(f.value == 0.4404);
+    ck_assert_uint_eq(f.line, 6);
+    f = query(t, "{\"section\": \"query matrix\", \"row\": \"rude\", \"column\": \"support\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+    t = parse_str("--- Step 2 ---\nrude: 0.7112\n--- Step 3 ---\nrude: 0.0596\n");
+    f = query(t, "{\"section\": \"query matrix\", \"part\": 3, \"row\": \"rude\"}");
+    ck_assert_msg(f.n == 1, "no hit: %s", f.explain);
+    ck_assert(f.value == 0.0596);
+    extract_free(t);
+}
+END_TEST
+
+/* One word over rows of several values ("outputs" over the output matrix)
+ * names the matrix: it is no one-column header whose cell is the last value. */
+START_TEST(test_name_over_matrix_is_no_column)
+{
+    struct extract_transcript *t = parse_str(
+        "outputs\n"
+        "  was    0.5000  -0.5000   0.5000   0.6250\n"
+        "  rude   0.8808  -0.1192   0.8808   0.3394\n");
+    struct found f = query(t, "{\"row\": \"rude\", \"column\": \"outputs\"}");
+
+    ck_assert_int_eq(f.n, 0);
+    f = query(t, "{\"row\": \"rude\", \"shape\": \"vector\"}");
+    ck_assert_msg(f.n == 1, "no hit: %s", f.explain);
+    ck_assert_uint_eq(f.line, 3);
+    ck_assert_uint_eq(f.n_nums, 4);
+    ck_assert(f.nums[0] == 0.8808 && f.nums[1] == -0.1192 && f.nums[3] == 0.3394);
+    extract_free(t);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("extract_layout");
+    TCase *tc = tcase_create("pivot");
+    SRunner *sr;
+    int failed;
+
+    tcase_add_test(tc, test_pandas_pivot_per_metric);
+    tcase_add_test(tc, test_pivot_corner_header);
+    tcase_add_test(tc, test_counts_table_is_not_a_pivot);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("titles");
+    tcase_add_test(tc, test_column_in_title_inline);
+    tcase_add_test(tc, test_number_inside_label_cell);
+    tcase_add_test(tc, test_section_miss_names_the_heading);
+    tcase_add_test(tc, test_heading_across_blank_line);
+    tcase_add_test(tc, test_label_list_on_line_beats_table);
+    tcase_add_test(tc, test_vector_row_in_headerless_run);
+    tcase_add_test(tc, test_part_number_names_section);
+    tcase_add_test(tc, test_name_over_matrix_is_no_column);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
