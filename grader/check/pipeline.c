@@ -4,6 +4,7 @@
 #include "check/pipeline.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <stddef.h>
 #include <langinfo.h>
@@ -290,20 +291,56 @@ static void student_env(int with_shim, const char **env)
     env[n] = NULL;
 }
 
-/* Submission under the rubric's file name, course files, and the shim. */
+/* A course file: a regular *.py file directly in exercises/ (sequences.py).
+ * The module tells students every exercise may import them, so every run
+ * gets all of them, whatever its rubric lists. */
+static int is_course_file(const struct dirent *de)
+{
+    size_t n = strlen(de->d_name);
+
+    return de->d_name[0] != '.' && n > 3 && strcmp(de->d_name + n - 3, ".py") == 0 &&
+           (de->d_type == DT_REG || de->d_type == DT_UNKNOWN);
+}
+
+static int stage_course_files(const struct job *job, struct workdir *wd, struct gb_err *err)
+{
+    struct dirent **names = NULL;
+    char src[PATH_MAX + 300];
+    int n = scandir(job->home.exercises, &names, is_course_file, alphasort), rc = 0;
+
+    if (n < 0)
+        return gb_fail(err, "cannot list the course files in %s: %s", job->home.exercises,
+                       strerror(errno));
+    for (int i = 0; i < n; i++) {
+        if (!rc && strcmp(names[i]->d_name, job->rubric->submission) != 0) {
+            snprintf(src, sizeof src, "%s/%s", job->home.exercises, names[i]->d_name);
+            if (workdir_add_file(wd, names[i]->d_name, src, COURSE_FILE_MAX_BYTES, err))
+                rc = gb_err_prefix(err, "cannot provide the course file %s", names[i]->d_name);
+        }
+        free(names[i]);
+    }
+    free(names);
+    return rc;
+}
+
+/* Submission under the rubric's file name, the course files, and the shim.
+ * (A rubric's "provides" names course files only: rubric.c checks it.) */
 static int stage_files(const struct pipeline_options *opts, const struct job *job,
                        struct workdir *wd, struct gb_err *err)
 {
     const struct rubric *rb = job->rubric;
     char src[PATH_MAX + 300];
 
-    if (workdir_add_file(wd, rb->submission, opts->file, SOURCE_MAX_BYTES, err))
-        return gb_err_prefix(err, "cannot stage the submission");
     for (size_t i = 0; i < rb->provides.n; i++) {
         snprintf(src, sizeof src, "%s/%s", job->home.exercises, rb->provides.v[i]);
-        if (workdir_add_file(wd, base_name(rb->provides.v[i]), src, COURSE_FILE_MAX_BYTES, err))
-            return gb_err_prefix(err, "cannot provide the course file %s", rb->provides.v[i]);
+        if (access(src, R_OK) != 0)
+            return gb_fail(err, "rubric %s provides %s, which is not a course file in %s",
+                           rb->path, rb->provides.v[i], job->home.exercises);
     }
+    if (workdir_add_file(wd, rb->submission, opts->file, SOURCE_MAX_BYTES, err))
+        return gb_err_prefix(err, "cannot stage the submission");
+    if (stage_course_files(job, wd, err))
+        return -1;
     if (!runtime_needs_sdpa_shim(&job->runtime))
         return 0;
     snprintf(src, sizeof src, "%s/sitecustomize.py", job->home.shims);

@@ -922,6 +922,22 @@ static int load_top_strings(const cJSON *root, struct rubric *r, struct gb_err *
     return 0;
 }
 
+/* "provides" names course files (the *.py files of exercises/, which every run gets):
+ * plain file names only, so a rubric cannot copy a host file — least of all
+ * rubrics/expected/ — into the sandbox. */
+static int check_provides(const struct rubric_strings *p, struct gb_err *err)
+{
+    for (size_t i = 0; i < p->n; i++) {
+        const char *name = p->v[i];
+        size_t n = strlen(name);
+
+        if (name[0] == '.' || strchr(name, '/') || n < 4 || strcmp(name + n - 3, ".py") != 0)
+            return gb_fail(err, "field 'provides': '%s' is not a course file (a plain *.py "
+                           "file name from exercises/, no path)", name);
+    }
+    return 0;
+}
+
 static int load_top(const cJSON *root, struct rubric *r, struct gb_err *err)
 {
     const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
@@ -942,6 +958,7 @@ static int load_top(const cJSON *root, struct rubric *r, struct gb_err *err)
     }
     if (load_top_strings(root, r, err) ||
         load_strings(cJSON_GetObjectItemCaseSensitive(root, "provides"), "provides", &r->provides, err) ||
+        check_provides(&r->provides, err) ||
         load_strings(cJSON_GetObjectItemCaseSensitive(root, "expected"), "expected", &r->expected, err) ||
         resolve_expected(r, err) ||
         load_limits(cJSON_GetObjectItemCaseSensitive(root, "limits"), &r->limits, err) ||

@@ -159,6 +159,13 @@ START_TEST(test_errors_name_check_and_field)
     expect_error("{\"format\": 2, \"exercise\": \"ex\"}", "format 2", "newer");
     expect_error(HEAD "\"chekcs\": []}", "'chekcs'", NULL);
     expect_error("{\"format\": 1,", "not valid JSON", NULL);
+    /* provides names course files only: never a path to a host file */
+    expect_error(HEAD "\"provides\": [\"../rubrics/expected/attention_by_hand.json\"], "
+                 "\"checks\": []}", "not a course file", NULL);
+    expect_error(HEAD "\"provides\": [\"/etc/passwd\"], \"checks\": []}",
+                 "not a course file", NULL);
+    expect_error(HEAD "\"provides\": [\".secret.py\"], \"checks\": []}",
+                 "not a course file", NULL);
 }
 END_TEST
 
