@@ -220,3 +220,60 @@ int expected_numbers(const struct expected *e, const char *path, double **out, s
     *n = i;
     return 0;
 }
+
+/* The numbers of container c (objects: members in order; arrays: elements)
+ * into a malloc'd array; *self is the index of member `self_node` (or 0). */
+static int container_numbers(const cJSON *c, const cJSON *self_node, double **out, size_t *n,
+                             size_t *self, struct gb_err *err)
+{
+    const cJSON *el;
+    size_t cap = (size_t)cJSON_GetArraySize(c), i = 0;
+
+    *self = 0;
+    *out = malloc((cap ? cap : 1) * sizeof **out);
+    if (!*out)
+        return gb_fail(err, "out of memory");
+    cJSON_ArrayForEach(el, c) {
+        if (!cJSON_IsNumber(el))
+            continue;
+        if (el == self_node)
+            *self = i;
+        (*out)[i++] = el->valuedouble;
+    }
+    *n = i;
+    return 0;
+}
+
+int expected_record(const struct expected *e, const char *path, double **out, size_t *n,
+                    size_t *self, int *ordered, struct gb_err *err)
+{
+    const char *file = NULL, *dot = strrchr(path, '.');
+    const cJSON *node = resolve(e, path, &file, err), *parent;
+    char parent_path[512];
+
+    *out = NULL;
+    *n = 0;
+    if (!node)
+        return -1;
+    if (cJSON_IsArray(node)) {
+        *ordered = 1;
+        return container_numbers(node, NULL, out, n, self, err);
+    }
+    if (!cJSON_IsNumber(node))
+        return gb_fail(err, "%s: key '%s' is not a number", file, path);
+    if (!dot || (size_t)(dot - path) >= sizeof parent_path) {
+        *ordered = 0;
+        *self = 0;
+        if (!(*out = malloc(sizeof **out)))
+            return gb_fail(err, "out of memory");
+        (*out)[0] = node->valuedouble;
+        *n = 1;
+        return 0;
+    }
+    memcpy(parent_path, path, (size_t)(dot - path));
+    parent_path[dot - path] = '\0';
+    if (!(parent = resolve(e, parent_path, &file, err)))
+        return -1;
+    *ordered = cJSON_IsArray(parent);
+    return container_numbers(parent, node, out, n, self, err);
+}

@@ -30,6 +30,16 @@ int expected_number(const struct expected *e, const char *path, double *out,
 /* An array of numbers at path; *out is malloc'd, the caller frees it. */
 int expected_numbers(const struct expected *e, const char *path, double **out,
                      size_t *n, struct gb_err *err);
+/* The record a number belongs to: the numbers printed together with it.
+ * For a path to a number, the number members of its parent object or array
+ * (in the file's order: objects keep the reference's key order); for a path
+ * to an array of numbers, the array itself.  *out is malloc'd (the caller
+ * frees it), *self is the index of path's own number in it (0 for an
+ * array), *ordered is 1 when the record is an array (its order is part of
+ * what it means).  The grader recognises an unlabelled number by the
+ * company it keeps (extract/extract_align.h). */
+int expected_record(const struct expected *e, const char *path, double **out, size_t *n,
+                    size_t *self, int *ordered, struct gb_err *err);
 /* Does path exist (as anything)? */
 int expected_has(const struct expected *e, const char *path);
 

@@ -255,6 +255,28 @@ static int load_locate(const cJSON *loc, const char *field, cJSON **out, struct 
     return 0;
 }
 
+/* An operand is a locate object that may also say which reference number
+ * it reads ("reads": "rnn.gain_1_5.step_1"); the key is kept apart, the rest
+ * is the locate. */
+static int load_operand(const cJSON *el, const char *field, struct rubric_operand *op,
+                        struct gb_err *err)
+{
+    const cJSON *reads = cJSON_IsObject(el) ? cJSON_GetObjectItemCaseSensitive(el, "reads") : NULL;
+    cJSON *loc;
+    int rc;
+
+    if (!reads)
+        return load_locate(el, field, &op->locate, err);
+    if (!cJSON_IsString(reads) || !reads->valuestring[0])
+        return gb_fail(err, "field '%s.reads' must be an expected-values key", field);
+    if (!(op->reads = dup_or_fail(reads->valuestring, err)) || !(loc = cJSON_Duplicate(el, 1)))
+        return gb_fail(err, "out of memory");
+    cJSON_DeleteItemFromObjectCaseSensitive(loc, "reads");
+    rc = load_locate(loc, field, &op->locate, err);
+    cJSON_Delete(loc);
+    return rc;
+}
+
 static int load_operands(const cJSON *vals, struct rubric_check *ck, struct gb_err *err)
 {
     const cJSON *el;
@@ -268,8 +290,7 @@ static int load_operands(const cJSON *vals, struct rubric_check *ck, struct gb_e
     cJSON_ArrayForEach(el, vals) {
         struct rubric_operand *op = &ck->operands[ck->n_operands++];
         snprintf(field, sizeof field, "values.%s", el->string);
-        if (!(op->name = dup_or_fail(el->string, err)) ||
-            load_locate(el, field, &op->locate, err))
+        if (!(op->name = dup_or_fail(el->string, err)) || load_operand(el, field, op, err))
             return -1;
     }
     return 0;
@@ -661,6 +682,7 @@ static void free_check(struct rubric_check *ck)
     free(ck->vector.ref);
     for (size_t i = 0; i < ck->n_operands; i++) {
         free(ck->operands[i].name);
+        free(ck->operands[i].reads);
         cJSON_Delete(ck->operands[i].locate);
     }
     free(ck->operands);

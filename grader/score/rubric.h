@@ -77,6 +77,9 @@ struct cJSON;
 struct rubric_operand {              /* CHECK_RELATION: a named located number */
     char *name;
     struct cJSON *locate;
+    char *reads;                     /* the expected-values key of the number it reads
+                                      * ("rnn.gain_1_5.step_1"), or NULL: lets the grader
+                                      * recognise it by value where no label names it */
 };
 
 struct rubric_answer_number {        /* CHECK_ANSWER_NUMBERS */

@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "extract/extract.h"
+#include "extract/extract_align.h"
 #include "extract/numparse.h"
 #include "score/score_value.h"
 
@@ -137,6 +139,10 @@ int score_relation_eval(const struct rubric_check *ck, const double *vals, doubl
     return e.failed ? -1 : 0;
 }
 
+/* An operand that names the reference number it reads is recognised
+ * within this of it (seeded floats land within about 1% of the module's). */
+#define OPERAND_REL_TOL 0.02
+
 /* Where an operand was read: its line and the number's first byte there. */
 struct operand_at {
     size_t line, start;
@@ -149,8 +155,19 @@ static int locate_operands(const struct score_ctx *ctx, const struct rubric_chec
     *all_found = 1;
     for (size_t i = 0; i < ck->n_operands; i++) {
         struct extract_result res = EXTRACT_RESULT_INIT;
-        if (score_locate(ctx, ck->operands[i].locate, 0, 0, &res, err))
+        struct gb_buf note = GB_BUF_INIT;
+        if (score_locate_near(ctx, ck->operands[i].locate, ck->operands[i].reads,
+                              OPERAND_REL_TOL, &res, &note, err)) {
+            gb_buf_free(&note);
             return gb_err_prefix(err, "values.%s", ck->operands[i].name);
+        }
+        if (note.len && gb_buf_printf(&o->message, err, "%s%s: %s", o->message.len ? "; " : "",
+                                      ck->operands[i].name, note.data)) {
+            gb_buf_free(&note);
+            extract_result_free(&res);
+            return -1;
+        }
+        gb_buf_free(&note);
         if (!res.n_hits) {
             *all_found = 0;
             if (gb_buf_printf(&o->message, err, "%s%s: %s", o->message.len ? "; " : "",

@@ -15,6 +15,7 @@
 
 #include "score/expected.h"
 #include "extract/extract.h"
+#include "extract/extract_align.h"
 #include "extract/numparse.h"
 
 int score_locate(const struct score_ctx *ctx, const struct cJSON *locate,
@@ -47,6 +48,143 @@ static int missing(struct score_outcome *o, const struct extract_result *res,
     o->verdict = VERDICT_MISSING;
     return gb_buf_puts(&o->message, res->explain ? res->explain
                        : "the value was not found in the output", err);
+}
+
+/* The lines a locate's "exclude" phrases name (another row's label):
+ * alignment takes no evidence from them.  *lines is malloc'd. */
+static int excluded_lines(const struct score_ctx *ctx, const struct cJSON *locate,
+                          size_t **lines, size_t *n, struct gb_err *err)
+{
+    struct extract_query q = EXTRACT_QUERY_INIT;
+    int rc;
+
+    *lines = NULL;
+    *n = 0;
+    if (!locate)
+        return 0;
+    if (extract_query_from_json(locate, ctx->syn, &q, err))
+        return gb_err_prefix(err, "locate");
+    rc = extract_lines_naming(ctx->out, &q, EXTRACT_EXCLUDE, lines, n, err);
+    extract_query_free(&q);
+    return rc;
+}
+
+int score_align(const struct score_ctx *ctx, const char *ref, const struct cJSON *locate,
+                double rel_tol, double abs_tol, struct extract_alignment *al,
+                struct gb_err *err)
+{
+    struct extract_record rec = { .rel_tol = rel_tol, .abs_tol = abs_tol };
+    double *v = NULL;
+    size_t *lines = NULL, n_lines = 0;
+    char key[256];
+    int rc;
+
+    memset(al, 0, sizeof *al);
+    if (!ref || !ctx->out)
+        return 0;
+    /* A key the reference lacks is reported by the labelled path already. */
+    if (score_key(ctx, ref, key, sizeof key, NULL) ||
+        expected_record(ctx->in->expected, key, &v, &rec.n, &rec.target, &rec.ordered, NULL))
+        return 0;
+    rec.v = v;
+    rc = excluded_lines(ctx, locate, &lines, &n_lines, err);
+    if (!rc)
+        rc = extract_align(ctx->out, &rec, lines, n_lines, al, err);
+    free(lines);
+    free(v);
+    return rc;
+}
+
+/* The sentence saying how an aligned value was recognised. */
+static int aligned_message(struct gb_buf *b, const struct extract_alignment *al,
+                           const struct extract_result *res, struct gb_err *err)
+{
+    if (gb_buf_printf(b, err, "recognised by its value: %s on output line %zu is printed with "
+                      "%zu other value%s of the same record", al->hit.text, al->hit.line,
+                      al->n_with, al->n_with == 1 ? "" : "s"))
+        return -1;
+    if (al->first_line != al->last_line &&
+        gb_buf_printf(b, err, " (lines %zu-%zu)", al->first_line, al->last_line))
+        return -1;
+    if (res && res->explain)
+        return gb_buf_printf(b, err, "; no label said so: %s", res->explain);
+    return 0;
+}
+
+/* res's chosen hit (index 0) replaced by hit h (deep-copied fields moved). */
+static int take_alignment(struct extract_result *res, struct extract_alignment *al,
+                          struct gb_err *err)
+{
+    struct extract_hit *hits = calloc(1, sizeof *hits);
+
+    if (!hits)
+        return gb_fail(err, "out of memory");
+    free(res->explain);
+    res->explain = NULL;
+    for (size_t i = 0; i < res->n_hits; i++) {
+        free(res->hits[i].text);
+        free(res->hits[i].nums);
+        free(res->hits[i].label);
+        free(res->hits[i].column);
+        free(res->hits[i].line_text);
+    }
+    free(res->hits);
+    hits[0] = al->hit;          /* ownership moves to res */
+    memset(&al->hit, 0, sizeof al->hit);
+    res->hits = hits;
+    res->n_hits = 1;
+    return 0;
+}
+
+int score_locate_near(const struct score_ctx *ctx, const struct cJSON *locate, const char *ref,
+                      double rel_tol, struct extract_result *res, struct gb_buf *note,
+                      struct gb_err *err)
+{
+    struct extract_result all = EXTRACT_RESULT_INIT;
+    struct extract_alignment al;
+    double want;
+    char key[256];
+    int found;
+
+    if (score_locate(ctx, locate, EXTRACT_SCALAR, 0, res, err))
+        return -1;
+    if (!ref || score_key(ctx, ref, key, sizeof key, NULL) ||
+        expected_number(ctx->in->expected, key, &want, NULL))
+        return 0;
+    if (res->n_hits) {
+        const struct extract_hit *h = &res->hits[0];
+        if (fabs(h->num.value - want) <= rel_tol * fabs(want) || res->n_candidates < 2 ||
+            extract_common_value(want))
+            return 0;
+        if (score_locate(ctx, locate, EXTRACT_SCALAR, 1, &all, err))
+            return -1;
+        for (size_t i = 0; i < all.n_hits; i++) {
+            const struct extract_hit *c = &all.hits[i];
+            if (c->line == h->line || fabs(c->num.value - want) > rel_tol * fabs(want))
+                continue;
+            if (gb_buf_printf(note, err, "%s was read from line %zu, where %s agrees with "
+                              "the reference (line %zu's %s does not)", "it", c->line, c->text,
+                              h->line, h->text)) {
+                extract_result_free(&all);
+                return -1;
+            }
+            if (i) {
+                struct extract_hit tmp = all.hits[0];
+                all.hits[0] = all.hits[i];
+                all.hits[i] = tmp;
+            }
+            extract_result_free(res);
+            *res = all;
+            return 0;
+        }
+        extract_result_free(&all);
+        return 0;
+    }
+    if ((found = score_align(ctx, ref, locate, rel_tol, 0, &al, err)) <= 0)
+        return found;
+    found = aligned_message(note, &al, res, err) || take_alignment(res, &al, err) ? -1 : 0;
+    extract_alignment_free(&al);
+    return found;
 }
 
 /* An exact count (297 rows) is printed as an integer: when the label also
@@ -112,10 +250,96 @@ static int locate_value(const struct score_ctx *ctx, const struct rubric_check *
     return 0;
 }
 
+/* No label located the value: it may still be recognised by its value
+ * (score_align); else MISSING with extract's sentence. */
+static int value_by_alignment(const struct score_ctx *ctx, const struct rubric_check *ck,
+                              const struct extract_result *res, struct score_outcome *o,
+                              struct gb_err *err)
+{
+    struct extract_alignment al;
+    int pass, found, rc = -1;
+
+    if (score_target(ctx, &ck->target, 0, NULL, &pass, NULL, &o->expected, err))
+        return -1;
+    found = ck->target.op == TARGET_APPROX
+                ? score_align(ctx, ck->target.expected.ref, ck->locate, ck->target.rel_tol,
+                              ck->target.abs_tol, &al, err)
+                : 0;
+    if (found < 0)
+        return -1;
+    if (!found)
+        return missing(o, res, err);
+    gb_buf_free(&o->expected);
+    if (score_target(ctx, &ck->target, al.hit.num.value, &al.hit.num, &pass, &o->deviation,
+                     &o->expected, err) ||
+        gb_buf_puts(&o->found, al.hit.text, err) || where_line(o, al.hit.line, err) ||
+        aligned_message(&o->message, &al, res, err))
+        goto out;
+    o->verdict = score_verdict(pass);
+    rc = 0;
+out:
+    extract_alignment_free(&al);
+    return rc;
+}
+
+/* Label-compatible candidates that disagree: when the engine's choice
+ * misses the target and another candidate, printed on another line, meets
+ * it, that one is the student's value (the look-alike line was something
+ * else: a hand-check, a comparison run).  Only for a target with a
+ * particular value: a bound ("below 1e-12") is met by any stray 0.0 and a
+ * common value (1.000) by many a line, so there the engine's choice stands.  *which is updated; agree gets the
+ * sentence saying which line was taken. */
+static int choose_agreeing(const struct score_ctx *ctx, const struct rubric_check *ck,
+                           struct extract_result *res, size_t *which, struct gb_buf *agree,
+                           struct gb_err *err)
+{
+    struct extract_result all = EXTRACT_RESULT_INIT;
+    const struct extract_hit *h = &res->hits[*which];
+    int pass, rc = -1;
+    long pick = -1;
+
+    double want;
+
+    if (ck->target.op != TARGET_APPROX || res->n_candidates < 2)
+        return 0;
+    if (score_number(ctx, &ck->target.expected, &want, err) ||
+        score_target(ctx, &ck->target, h->num.value, &h->num, &pass, NULL, NULL, err))
+        return -1;
+    if (pass == 1 || extract_common_value(want))
+        return 0;
+    if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 1, &all, err))
+        return -1;
+    for (size_t i = 0; i < all.n_hits; i++) {
+        const struct extract_hit *c = &all.hits[i];
+        if (c->line == h->line)
+            continue;
+        if (score_target(ctx, &ck->target, c->num.value, &c->num, &pass, NULL, NULL, err))
+            goto out;
+        if (pass == 1)
+            pick = (long)i;
+    }
+    rc = 0;
+    if (pick < 0)
+        goto out;
+    if (gb_buf_printf(agree, err, "%zu lines match: %s (line %zu) and %s (line %zu) among "
+                      "them; line %zu agrees with the expected value, so it was taken",
+                      all.n_hits, h->text, h->line, all.hits[pick].text, all.hits[pick].line,
+                      all.hits[pick].line))
+        rc = -1;
+    extract_result_free(res);
+    *res = all;
+    *which = (size_t)pick;
+    return rc;
+out:
+    extract_result_free(&all);
+    return rc;
+}
+
 static int check_value(const struct score_ctx *ctx, const struct rubric_check *ck,
                        struct score_outcome *o, struct gb_err *err)
 {
     struct extract_result res = EXTRACT_RESULT_INIT;
+    struct gb_buf agree = GB_BUF_INIT;
     const struct extract_hit *h;
     size_t which;
     int pass, rc = -1;
@@ -123,11 +347,11 @@ static int check_value(const struct score_ctx *ctx, const struct rubric_check *c
     if (locate_value(ctx, ck, &res, &which, err))
         return -1;
     if (!res.n_hits) {
-        if (score_target(ctx, &ck->target, 0, NULL, &pass, NULL, &o->expected, err))
-            goto out;
-        rc = missing(o, &res, err);
+        rc = value_by_alignment(ctx, ck, &res, o, err);
         goto out;
     }
+    if (choose_agreeing(ctx, ck, &res, &which, &agree, err))
+        goto out;
     h = &res.hits[which];
     if (score_target(ctx, &ck->target, h->num.value, &h->num, &pass, &o->deviation,
                      &o->expected, err) ||
@@ -138,9 +362,13 @@ static int check_value(const struct score_ctx *ctx, const struct rubric_check *c
                                h->label && *h->label ? h->label : "the value", h->text,
                                o->expected.data))
         goto out;
-    rc = res.explain ? gb_buf_printf(&o->message, err, "%s%s", o->message.len ? ". " : "",
-                                     res.explain) : 0;
+    if (agree.len)
+        rc = gb_buf_printf(&o->message, err, "%s%s", o->message.len ? ". " : "", agree.data);
+    else
+        rc = res.explain ? gb_buf_printf(&o->message, err, "%s%s", o->message.len ? ". " : "",
+                                         res.explain) : 0;
 out:
+    gb_buf_free(&agree);
     extract_result_free(&res);
     return rc;
 }

@@ -20,4 +20,27 @@ struct extract_result;
 int score_locate(const struct score_ctx *ctx, const struct cJSON *locate, int shape, int all,
                  struct extract_result *res, struct gb_err *err);
 
+struct extract_alignment;
+
+/* Recognises the expected value at ref (an expected-values key) by the
+ * company it keeps: extract_align() over the record ref belongs to, taking
+ * no evidence from lines the locate's "exclude" phrases name.  Returns 1
+ * and fills *al (free with extract_alignment_free), 0 when it does not
+ * align (or ref is no key of the reference), -1 when out of memory. */
+int score_align(const struct score_ctx *ctx, const char *ref, const struct cJSON *locate,
+                double rel_tol, double abs_tol, struct extract_alignment *al,
+                struct gb_err *err);
+
+struct gb_buf;
+
+/* A located number that reads a reference value (ref, an expected-values
+ * key): the label's choice, unless it is more than rel_tol off ref and
+ * another label-compatible candidate on another line is not (a look-alike
+ * line), or — when no label located it — the number recognised by its
+ * value (score_align).  res->hits[0] is the number; note gets a sentence
+ * when the choice was not the label's.  ref NULL: the label's choice. */
+int score_locate_near(const struct score_ctx *ctx, const struct cJSON *locate, const char *ref,
+                      double rel_tol, struct extract_result *res, struct gb_buf *note,
+                      struct gb_err *err);
+
 #endif
