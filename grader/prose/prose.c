@@ -77,12 +77,33 @@ static int abbreviation_at(const char *t, size_t len, size_t i)
            !isupper((unsigned char)t[next]);
 }
 
+/* A point inside a quotation or an ellipsis ('"the refund was slow, not
+ * ..." fill in the same columns') ends no sentence when the text goes on in
+ * lower case: the writer is still in the sentence that quotes it. */
+static int quoted_or_trailing_off(const char *t, size_t len, size_t i)
+{
+    size_t j = i + 1;
+    int quote = 0;
+
+    while (j < len && (t[j] == '"' || t[j] == '\'' || t[j] == ')' || t[j] == '*')) {
+        quote |= t[j] == '"' || t[j] == '\'';
+        j++;
+    }
+    if (!quote && !(i >= 2 && t[i - 1] == '.' && t[i - 2] == '.'))
+        return 0;
+    while (j < len && (t[j] == ' ' || t[j] == '\t'))
+        j++;
+    return j < len && islower((unsigned char)t[j]);
+}
+
 static int ends_sentence(const char *t, size_t len, size_t i)
 {
     if (t[i] != '.' && t[i] != '!' && t[i] != '?')
         return 0;
     if (!(i + 1 >= len || isspace((unsigned char)t[i + 1]) || t[i + 1] == '"' ||
           t[i + 1] == ')' || t[i + 1] == '*'))
+        return 0;
+    if (quoted_or_trailing_off(t, len, i))
         return 0;
     return t[i] != '.' || !abbreviation_at(t, len, i);
 }

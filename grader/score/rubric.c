@@ -917,6 +917,58 @@ static int load_synonyms(const cJSON *syn, struct rubric *r, struct gb_err *err)
     return 0;
 }
 
+/* One "sections" entry: {"aliases": [...], "number": N, "inside": "friend"}. */
+static int load_section(const cJSON *el, struct rubric_section *sec, struct gb_err *err)
+{
+    const cJSON *f, *num = cJSON_GetObjectItemCaseSensitive(el, "number");
+    const cJSON *in = cJSON_GetObjectItemCaseSensitive(el, "inside");
+
+    if (!cJSON_IsObject(el))
+        return gb_fail(err, "field 'sections.%s' must be an object", el->string);
+    cJSON_ArrayForEach(f, el)
+        if (!word_in(f->string, "aliases number inside"))
+            return gb_fail(err, "field 'sections.%s': unknown field '%s'", el->string, f->string);
+    if (!(sec->name = dup_or_fail(el->string, err)) ||
+        load_strings(cJSON_GetObjectItemCaseSensitive(el, "aliases"), "aliases", &sec->aliases,
+                     err))
+        return -1;
+    if (num && (!cJSON_IsNumber(num) || num->valuedouble != floor(num->valuedouble) ||
+                num->valuedouble < 1 || num->valuedouble > 99))
+        return gb_fail(err, "field 'sections.%s.number' must be a whole number from 1 to 99",
+                       el->string);
+    sec->number = num ? (int)num->valuedouble : 0;
+    if (in && (!cJSON_IsString(in) || !in->valuestring[0]))
+        return gb_fail(err, "field 'sections.%s.inside' must name a section", el->string);
+    if (in && !(sec->inside = dup_or_fail(in->valuestring, err)))
+        return -1;
+    return 0;
+}
+
+static int load_sections(const cJSON *secs, struct rubric *r, struct gb_err *err)
+{
+    const cJSON *el;
+
+    if (!secs)
+        return 0;
+    if (!cJSON_IsObject(secs))
+        return gb_fail(err, "field 'sections' must map a section name to how it is named");
+    if (!(r->sections = calloc((size_t)cJSON_GetArraySize(secs) + 1, sizeof *r->sections)))
+        return gb_fail(err, "out of memory");
+    cJSON_ArrayForEach(el, secs)
+        if (load_section(el, &r->sections[r->n_sections++], err))
+            return -1;
+    for (size_t i = 0; i < r->n_sections; i++) {
+        size_t k = 0;
+        while (r->sections[i].inside && k < r->n_sections &&
+               strcmp(r->sections[k].name, r->sections[i].inside))
+            k++;
+        if (r->sections[i].inside && (k == r->n_sections || k == i))
+            return gb_fail(err, "field 'sections.%s.inside' names no other section",
+                           r->sections[i].name);
+    }
+    return 0;
+}
+
 static int load_top_strings(const cJSON *root, struct rubric *r, struct gb_err *err)
 {
     static const char *const names[] = { "exercise", "submission" };
@@ -975,7 +1027,7 @@ static int load_top(const cJSON *root, struct rubric *r, struct gb_err *err)
     r->format = (int)fmt->valuedouble;
     cJSON_ArrayForEach(el, root) {
         if (!word_in(el->string, "format exercise title submission mode provides expected "
-                     "limits synonyms readings checks seeded"))
+                     "limits synonyms readings checks seeded sections"))
             return gb_fail(err, "unknown top-level field '%s'", el->string);
     }
     if (load_top_strings(root, r, err) ||
@@ -985,7 +1037,8 @@ static int load_top(const cJSON *root, struct rubric *r, struct gb_err *err)
         resolve_expected(r, err) ||
         load_limits(cJSON_GetObjectItemCaseSensitive(root, "limits"), &r->limits, err) ||
         load_readings(cJSON_GetObjectItemCaseSensitive(root, "readings"), r, err) ||
-        load_synonyms(cJSON_GetObjectItemCaseSensitive(root, "synonyms"), r, err))
+        load_synonyms(cJSON_GetObjectItemCaseSensitive(root, "synonyms"), r, err) ||
+        load_sections(cJSON_GetObjectItemCaseSensitive(root, "sections"), r, err))
         return -1;
     return load_checks(cJSON_GetObjectItemCaseSensitive(root, "checks"), r, err);
 }
@@ -1043,6 +1096,12 @@ void rubric_free(struct rubric *r)
     }
     free(r->readings);
     cJSON_Delete(r->synonyms);
+    for (size_t i = 0; i < r->n_sections; i++) {
+        free(r->sections[i].name);
+        free_strings(&r->sections[i].aliases);
+        free(r->sections[i].inside);
+    }
+    free(r->sections);
     free_strings(&r->provides);
     free_strings(&r->expected);
     free(r->path);

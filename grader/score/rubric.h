@@ -189,6 +189,15 @@ struct rubric_limits {
     size_t output_bytes;
 };
 
+/* How an answers document may name a section besides its name (the
+ * "sections" object; prose/answers_outline.h). */
+struct rubric_section {
+    char *name;
+    struct rubric_strings aliases;   /* the question's type, its follow-up's words */
+    int number;                      /* its place in the document's own numbering */
+    char *inside;                    /* the section it is often written inside, or NULL */
+};
+
 struct rubric {
     char *path;                      /* the file it was loaded from, for messages */
     int format;
@@ -207,6 +216,8 @@ struct rubric {
     size_t n_readings;
     struct rubric_check *checks;
     size_t n_checks;
+    struct rubric_section *sections;
+    size_t n_sections;
 };
 
 int rubric_load(const char *path, struct rubric **out, struct gb_err *err);

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "prose/answers_doc.h"
+#include "prose/answers_outline.h"
 #include "prose/prose.h"
 #include "score/score_answer_numbers.h"
 #include "score/score_source.h"
@@ -243,19 +244,27 @@ static int in_section(const struct score_ctx *ctx, const struct rubric_check *ck
     return rc;
 }
 
-/* The sections every check of the rubric reads, so "friend" is never taken
- * for "friend-attention". */
-static size_t rubric_sections(const struct rubric *r, const char **names, size_t max)
+#define SPECS_MAX 32
+
+/* Every section the rubric declares ("sections": aliases, numbering, host)
+ * and every other section a check reads, so "friend" is never taken for
+ * "friend-attention". */
+static size_t section_specs(const struct rubric *r, struct answers_spec *specs)
 {
     size_t n = 0;
 
-    for (size_t i = 0; i < r->n_checks && n < max; i++) {
+    for (size_t i = 0; i < r->n_sections && n < SPECS_MAX; i++)
+        specs[n++] = (struct answers_spec){ r->sections[i].name,
+                                            (const char *const *)r->sections[i].aliases.v,
+                                            r->sections[i].aliases.n, r->sections[i].number,
+                                            r->sections[i].inside };
+    for (size_t i = 0; i < r->n_checks && n < SPECS_MAX; i++) {
         const char *s = r->checks[i].section;
         size_t k = 0;
-        while (s && k < n && strcasecmp(names[k], s))
+        while (s && k < n && strcasecmp(specs[k].name, s))
             k++;
         if (s && k == n)
-            names[n++] = s;
+            specs[n++] = (struct answers_spec){ s, NULL, 0, 0, NULL };
     }
     return n;
 }
@@ -289,13 +298,13 @@ static int score_document(const struct score_ctx *ctx, const struct rubric_check
                           const char *doc, size_t len, struct score_outcome *o,
                           struct gb_err *err)
 {
-    const char *names[32];
-    size_t n_names = rubric_sections(ctx->in->rubric, names, 32);
+    struct answers_spec specs[SPECS_MAX];
+    size_t n_specs = section_specs(ctx->in->rubric, specs);
     struct answers_section s, answer;
     struct gb_buf body = GB_BUF_INIT;
     int rc;
 
-    if (answers_doc_find(doc, len, names, n_names, ck->section, &s))
+    if (answers_outline_find(doc, len, specs, n_specs, ck->section, &s))
         return section_missing(ctx, ck, doc, len, &s, o, err);
     answer = s;
     /* the question pasted above the answer is not the answer */
