@@ -2,6 +2,7 @@
  * (Not check.c: <check.h> is the Check test framework's header.) */
 #define _GNU_SOURCE
 #include "check/pipeline.h"
+#include "check/provenance.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -42,6 +43,8 @@ struct job {
     struct gb_buf source;          /* the submission as the student wrote it */
     struct gb_buf transcript;      /* --transcript: the recorded output */
     struct gb_buf output;          /* what the scorer reads: the student's lines */
+    struct gb_buf provenance;      /* the shim's records of a live run (provenance.h) */
+    struct gb_buf labelled;        /* output with those lines labelled */
     struct runtime runtime;
 };
 
@@ -52,6 +55,8 @@ static void job_free(struct job *job)
     gb_buf_free(&job->source);
     gb_buf_free(&job->transcript);
     gb_buf_free(&job->output);
+    gb_buf_free(&job->provenance);
+    gb_buf_free(&job->labelled);
     runtime_free(&job->runtime);
 }
 
@@ -276,7 +281,9 @@ static int fill_crash_tail(const char *text, size_t len, struct grade_result *r,
 
 /* Added to the sandbox's own allow-listed environment (PATH, HOME, LANG,
  * PYTHONUNBUFFERED, ...): nothing is inherited from the grader's. */
-static void student_env(int with_shim, const char **env)
+/* The shim directory is always on the path: it supplies missing functions
+ * (only when they are missing) and records print provenance. */
+static void student_env(const char **env)
 {
     size_t n = 0;
 
@@ -284,10 +291,9 @@ static void student_env(int with_shim, const char **env)
     env[n++] = "PYTHONNOUSERSITE=1";
     env[n++] = "PYTHONHASHSEED=0";
     env[n++] = "MPLBACKEND=Agg";
-    if (with_shim) {                        /* relative: resolved in the work dir */
-        env[n++] = "PYTHONPATH=" PIPELINE_SHIM_SUBDIR;
-        env[n++] = "GRADEBOX_SHIMS_USED=" SANDBOX_WORKDIR "/" RUNTIME_SHIM_USED_FILE;
-    }
+    env[n++] = "PYTHONPATH=" PIPELINE_SHIM_SUBDIR;      /* relative: resolved in the work dir */
+    env[n++] = "GRADEBOX_SHIMS_USED=" SANDBOX_WORKDIR "/" RUNTIME_SHIM_USED_FILE;
+    env[n++] = "GRADEBOX_PROVENANCE=" SANDBOX_WORKDIR "/" PROVENANCE_FILE;
     env[n] = NULL;
 }
 
@@ -323,13 +329,14 @@ static int stage_course_files(const struct job *job, struct workdir *wd, struct 
     return rc;
 }
 
-/* Submission under the rubric's file name, the course files, and the shim.
+/* Submission under the rubric's file name, the course files, and the shims.
  * (A rubric's "provides" names course files only: rubric.c checks it.) */
 static int stage_files(const struct pipeline_options *opts, const struct job *job,
                        struct workdir *wd, struct gb_err *err)
 {
+    static const char *const shims[] = { "sitecustomize.py", "gradebox_provenance.py" };
     const struct rubric *rb = job->rubric;
-    char src[PATH_MAX + 300];
+    char src[PATH_MAX + 300], dst[128];
 
     for (size_t i = 0; i < rb->provides.n; i++) {
         snprintf(src, sizeof src, "%s/%s", job->home.exercises, rb->provides.v[i]);
@@ -341,22 +348,32 @@ static int stage_files(const struct pipeline_options *opts, const struct job *jo
         return gb_err_prefix(err, "cannot stage the submission");
     if (stage_course_files(job, wd, err))
         return -1;
-    if (!runtime_needs_sdpa_shim(&job->runtime))
-        return 0;
-    snprintf(src, sizeof src, "%s/sitecustomize.py", job->home.shims);
-    if (workdir_add_file(wd, PIPELINE_SHIM_SUBDIR "/sitecustomize.py", src,
-                         COURSE_FILE_MAX_BYTES, err))
-        return gb_err_prefix(err, "cannot stage the runtime shim");
+    for (size_t i = 0; i < sizeof shims / sizeof shims[0]; i++) {
+        snprintf(src, sizeof src, "%s/%s", job->home.shims, shims[i]);
+        snprintf(dst, sizeof dst, PIPELINE_SHIM_SUBDIR "/%s", shims[i]);
+        if (workdir_add_file(wd, dst, src, COURSE_FILE_MAX_BYTES, err))
+            return gb_err_prefix(err, "cannot stage the runtime shim %s", shims[i]);
+    }
     return 0;
 }
 
 /* Runs the staged submission in the sandbox under the rubric's limits;
  * records the run and the shims it called in r. */
-static int run_submission(const struct pipeline_options *opts, const struct job *job,
+/* What the shim recorded about the run's print() calls (provenance.h);
+ * absent or unreadable is no provenance, not an error. */
+static void read_provenance(struct workdir *wd, struct job *job)
+{
+    struct gb_err ignored;
+
+    if (workdir_read_file(wd, PROVENANCE_FILE, PROVENANCE_MAX_BYTES, &job->provenance, &ignored))
+        gb_buf_free(&job->provenance);
+}
+
+static int run_submission(const struct pipeline_options *opts, struct job *job,
                           struct grade_result *r, struct gb_err *err)
 {
     const char *argv[] = { opts->python, job->rubric->submission, NULL };
-    const char *env[8];
+    const char *env[10];
     struct sandbox_spec spec = { .argv = argv, .env = env };
     struct workdir wd = WORKDIR_INIT;
     struct gb_err cleanup_err;
@@ -366,7 +383,7 @@ static int run_submission(const struct pipeline_options *opts, const struct job 
         return -1;
     rc = stage_files(opts, job, &wd, err);
     if (rc == 0) {
-        student_env(runtime_needs_sdpa_shim(&job->runtime), env);
+        student_env(env);
         spec.workdir = wd.path;
         spec.stderr_to_stdout = 1;      /* logging writes to stderr: grade it, in order */
         sandbox_limits_default(&spec.limits);
@@ -375,6 +392,8 @@ static int run_submission(const struct pipeline_options *opts, const struct job 
     }
     if (rc == 0)
         rc = note_shims_used(&wd, r, err);
+    if (rc == 0)
+        read_provenance(&wd, job);
     if (workdir_remove(&wd, &cleanup_err) && rc == 0)
         fprintf(stderr, "grader check: warning: %s\n", cleanup_err.msg);
     return rc;
@@ -507,6 +526,16 @@ static int gather_evidence(const struct pipeline_options *opts, struct job *job,
         return -1;
     in->output = job->output.data;
     in->output_len = job->output.len;
+    if (job->provenance.len && job->output.len) {
+        size_t n;
+        if (provenance_label(job->output.data, job->output.len, job->provenance.data,
+                             job->provenance.len, &job->labelled, &n, err))
+            return -1;
+        if (n) {
+            in->output = job->labelled.data;
+            in->output_len = job->labelled.len;
+        }
+    }
     in->run = r->ran ? &r->run : NULL;
     return 0;
 }

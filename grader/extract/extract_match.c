@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include "buf.h"
+#include "extract/extract_align.h"
 
 #define ITEMS_MAX 24
 #define VARIANTS_MAX 128
@@ -2931,4 +2932,54 @@ void extract_result_free(struct extract_result *res)
     free(res->hits);
     free(res->explain);
     memset(res, 0, sizeof *res);
+}
+
+/* ---- lines a phrase names (extract_align.h) -------------------------------- */
+
+static int push_line(size_t **lines, size_t *n, size_t *cap, size_t line, struct gb_err *err)
+{
+    if (*n == *cap) {
+        size_t nc = *cap ? 2 * *cap : 16;
+        size_t *g = realloc(*lines, nc * sizeof *g);
+        if (!g)
+            return gb_fail(err, "out of memory");
+        *lines = g;
+        *cap = nc;
+    }
+    (*lines)[(*n)++] = line;
+    return 0;
+}
+
+/* Only a line's own words count here, never the headings above it: "output"
+ * in a section title does not make every line under it an output row. */
+int extract_lines_naming(const struct extract_transcript *t, const struct extract_query *q,
+                         enum extract_field field, size_t **lines, size_t *n,
+                         struct gb_err *err)
+{
+    struct phrase_set ps;
+    size_t cap = 0;
+    int rc = 0;
+
+    *lines = NULL;
+    *n = 0;
+    if (compile_field(q, field, &ps, err) < 0)
+        return -1;
+    for (size_t li = 0; ps.n && li < t->n_lines && !rc; li++) {
+        const struct xline *ln = &t->lines[li];
+        struct sources S = { .s = { { t->atoms + ln->atom0, ln->n_atoms, 0, 0 } }, .n = 1,
+                             .n_primary = 1 };
+        struct match m;
+        int extras;
+        if (ln->kind == XLINE_RULE || !ln->n_atoms)
+            continue;
+        if (match_set(t, &ps, &S, -1, &m, &extras, NULL, li))
+            rc = push_line(lines, n, &cap, ln->no, err);
+    }
+    phrase_set_free(&ps);
+    if (rc) {
+        free(*lines);
+        *lines = NULL;
+        *n = 0;
+    }
+    return rc;
 }

@@ -370,7 +370,8 @@ static void find_names(struct window *w)
 }
 
 static const char *const pronouns[] = {
-    "it$", "its$", "this unit", "that unit", "this one", "that one", "this neuron"
+    "it$", "its$", "this unit", "that unit", "this one", "that one", "this neuron",
+    "this$"        /* "... gap is 0.344. this is memorisation" */
 };
 
 static size_t match_any(const struct window *w, size_t i, const char *const *kws, size_t n)
@@ -543,6 +544,8 @@ static void verdict_of(const struct window *w, const struct rubric_about *ab,
         affirmed(w, out);
         return;
     }
+    long decided = -1;      /* the sentence whose statement was taken last */
+
     memset(out, 0, sizeof *out);
     for (size_t k = 0; k < w->n; k++) {
         const struct mention *c = &w->m[k], *s;
@@ -551,8 +554,20 @@ static void verdict_of(const struct window *w, const struct rubric_about *ab,
             continue;
         s = tie(w, c);
         v = judge_tie(w, c, s);
-        if (v == PROSE_CLAIM_NONE || (out->verdict && v != PROSE_CLAIM_WRONG) ||
-            out->verdict == PROSE_CLAIM_WRONG)
+        /* a claim said, un-negated, of another subject ("clipping fixes
+         * explosion only") is the sentence's statement too */
+        if (v == PROSE_CLAIM_NONE && s && s->role == OTHER && !negated(w, c, PROSE_SCOPE_CLAUSE) &&
+            (long)w->sent[c->a] != decided)
+            decided = (long)w->sent[c->a];
+        if (v == PROSE_CLAIM_NONE)
+            continue;
+        /* A sentence states its claim first; a later tie in the same sentence
+         * is the contrast it draws ("separate at step 3, ... by step 7, where
+         * not arrives, they are long since different"). */
+        if ((long)w->sent[c->a] == decided)
+            continue;
+        decided = (long)w->sent[c->a];
+        if ((out->verdict && v != PROSE_CLAIM_WRONG) || out->verdict == PROSE_CLAIM_WRONG)
             continue;
         out->verdict = v;
         out->claim_start = w->src[c->a];

@@ -716,6 +716,7 @@ static int score_all(struct score_ctx *ctx, struct grade_result *out, struct gb_
         return gb_fail(err, "out of memory scoring");
     for (size_t g = 0; g < r->n_readings && !failed; g++)
         chosen[g] = best_choice(ctx, &r->readings[g], err, &failed);
+    ctx->chosen = chosen;
     for (size_t i = 0; i < r->n_checks && !failed; i++) {
         const struct rubric_check *ck = &r->checks[i];
         const struct rubric_reading *g = rubric_find_reading(r, ck->reading);
@@ -731,6 +732,7 @@ static int score_all(struct score_ctx *ctx, struct grade_result *out, struct gb_
                  || record(out, ck, &o, ctx->choice ? ctx->choice->name : NULL, err);
         outcome_free(&o);
     }
+    ctx->chosen = NULL;
     free(chosen);
     if (!failed)
         failed = set_triage(out, &t, r->seeded, err) != 0;
@@ -741,7 +743,7 @@ static int score_all(struct score_ctx *ctx, struct grade_result *out, struct gb_
 int score_submission(const struct score_input *in, struct grade_result *out,
                      struct gb_err *err)
 {
-    struct score_ctx ctx = { in, NULL, run_stopped(in->run), NULL, NULL };
+    struct score_ctx ctx = { in, NULL, run_stopped(in->run), NULL, NULL, NULL };
     struct extract_transcript *tr = NULL;
     struct extract_synonyms *syn = NULL;
     int rc;

@@ -57,6 +57,9 @@ struct score_ctx {
     int run_stopped;        /* the run crashed or hit a limit: missing output is unreached */
     const struct extract_transcript *out;          /* the parsed stdout */
     const struct extract_synonyms *syn;            /* the rubric's synonyms */
+    const size_t *chosen;   /* per reading group of the rubric, the choice taken (once
+                             * chosen; NULL before): checks that read other checks'
+                             * values (typed_output) read them under it */
 };
 
 /* What one check concluded; score.c turns it into a check_result. */

@@ -266,6 +266,9 @@ out:
 /* Printed trace values are compared to the reference within this, plus the
  * student's printed precision (capped: numpy prints 0 as "0."). */
 #define TRACE_TOL 0.002
+/* A wrapped trace row (one value per line) spans about a dozen lines. */
+#define WRAPPED_ROW_LINES 24
+#define WRAPPED_ROW_BYTES 1024
 
 struct trace {
     size_t line;                               /* first row's line */
@@ -300,43 +303,89 @@ static size_t after_token_key(const char *s, size_t i, size_t end)
     return b;
 }
 
-/* "3 good [1. 0. 0.] [0.716 0. 0.462]": an integer step, a word, then at
- * least three numbers, the last three being the memory; keys may name the
- * roles ("{step: 4, token: rude, h: [...]}").  Returns the step, or -1
- * when the line is not a trace row. */
+/* The word at s[i..end) after separators and an optional key ("token=",
+ * "word:"): "<start>" or a course word; *after is where it ends.  NULL when
+ * there is none. */
+static const char *row_token(const char *s, size_t i, size_t end, size_t *after)
+{
+    char word[PROP_WORD];
+    const char *w[2];
+    size_t k = 0;
+
+    while (i < end && !isalpha((unsigned char)s[i]) && s[i] != '<')
+        i++;
+    i = after_token_key(s, i, end);
+    if (i + 7 <= end && !strncmp(s + i, "<start>", 7)) {
+        *after = i + 7;
+        return "<start>";
+    }
+    while (i < end && isalpha((unsigned char)s[i]) && k + 1 < sizeof word)
+        word[k++] = (char)tolower((unsigned char)s[i++]);
+    word[k] = '\0';
+    *after = i;
+    if (!strcmp(word, "start"))
+        return "<start>";
+    return k && line_words(word, k, w, 1) == 1 ? w[0] : NULL;
+}
+
+/* Nothing but keys ("x=", "h_t:", "mood:") between the numbers after the
+ * token: a word not followed by '=' or ':' means the row goes on in words
+ * ("label 1: packing was not rude ..." is a review, not a step). */
+static int only_keys(const char *s, size_t a, size_t b)
+{
+    for (size_t i = a; i < b; i++) {
+        if (!isalpha((unsigned char)s[i]))
+            continue;
+        while (i < b && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '-'))
+            i++;
+        while (i < b && s[i] == ' ')
+            i++;
+        if (i >= b || (s[i] != '=' && s[i] != ':'))
+            return 0;
+    }
+    return 1;
+}
+
+/* A trace row, however it is printed: an integer step, the token read at
+ * it, then only numbers (and their keys), the last three the memory —
+ * "3 good [1. 0. 0.] [0.716 0. 0.462]", "review=A step=3 token=good x=[...]
+ * h=[...]" behind a logging prefix, "A label 1: ...,3,good,1.0,...,0.716,...",
+ * "- {step: 4, token: rude, h: [...]}".  The step is the last integer that
+ * such a tail follows, so a timestamp or a label's number before it is no
+ * step.  Returns the step, or -1 when the line is not a trace row. */
 static long trace_row(const char *s, size_t len, const char **tok, double h[HAND_RNN_UNITS],
                       double *slack)
 {
-    struct numparse_num num[32];
-    size_t n = numparse_scan(s, len, 0, num, 32), i;
-    const char *w[4];
-    char word[PROP_WORD];
-    size_t k = 0;
+    struct numparse_num num[40];
+    size_t n = numparse_scan(s, len, 0, num, 40), after;
+    long step = -1;
 
-    /* "t=3" glues the step to its name; "3rd" or "3-gram" is not a step. */
-    if (n > 32 || n < 1 + HAND_RNN_UNITS || !(num[0].flags & NUMPARSE_INTEGER) ||
-        (num[0].flags & NUMPARSE_GLUED_RIGHT) || num[0].value < 0)
+    if (n > 40 || n < 1 + HAND_RNN_UNITS)
         return -1;
-    for (i = num[0].end; i < num[1].start && !isalpha((unsigned char)s[i]); i++)
-        ;
-    i = after_token_key(s, i, num[1].start);
-    while (i < num[1].start && isalpha((unsigned char)s[i]) && k + 1 < sizeof word)
-        word[k++] = (char)tolower((unsigned char)s[i++]);
-    word[k] = '\0';
-    if (!strcmp(word, "start")) {
-        *tok = "<start>";
-    } else if (line_words(word, k, w, 1) == 1 && w[0]) {
-        *tok = w[0];
-    } else {
-        return -1;
+    for (size_t i = 0; i + HAND_RNN_UNITS < n; i++) {
+        const char *t;
+        if (!(num[i].flags & NUMPARSE_INTEGER) || (num[i].flags & NUMPARSE_GLUED_RIGHT) ||
+            num[i].value < 0 || num[i].value > TRACE_MAX_STEPS ||
+            !(t = row_token(s, num[i].end, num[i + 1].start, &after)) ||
+            !only_keys(s, after, num[i + 1].start) || !only_keys(s, num[n - 1].end, len))
+            continue;
+        size_t k = i + 1;
+        while (k + 1 < n && only_keys(s, num[k].end, num[k + 1].start))
+            k++;
+        if (k + 1 != n)
+            continue;
+        step = (long)num[i].value;
+        *tok = t;
     }
+    if (step < 0)
+        return -1;
     *slack = 0;
     for (size_t u = 0; u < HAND_RNN_UNITS; u++) {
         const struct numparse_num *x = &num[n - HAND_RNN_UNITS + u];
         h[u] = x->value;
         *slack = fmax(*slack, fmin(numparse_half_ulp(x), 0.005));
     }
-    return (long)num[0].value;
+    return step;
 }
 
 /* The step row of a trace printed the other way round: a label, then
@@ -449,16 +498,53 @@ static int transposed_trace(const struct extract_transcript *t, size_t line, str
     return tr->n > 0;
 }
 
+/* A trace row pretty-printed over several lines (json.dumps(..., indent=2)
+ * puts "[", "3,", "\"good\",", "[" ... on lines of their own): the lines
+ * from `line` to where its bracket closes, joined with spaces into buf.
+ * Returns the last line used, 0 when line opens no short bracketed row. */
+static size_t wrapped_row(const struct extract_transcript *t, size_t line, char *buf,
+                          size_t size, size_t *blen)
+{
+    size_t used = 0, l = line;
+    int depth = 0, opened = 0;
+
+    for (; l <= extract_line_count(t) && l < line + WRAPPED_ROW_LINES; l++) {
+        size_t len;
+        const char *s = extract_line_text(t, l, &len);
+        if (!s || used + len + 2 > size)
+            return 0;
+        for (size_t i = 0; i < len; i++) {
+            depth += s[i] == '[' || s[i] == '{';
+            depth -= s[i] == ']' || s[i] == '}';
+            opened |= depth > 0;
+        }
+        memcpy(buf + used, s, len);
+        used += len;
+        buf[used++] = ' ';
+        if (!opened || depth < 0)
+            return 0;
+        if (depth == 0) {
+            *blen = used;
+            return l > line ? l : 0;
+        }
+    }
+    return 0;
+}
+
 static size_t find_traces(const struct extract_transcript *t, struct trace *out, size_t max)
 {
     size_t nt = 0;
     long prev = -2;
+    char joined[WRAPPED_ROW_BYTES];
 
     for (size_t line = 1; line <= extract_line_count(t); line++) {
-        size_t len;
+        size_t len, last;
         const char *s = extract_line_text(t, line, &len), *tok;
         double h[HAND_RNN_UNITS], slack;
         long step = s ? trace_row(s, len, &tok, h, &slack) : -1;
+        if (step < 0 && s && (last = wrapped_row(t, line, joined, sizeof joined, &len)) &&
+            (step = trace_row(joined, len, &tok, h, &slack)) >= 0)
+            line = last;   /* tok is a vocabulary string, not a pointer into joined */
         if (step < 0 && nt < max && transposed_trace(t, line, &out[nt])) {
             nt++;
             prev = -2;

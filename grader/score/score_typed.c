@@ -318,6 +318,28 @@ static int locate_into(const struct score_ctx *ctx, const cJSON *locate, int sha
     return rc;
 }
 
+/* The number a value check judged (score_value_judged: labels, look-alikes
+ * and values recognised by their record alike). */
+static int judged_into(const struct score_ctx *ctx, const struct rubric_check *ck,
+                       size_t check, struct located *pl, struct gb_err *err)
+{
+    struct extract_result res = EXTRACT_RESULT_INIT;
+    struct gb_buf note = GB_BUF_INIT;
+    size_t which = 0;
+    int rc = score_value_judged(ctx, ck, &res, &which, &note, err);
+
+    if (!rc && res.n_hits) {
+        const struct extract_hit *hit = &res.hits[which];
+        size_t len;
+        const char *line = hit_line(ctx, hit, &len);
+        struct numparse_num n = anchor(hit, line, len);
+        rc = push_printed(pl, check, hit->line, &n, line, len, err);
+    }
+    gb_buf_free(&note);
+    extract_result_free(&res);
+    return rc;
+}
+
 static int locate_check(const struct score_ctx *ctx, const struct rubric_check *ck, size_t i,
                         struct located *pl, struct gb_err *err)
 {
@@ -325,10 +347,8 @@ static int locate_check(const struct score_ctx *ctx, const struct rubric_check *
 
     switch (ck->kind) {
     case CHECK_VALUE:
-        if (locate_into(ctx, ck->locate, EXTRACT_SCALAR, 0, i, pl, err))
-            return -1;
-        return pl->n == before ? locate_into(ctx, ck->or_locate, EXTRACT_SCALAR, 0, i, pl, err)
-                               : 0;
+        (void)before;
+        return judged_into(ctx, ck, i, pl, err);
     case CHECK_VECTOR:
         return locate_into(ctx, ck->locate, EXTRACT_VECTOR, 0, i, pl, err);
     case CHECK_EACH:
@@ -534,9 +554,13 @@ int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck
         scan_source(ctx->in->source ? ctx->in->source : "", ctx->in->source_len, &l, err) ||
         scan_numbers(&l, err))
         goto out;
-    for (size_t i = 0; i < r->n_checks; i++)
-        if (locate_check(ctx, &r->checks[i], i, &pl, err))
+    for (size_t i = 0; i < r->n_checks; i++) {
+        struct score_ctx under = *ctx;      /* each check read under its own reading */
+        const struct rubric_reading *g = rubric_find_reading(r, r->checks[i].reading);
+        under.choice = g && ctx->chosen ? &g->choices[ctx->chosen[g - r->readings]] : NULL;
+        if (locate_check(&under, &r->checks[i], i, &pl, err))
             goto out;
+    }
     judge(&l, &pl, r->n_checks, &f);
     if (!f.checks) {
         o->verdict = VERDICT_MISSING;

@@ -8,6 +8,7 @@
 #include "score/score_value.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,6 +94,37 @@ int score_align(const struct score_ctx *ctx, const char *ref, const struct cJSON
     free(lines);
     free(v);
     return rc;
+}
+
+/* Is the aligned number on a line the locate's row phrases name (any line
+ * they label, whatever the section or column)?  Then the labels and the
+ * value agree on it, and a failing label choice was a look-alike line.  A
+ * locate without a row counts as naming every line. */
+static int aligned_on_named_line(const struct score_ctx *ctx, const struct cJSON *locate,
+                                 const struct extract_alignment *al, struct gb_err *err)
+{
+    struct extract_query q = EXTRACT_QUERY_INIT;
+    size_t *lines = NULL, n = 0;
+    int named = 0;
+
+    if (extract_query_from_json(locate, ctx->syn, &q, err))
+        return gb_err_prefix(err, "locate");
+    if (!q.n_phrases[EXTRACT_ROW]) {
+        extract_query_free(&q);
+        return 1;
+    }
+    if (extract_lines_naming(ctx->out, &q, EXTRACT_ROW, &lines, &n, err)) {
+        extract_query_free(&q);
+        return -1;
+    }
+    /* the value's own line, or a line of the record it was recognised by
+     * ("model : 64-unit net" over "accuracy not rows : 0.5743") */
+    for (size_t i = 0; i < n && !named; i++)
+        named = lines[i] == al->hit.line ||
+                (lines[i] >= al->first_line && lines[i] <= al->last_line);
+    free(lines);
+    extract_query_free(&q);
+    return named;
 }
 
 /* The sentence saying how an aligned value was recognised. */
@@ -250,37 +282,102 @@ static int locate_value(const struct score_ctx *ctx, const struct rubric_check *
     return 0;
 }
 
-/* No label located the value: it may still be recognised by its value
- * (score_align); else MISSING with extract's sentence. */
-static int value_by_alignment(const struct score_ctx *ctx, const struct rubric_check *ck,
-                              const struct extract_result *res, struct score_outcome *o,
-                              struct gb_err *err)
-{
-    struct extract_alignment al;
-    int pass, found, rc = -1;
 
-    if (score_target(ctx, &ck->target, 0, NULL, &pass, NULL, &o->expected, err))
+/* How many of the locate's column alternatives ("gap", "torch", "max abs
+ * diff") a line names in its own words; counts[] is per line of `lines`. */
+static int described_counts(const struct score_ctx *ctx, const struct cJSON *locate,
+                            const size_t *lines, size_t n_lines, int *counts, struct gb_err *err)
+{
+    struct extract_query q = EXTRACT_QUERY_INIT;
+    int rc = 0;
+
+    if (extract_query_from_json(locate, ctx->syn, &q, err))
+        return gb_err_prefix(err, "locate");
+    for (size_t p = 0; p < q.n_phrases[EXTRACT_COLUMN] && !rc; p++) {
+        struct extract_query one = EXTRACT_QUERY_INIT;
+        size_t *named = NULL, n = 0;
+        one.synonyms = q.synonyms;
+        rc = extract_query_add(&one, EXTRACT_ROW, q.phrases[EXTRACT_COLUMN][p], err) ||
+             extract_lines_naming(ctx->out, &one, EXTRACT_ROW, &named, &n, err);
+        for (size_t i = 0; !rc && i < n_lines; i++)
+            for (size_t k = 0; k < n; k++)
+                if (named[k] == lines[i]) {
+                    counts[i]++;
+                    break;
+                }
+        free(named);
+        extract_query_free(&one);
+    }
+    extract_query_free(&q);
+    return rc ? -1 : 0;
+}
+
+/* The label's choice fails, and another candidate on another line passes
+ * and answers more of the rubric's descriptions of the value on its own line
+ * ("largest gap vs torch: 2.22e-16" names "gap" and "torch"; a hand check's
+ * "max diff: 0.0003" names one): that line is the one the check asks about.
+ * Unlike choose_agreeing this holds for bounds too, because it is the
+ * description, not the value, that picks the line.  *which and agree as
+ * there. */
+static int choose_best_described(const struct score_ctx *ctx, const struct rubric_check *ck,
+                                 struct extract_result *res, size_t *which,
+                                 struct gb_buf *agree, struct gb_err *err)
+{
+    struct extract_result all = EXTRACT_RESULT_INIT;
+    const struct extract_hit *h = &res->hits[*which];
+    size_t *lines = NULL;
+    int *counts = NULL, pass, chosen = 0, rc = -1;
+    long pick = -1;
+
+    if (res->n_candidates < 2 ||
+        score_target(ctx, &ck->target, h->num.value, &h->num, &pass, NULL, NULL, err))
+        return res->n_candidates < 2 ? 0 : -1;
+    if (pass == 1)
+        return 0;
+    if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 1, &all, err))
         return -1;
-    found = ck->target.op == TARGET_APPROX
-                ? score_align(ctx, ck->target.expected.ref, ck->locate, ck->target.rel_tol,
-                              ck->target.abs_tol, &al, err)
-                : 0;
-    if (found < 0)
-        return -1;
-    if (!found)
-        return missing(o, res, err);
-    gb_buf_free(&o->expected);
-    if (score_target(ctx, &ck->target, al.hit.num.value, &al.hit.num, &pass, &o->deviation,
-                     &o->expected, err) ||
-        gb_buf_puts(&o->found, al.hit.text, err) || where_line(o, al.hit.line, err) ||
-        aligned_message(&o->message, &al, res, err))
+    lines = calloc(all.n_hits + 1, sizeof *lines);
+    counts = calloc(all.n_hits + 1, sizeof *counts);
+    if (!lines || !counts) {
+        gb_fail(err, "out of memory");
         goto out;
-    o->verdict = score_verdict(pass);
+    }
+    for (size_t i = 0; i < all.n_hits; i++)
+        lines[i] = all.hits[i].line;
+    lines[all.n_hits] = h->line;
+    if (described_counts(ctx, ck->locate, lines, all.n_hits + 1, counts, err))
+        goto out;
+    chosen = counts[all.n_hits];
+    for (size_t i = 0; i < all.n_hits; i++) {
+        const struct extract_hit *c = &all.hits[i];
+        if (c->line == h->line || counts[i] <= chosen ||
+            (pick >= 0 && counts[i] <= counts[pick]))
+            continue;
+        if (score_target(ctx, &ck->target, c->num.value, &c->num, &pass, NULL, NULL, err))
+            goto out;
+        if (pass == 1)
+            pick = (long)i;
+    }
     rc = 0;
+    if (pick < 0)
+        goto out;
+    if (gb_buf_printf(agree, err, "line %zu (%s) describes the value better than line %zu "
+                      "(%s), so it was taken", all.hits[pick].line, all.hits[pick].text,
+                      h->line, h->text))
+        rc = -1;
+    extract_result_free(res);
+    *res = all;
+    *which = (size_t)pick;
+    free(lines);
+    free(counts);
+    return rc;
 out:
-    extract_alignment_free(&al);
+    free(lines);
+    free(counts);
+    extract_result_free(&all);
     return rc;
 }
+
 
 /* Label-compatible candidates that disagree: when the engine's choice
  * misses the target and another candidate, printed on another line, meets
@@ -335,23 +432,82 @@ out:
     return rc;
 }
 
+/* The label's choice misses the target, but the expected value is printed,
+ * recognised by its record (score_align), on a line the row's label names:
+ * the choice was a look-alike (the scores table above the weights, the
+ * queries above the outputs).  Returns 1 with res->hits[0] the recognised
+ * number and the story in note, 0 to keep the label's choice, -1 on error. */
+static int value_overruled(const struct score_ctx *ctx, const struct rubric_check *ck,
+                           struct extract_result *res, size_t *which, struct gb_buf *note,
+                           struct gb_err *err)
+{
+    const struct extract_hit *h = &res->hits[*which];
+    struct extract_alignment al;
+    char first[96];
+    int pass, found;
+
+    if (ck->target.op != TARGET_APPROX)
+        return 0;
+    if (score_target(ctx, &ck->target, h->num.value, &h->num, &pass, NULL, NULL, err))
+        return -1;
+    if (pass == 1)
+        return 0;
+    found = score_align(ctx, ck->target.expected.ref, ck->locate, ck->target.rel_tol,
+                        ck->target.abs_tol, &al, err);
+    if (found > 0 && (found = aligned_on_named_line(ctx, ck->locate, &al, err)) > 0) {
+        snprintf(first, sizeof first, "%s (line %zu)", h->text, h->line);
+        found = gb_buf_printf(note, err, "the label first pointed at %s; ", first) ||
+                aligned_message(note, &al, NULL, err) || take_alignment(res, &al, err) ? -1 : 1;
+        *which = 0;
+    }
+    extract_alignment_free(&al);
+    return found;
+}
+
+int score_value_judged(const struct score_ctx *ctx, const struct rubric_check *ck,
+                       struct extract_result *res, size_t *which, struct gb_buf *note,
+                       struct gb_err *err)
+{
+    struct extract_alignment al;
+    int found;
+
+    if (locate_value(ctx, ck, res, which, err))
+        return -1;
+    if (res->n_hits) {
+        if (choose_best_described(ctx, ck, res, which, note, err) ||
+            (!note->len && choose_agreeing(ctx, ck, res, which, note, err)) ||
+            (!note->len && value_overruled(ctx, ck, res, which, note, err) < 0))
+            return -1;
+        return 0;
+    }
+    /* No label located it: it may still be recognised by its value. */
+    if (ck->target.op != TARGET_APPROX)
+        return 0;
+    found = score_align(ctx, ck->target.expected.ref, ck->locate, ck->target.rel_tol,
+                        ck->target.abs_tol, &al, err);
+    if (found > 0)
+        found = aligned_message(note, &al, res, err) || take_alignment(res, &al, err) ? -1 : 0;
+    *which = 0;
+    extract_alignment_free(&al);
+    return found < 0 ? -1 : 0;
+}
+
 static int check_value(const struct score_ctx *ctx, const struct rubric_check *ck,
                        struct score_outcome *o, struct gb_err *err)
 {
     struct extract_result res = EXTRACT_RESULT_INIT;
-    struct gb_buf agree = GB_BUF_INIT;
+    struct gb_buf note = GB_BUF_INIT;
     const struct extract_hit *h;
     size_t which;
     int pass, rc = -1;
 
-    if (locate_value(ctx, ck, &res, &which, err))
-        return -1;
+    if (score_value_judged(ctx, ck, &res, &which, &note, err))
+        goto out;
     if (!res.n_hits) {
-        rc = value_by_alignment(ctx, ck, &res, o, err);
+        rc = score_target(ctx, &ck->target, 0, NULL, &pass, NULL, &o->expected, err) ? -1
+             : missing(o, &res, err);
         goto out;
     }
-    if (choose_agreeing(ctx, ck, &res, &which, &agree, err))
-        goto out;
     h = &res.hits[which];
     if (score_target(ctx, &ck->target, h->num.value, &h->num, &pass, &o->deviation,
                      &o->expected, err) ||
@@ -359,16 +515,16 @@ static int check_value(const struct score_ctx *ctx, const struct rubric_check *c
         goto out;
     o->verdict = score_verdict(pass);
     if (pass != 1 && gb_buf_printf(&o->message, err, "%s printed %s; expected %s",
-                               h->label && *h->label ? h->label : "the value", h->text,
-                               o->expected.data))
+                                   h->label && *h->label ? h->label : "the value", h->text,
+                                   o->expected.data))
         goto out;
-    if (agree.len)
-        rc = gb_buf_printf(&o->message, err, "%s%s", o->message.len ? ". " : "", agree.data);
+    if (note.len)
+        rc = gb_buf_printf(&o->message, err, "%s%s", o->message.len ? ". " : "", note.data);
     else
         rc = res.explain ? gb_buf_printf(&o->message, err, "%s%s", o->message.len ? ". " : "",
                                          res.explain) : 0;
 out:
-    gb_buf_free(&agree);
+    gb_buf_free(&note);
     extract_result_free(&res);
     return rc;
 }
@@ -510,6 +666,7 @@ static int check_vector(const struct score_ctx *ctx, const struct rubric_check *
 {
     struct extract_result res = EXTRACT_RESULT_INIT;
     struct extract_hit named = { .nums = NULL };
+    struct extract_alignment al = { .hit = { .nums = NULL } };
     const struct extract_hit *h;
     double *e = NULL, worst;
     size_t n = 0, miss;
@@ -532,6 +689,20 @@ static int check_vector(const struct score_ctx *ctx, const struct rubric_check *
         if (by)
             h = &named;
     }
+    if (!h || h->n_nums != n || vector_first_miss(ck, e, h, n, &worst) < n) {
+        /* nothing located, or a look-alike row (the queries above the output
+         * rows): the expected row itself, printed whole, is the student's */
+        int found = score_align(ctx, ck->vector.ref, ck->locate, ck->vector_rel_tol,
+                                ck->vector_abs_tol, &al, err);
+        if (found < 0)
+            goto out;
+        if (found && (!h || aligned_on_named_line(ctx, ck->locate, &al, err) > 0)) {
+            h = &al.hit;
+            if (aligned_message(&o->message, &al, h == &al.hit && !res.n_hits ? &res : NULL,
+                                err))
+                goto out;
+        }
+    }
     if (!h) {
         rc = missing(o, &res, err);
         goto out;
@@ -547,9 +718,11 @@ static int check_vector(const struct score_ctx *ctx, const struct rubric_check *
     miss = vector_first_miss(ck, e, h, n, &worst);
     o->deviation = worst;
     o->verdict = miss == n ? VERDICT_PASS : VERDICT_FAIL;
-    rc = miss == n ? 0 : gb_buf_printf(&o->message, err, "element %zu is %g; expected %g",
-                                       miss + 1, h->nums[miss].value, e[miss]);
+    rc = miss == n ? 0 : gb_buf_printf(&o->message, err, "%selement %zu is %g; expected %g",
+                                       o->message.len ? ". " : "", miss + 1,
+                                       h->nums[miss].value, e[miss]);
 out:
+    extract_alignment_free(&al);
     free(e);
     free(named.nums);
     extract_result_free(&res);

@@ -33,6 +33,17 @@ int score_align(const struct score_ctx *ctx, const char *ref, const struct cJSON
 
 struct gb_buf;
 
+/* The number a value check judges: the label's choice, a better-described
+ * or agreeing look-alike's, or the expected value recognised by its record
+ * (score_align) where no label located it or the label's choice misses and
+ * the value sits on a line the row names.  res->hits[*which] is it (none
+ * when res->n_hits is 0, with res->explain saying why); note gets a sentence
+ * when it was not the label's first choice.  The typed_output check reads
+ * the same numbers the value checks judged through this. */
+int score_value_judged(const struct score_ctx *ctx, const struct rubric_check *ck,
+                       struct extract_result *res, size_t *which, struct gb_buf *note,
+                       struct gb_err *err);
+
 /* A located number that reads a reference value (ref, an expected-values
  * key): the label's choice, unless it is more than rel_tol off ref and
  * another label-compatible candidate on another line is not (a look-alike

@@ -1,4 +1,5 @@
-"""gradebox runtime shim — supplies torch.nn.functional.scaled_dot_product_attention.
+"""gradebox runtime shim — supplies torch.nn.functional.scaled_dot_product_attention,
+and turns on print provenance (gradebox_provenance.py) when the grader asks.
 
 The grader puts this directory first on the student process's PYTHONPATH only
 when its runtime probe found that the installed torch lacks the function (Debian
@@ -111,3 +112,10 @@ if _TARGET in sys.modules:
     _install(sys.modules[_TARGET])
 else:
     sys.meta_path.insert(0, _Hook())
+
+# Print provenance (gradebox_provenance.py): on when the grader asks for it.
+if os.environ.get("GRADEBOX_PROVENANCE"):
+    try:
+        import gradebox_provenance  # noqa: F401
+    except Exception:  # noqa: BLE001 - a broken note must not break the student's run
+        pass
