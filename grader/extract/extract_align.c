@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "extract/extract_int.h"
 
@@ -44,6 +45,8 @@ static int shows(const struct extract_record *r, size_t k, const struct numparse
     }
     if ((n->flags & NUMPARSE_INTEGER) && v == floor(v))
         return value == v;      /* a count is printed exactly */
+    if (fabs(value - v) <= allowed)
+        return 1;               /* close enough whatever its precision: "1.0" for 1.000 */
     if (v != 0 && hu > fmax(allowed, 0.02 * fabs(v)))
         return 0;
     return fabs(value - v) <= allowed + hu;
@@ -121,6 +124,33 @@ static int marked(const struct extract_transcript *t, size_t li, size_t num)
     struct extract_refmark_at at;
 
     return extract_refmark(t, li, (long)num, scopes, 2, &at);
+}
+
+/* Numbers worked by hand are what the student expects, not what the code
+ * computed: a row labelled "rude (by hand)" under the code's rude row is no
+ * evidence that the code printed those values. */
+static const char *const hand_words[] = { "hand", "paper", "manual", "manually", NULL };
+
+static int hand_worked(const struct extract_transcript *t, const struct xline *ln)
+{
+    for (size_t i = 0; i < ln->n_atoms; i++) {
+        const struct xatom *a = &t->atoms[ln->atom0 + i];
+        for (const char *const *w = hand_words; a->num < 0 && *w; w++)
+            if (a->len == strlen(*w) && !strncasecmp(a->p, *w, a->len))
+                return 1;
+    }
+    return 0;
+}
+
+/* A table row with words of its own before its values: its label. */
+static int labelled_row(const struct extract_transcript *t, const struct xline *ln)
+{
+    if (ln->table < 0 || ln->role != XROW_DATA)
+        return 0;
+    for (size_t i = 0; i < ln->value_atom && i < ln->n_atoms; i++)
+        if (t->atoms[ln->atom0 + i].num < 0)
+            return 1;
+    return 0;
 }
 
 static size_t line_nums(const struct xline *ln)
@@ -298,22 +328,27 @@ static int fill_hit(const struct aligner *a, struct extract_alignment *out, stru
 }
 
 int extract_align(const struct extract_transcript *t, const struct extract_record *rec,
-                  const size_t *excluded_lines, size_t n_excluded,
-                  struct extract_alignment *out, struct gb_err *err)
+                  const struct extract_align_lines *lines, struct extract_alignment *out,
+                  struct gb_err *err)
 {
     struct aligner a = { .t = t, .r = rec };
+    unsigned char *named = NULL;
     int ordered, rc;
 
     memset(out, 0, sizeof *out);
     if (!t || !rec || rec->n < 2 || rec->n > RECORD_MAX || rec->target >= rec->n ||
         !any_particular(rec) || !t->n_nums)
         return 0;
-    if (!(a.excluded = excluded_map(t, excluded_lines, n_excluded)))
+    if (!(a.excluded = excluded_map(t, lines->excluded, lines->n_excluded)) ||
+        (lines->has_row && !(named = excluded_map(t, lines->named, lines->n_named)))) {
+        free(a.excluded);
         return gb_fail(err, "out of memory aligning a value");
+    }
     ordered = rec->ordered || mostly_repeats(rec);
     for (size_t li = 0; li < t->n_lines; li++) {
         const struct xline *ln = &t->lines[li];
-        if (!ln->n_nums || a.excluded[li])
+        if (!ln->n_nums || a.excluded[li] || (named && labelled_row(t, ln) && !named[li]) ||
+            hand_worked(t, ln))
             continue;
         if (ordered) {
             ordered_runs(&a, li);
@@ -325,6 +360,7 @@ int extract_align(const struct extract_transcript *t, const struct extract_recor
                 unordered_at(&a, li, ln->num0 + j);
     }
     free(a.excluded);
+    free(named);
     if (a.best < EXTRACT_ALIGN_MIN_EVIDENCE)
         return 0;
     rc = fill_hit(&a, out, err);
@@ -340,4 +376,12 @@ void extract_alignment_free(struct extract_alignment *a)
     free(a->hit.line_text);
     free(a->hit.nums);
     memset(a, 0, sizeof *a);
+}
+
+int extract_hand_worked(const struct extract_transcript *t, size_t line)
+{
+    for (size_t li = 0; li < t->n_lines; li++)
+        if (t->lines[li].no <= line && extract_line_at(t, li, t->lines[li].len) >= line)
+            return hand_worked(t, &t->lines[li]);
+    return 0;
 }

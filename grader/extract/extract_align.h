@@ -55,14 +55,28 @@ struct extract_alignment {
     size_t first_line, last_line;   /* output lines the evidence spans */
 };
 
-/* Finds rec's target value.  excluded_lines (output line numbers, any order,
- * may be NULL) are lines that name another row: no evidence is taken from
- * them.  Returns 1 and fills *out (free with extract_alignment_free) when the
+/* Finds rec's target value, with the lines the check's labels name (output
+ * line numbers, any order; see struct extract_align_lines).  Returns 1 and fills *out (free with extract_alignment_free) when the
  * value aligns, 0 when it does not, -1 when out of memory. */
+struct extract_align_lines {
+    const size_t *excluded;   /* output lines naming another row: no evidence there */
+    size_t n_excluded;
+    int has_row;              /* the check names a row: */
+    const size_t *named;      /*   the output lines naming it */
+    size_t n_named;
+};
+
+/* A table row that carries a label of its own ("slow  0.096 0.096 0.096
+ * 0.711") holds the value only when its label names the value's row: the same
+ * numbers under another token's name are that token's. */
 int extract_align(const struct extract_transcript *t, const struct extract_record *rec,
-                  const size_t *excluded_lines, size_t n_excluded,
-                  struct extract_alignment *out, struct gb_err *err);
+                  const struct extract_align_lines *lines, struct extract_alignment *out,
+                  struct gb_err *err);
 void extract_alignment_free(struct extract_alignment *a);
+
+/* Is output line `line` labelled as worked by hand ("rude (by hand)", "on
+ * paper")?  Its numbers are the student's expectation, not the code's. */
+int extract_hand_worked(const struct extract_transcript *t, size_t line);
 
 /* A value printed everywhere in these outputs — 0, 0.25, 0.5, 1, 2, 10, 50,
  * 100 — says little about which quantity a number is. */

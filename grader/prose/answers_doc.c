@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define MAX_TOKENS 48
 #define TOKEN_MAX 24
@@ -425,36 +426,102 @@ static int quote_line(const char *t, size_t a, size_t b)
     return i < b && t[i] == '>';
 }
 
-int answers_doc_drop_quotes(const struct answers_section *s, struct gb_buf *out,
-                            struct gb_err *err)
+/* Does the quoted text [a, b) read like the question (at least half of its
+ * words of four letters or more are the question's)?  Students paste the
+ * question as a quote, and some set their own answer as one. */
+static int like_question(const char *t, size_t a, size_t b, const char *question)
 {
-    size_t quoted = 0, other = 0;
+    size_t words = 0, shared = 0;
 
-    for (size_t a = 0, b; a < s->len; a = b + 1) {
+    for (size_t i = a; i < b;) {
+        size_t k = i;
+        if (!isalpha((unsigned char)t[i])) {
+            i++;
+            continue;
+        }
+        while (k < b && isalpha((unsigned char)t[k]))
+            k++;
+        if (k - i >= 4) {
+            words++;
+            for (const char *q = question; *q; q++)
+                if (!strncasecmp(q, t + i, k - i) && !isalpha((unsigned char)q[k - i]) &&
+                    (q == question || !isalpha((unsigned char)q[-1]))) {
+                    shared++;
+                    break;
+                }
+        }
+        i = k;
+    }
+    return words && 2 * shared >= words;
+}
+
+/* The quote block starting at line [a, ...): where it ends (the start of
+ * the first line that is not a quote). */
+static size_t quote_block_end(const struct answers_section *s, size_t a)
+{
+    size_t b;
+
+    for (; a < s->len; a = b + 1) {
         for (b = a; b < s->len && s->text[b] != '\n'; b++)
             ;
-        size_t i = a;
-        while (i < b && isspace((unsigned char)s->text[i]))
-            i++;
-        if (quote_line(s->text, a, b))
-            quoted++;
-        else if (i < b)
-            other++;
+        if (!quote_line(s->text, a, b))
+            return a;
     }
-    if (!quoted)
-        return 0;
-    if (!other)
-        return 2;
+    return s->len;
+}
+
+/* Appends the quote lines [a, e) without their '>' markers. */
+static int unquote(const struct answers_section *s, size_t a, size_t e, struct gb_buf *out,
+                   struct gb_err *err)
+{
+    for (size_t b; a < e; a = b + 1) {
+        size_t i;
+        for (b = a; b < e && s->text[b] != '\n'; b++)
+            ;
+        for (i = indent_of(s->text, a, b); i < b && (s->text[i] == '>' || s->text[i] == ' '); i++)
+            ;
+        if (gb_buf_append(out, s->text + i, b - i, err) ||
+            (b < s->len && gb_buf_append(out, "\n", 1, err)))
+            return -1;
+    }
+    return 0;
+}
+
+int answers_doc_drop_quotes(const struct answers_section *s, const char *question,
+                            struct gb_buf *out, struct gb_err *err)
+{
+    size_t dropped = 0, kept = 0, other = 0;
+
     out->len = 0;
     for (size_t a = 0, b; a < s->len; a = b + 1) {
         for (b = a; b < s->len && s->text[b] != '\n'; b++)
             ;
-        if (!quote_line(s->text, a, b) && gb_buf_append(out, s->text + a, b - a, err))
-            return -1;
-        if (b < s->len && gb_buf_append(out, "\n", 1, err))
+        if (quote_line(s->text, a, b)) {
+            size_t e = quote_block_end(s, a);
+            if (!question || like_question(s->text, a, e, question)) {
+                dropped++;      /* the question pasted: blank lines keep line numbers */
+                for (size_t i = a; i < e; i++)
+                    if (s->text[i] == '\n' && gb_buf_append(out, "\n", 1, err))
+                        return -1;
+            } else {
+                kept++;         /* the student's own text set as a quote */
+                if (unquote(s, a, e, out, err))
+                    return -1;
+            }
+            b = e ? e - 1 : 0;
+            if (e >= s->len)
+                break;
+            continue;
+        }
+        for (size_t i = a; i < b; i++)
+            other += !isspace((unsigned char)s->text[i]);
+        if (gb_buf_append(out, s->text + a, b - a, err) ||
+            (b < s->len && gb_buf_append(out, "\n", 1, err)))
             return -1;
     }
-    return 1;
+    if (!dropped && !kept)
+        return 0;
+    return dropped && !kept && !other ? 2 : 1;
 }
 
 int answers_doc_placeholder(const char *text, size_t len)

@@ -48,13 +48,15 @@ int answers_doc_list_headings(const char *doc, size_t len, size_t max, struct gb
                               struct gb_err *err);
 
 /* Students paste each question above their answer, often as a blockquote
- * ("> What can this model learn ..."): when the section holds other text
- * too, its blockquote lines are blanked in out (so line numbers hold).
- * Returns 1 when out holds the filtered body, 0 when there was nothing to
- * drop, 2 when the section is nothing but a quotation (out untouched: the
- * question pasted and not answered yet), -1 when memory runs out. */
-int answers_doc_drop_quotes(const struct answers_section *s, struct gb_buf *out,
-                            struct gb_err *err);
+ * ("> What can this model learn ..."): a quote block that reads like the
+ * question (question: the section's question text, NULL: every quote block
+ * does) is blanked in out, so line numbers hold; a quote block that does not
+ * is the student's own text set as a quote, kept without its '>' markers.
+ * Returns 1 when out holds the filtered body, 0 when there was no quote, 2
+ * when the section is nothing but the quoted question (out holds blank
+ * lines: the question pasted and not answered yet), -1 when memory runs out. */
+int answers_doc_drop_quotes(const struct answers_section *s, const char *question,
+                            struct gb_buf *out, struct gb_err *err);
 
 /* Is the text only a placeholder ("TODO", "TBD", "(answer here)")? */
 int answers_doc_placeholder(const char *text, size_t len);

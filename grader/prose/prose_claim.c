@@ -553,20 +553,17 @@ static void verdict_of(const struct window *w, const struct rubric_about *ab,
         if (c->role != CLAIM || inside_subject(w, c->a, c->b))
             continue;
         s = tie(w, c);
-        v = judge_tie(w, c, s);
-        /* a claim said, un-negated, of another subject ("clipping fixes
-         * explosion only") is the sentence's statement too */
-        if (v == PROSE_CLAIM_NONE && s && s->role == OTHER && !negated(w, c, PROSE_SCOPE_CLAUSE) &&
-            (long)w->sent[c->a] != decided)
-            decided = (long)w->sent[c->a];
-        if (v == PROSE_CLAIM_NONE)
-            continue;
-        /* A sentence states its claim first; a later tie in the same sentence
-         * is the contrast it draws ("separate at step 3, ... by step 7, where
-         * not arrives, they are long since different"). */
-        if ((long)w->sent[c->a] == decided)
+        /* A sentence states its claim first — of the right subject, another
+         * one, or denied ("can't split just because 'not' arrives at
+         * different steps") — and a later tie in the same sentence is the
+         * contrast it draws ("separate at step 3, ... by step 7, where not
+         * arrives, they are long since different"). */
+        if (!s || (long)w->sent[c->a] == decided)
             continue;
         decided = (long)w->sent[c->a];
+        v = judge_tie(w, c, s);
+        if (v == PROSE_CLAIM_NONE)
+            continue;
         if ((out->verdict && v != PROSE_CLAIM_WRONG) || out->verdict == PROSE_CLAIM_WRONG)
             continue;
         out->verdict = v;

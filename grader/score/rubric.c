@@ -917,7 +917,8 @@ static int load_synonyms(const cJSON *syn, struct rubric *r, struct gb_err *err)
     return 0;
 }
 
-/* One "sections" entry: {"aliases": [...], "number": N, "inside": "friend"}. */
+/* One "sections" entry: {"aliases": [...], "number": N, "inside": "friend",
+ * "question": "..."}. */
 static int load_section(const cJSON *el, struct rubric_section *sec, struct gb_err *err)
 {
     const cJSON *f, *num = cJSON_GetObjectItemCaseSensitive(el, "number");
@@ -926,7 +927,7 @@ static int load_section(const cJSON *el, struct rubric_section *sec, struct gb_e
     if (!cJSON_IsObject(el))
         return gb_fail(err, "field 'sections.%s' must be an object", el->string);
     cJSON_ArrayForEach(f, el)
-        if (!word_in(f->string, "aliases number inside"))
+        if (!word_in(f->string, "aliases number inside question"))
             return gb_fail(err, "field 'sections.%s': unknown field '%s'", el->string, f->string);
     if (!(sec->name = dup_or_fail(el->string, err)) ||
         load_strings(cJSON_GetObjectItemCaseSensitive(el, "aliases"), "aliases", &sec->aliases,
@@ -940,6 +941,11 @@ static int load_section(const cJSON *el, struct rubric_section *sec, struct gb_e
     if (in && (!cJSON_IsString(in) || !in->valuestring[0]))
         return gb_fail(err, "field 'sections.%s.inside' must name a section", el->string);
     if (in && !(sec->inside = dup_or_fail(in->valuestring, err)))
+        return -1;
+    f = cJSON_GetObjectItemCaseSensitive(el, "question");
+    if (f && (!cJSON_IsString(f) || !f->valuestring[0]))
+        return gb_fail(err, "field 'sections.%s.question' must be the question's text", el->string);
+    if (f && !(sec->question = dup_or_fail(f->valuestring, err)))
         return -1;
     return 0;
 }
@@ -1100,6 +1106,7 @@ void rubric_free(struct rubric *r)
         free(r->sections[i].name);
         free_strings(&r->sections[i].aliases);
         free(r->sections[i].inside);
+        free(r->sections[i].question);
     }
     free(r->sections);
     free_strings(&r->provides);

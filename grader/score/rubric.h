@@ -196,6 +196,8 @@ struct rubric_section {
     struct rubric_strings aliases;   /* the question's type, its follow-up's words */
     int number;                      /* its place in the document's own numbering */
     char *inside;                    /* the section it is often written inside, or NULL */
+    char *question;                  /* the question as the module asks it, or NULL: a
+                                      * quote that reads like it is the question pasted */
 };
 
 struct rubric {

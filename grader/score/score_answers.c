@@ -246,6 +246,16 @@ static int in_section(const struct score_ctx *ctx, const struct rubric_check *ck
 
 #define SPECS_MAX 32
 
+/* The module's wording of a section's question, or NULL when the rubric
+ * does not give it (then every quote in the section is the question). */
+static const char *section_question(const struct rubric *r, const char *name)
+{
+    for (size_t i = 0; i < r->n_sections; i++)
+        if (!strcmp(r->sections[i].name, name))
+            return r->sections[i].question;
+    return NULL;
+}
+
 /* Every section the rubric declares ("sections": aliases, numbering, host)
  * and every other section a check reads, so "friend" is never taken for
  * "friend-attention". */
@@ -308,7 +318,8 @@ static int score_document(const struct score_ctx *ctx, const struct rubric_check
         return section_missing(ctx, ck, doc, len, &s, o, err);
     answer = s;
     /* the question pasted above the answer is not the answer */
-    if ((rc = answers_doc_drop_quotes(&s, &body, err)) < 0)
+    if ((rc = answers_doc_drop_quotes(&s, section_question(ctx->in->rubric, ck->section),
+                                      &body, err)) < 0)
         return -1;
     if (rc == 1) {
         answer.text = body.data;

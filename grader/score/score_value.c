@@ -51,22 +51,54 @@ static int missing(struct score_outcome *o, const struct extract_result *res,
                        : "the value was not found in the output", err);
 }
 
-/* The lines a locate's "exclude" phrases name (another row's label):
- * alignment takes no evidence from them.  *lines is malloc'd. */
-static int excluded_lines(const struct score_ctx *ctx, const struct cJSON *locate,
-                          size_t **lines, size_t *n, struct gb_err *err)
+/* Lines whose own label is the value's: it names the row, or the column
+ * ("accuracy overall : 0.7400" under "model : logistic"). */
+static int named_lines(const struct score_ctx *ctx, const struct extract_query *q,
+                       size_t **named, size_t *n, struct gb_err *err)
+{
+    size_t *cols = NULL, n_cols = 0, *all;
+
+    if (extract_lines_naming(ctx->out, q, EXTRACT_ROW, named, n, err) ||
+        extract_lines_naming(ctx->out, q, EXTRACT_COLUMN, &cols, &n_cols, err))
+        return -1;
+    if (!n_cols) {
+        free(cols);
+        return 0;
+    }
+    if (!(all = realloc(*named, (*n + n_cols) * sizeof *all))) {
+        free(cols);
+        return gb_fail(err, "out of memory");
+    }
+    memcpy(all + *n, cols, n_cols * sizeof *all);
+    *named = all;
+    *n += n_cols;
+    free(cols);
+    return 0;
+}
+
+/* The lines a locate names in their own words: its "exclude" phrases
+ * (another row: alignment takes no evidence there) and its row phrases
+ * (named stays NULL when the locate has no row).  Arrays are malloc'd. */
+static int label_lines(const struct score_ctx *ctx, const struct cJSON *locate,
+                       struct extract_align_lines *l, size_t **excl, size_t **named,
+                       struct gb_err *err)
 {
     struct extract_query q = EXTRACT_QUERY_INIT;
     int rc;
 
-    *lines = NULL;
-    *n = 0;
+    memset(l, 0, sizeof *l);
+    *excl = *named = NULL;
     if (!locate)
         return 0;
     if (extract_query_from_json(locate, ctx->syn, &q, err))
         return gb_err_prefix(err, "locate");
-    rc = extract_lines_naming(ctx->out, &q, EXTRACT_EXCLUDE, lines, n, err);
+    rc = extract_lines_naming(ctx->out, &q, EXTRACT_EXCLUDE, excl, &l->n_excluded, err);
+    if (!rc && q.n_phrases[EXTRACT_ROW])
+        rc = named_lines(ctx, &q, named, &l->n_named, err);
+    l->has_row = q.n_phrases[EXTRACT_ROW] > 0;
     extract_query_free(&q);
+    l->excluded = *excl;
+    l->named = *named;
     return rc;
 }
 
@@ -75,8 +107,9 @@ int score_align(const struct score_ctx *ctx, const char *ref, const struct cJSON
                 struct gb_err *err)
 {
     struct extract_record rec = { .rel_tol = rel_tol, .abs_tol = abs_tol };
+    struct extract_align_lines lines;
+    size_t *excl = NULL, *named = NULL;
     double *v = NULL;
-    size_t *lines = NULL, n_lines = 0;
     char key[256];
     int rc;
 
@@ -88,10 +121,11 @@ int score_align(const struct score_ctx *ctx, const char *ref, const struct cJSON
         expected_record(ctx->in->expected, key, &v, &rec.n, &rec.target, &rec.ordered, NULL))
         return 0;
     rec.v = v;
-    rc = excluded_lines(ctx, locate, &lines, &n_lines, err);
+    rc = label_lines(ctx, locate, &lines, &excl, &named, err);
     if (!rc)
-        rc = extract_align(ctx->out, &rec, lines, n_lines, al, err);
-    free(lines);
+        rc = extract_align(ctx->out, &rec, &lines, al, err);
+    free(excl);
+    free(named);
     free(v);
     return rc;
 }
@@ -351,7 +385,7 @@ static int choose_best_described(const struct score_ctx *ctx, const struct rubri
     for (size_t i = 0; i < all.n_hits; i++) {
         const struct extract_hit *c = &all.hits[i];
         if (c->line == h->line || counts[i] <= chosen ||
-            (pick >= 0 && counts[i] <= counts[pick]))
+            (pick >= 0 && counts[i] <= counts[pick]) || extract_hand_worked(ctx->out, c->line))
             continue;
         if (score_target(ctx, &ck->target, c->num.value, &c->num, &pass, NULL, NULL, err))
             goto out;
@@ -408,7 +442,7 @@ static int choose_agreeing(const struct score_ctx *ctx, const struct rubric_chec
         return -1;
     for (size_t i = 0; i < all.n_hits; i++) {
         const struct extract_hit *c = &all.hits[i];
-        if (c->line == h->line)
+        if (c->line == h->line || extract_hand_worked(ctx->out, c->line))
             continue;
         if (score_target(ctx, &ck->target, c->num.value, &c->num, &pass, NULL, NULL, err))
             goto out;

@@ -170,10 +170,10 @@ START_TEST(test_quotes_and_placeholders)
     struct answers_section s;
 
     ck_assert_int_eq(answers_doc_find(doc, strlen(doc), names, N_NAMES, "q1", &s), 0);
-    ck_assert_int_eq(answers_doc_drop_quotes(&s, &b, &err), 1);
+    ck_assert_int_eq(answers_doc_drop_quotes(&s, NULL, &b, &err), 1);
     ck_assert_str_eq(b.data, "\n\n\nMy answer.\n");
     ck_assert_int_eq(answers_doc_find(doc, strlen(doc), names, N_NAMES, "q2", &s), 0);
-    ck_assert_int_eq(answers_doc_drop_quotes(&s, &b, &err), 2);
+    ck_assert_int_eq(answers_doc_drop_quotes(&s, NULL, &b, &err), 2);
     gb_buf_free(&b);
     ck_assert(answers_doc_placeholder("TODO", 4));
     ck_assert(answers_doc_placeholder("(answer here, TBD)\n", 19));

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# field.sh — grades the field corpus (tests/field/, see its README) through the
+# real `grader check` and holds it to the targets of grading independent work.
+#
+# Every hand-in in tests/field/STYLE/ was written by someone who never saw
+# gradebox.  Each graded file has a NAME.expect beside it: "check_id verdict"
+# per line, the true verdict as a human grader reads the work (# comments).
+# Scripts run live in the sandbox, as a student's would (memory_lab is graded
+# from its recording NAME.out / NAME.rc: it trains for minutes); answers.md is
+# read.  A style's wrong/ folder holds variants with one bug each.
+#
+# The closing line counts, over correct files, the checks whose verdict is a
+# false fail (fail, missing, unreached or error where the truth is pass) and
+# the reviews the grader asked for where the truth is pass, and over wrong
+# files those caught (a check that should fail does not pass, and the file is
+# not at full marks).  It fails when any check passes that should not (a false
+# pass), when a wrong file is not caught, when false fails exceed 1% of the
+# correct files' checks, or reviews 5%.  FIELD_FILTER (a glob over
+# STYLE/NAME, e.g. 'csv/*' or '*/wrong/*') grades a subset; FIELD_SAMPLE=N
+# grades only the first N files (the sanitizer build's run).
+set -u
+cd "$(dirname "$0")/../.."
+GRADER=${GRADER:-bin/grader}
+PY=/usr/bin/python3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+files=0 checks=0 correct_checks=0 false_fail=0 reviews=0 rubric_reviews=0 false_pass=0 wrong=0 caught=0
+other=0 errors=0 correct_files=0 styles=0
+
+verdicts() {   # "id verdict kind" lines from a gradebox JSON result, and the score
+    "$PY" -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+for c in d["checks"]:
+    print(c["id"], c["verdict"])
+print("__score__", d["score"], d["max_score"])' "$1"
+}
+
+grade() {   # grade FILE STYLE_DIR -> writes $tmp/got; returns the grader's status
+    local f=$1 base=${1%.*} args=(check --format json)
+    case $(basename "$base") in
+        memory_lab*)
+            printf 'exit %s\n' "$(cat "$base.rc")" >"$tmp/status"
+            args+=(--transcript "$base.out" --transcript-status "$tmp/status") ;;
+    esac
+    nice "$GRADER" "${args[@]}" "$f" >"$tmp/out.json" 2>"$tmp/err"
+}
+
+judge() {   # judge EXPECT LABEL IS_WRONG
+    local id want got note bad=0 mine
+    mine=$(grep '^__score__' "$tmp/got")
+    while read -r id want note; do
+        checks=$((checks + 1))
+        [ "$3" = 0 ] && correct_checks=$((correct_checks + 1))
+        got=$(awk -v id="$id" '$1 == id { print $2 }' "$tmp/got")
+        if [ "$got" = "$want" ]; then
+            [ "$want" = review ] && [ "$3" = 0 ] && rubric_reviews=$((rubric_reviews + 1))
+            [ "$want" = fail ] || [ "$want" = missing ] && bad=1
+            continue
+        fi
+        if [ "$got" = pass ]; then
+            false_pass=$((false_pass + 1)); echo "  FALSE PASS  $2 $id: expected $want"
+        elif [ "$want" = pass ] && [ "$got" = review ]; then
+            [ "$3" = 0 ] && reviews=$((reviews + 1)); echo "  REVIEW      $2 $id"
+        elif [ "$want" = pass ]; then
+            [ "$3" = 0 ] && false_fail=$((false_fail + 1))
+            echo "  FALSE FAIL  $2 $id: got ${got:-nothing}"
+        else
+            [ "$want" = fail ] || [ "$want" = missing ] && bad=1
+            other=$((other + 1)); echo "  MISMATCH    $2 $id: expected $want, got ${got:-nothing}"
+        fi
+    done < <(sed 's/#.*//; /^[[:space:]]*$/d' "$1")
+    while read -r id got; do
+        [ "$id" = __score__ ] && continue
+        grep -q "^$id " "$1" || { other=$((other + 1)); echo "  UNLISTED    $2 $id: graded $got"; }
+    done < "$tmp/got"
+    if [ "$3" = 1 ]; then
+        wrong=$((wrong + 1))
+        set -- $mine
+        if [ "$bad" = 1 ] && [ "$2" != "$3" ]; then caught=$((caught + 1)); else
+            echo "  NOT CAUGHT  $(basename "$expect" .expect): scored $2/$3"; fi
+    fi
+}
+
+for dir in tests/field/*/; do
+    [ -d "$dir" ] || continue
+    styles=$((styles + 1))
+    for expect in "$dir"*.expect "$dir"wrong/*.expect; do
+        [ -e "$expect" ] || continue
+        name=${expect#tests/field/}; name=${name%.expect}
+        # shellcheck disable=SC2053
+        [[ "$name" == ${FIELD_FILTER:-*} ]] || continue
+        [ -n "${FIELD_SAMPLE:-}" ] && [ "$files" -ge "$FIELD_SAMPLE" ] && break 2
+        sub=$(ls "${expect%.expect}".py "${expect%.expect}".md 2>/dev/null | head -1)
+        [ -n "$sub" ] || { echo "field: $expect has no hand-in"; errors=$((errors + 1)); continue; }
+        files=$((files + 1))
+        is_wrong=0; case $name in */wrong/*) is_wrong=1 ;; *) correct_files=$((correct_files + 1)) ;; esac
+        echo "field: [$files] $name"
+        grade "$sub"
+        status=$?
+        if [ $status -gt 1 ] || ! verdicts "$tmp/out.json" >"$tmp/got" 2>/dev/null; then
+            echo "  ERROR       $name: grader exited $status"; sed 's/^/    /' "$tmp/err" | head -5
+            errors=$((errors + 1))
+            continue
+        fi
+        judge "$expect" "$name" "$is_wrong"
+    done
+done
+
+pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f%%", b ? 100 * a / b : 0 }'; }
+echo "field: $styles styles, $correct_files correct files: false-fail checks $false_fail" \
+     "($(pct "$false_fail" "$correct_checks")), reviews $reviews" \
+     "($(pct "$reviews" "$correct_checks")) of $correct_checks checks (+ $rubric_reviews" \
+     "rubric review checks); wrong files caught $caught/$wrong; false passes $false_pass;" \
+     "other mismatches $other; errors $errors"
+[ "$false_pass" -eq 0 ] && [ "$caught" -eq "$wrong" ] && [ "$errors" -eq 0 ] &&
+    awk -v f="$false_fail" -v r="$reviews" -v n="$correct_checks" \
+        'BEGIN { exit !(n == 0 || (f <= 0.01 * n && r <= 0.05 * n)) }'
