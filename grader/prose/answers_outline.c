@@ -11,6 +11,9 @@
 #define LABEL_WORD_MAX 24
 #define LABEL_BYTES 80
 #define UNITS_MAX 64
+/* "1. 2." is a list inside an answer; three answers in sequence are the
+ * document's numbering (sections it misses are found by name) */
+#define NUMBERING_MIN 3
 /* A guest section opens in the first words of its paragraph ("If my friend
  * then asks why everyone moved to attention, ..."), not deep in a sentence. */
 #define OPENING_BYTES 120
@@ -165,7 +168,7 @@ static int by_number(const char *doc, size_t len, const struct answers_spec *spe
 
     for (size_t i = 0; i < n_specs; i++)
         numbered += specs[i].number > 0;
-    if (n + 1 < numbered)
+    if (n < NUMBERING_MIN && n + 1 < numbered)
         return -1;
 
     for (size_t i = 0; i < n; i++) {
@@ -222,8 +225,9 @@ static int phrase_in(char w[][LABEL_WORD_MAX], size_t n, const char *phrase)
 }
 
 /* Which section a paragraph's label line names: a quoted question ("> **type=
- * interpretation** — ...") or a bold label ("**Q1 (interpretation).** ...")
- * naming a section or an alias in its first few words.  -1: none. */
+ * interpretation** — ..."), a bold label ("**Q1 (interpretation).** ...") or
+ * a "Q: (debug) ..." line, naming a section or an alias in its first few
+ * words.  -1: none. */
 static long label_names(const char *d, size_t a, size_t b, const struct answers_spec *specs,
                         size_t n)
 {
@@ -234,7 +238,8 @@ static long label_names(const char *d, size_t a, size_t b, const struct answers_
 
     while (i < b && (d[i] == ' ' || d[i] == '>'))
         i++;
-    if (i >= b || (i == a && d[i] != '*' && d[i] != '_'))
+    if (i >= b || (i == a && d[i] != '*' && d[i] != '_' &&
+                   !((d[i] == 'Q' || d[i] == 'q') && i + 1 < b && d[i + 1] == ':')))
         return -1;
     nw = opening_words(d + i, b - i < LABEL_BYTES ? b - i : LABEL_BYTES, w, LABEL_WORDS);
     for (size_t k = 0; k < n; k++) {
@@ -281,8 +286,8 @@ static int by_label(const char *doc, size_t len, const struct answers_spec *spec
         while (b < len && doc[b] != '\n')
             b++;
         line++;
-        if (prev_blank)
-            who = label_names(doc, a, b, specs, n);
+        if (prev_blank || (b > a + 1 && (doc[a] == 'Q' || doc[a] == 'q') && doc[a + 1] == ':'))
+            who = label_names(doc, a, b, specs, n);   /* "Q:" lines follow each other */
         if (in && who >= 0) {
             out->len = a - start;
             return 0;
@@ -298,7 +303,8 @@ static int by_label(const char *doc, size_t len, const struct answers_spec *spec
             out->heading = doc + head_a;
             out->heading_len = head_b - head_a;
         }
-        prev_blank = b == a || (b == a + 1 && doc[a] == '\r');
+        /* a paragraph starts after a blank line or a heading */
+        prev_blank = b == a || (b == a + 1 && doc[a] == '\r') || doc[a] == '#';
         a = b < len ? b + 1 : b;
     }
     if (in)

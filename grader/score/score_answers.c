@@ -54,11 +54,32 @@ static int list_sentences(const struct prose *p, const struct answers_section *s
     return 0;
 }
 
+/* "**Why the word counter fails (4 sentences).**" alone on its line is the
+ * answer's title, not one of its sentences. */
+static int bold_title(const struct prose *p, size_t k)
+{
+    const char *t = p->text;
+    size_t a = p->s[k].start, e = p->s[k].end;
+
+    while (a < e && (t[a] == ' ' || t[a] == '\t' || t[a] == '\n' || t[a] == '\r'))
+        a++;
+    if (a + 2 >= e || !((t[a] == '*' && t[a + 1] == '*') || (t[a] == '_' && t[a + 1] == '_')))
+        return 0;
+    if (e + 2 > p->len || t[e] != t[a] || t[e + 1] != t[a])
+        return 0;
+    for (e += 2; e < p->len && (t[e] == ' ' || t[e] == '\t' || t[e] == '\r'); e++)
+        ;
+    return e >= p->len || t[e] == '\n';
+}
+
 static int check_sentences(const struct rubric_check *ck, const struct prose *p,
                            const struct answers_section *s, struct score_outcome *o,
                            struct gb_err *err)
 {
     size_t n = p->n;
+
+    for (size_t k = 0; k < p->n; k++)
+        n -= bold_title(p, k);
 
     if (ck->max_sentences && gb_buf_printf(&o->expected, err, "at most %zu sentences",
                                            ck->max_sentences))

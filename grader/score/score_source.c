@@ -349,10 +349,11 @@ int score_text_ideas(const struct score_ctx *ctx, const struct prose *p,
 }
 
 /* A measurement rather than a length or a count: printed with a decimal
- * point, or a count out of a total ("1000/1000" is a rate). */
+ * point, as a percentage ("100%/100% at 50") or as a count out of a total
+ * ("1000/1000" is a rate). */
 static int is_measurement(const struct numparse_num *n)
 {
-    return (n->flags & NUMPARSE_RATIO) || !(n->flags & NUMPARSE_INTEGER);
+    return (n->flags & (NUMPARSE_RATIO | NUMPARSE_PERCENT)) || !(n->flags & NUMPARSE_INTEGER);
 }
 
 /* Rounding slack of a measurement: none for an exact count quotient. */
@@ -404,7 +405,11 @@ static int check_cites(const struct score_ctx *ctx, const struct rubric_check *c
         return -1;
     if (first < 0 || o->verdict != VERDICT_PASS)
         return 0;
-    last = (size_t)first + used - 1;
+    /* the number may come in the sentence after the claim ("ship LSTM b_f=3.
+     * it read 100%/100% at 50 ..."): read the rest of the window too */
+    last = (size_t)first + (used > ck->window ? used : ck->window) - 1;
+    if (last >= p->n)
+        last = p->n - 1;
     hit = cites_output(ctx, p->text + p->s[first].start, p->s[last].end - p->s[first].start,
                        &o->found, err);
     if (hit < 0)

@@ -8,7 +8,8 @@ static const char *seeded_field = "";     /* a top-level rubric field for the ne
 
 static const char expected_json[] =
     "{\"exercise\": \"ex\", \"generated_by\": \"test\", \"values\": {"
-    " \"rnn\": {\"gain_0_5\": {\"factor\": 0.4901, \"step_1\": 5.032e-17, \"step_50\": 0.07577}},"
+    " \"rnn\": {\"gain_0_5\": {\"factor\": 0.4901, \"step_1\": 5.032e-17, \"step_50\": 0.07577,"
+    "   \"ratio\": 6.64e-16}},"
     " \"split\": {\"very\": 297},"
     " \"readings\": {\"epochs_60\": {\"all\": 0.740}, \"epochs_30\": {\"all\": 0.745, \"not\": 0.495}},"
     " \"out\": [0.881, -0.119, 0.881, 0.339], \"w\": 0.7112 }}";
@@ -51,6 +52,43 @@ START_TEST(test_value_tolerance_notation_and_texts)
     ck_assert_ptr_nonnull(c->message);
     ck_assert_double_eq(g.res.score, 2);
     ck_assert_double_eq(g.res.max_score, 4);
+    release(&g);
+}
+END_TEST
+
+/* Which printed number a value check judges when labels are absent or
+ * disagree (score_value_judged): a value recognised by its record, a
+ * look-alike line, a better-described line — and never a wrong value. */
+START_TEST(test_value_choice_beyond_labels)
+{
+    struct graded g;
+    const char *factor = VALUE("f", "gain 0.5", "factor",
+                               "\"expected\": \"rnn.gain_0_5.factor\", \"tolerance\": {\"rel\": 0.01}");
+    const char *gap = "{\"id\": \"gap\", \"description\": \"d\", \"points\": 1, \"kind\": \"value\", "
+                      "\"locate\": {\"column\": [\"gap\", \"torch\"]}, \"less_than\": 1e-12}";
+
+    /* no label says "factor": the row's other values vouch for 0.490 */
+    grade("run", factor, "RNN gain 0.5 [0.07577 5.032e-17] 0.49006 6.64e-16\n", "", NULL, NULL, &g);
+    expect(&g, "f", VERDICT_PASS);
+    expect_message(&g, "f", "recognised by its value");
+    release(&g);
+    /* ... but not a wrong factor among the same company */
+    grade("run", factor, "RNN gain 0.5 [0.07577 5.032e-17] 0.620 6.64e-16\n", "", NULL, NULL, &g);
+    expect(&g, "f", VERDICT_MISSING);
+    release(&g);
+    /* two labelled lines disagree: the one meeting the target is the student's */
+    grade("run", factor, "gain 0.5 factor: 0.490\n"
+          "gain 0.5 factor, one sequence only: 0.62\n", "", NULL, NULL, &g);
+    expect(&g, "f", VERDICT_PASS);
+    release(&g);
+    /* a bound: the line naming more of the check's words is the one asked about */
+    grade("run", gap, "largest gap vs torch: 2.22e-16\nmax gap, hand vs numpy: 0.0003\n", "",
+          NULL, NULL, &g);
+    expect(&g, "gap", VERDICT_PASS);
+    release(&g);
+    grade("run", gap, "largest gap vs torch: 1.01e-01\nmax gap of the shuffle: 0.0\n", "",
+          NULL, NULL, &g);
+    expect(&g, "gap", VERDICT_FAIL);
     release(&g);
 }
 END_TEST
@@ -658,6 +696,7 @@ int main(void)
 {
     const TTest *const tests[] = {
         test_value_tolerance_notation_and_texts,
+        test_value_choice_beyond_labels,
         test_missing_and_unreached,
         test_readings_pick_the_students_choice,
         test_readings_follow_the_source,

@@ -81,6 +81,82 @@ START_TEST(test_wrong_only_pairings)
 }
 END_TEST
 
+/* A sentence states its claim first; what follows in the same sentence is
+ * the contrast it draws (field corpus: four writers put it so). */
+START_TEST(test_first_statement_of_a_sentence_decides)
+{
+    struct graded g;
+    const char *clip =
+        "{\"id\": \"clip\", \"description\": \"d\", \"points\": 1, \"kind\": \"comment_idea\","
+        " \"ideas\": [[\"clip\"], [\"explo\"], [\"vanish\"]], \"about\": {\"claim\": [\"fix\"],"
+        " \"wrong\": [\"vanish\"], \"other\": [\"explo\"]}}";
+
+    /* right first, the contrast after it */
+    grade("run", SEPARATION, trace4, "# They separate at step 4, and by step 3's not they were "
+          "not yet; at step 7, where not arrives, the separation is long done.\n", NULL, &g);
+    expect(&g, "sep", VERDICT_PASS);
+    release(&g);
+    /* wrong first: the contrast after it does not save it */
+    grade("run", SEPARATION, trace4, "# They separate at step 7, where not arrives, long after "
+          "step 4.\n", NULL, &g);
+    expect(&g, "sep", VERDICT_FAIL);
+    release(&g);
+    /* a denied claim is the sentence's statement too */
+    grade("run", SEPARATION, trace4, "# The traces cannot separate just because not arrives at "
+          "different steps. They separate at step 4.\n", NULL, &g);
+    expect(&g, "sep", VERDICT_PASS);
+    release(&g);
+    /* a claim said of another subject first ("fixes explosion only") */
+    grade("run", clip, "", "# Clipping fixes explosion only, and vanishing needs a different "
+          "fix.\n", NULL, &g);
+    expect(&g, "clip", VERDICT_PASS);
+    release(&g);
+}
+END_TEST
+
+/* Trace rows however they are printed: behind a logging prefix with keys,
+ * as CSV after the review's text, one value per line (json.dumps). */
+START_TEST(test_trace_rows_in_other_layouts)
+{
+    struct graded g;
+    struct gb_buf logged = GB_BUF_INIT, csv = GB_BUF_INIT, js = GB_BUF_INIT;
+    struct gb_err err;
+    const char *p = trace4;
+
+    for (int pair = 0; pair < 2; pair++)
+        for (int k = 0; k < 9; k++) {
+            char tok[16];
+            double h[3];
+            int step;
+            ck_assert_int_eq(sscanf(p, "%d %15s [%lf %lf %lf]", &step, tok, &h[0], &h[1], &h[2]), 5);
+            p = strchr(p, '\n') + 1;
+            ck_assert_int_eq(gb_buf_printf(&logged, &err, "2026-12-03 16:52:27,675 INFO order | "
+                                           "review=%c step=%d token=%s x=[0. 0. 0.] h=[%g %g %g]\n",
+                                           'A' + pair, step, tok, h[0], h[1], h[2]), 0);
+            ck_assert_int_eq(gb_buf_printf(&csv, &err, "%c label %d: packing was not ...,%d,%s,"
+                                           "0.0,0.0,0.0,%g,%g,%g\n", 'A' + pair, 1 - pair, step,
+                                           tok, h[0], h[1], h[2]), 0);
+            ck_assert_int_eq(gb_buf_printf(&js, &err, "        [\n          %d,\n          "
+                                           "\"%s\",\n          [\n            %g,\n            %g,"
+                                           "\n            %g\n          ]\n        ],\n", step,
+                                           tok, h[0], h[1], h[2]), 0);
+        }
+    const char *src = "# The traces separate at step 4.\n";
+    grade("run", SEPARATION, logged.data, src, NULL, &g);
+    expect(&g, "sep", VERDICT_PASS);
+    release(&g);
+    grade("run", SEPARATION, csv.data, src, NULL, &g);
+    expect(&g, "sep", VERDICT_PASS);
+    release(&g);
+    grade("run", SEPARATION, js.data, src, NULL, &g);
+    expect(&g, "sep", VERDICT_PASS);
+    release(&g);
+    gb_buf_free(&logged);
+    gb_buf_free(&csv);
+    gb_buf_free(&js);
+}
+END_TEST
+
 START_TEST(test_numbers_said_of_the_token_next_to_them)
 {
     struct graded g;
@@ -208,6 +284,8 @@ int main(void)
     const TTest *const tests[] = {
         test_separation_step_from_the_runs_own_trace,
         test_wrong_only_pairings,
+        test_first_statement_of_a_sentence_decides,
+        test_trace_rows_in_other_layouts,
         test_numbers_said_of_the_token_next_to_them,
         test_typed_output,
         test_answer_numbers_context_and_parameters,
