@@ -78,15 +78,21 @@ void extract_alignment_free(struct extract_alignment *a);
  * paper")?  Its numbers are the student's expectation, not the code's. */
 int extract_hand_worked(const struct extract_transcript *t, size_t line);
 
+/* Is output line `line` a heading, banner or caption ("== PART 4 ==")?
+ * Its numbers number parts, they are no values. */
+int extract_line_is_heading(const struct extract_transcript *t, size_t line);
+
 /* A value printed everywhere in these outputs — 0, 0.25, 0.5, 1, 2, 10, 50,
  * 100 — says little about which quantity a number is. */
 int extract_common_value(double v);
 
-/* Output line numbers of the lines a query's ROW phrases name (every
- * phrase of field: EXTRACT_ROW or EXTRACT_EXCLUDE of q), as extract_find()
- * matches them; *lines is malloc'd.  Returns 0, or -1 when out of memory. */
+/* Output line numbers of the lines that name, in their own words, any
+ * phrase of field (EXTRACT_ROW, EXTRACT_COLUMN or EXTRACT_EXCLUDE) of q, as
+ * extract_find() matches phrases — never through the headings above them.
+ * labels_only: of a table row, only its label cells count.  *lines is
+ * malloc'd.  Returns 0, or -1 when out of memory. */
 int extract_lines_naming(const struct extract_transcript *t, const struct extract_query *q,
-                         enum extract_field field, size_t **lines, size_t *n,
+                         enum extract_field field, int labels_only, size_t **lines, size_t *n,
                          struct gb_err *err);
 
 #endif

@@ -2953,7 +2953,7 @@ static int push_line(size_t **lines, size_t *n, size_t *cap, size_t line, struct
 /* Only a line's own words count here, never the headings above it: "output"
  * in a section title does not make every line under it an output row. */
 int extract_lines_naming(const struct extract_transcript *t, const struct extract_query *q,
-                         enum extract_field field, size_t **lines, size_t *n,
+                         enum extract_field field, int labels_only, size_t **lines, size_t *n,
                          struct gb_err *err)
 {
     struct phrase_set ps;
@@ -2966,11 +2966,14 @@ int extract_lines_naming(const struct extract_transcript *t, const struct extrac
         return -1;
     for (size_t li = 0; ps.n && li < t->n_lines && !rc; li++) {
         const struct xline *ln = &t->lines[li];
-        struct sources S = { .s = { { t->atoms + ln->atom0, ln->n_atoms, 0, 0 } }, .n = 1,
+        size_t own = ln->n_atoms;
+        if (labels_only && ln->table >= 0 && ln->role == XROW_DATA && ln->value_atom < own)
+            own = ln->value_atom;    /* a table row's label cells, not its values' keys */
+        struct sources S = { .s = { { t->atoms + ln->atom0, own, 0, 0 } }, .n = 1,
                              .n_primary = 1 };
         struct match m;
         int extras;
-        if (ln->kind == XLINE_RULE || !ln->n_atoms)
+        if (ln->kind == XLINE_RULE || !own)
             continue;
         if (match_set(t, &ps, &S, -1, &m, &extras, NULL, li))
             rc = push_line(lines, n, &cap, ln->no, err);

@@ -5,12 +5,15 @@
  *
  * Locating is extract.h's job; this module judges what it found and says,
  * on failure, what was expected, what was found and on which line. */
+#define _GNU_SOURCE         /* strcasestr */
 #include "score/score_value.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <cjson/cJSON.h>
 
@@ -58,8 +61,8 @@ static int named_lines(const struct score_ctx *ctx, const struct extract_query *
 {
     size_t *cols = NULL, n_cols = 0, *all;
 
-    if (extract_lines_naming(ctx->out, q, EXTRACT_ROW, named, n, err) ||
-        extract_lines_naming(ctx->out, q, EXTRACT_COLUMN, &cols, &n_cols, err))
+    if (extract_lines_naming(ctx->out, q, EXTRACT_ROW, 0, named, n, err) ||
+        extract_lines_naming(ctx->out, q, EXTRACT_COLUMN, 1, &cols, &n_cols, err))
         return -1;
     if (!n_cols) {
         free(cols);
@@ -92,7 +95,7 @@ static int label_lines(const struct score_ctx *ctx, const struct cJSON *locate,
         return 0;
     if (extract_query_from_json(locate, ctx->syn, &q, err))
         return gb_err_prefix(err, "locate");
-    rc = extract_lines_naming(ctx->out, &q, EXTRACT_EXCLUDE, excl, &l->n_excluded, err);
+    rc = extract_lines_naming(ctx->out, &q, EXTRACT_EXCLUDE, 0, excl, &l->n_excluded, err);
     if (!rc && q.n_phrases[EXTRACT_ROW])
         rc = named_lines(ctx, &q, named, &l->n_named, err);
     l->has_row = q.n_phrases[EXTRACT_ROW] > 0;
@@ -147,7 +150,7 @@ static int aligned_on_named_line(const struct score_ctx *ctx, const struct cJSON
         extract_query_free(&q);
         return 1;
     }
-    if (extract_lines_naming(ctx->out, &q, EXTRACT_ROW, &lines, &n, err)) {
+    if (extract_lines_naming(ctx->out, &q, EXTRACT_ROW, 0, &lines, &n, err)) {
         extract_query_free(&q);
         return -1;
     }
@@ -317,8 +320,9 @@ static int locate_value(const struct score_ctx *ctx, const struct rubric_check *
 }
 
 
-/* How many of the locate's column alternatives ("gap", "torch", "max abs
- * diff") a line names in its own words; counts[] is per line of `lines`. */
+/* How many of the locate's row and column alternatives ("gap", "torch",
+ * "max abs diff"; "test", "64-unit") a line names in its own words; counts[]
+ * is per line of `lines`. */
 static int described_counts(const struct score_ctx *ctx, const struct cJSON *locate,
                             const size_t *lines, size_t n_lines, int *counts, struct gb_err *err)
 {
@@ -327,12 +331,13 @@ static int described_counts(const struct score_ctx *ctx, const struct cJSON *loc
 
     if (extract_query_from_json(locate, ctx->syn, &q, err))
         return gb_err_prefix(err, "locate");
-    for (size_t p = 0; p < q.n_phrases[EXTRACT_COLUMN] && !rc; p++) {
+    for (size_t p = 0; p < q.n_phrases[EXTRACT_COLUMN] + q.n_phrases[EXTRACT_ROW] && !rc; p++) {
         struct extract_query one = EXTRACT_QUERY_INIT;
-        size_t *named = NULL, n = 0;
+        size_t *named = NULL, n = 0, nc = q.n_phrases[EXTRACT_COLUMN];
+        const char *phrase = p < nc ? q.phrases[EXTRACT_COLUMN][p] : q.phrases[EXTRACT_ROW][p - nc];
         one.synonyms = q.synonyms;
-        rc = extract_query_add(&one, EXTRACT_ROW, q.phrases[EXTRACT_COLUMN][p], err) ||
-             extract_lines_naming(ctx->out, &one, EXTRACT_ROW, &named, &n, err);
+        rc = extract_query_add(&one, EXTRACT_ROW, phrase, err) ||
+             extract_lines_naming(ctx->out, &one, EXTRACT_ROW, 0, &named, &n, err);
         for (size_t i = 0; !rc && i < n_lines; i++)
             for (size_t k = 0; k < n; k++)
                 if (named[k] == lines[i]) {
@@ -346,13 +351,36 @@ static int described_counts(const struct score_ctx *ctx, const struct cJSON *loc
     return rc ? -1 : 0;
 }
 
-/* The label's choice fails, and another candidate on another line passes
- * and answers more of the rubric's descriptions of the value on its own line
- * ("largest gap vs torch: 2.22e-16" names "gap" and "torch"; a hand check's
- * "max diff: 0.0003" names one): that line is the one the check asks about.
- * Unlike choose_agreeing this holds for bounds too, because it is the
- * description, not the value, that picks the line.  *which and agree as
- * there. */
+/* "torch 1.13", "numpy 1.24.2", "python 3.11": a number right after a
+ * library's name (a space between, no ':' or '=') is its version, never a
+ * measurement; "gap vs torch: 2.22e-16" is a measurement. */
+static int version_number(const struct extract_hit *h)
+{
+    static const char *const libraries[] = { "torch", "pytorch", "numpy", "python", "cuda",
+                                             "version", NULL };
+    const char *l = h->line_text ? h->line_text : "";
+    size_t n = h->num.start <= strlen(l) ? h->num.start : 0, b;
+
+    if (!n || (l[n - 1] != ' ' && l[n - 1] != 'v'))
+        return 0;
+    while (n && (l[n - 1] == ' ' || l[n - 1] == 'v'))
+        n--;
+    for (b = n; b && isalpha((unsigned char)l[b - 1]); b--)
+        ;
+    for (const char *const *w = libraries; *w; w++)
+        if (n - b == strlen(*w) && !strncasecmp(l + b, *w, n - b))
+            return 1;
+    return 0;
+}
+
+/* Another candidate on another line answers more of the rubric's
+ * descriptions of the value on its own line ("largest gap vs torch:
+ * 2.22e-16" names "gap" and "torch"; a hand check's "max diff: 0.0003" or a
+ * shuffle's "max diff 0.0" names one): that line is the one the check asks
+ * about.  For a target value it is taken when the label's choice misses and
+ * it meets the target; for a bound ("below 1e-12"), which any stray 0.0
+ * meets, the better description decides whatever the values say.  *which
+ * and agree as in choose_agreeing. */
 static int choose_best_described(const struct score_ctx *ctx, const struct rubric_check *ck,
                                  struct extract_result *res, size_t *which,
                                  struct gb_buf *agree, struct gb_err *err)
@@ -363,10 +391,12 @@ static int choose_best_described(const struct score_ctx *ctx, const struct rubri
     int *counts = NULL, pass, chosen = 0, rc = -1;
     long pick = -1;
 
+    int bound = ck->target.op != TARGET_APPROX;
+
     if (res->n_candidates < 2 ||
         score_target(ctx, &ck->target, h->num.value, &h->num, &pass, NULL, NULL, err))
         return res->n_candidates < 2 ? 0 : -1;
-    if (pass == 1)
+    if (pass == 1 && !bound)
         return 0;
     if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 1, &all, err))
         return -1;
@@ -385,11 +415,13 @@ static int choose_best_described(const struct score_ctx *ctx, const struct rubri
     for (size_t i = 0; i < all.n_hits; i++) {
         const struct extract_hit *c = &all.hits[i];
         if (c->line == h->line || counts[i] <= chosen ||
-            (pick >= 0 && counts[i] <= counts[pick]) || extract_hand_worked(ctx->out, c->line))
+            (pick >= 0 && counts[i] <= counts[pick]) || extract_hand_worked(ctx->out, c->line) ||
+            extract_line_is_heading(ctx->out, c->line) || c->transposed != h->transposed ||
+            version_number(c))
             continue;
         if (score_target(ctx, &ck->target, c->num.value, &c->num, &pass, NULL, NULL, err))
             goto out;
-        if (pass == 1)
+        if (pass == 1 || bound)
             pick = (long)i;
     }
     rc = 0;
@@ -413,6 +445,44 @@ out:
 }
 
 
+/* Does the line say, as "query=not" or "query: not", that its row is
+ * another one than the locate's ("rude")?  Only for locates that name their
+ * row axis ("row_axis": "query"): a key=value log line names its row that
+ * way, and the other keys on it are columns ("query=not ... rude=0.096" is
+ * not's weight on rude). */
+static int names_other_row(const struct cJSON *locate, const char *line)
+{
+    const struct cJSON *ax = cJSON_GetObjectItemCaseSensitive(locate, "row_axis");
+    const struct cJSON *row = cJSON_GetObjectItemCaseSensitive(locate, "row"), *a;
+
+    if (!ax || !row || !line)
+        return 0;
+    for (a = cJSON_IsArray(ax) ? ax->child : ax; a; a = cJSON_IsArray(ax) ? a->next : NULL) {
+        size_t n;
+        const char *p;
+        if (!cJSON_IsString(a) || !(n = strlen(a->valuestring)))
+            continue;
+        for (p = line; (p = strcasestr(p, a->valuestring)); p += n) {
+            const char *v = p + n, *e;
+            if ((p > line && isalnum((unsigned char)p[-1])) || (*v != '=' && *v != ':'))
+                continue;
+            for (v++; *v == ' '; v++)
+                ;
+            for (e = v; isalnum((unsigned char)*e) || *e == '_' || *e == '-'; e++)
+                ;
+            if (e == v)
+                continue;
+            for (const struct cJSON *r = cJSON_IsArray(row) ? row->child : row; r;
+                 r = cJSON_IsArray(row) ? r->next : NULL)
+                if (cJSON_IsString(r) && strlen(r->valuestring) == (size_t)(e - v) &&
+                    !strncasecmp(r->valuestring, v, (size_t)(e - v)))
+                    return 0;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Label-compatible candidates that disagree: when the engine's choice
  * misses the target and another candidate, printed on another line, meets
  * it, that one is the student's value (the look-alike line was something
@@ -426,9 +496,9 @@ static int choose_agreeing(const struct score_ctx *ctx, const struct rubric_chec
 {
     struct extract_result all = EXTRACT_RESULT_INIT;
     const struct extract_hit *h = &res->hits[*which];
-    int pass, rc = -1;
+    size_t *lines = NULL;
+    int *counts = NULL, pass, rc = -1;
     long pick = -1;
-
     double want;
 
     if (ck->target.op != TARGET_APPROX || res->n_candidates < 2)
@@ -440,9 +510,24 @@ static int choose_agreeing(const struct score_ctx *ctx, const struct rubric_chec
         return 0;
     if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 1, &all, err))
         return -1;
+    if (!(lines = calloc(all.n_hits + 1, sizeof *lines)) ||
+        !(counts = calloc(all.n_hits + 1, sizeof *counts))) {
+        gb_fail(err, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < all.n_hits; i++)
+        lines[i] = all.hits[i].line;
+    lines[all.n_hits] = h->line;
+    if (described_counts(ctx, ck->locate, lines, all.n_hits + 1, counts, err))
+        goto out;
     for (size_t i = 0; i < all.n_hits; i++) {
         const struct extract_hit *c = &all.hits[i];
-        if (c->line == h->line || extract_hand_worked(ctx->out, c->line))
+        /* a line that names less of the check than the label's choice (a
+         * per-seed table's row under the test split's) is no look-alike */
+        if (c->line == h->line || extract_hand_worked(ctx->out, c->line) ||
+            counts[i] < counts[all.n_hits] || c->transposed != h->transposed ||
+            extract_line_is_heading(ctx->out, c->line) ||
+            names_other_row(ck->locate, c->line_text))
             continue;
         if (score_target(ctx, &ck->target, c->num.value, &c->num, &pass, NULL, NULL, err))
             goto out;
@@ -460,8 +545,12 @@ static int choose_agreeing(const struct score_ctx *ctx, const struct rubric_chec
     extract_result_free(res);
     *res = all;
     *which = (size_t)pick;
+    free(lines);
+    free(counts);
     return rc;
 out:
+    free(lines);
+    free(counts);
     extract_result_free(&all);
     return rc;
 }

@@ -12,7 +12,8 @@ one JSON line to the file $GRADEBOX_PROVENANCE names:
      "labelled": "before: tensor(20.5769) after: tensor(1.0000)"}
 
 text is the line exactly as printed; labelled puts each such expression before
-its value, the way the student might have written the label.  The grader
+its value, the way the student might have written the label — unless a string
+argument comes right before the value: that is the student's own label.  The grader
 (grader/check/provenance.h) puts the labelled line in place of the printed one
 when it reads values, and nowhere else.  String literals, f-strings and
 expressions that are themselves computations over other names (comprehensions,
@@ -139,8 +140,11 @@ def print(*args, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - the
         labels = _labels(frame.f_code.co_filename, frame.f_lineno).get(len(args))
         if (labels and any(labels) and "\n" not in text and "\r" not in text and
                 len(text) <= _MAX_TEXT):
-            labelled = sep.join(f"{lab}: {p}" if lab and _has_digit(p) else p
-                                for lab, p in zip(labels, parts))
+            # a value right after a string argument has the student's own label
+            # ("max abs diff vs torch:", np.abs(...).max()): keep it unlabelled
+            own = [i > 0 and isinstance(args[i - 1], str) for i in range(len(args))]
+            labelled = sep.join(f"{lab}: {p}" if lab and _has_digit(p) and not mine else p
+                                for lab, p, mine in zip(labels, parts, own))
             if labelled != text:
                 _record(text, labelled)
     except Exception:  # noqa: BLE001
