@@ -31,6 +31,7 @@ struct sandbox_limits {
     int max_open_files;
     size_t output_bytes;     /* total stdout+stderr kept; excess stops the run */
     size_t tmp_bytes;        /* size of the private /tmp */
+    size_t disk_bytes;       /* size of the private /work (a tmpfs too) */
 };
 
 /* Inside the sandbox the work directory is mounted at SANDBOX_WORKDIR (also

@@ -184,6 +184,8 @@ struct rubric_limits {
     double cpu_seconds;
     size_t memory_bytes;
     size_t output_bytes;
+    size_t disk_bytes;               /* 0: the sandbox's default, else limits.disk_mb */
+    size_t tmp_bytes;
 };
 
 struct rubric {
