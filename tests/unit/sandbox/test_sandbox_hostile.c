@@ -180,6 +180,39 @@ HOSTILE_TEST(test_memory_over_processes, {
                                        "processes together; peak seen "));
 })
 
+/* Shared memory: RLIMIT_DATA ignores MAP_SHARED, and the pages are shmem,
+ * not anonymous memory.  3 times the limit, touched, must still be stopped
+ * (the limit is low so the test needs little memory and time). */
+HOSTILE_TEST(test_shared_mapping_counts, {
+    const char *args[] = { "384", NULL };
+
+    l.memory_bytes = 128u << 20;
+    hostile("shared_mmap", args, &l, SANDBOX_LIMIT_MEMORY, NULL, &res);
+    ck_assert_ptr_null(strstr(res.out.data, "did not hold"));
+    ck_assert_uint_gt(res.peak_memory_bytes, 128u << 20);
+    ck_assert_uint_lt(res.wall_seconds, 20);
+})
+
+/* memfd files held open but never mapped: no process's resident memory
+ * shows them, the descriptors do. */
+HOSTILE_TEST(test_memfd_counts, {
+    const char *args[] = { "24", NULL };
+
+    l.memory_bytes = 128u << 20;
+    l.file_bytes = 32u << 20;   /* RLIMIT_FSIZE holds each memfd too */
+    hostile("memfd_fill", args, &l, SANDBOX_LIMIT_MEMORY, NULL, &res);
+    ck_assert_ptr_null(strstr(res.out.data, "did not hold"));
+    ck_assert_uint_gt(res.peak_memory_bytes, 128u << 20);
+    ck_assert_uint_lt(res.wall_seconds, 20);
+})
+
+/* A System V segment belongs to the IPC namespace, not to a process, so
+ * nothing would count it once detached: shmget is refused. */
+HOSTILE_TEST(test_sysv_shm_denied, {
+    hostile("sysv_shm", NULL, &l, SANDBOX_LIMIT_SYSCALL,
+            "stopped: it called shmget, which the sandbox forbids", &res);
+})
+
 HOSTILE_TEST(test_torch_memory_bomb, {
     l.wall_seconds = 120;
     l.cpu_seconds = 60;
@@ -407,6 +440,9 @@ int main(void)
     tcase_add_test(tc, test_thread_bomb);
     tcase_add_test(tc, test_memory_bomb);
     tcase_add_test(tc, test_memory_over_processes);
+    tcase_add_test(tc, test_shared_mapping_counts);
+    tcase_add_test(tc, test_memfd_counts);
+    tcase_add_test(tc, test_sysv_shm_denied);
     tcase_add_test(tc, test_torch_memory_bomb);
     tcase_add_test(tc, test_infinite_loop_hits_cpu_limit);
     tcase_add_test(tc, test_sleep_forever_hits_wall_limit);
