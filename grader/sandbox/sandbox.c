@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "sandbox/sandbox_capture.h"
+#include "sandbox/sandbox_cgroup.h"
 #include "sandbox/sandbox_init.h"
 #include "sandbox/sandbox_memwatch.h"
 #include "sandbox/sandbox_ns.h"
@@ -51,6 +52,7 @@ struct supervisor {
     int got_exit;
     struct sandbox_ctl_msg exit_msg;
     char setup_error[GB_ERR_MAX];
+    struct sandbox_cgroup *cgroup;   /* the run's memory.max, or none (dirfd -1) */
 };
 
 static double now_seconds(void)
@@ -535,11 +537,24 @@ static void fill_status(const struct supervisor *s, struct sandbox_result *res)
     snprintf(res->limit_detail, sizeof res->limit_detail, "%s", s->detail);
 }
 
+/* The kernel's OOM killer acting at memory.max is a memory verdict too. */
+static void note_cgroup(struct supervisor *s, const struct sandbox_spec *spec,
+                        struct sandbox_result *res)
+{
+    res->memory_guard = s->cgroup->dirfd >= 0 ? SANDBOX_GUARD_CGROUP : SANDBOX_GUARD_WATCHDOG;
+    if (s->limit != SANDBOX_LIMIT_NONE || !sandbox_cgroup_oom_killed(s->cgroup))
+        return;
+    s->limit = SANDBOX_LIMIT_MEMORY;
+    snprintf(s->detail, sizeof s->detail, "%zu MB for all its processes together (cgroup "
+             "memory.max)", spec->limits.memory_bytes >> 20);
+}
+
 static int finish(struct supervisor *s, const struct sandbox_spec *spec,
                   struct sandbox_result *res, struct gb_err *err)
 {
     res->wall_seconds = now_seconds() - s->start;
     reap_init(s, res);
+    note_cgroup(s, spec, res);
     if (s->setup_error[0]) {
         gb_fail(err, "sandbox setup failed: %s", s->setup_error);
         return -1;
@@ -553,8 +568,10 @@ static int finish(struct supervisor *s, const struct sandbox_spec *spec,
     return 0;
 }
 
+/* The id maps and the cgroup are in place before pid 1 may go on and
+ * start the submission (which inherits both). */
 static int launch(const struct sandbox_spec *spec, struct channels *ch, struct kit *k,
-                  pid_t *init, struct gb_err *err)
+                  struct sandbox_cgroup *cg, pid_t *init, struct gb_err *err)
 {
     pid_t pid = sandbox_ns_clone(err);
 
@@ -568,7 +585,8 @@ static int launch(const struct sandbox_spec *spec, struct channels *ch, struct k
     close(ch->ctl[1]);
     close(ch->sync[0]);
     ch->out[1] = ch->err[1] = ch->ctl[1] = ch->sync[0] = -1;
-    if (sandbox_ns_write_maps(pid, err) || write(ch->sync[1], "1", 1) != 1) {
+    if (sandbox_ns_write_maps(pid, err) || sandbox_cgroup_attach(cg, pid, err) ||
+        write(ch->sync[1], "1", 1) != 1) {
         if (!err || !err->msg[0])
             gb_fail_errno(err, "cannot start the sandbox");
         kill(pid, SIGKILL);
@@ -582,6 +600,7 @@ static int launch(const struct sandbox_spec *spec, struct channels *ch, struct k
 int sandbox_run(const struct sandbox_spec *spec, struct sandbox_result *res,
                 struct gb_err *err)
 {
+    struct sandbox_cgroup cg = SANDBOX_CGROUP_INIT;
     struct channels ch;
     struct supervisor s;
     struct kit k;
@@ -589,11 +608,13 @@ int sandbox_run(const struct sandbox_spec *spec, struct sandbox_result *res,
     int rc = -1, prepared;
 
     memset(res, 0, sizeof *res);
-    if (check_spec(spec, err) || hand_over_workdir(spec->workdir, err))
+    if (check_spec(spec, err) || hand_over_workdir(spec->workdir, err) ||
+        sandbox_cgroup_create(&cg, spec->limits.memory_bytes, err))
         return -1;
     prepared = prepare_kit(spec, &k, err) == 0;
-    if (prepared && !open_channels(&ch, err) && !launch(spec, &ch, &k, &init, err)) {
+    if (prepared && !open_channels(&ch, err) && !launch(spec, &ch, &k, &cg, &init, err)) {
         start_supervisor(&s, spec, &ch, init, now_seconds());
+        s.cgroup = &cg;
         if (supervise(&s, err) == 0)
             rc = finish(&s, spec, res, err);
         else
@@ -603,6 +624,7 @@ int sandbox_run(const struct sandbox_spec *spec, struct sandbox_result *res,
     if (prepared)
         close_channels(&ch);
     release_kit(&k);
+    sandbox_cgroup_remove(&cg);
     if (rc)
         sandbox_result_free(res);
     return rc;

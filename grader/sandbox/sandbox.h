@@ -22,6 +22,14 @@ enum sandbox_limit {
     SANDBOX_LIMIT_SYSCALL     /* a denied system call */
 };
 
+/* What held the whole run to its memory limit (RLIMIT_DATA holds each
+ * process in every case). */
+enum sandbox_memory_guard {
+    SANDBOX_GUARD_UNKNOWN = 0,   /* not run here: a recorded transcript */
+    SANDBOX_GUARD_WATCHDOG,      /* the grader's sampling of the tree (sandbox_memwatch.h) */
+    SANDBOX_GUARD_CGROUP         /* that and a cgroup v2 memory.max (sandbox_cgroup.h) */
+};
+
 struct sandbox_limits {
     double wall_seconds;
     double cpu_seconds;
@@ -76,6 +84,7 @@ struct sandbox_result {
     struct sandbox_stream out;
     struct sandbox_stream err;
     int stderr_in_out;   /* spec.stderr_to_stdout: stderr's text is in out */
+    enum sandbox_memory_guard memory_guard;
 };
 
 void sandbox_limits_default(struct sandbox_limits *limits);
@@ -83,6 +92,8 @@ int sandbox_run(const struct sandbox_spec *spec, struct sandbox_result *res,
                 struct gb_err *err);
 void sandbox_result_free(struct sandbox_result *res);
 const char *sandbox_limit_name(enum sandbox_limit limit);   /* "wall", "memory", ... */
+/* "watchdog", "cgroup"; NULL for SANDBOX_GUARD_UNKNOWN. */
+const char *sandbox_memory_guard_name(enum sandbox_memory_guard guard);
 /* One sentence for reports: "stopped after 60 s of wall time",
  * "exited with status 1", "killed by signal 9 (Killed)", ... */
 void sandbox_describe(const struct sandbox_result *res, char *buf, size_t size);

@@ -22,6 +22,16 @@ const char *sandbox_limit_name(enum sandbox_limit limit)
     return "unknown";
 }
 
+const char *sandbox_memory_guard_name(enum sandbox_memory_guard guard)
+{
+    switch (guard) {
+    case SANDBOX_GUARD_WATCHDOG: return "watchdog";
+    case SANDBOX_GUARD_CGROUP: return "cgroup";
+    case SANDBOX_GUARD_UNKNOWN: break;
+    }
+    return NULL;
+}
+
 /* Only the last part of stderr is searched: that is where a traceback ends
  * (in out, when stderr was sent there). */
 static int stderr_tail_has(const struct sandbox_result *res, const char *needle)
