@@ -208,14 +208,15 @@ static int fill_runtime(const char *python, const char *torch, const char *numpy
 
 /* Lists each shim the submission actually called (the shim records its own
  * name in the work dir when called): a shim merely offered is not news. */
-static int note_shims_used(struct workdir *wd, struct grade_result *r, struct gb_err *err)
+static int note_shims_used(struct grade_result *r, struct gb_err *err)
 {
     static const char *const known[] = { RUNTIME_SHIM_SDPA };
     struct gb_buf used = GB_BUF_INIT;
     struct gb_err ignored;
     int rc = 0;
 
-    if (workdir_read_file(wd, RUNTIME_SHIM_USED_FILE, 64 * 1024, &used, &ignored))
+    if (workdir_read_file_at(r->run.work_fd, RUNTIME_SHIM_USED_FILE, 64 * 1024, &used,
+                             &ignored))
         return 0;   /* absent (or replaced by something odd): no shim was called */
     for (size_t i = 0; rc == 0 && used.data && i < sizeof known / sizeof known[0]; i++) {
         char **grown;
@@ -374,7 +375,11 @@ static int run_submission(const struct pipeline_options *opts, const struct job 
         rc = sandbox_run(&spec, &r->run, err);
     }
     if (rc == 0)
-        rc = note_shims_used(&wd, r, err);
+        rc = note_shims_used(r, err);
+    if (r->run.work_fd > 2) {
+        close(r->run.work_fd);   /* the sandbox's /work (its tmpfs) goes with it */
+        r->run.work_fd = -1;
+    }
     if (workdir_remove(&wd, &cleanup_err) && rc == 0)
         fprintf(stderr, "grader check: warning: %s\n", cleanup_err.msg);
     return rc;

@@ -19,7 +19,8 @@ enum sandbox_limit {
     SANDBOX_LIMIT_OUTPUT,     /* stdout+stderr byte cap (the run is stopped) */
     SANDBOX_LIMIT_PROCS,      /* process-count limit */
     SANDBOX_LIMIT_FSIZE,      /* file-size limit */
-    SANDBOX_LIMIT_SYSCALL     /* a denied system call */
+    SANDBOX_LIMIT_SYSCALL,    /* a denied system call */
+    SANDBOX_LIMIT_DISK        /* /work or /tmp full (bytes or files) */
 };
 
 /* What held the whole run to its memory limit (RLIMIT_DATA holds each
@@ -85,6 +86,11 @@ struct sandbox_result {
     struct sandbox_stream err;
     int stderr_in_out;   /* spec.stderr_to_stdout: stderr's text is in out */
     enum sandbox_memory_guard memory_guard;
+    /* The sandbox's /work as the run left it (a tmpfs that lives while this
+     * descriptor is open): read outputs with workdir_read_file_at().  -1
+     * (or 0 in a zeroed result) when there is none.  sandbox_result_free
+     * closes it. */
+    int work_fd;
 };
 
 void sandbox_limits_default(struct sandbox_limits *limits);

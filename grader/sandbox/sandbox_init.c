@@ -219,6 +219,32 @@ static void __attribute__((noreturn)) reap(int ctl, pid_t submission)
     _exit(0);
 }
 
+/* The grader reads outputs from /work after the run and looks at how full
+ * /work and /tmp are: it gets a descriptor of each (the tmpfs lives on
+ * while one is open). */
+static int hand_dirs(int ctl, struct gb_err *err)
+{
+    static const struct { const char *path; int type; } dirs[] = {
+        { SANDBOX_WORKDIR, SANDBOX_CTL_WORKDIR }, { "/tmp", SANDBOX_CTL_TMPDIR },
+    };
+
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        struct sandbox_ctl_msg m;
+        int fd = open(dirs[i].path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc;
+
+        memset(&m, 0, sizeof m);
+        m.type = dirs[i].type;
+        if (fd < 0)
+            return gb_fail_errno(err, "cannot open the sandbox's %s", dirs[i].path);
+        rc = sandbox_ctl_send(ctl, &m, fd);
+        close(fd);
+        if (rc)
+            return gb_fail_errno(err, "cannot hand the sandbox's %s to the grader",
+                                 dirs[i].path);
+    }
+    return 0;
+}
+
 void sandbox_init_main(const struct sandbox_child *c)
 {
     struct gb_err err = { "" };
@@ -235,7 +261,8 @@ void sandbox_init_main(const struct sandbox_child *c)
     close(c->sync_fd);
     if (sandbox_mount_open(c->sources, &err) ||
         sandbox_ns_become_sandbox_id(c->host_root, &err) ||
-        sandbox_ns_setup_net_uts(&err) || sandbox_mount_build(&c->mount, c->sources, &err))
+        sandbox_ns_setup_net_uts(&err) || sandbox_mount_build(&c->mount, c->sources, &err) ||
+        hand_dirs(c->ctl_fd, &err))
         report_error(c->ctl_fd, &err);
     /* Not fork(): this process was cloned from the grader by a raw system
      * call, so the atfork handlers fork() runs would act on state copied from

@@ -186,6 +186,17 @@ int workdir_read_file(struct workdir *wd, const char *name, size_t max_bytes,
     return rc;
 }
 
+int workdir_read_file_at(int dirfd, const char *name, size_t max_bytes, struct gb_buf *out,
+                         struct gb_err *err)
+{
+    struct workdir view = WORKDIR_INIT;
+
+    if (dirfd <= 2)
+        return gb_fail(err, "%s: the sandbox's work directory is gone", name);
+    view.fd = dirfd;   /* walk() only dups it: view owns nothing to free */
+    return workdir_read_file(&view, name, max_bytes, out, err);
+}
+
 /* Empties the directory dirfd: files are unlinked, empty directories
  * removed, and the first non-empty directory is returned (opened) so the
  * caller can descend; -1 when dirfd is empty, -2 on error. */

@@ -147,7 +147,7 @@ static void hostile(const char *name, const char *const *args, const struct sand
     END_TEST
 
 #define PROCS_SENTENCE "stopped: it tried to start more processes or threads than allowed"
-#define FSIZE_SENTENCE "stopped: it wrote more than the file-size or disk-space limit allows"
+#define FSIZE_SENTENCE "stopped: it wrote a file larger than the file-size limit allows"
 
 HOSTILE_TEST(test_fork_bomb, {
     hostile("fork_bomb", NULL, &l, SANDBOX_LIMIT_PROCS, PROCS_SENTENCE, &res);
@@ -251,8 +251,30 @@ HOSTILE_TEST(test_huge_file, {
 })
 
 HOSTILE_TEST(test_tmp_is_size_limited, {
-    hostile("tmp_fill", NULL, &l, SANDBOX_LIMIT_FSIZE, FSIZE_SENTENCE, &res);
+    hostile("tmp_fill", NULL, &l, SANDBOX_LIMIT_DISK,
+            "ran out of disk space (/tmp holds at most 4 MB in 16384 files)", &res);
     ck_assert_ptr_nonnull(strstr(res.err.data, "No space left on device"));
+})
+
+/* Files each under the file-size limit, together over the work directory's
+ * size: /work is a tmpfs of limits.disk_bytes, not the host disk. */
+HOSTILE_TEST(test_work_is_size_limited, {
+    const char *args[] = { "10", "6", NULL };
+
+    l.disk_bytes = 32u << 20;
+    hostile("disk_fill", args, &l, SANDBOX_LIMIT_DISK,
+            "ran out of disk space (/work holds at most 32 MB in 16384 files)", &res);
+    ck_assert_ptr_null(strstr(res.out.data, "did not hold"));
+})
+
+/* Empty files cost an inode each, which size= does not count. */
+HOSTILE_TEST(test_work_is_inode_limited, {
+    const char *args[] = { "20000", NULL };
+
+    l.disk_bytes = 32u << 20;
+    hostile("many_files", args, &l, SANDBOX_LIMIT_DISK,
+            "ran out of disk space (/work holds at most 32 MB in 16384 files)", &res);
+    ck_assert_ptr_null(strstr(res.out.data, "did not hold"));
 })
 
 /* The test listens on the host's loopback: the sandbox must not reach it. */
@@ -333,8 +355,9 @@ HOSTILE_TEST(test_write_outside, {
     workdir_remove(&probe, &err);
 })
 
-/* Links planted where results are read: the grader refuses them, and
- * removing the work directory leaves their targets alone. */
+/* Links planted where results are read: the grader refuses them in the
+ * sandbox's /work, they never reach the host work directory (only copied
+ * in), and removing that leaves their targets alone. */
 HOSTILE_TEST(test_symlink_plant, {
     struct workdir wd = WORKDIR_INIT;
     struct gb_buf b = GB_BUF_INIT;
@@ -349,11 +372,15 @@ HOSTILE_TEST(test_symlink_plant, {
     ck_assert_int_eq(workdir_create(&wd, NULL, &err), 0);
     run_in(&wd, "symlink_plant", args, &l, &res);
     ck_assert_str_eq(res.out.data, "planted\n");
+    ck_assert_int_eq(workdir_read_file_at(res.work_fd, "results.json", 1000, &b, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "symbolic link"));
+    ck_assert_int_eq(workdir_read_file_at(res.work_fd, "output.txt", 1000, &b, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "not a regular file"));
+    ck_assert_int_eq(workdir_read_file_at(res.work_fd, "reports/etc/passwd", 100000, &b, &err),
+                     -1);
     ck_assert_int_eq(workdir_read_file(&wd, "results.json", 1000, &b, &err), -1);
-    ck_assert_int_eq(workdir_read_file(&wd, "output.txt", 1000, &b, &err), -1);
-    ck_assert_int_eq(workdir_read_file(&wd, "reports/etc/passwd", 100000, &b, &err), -1);
-    ck_assert_int_eq(workdir_add_data(&wd, "results.json", "x", 1, &err), -1);
-    ck_assert_int_eq(workdir_add_data(&wd, "reports/gb_planted", "x", 1, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "No such file"));
+    ck_assert_int_eq(workdir_add_data(&wd, "reports/gb_planted", "x", 1, &err), 0);
     ck_assert_int_eq(access("/gb_planted", F_OK), -1);
     gb_buf_free(&b);
     ck_assert_int_eq(workdir_remove(&wd, &err), 0);
@@ -451,6 +478,8 @@ int main(void)
     tcase_add_test(tc, test_stdout_flood);
     tcase_add_test(tc, test_huge_file);
     tcase_add_test(tc, test_tmp_is_size_limited);
+    tcase_add_test(tc, test_work_is_size_limited);
+    tcase_add_test(tc, test_work_is_inode_limited);
     tcase_add_test(tc, test_network);
     tcase_add_test(tc, test_netlink_socket_denied);
     tcase_add_test(tc, test_ptrace_denied);
