@@ -391,6 +391,14 @@ HOSTILE_TEST(test_symlink_plant, {
     unlink(victim);
 })
 
+/* pid 1 is a copy of the grader: its command line (a --post URL with a
+ * password, say) must not be readable from /proc/1/cmdline. */
+HOSTILE_TEST(test_pid1_cmdline_is_cleared, {
+    hostile("read_cmdline", NULL, &l, SANDBOX_LIMIT_NONE, "exited with status 0", &res);
+    ck_assert_msg(strstr(res.out.data, "pid 1: b'gradebox-init\\x00") &&
+                  !strstr(res.out.data, "test_sandbox_hostile"), "%s", res.out.data);
+})
+
 HOSTILE_TEST(test_kill_parent, {
     hostile("kill_parent", NULL, &l, SANDBOX_LIMIT_NONE, "exited with status 0", &res);
     ck_assert_str_eq(res.out.data,
@@ -487,6 +495,7 @@ int main(void)
     tcase_add_test(tc, test_read_secrets);
     tcase_add_test(tc, test_write_outside);
     tcase_add_test(tc, test_symlink_plant);
+    tcase_add_test(tc, test_pid1_cmdline_is_cleared);
     tcase_add_test(tc, test_kill_parent);
     tcase_add_test(tc, test_setsid_double_fork_escape);
     tcase_add_test(tc, test_dev_access);
