@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -171,6 +172,19 @@ static int dup_into(char **dst, const char *s, struct gb_err *err)
     return *dst ? 0 : gb_fail(err, "out of memory");
 }
 
+/* One field of the result id's key: '|' and '\\' escaped with '\\', so no
+ * two different (student, assignment) pairs make the same key ("alice|hw1"
+ * with no assignment and "alice" with "hw1|" did); ids without either
+ * character are what they always were. */
+static int append_id_part(struct gb_buf *key, const char *s, struct gb_err *err)
+{
+    for (; s && *s; s++)
+        if (((*s == '|' || *s == '\\') && gb_buf_puts(key, "\\", err)) ||
+            gb_buf_append(key, s, 1, err))
+            return -1;
+    return 0;
+}
+
 /* Who, what and when: the result's identity.  result_id is stable across
  * regrades of the same file, so an LMS can deduplicate deliveries. */
 static int fill_identity(const struct pipeline_options *opts, const struct job *job,
@@ -185,8 +199,10 @@ static int fill_identity(const struct pipeline_options *opts, const struct job *
     if (sha256_hex(job->source.data ? job->source.data : "", job->source.len, sha))
         return gb_fail(err, "cannot compute SHA-256");
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
-    rc = gb_buf_printf(&key, err, "%s|%s|%s|%s", opts->student ? opts->student : "",
-                       opts->assignment ? opts->assignment : "", job->rubric->exercise, sha);
+    rc = append_id_part(&key, opts->student, err) || gb_buf_puts(&key, "|", err) ||
+         append_id_part(&key, opts->assignment, err) || gb_buf_puts(&key, "|", err) ||
+         append_id_part(&key, job->rubric->exercise, err) ||
+         gb_buf_printf(&key, err, "|%s", sha) ? -1 : 0;
     if (!rc && sha256_hex(key.data, key.len, id))
         rc = gb_fail(err, "cannot compute SHA-256");
     gb_buf_free(&key);
@@ -206,14 +222,30 @@ static int fill_runtime(const char *python, const char *torch, const char *numpy
            || dup_into(&r->runtime.numpy, numpy, err) ? -1 : 0;
 }
 
-/* Lists each shim the submission actually called (the shim records its own
- * name in the work dir when called): a shim merely offered is not news. */
-static int note_shims_used(struct grade_result *r, struct gb_err *err)
+/* A line of the shims-used file: "TOKEN NAME", with this run's token. */
+static int used_line(const char *text, const char *token, const char *name)
+{
+    size_t tn = strlen(token), nn = strlen(name);
+
+    for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+        if (!strncmp(p, token, tn) && p[tn] == ' ' && !strncmp(p + tn + 1, name, nn) &&
+            (p[tn + 1 + nn] == '\n' || !p[tn + 1 + nn]))
+            return 1;
+    return 0;
+}
+
+/* Lists each shim the submission actually called: the shim records its name
+ * with the run's token (the submission's own lines lack it), and only a
+ * shim the grader offered is believed; a shim merely offered is not news. */
+static int note_shims_used(struct grade_result *r, const char *token, struct gb_err *err)
 {
     static const char *const known[] = { RUNTIME_SHIM_SDPA };
     struct gb_buf used = GB_BUF_INIT;
     struct gb_err ignored;
     int rc = 0;
+
+    if (!token[0])
+        return 0;   /* no shim was offered */
 
     if (workdir_read_file_at(r->run.work_fd, RUNTIME_SHIM_USED_FILE, 64 * 1024, &used,
                              &ignored))
@@ -221,7 +253,7 @@ static int note_shims_used(struct grade_result *r, struct gb_err *err)
     for (size_t i = 0; rc == 0 && used.data && i < sizeof known / sizeof known[0]; i++) {
         char **grown;
 
-        if (!strstr(used.data, known[i]))
+        if (!used_line(used.data, token, known[i]))
             continue;
         grown = realloc(r->runtime.shims, (r->runtime.n_shims + 1) * sizeof *grown);
         if (!grown) {
@@ -243,6 +275,7 @@ static int crash_tail_of(const char *text, size_t len, struct grade_result *r,
     const char *start = text + len;
     char *copy;
     int lines = 0;
+    size_t n;
 
     while (start > text && start[-1] == '\n')
         start--;
@@ -252,8 +285,14 @@ static int crash_tail_of(const char *text, size_t len, struct grade_result *r,
             lines++;
     if (*start == '\n')
         start++;
-    if (!(copy = strndup(start, len - (size_t)(start - text))))
+    n = len - (size_t)(start - text);
+    if (!(copy = malloc(n + 1)))
         return gb_fail(err, "out of memory");
+    memcpy(copy, start, n);
+    copy[n] = '\0';
+    for (size_t i = 0; i < n; i++)   /* a NUL byte would end the tail there */
+        if (!copy[i])
+            copy[i] = '?';
     r->crash_tail = report_clean_dup(copy, err);
     free(copy);
     return r->crash_tail ? 0 : gb_fail(err, "out of memory");
@@ -324,10 +363,23 @@ static int stage_course_files(const struct job *job, struct workdir *wd, struct 
     return rc;
 }
 
-/* Submission under the rubric's file name, the course files, and the shim.
+/* A fresh random token for the shim's notes (see note_shims_used). */
+static int shim_token(char token[33], struct gb_err *err)
+{
+    unsigned char raw[16];
+
+    if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
+        return gb_fail_errno(err, "cannot draw a random token for the runtime shim");
+    for (size_t i = 0; i < sizeof raw; i++)
+        snprintf(token + 2 * i, 3, "%02x", raw[i]);
+    return 0;
+}
+
+/* Submission under the rubric's file name, the course files, and the shim
+ * with its token (token stays "" when no shim is offered).
  * (A rubric's "provides" names course files only: rubric.c checks it.) */
 static int stage_files(const struct pipeline_options *opts, const struct job *job,
-                       struct workdir *wd, struct gb_err *err)
+                       struct workdir *wd, char token[33], struct gb_err *err)
 {
     const struct rubric *rb = job->rubric;
     char src[PATH_MAX + 300];
@@ -346,7 +398,9 @@ static int stage_files(const struct pipeline_options *opts, const struct job *jo
         return 0;
     snprintf(src, sizeof src, "%s/sitecustomize.py", job->home.shims);
     if (workdir_add_file(wd, PIPELINE_SHIM_SUBDIR "/sitecustomize.py", src,
-                         COURSE_FILE_MAX_BYTES, err))
+                         COURSE_FILE_MAX_BYTES, err) ||
+        shim_token(token, err) ||
+        workdir_add_data(wd, RUNTIME_SHIM_USED_FILE ".token", token, strlen(token), err))
         return gb_err_prefix(err, "cannot stage the runtime shim");
     return 0;
 }
@@ -361,11 +415,12 @@ static int run_submission(const struct pipeline_options *opts, const struct job 
     struct sandbox_spec spec = { .argv = argv, .env = env };
     struct workdir wd = WORKDIR_INIT;
     struct gb_err cleanup_err;
+    char token[33] = "";
     int rc;
 
     if (workdir_create(&wd, NULL, err))
         return -1;
-    rc = stage_files(opts, job, &wd, err);
+    rc = stage_files(opts, job, &wd, token, err);
     if (rc == 0) {
         student_env(runtime_needs_sdpa_shim(&job->runtime), env);
         spec.workdir = wd.path;
@@ -375,7 +430,7 @@ static int run_submission(const struct pipeline_options *opts, const struct job 
         rc = sandbox_run(&spec, &r->run, err);
     }
     if (rc == 0)
-        rc = note_shims_used(r, err);
+        rc = note_shims_used(r, token, err);
     if (r->run.work_fd > 2) {
         close(r->run.work_fd);   /* the sandbox's /work (its tmpfs) goes with it */
         r->run.work_fd = -1;

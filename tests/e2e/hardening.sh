@@ -69,5 +69,84 @@ else
     ok "outbox list shows the URL without its password"
 fi
 
+# jq-less JSON reading: the runtime's own python.
+field() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
+for k in sys.argv[2].split("."): d = d[k]
+print(d)' "$1" "$2"; }
+check_json() {   # check_json OUT.json SUBMISSION [grader check options...]
+    local out=$1 sub=$2; shift 2
+    timeout 120 "$GRADER" check --rubrics "$tmp/rubrics" --exercise attention_by_hand \
+        --format json "$@" "$sub" >"$out" 2>"$out.err"
+}
+
+# Item 10: a submission that writes the shims-used note itself is not
+# believed (the report listed the shim); the real shim's note still is
+# (pipeline_e2e.sh).
+cat >"$tmp/forge.py" <<'PY'
+# claims the SDPA shim without calling it
+for name in (".gradebox-shims-used", "/work/.gradebox-shims-used"):
+    with open(name, "a") as f:
+        f.write("torch.nn.functional.scaled_dot_product_attention\n")
+print("forged")
+PY
+check_json "$tmp/forge.json" "$tmp/forge.py"
+if [ "$(field "$tmp/forge.json" runtime.shims)" = "[]" ]; then
+    ok "a forged shims-used note is not believed"
+else
+    fail "forged shim note believed: $(field "$tmp/forge.json" runtime.shims)"
+fi
+
+# Item 10: a NUL byte does not cut the crash tail.
+printf 'import sys\nsys.stdout.write("first line\\x00 after the NUL byte\\n")\nsys.exit(3)\n' >"$tmp/nul.py"
+check_json "$tmp/nul.json" "$tmp/nul.py"
+if field "$tmp/nul.json" crash_tail | grep -q 'after the NUL byte'; then
+    ok "the crash tail keeps what follows a NUL byte"
+else
+    fail "crash tail cut at the NUL byte: $(field "$tmp/nul.json" crash_tail)"
+fi
+
+# Item 10: result ids do not collide when an id holds '|', and plain ids
+# keep the documented formula (an LMS dedupes on them).
+printf 'print("hello")\n' >"$tmp/hello.py"
+check_json "$tmp/id1.json" "$tmp/hello.py" --student 'alice|hw1'
+check_json "$tmp/id2.json" "$tmp/hello.py" --student alice --assignment 'hw1|'
+check_json "$tmp/id3.json" "$tmp/hello.py" --student alice --assignment hw1
+id1=$(field "$tmp/id1.json" result_id) id2=$(field "$tmp/id2.json" result_id)
+want=$(printf 'alice|hw1|attention_by_hand|%s' "$(sha256sum "$tmp/hello.py" | cut -d' ' -f1)" |
+       sha256sum | cut -d' ' -f1)
+if [ -n "$id1" ] && [ "$id1" != "$id2" ] && [ "$(field "$tmp/id3.json" result_id)" = "$want" ]; then
+    ok "result ids: 'alice|hw1' + '' differs from 'alice' + 'hw1|'; plain ids unchanged"
+else
+    fail "result ids: $id1 vs $id2 (plain: $(field "$tmp/id3.json" result_id), want $want)"
+fi
+
+# Item 10: a work directory left by a grader killed with -9 is removed at
+# the next start; a live grader's and a recent legacy one are kept.
+mkdir -p "$tmp/base"
+sh -c 'exit 0' & dead=$!; wait "$dead"
+for d in deadzz livezz newleg oldleg; do
+    mkdir -p "$tmp/base/gradebox.$d/work"
+done
+printf '%s 12345\n' "$dead" >"$tmp/base/gradebox.deadzz/owner"
+echo 'print("a student file")' >"$tmp/base/gradebox.deadzz/work/attention_by_hand.py"
+printf '%s %s\n' "$$" "$(sed 's/.*) //' /proc/$$/stat | cut -d' ' -f20)" >"$tmp/base/gradebox.livezz/owner"
+touch -d '2 days ago' "$tmp/base/gradebox.oldleg"
+TMPDIR="$tmp/base" check_json "$tmp/stale.json" "$tmp/hello.py"
+left=$(cd "$tmp/base" && ls -d gradebox.* | tr '\n' ' ')
+if [ "$left" = "gradebox.livezz gradebox.newleg " ]; then
+    ok "stale work directories removed at start, live ones kept"
+else
+    fail "work directories left: $left"
+fi
+
+# Item 10: an outbox made readable by others is made private again, loudly.
+chmod 644 "$GRADEBOX_OUTBOX"
+timeout 60 "$GRADER" outbox list >"$tmp/list2.out" 2>&1
+if [ "$(stat -c %a "$GRADEBOX_OUTBOX")" = 600 ] && grep -q 'was readable by others' "$tmp/list2.out"; then
+    ok "a world-readable outbox is made 0600 with a warning"
+else
+    fail "outbox mode $(stat -c %a "$GRADEBOX_OUTBOX"): $(head -2 "$tmp/list2.out")"
+fi
+
 echo "hardening: $fails failed"
 [ "$fails" -eq 0 ]
