@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # hardening.sh — issue 16 through the real `grader` binary: FIFOs never hang
 # the command line, pid 1's argv and a URL's password never reach a report,
-# a message or a listing, and the smaller items (forged shim notes, NUL bytes
-# in a crash tail, stale work directories, a world-readable outbox).
+# a message or a listing, the run names its memory guard, and the smaller
+# items (forged shim notes, NUL bytes in a crash tail, colliding result ids,
+# stale work directories, a world-readable outbox).  About 20 s.
 set -u
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)
@@ -119,6 +120,12 @@ if [ -n "$id1" ] && [ "$id1" != "$id2" ] && [ "$(field "$tmp/id3.json" result_id
 else
     fail "result ids: $id1 vs $id2 (plain: $(field "$tmp/id3.json" result_id), want $want)"
 fi
+
+# Item 1: every run says which guard held it to its memory limit.
+case "$(field "$tmp/id3.json" run.memory_limit_by)" in
+    watchdog|cgroup) ok "run.memory_limit_by: $(field "$tmp/id3.json" run.memory_limit_by)" ;;
+    *) fail "run.memory_limit_by missing: $(field "$tmp/id3.json" run)" ;;
+esac
 
 # Item 10: a work directory left by a grader killed with -9 is removed at
 # the next start; a live grader's and a recent legacy one are kept.
