@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -176,6 +177,19 @@ static int dup_into(char **dst, const char *s, struct gb_err *err)
     return *dst ? 0 : gb_fail(err, "out of memory");
 }
 
+/* One field of the result id's key: '|' and '\\' escaped with '\\', so no
+ * two different (student, assignment) pairs make the same key ("alice|hw1"
+ * with no assignment and "alice" with "hw1|" did); ids without either
+ * character are what they always were. */
+static int append_id_part(struct gb_buf *key, const char *s, struct gb_err *err)
+{
+    for (; s && *s; s++)
+        if (((*s == '|' || *s == '\\') && gb_buf_puts(key, "\\", err)) ||
+            gb_buf_append(key, s, 1, err))
+            return -1;
+    return 0;
+}
+
 /* Who, what and when: the result's identity.  result_id is stable across
  * regrades of the same file, so an LMS can deduplicate deliveries. */
 static int fill_identity(const struct pipeline_options *opts, const struct job *job,
@@ -190,8 +204,10 @@ static int fill_identity(const struct pipeline_options *opts, const struct job *
     if (sha256_hex(job->source.data ? job->source.data : "", job->source.len, sha))
         return gb_fail(err, "cannot compute SHA-256");
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
-    rc = gb_buf_printf(&key, err, "%s|%s|%s|%s", opts->student ? opts->student : "",
-                       opts->assignment ? opts->assignment : "", job->rubric->exercise, sha);
+    rc = append_id_part(&key, opts->student, err) || gb_buf_puts(&key, "|", err) ||
+         append_id_part(&key, opts->assignment, err) || gb_buf_puts(&key, "|", err) ||
+         append_id_part(&key, job->rubric->exercise, err) ||
+         gb_buf_printf(&key, err, "|%s", sha) ? -1 : 0;
     if (!rc && sha256_hex(key.data, key.len, id))
         rc = gb_fail(err, "cannot compute SHA-256");
     gb_buf_free(&key);
@@ -211,21 +227,38 @@ static int fill_runtime(const char *python, const char *torch, const char *numpy
            || dup_into(&r->runtime.numpy, numpy, err) ? -1 : 0;
 }
 
-/* Lists each shim the submission actually called (the shim records its own
- * name in the work dir when called): a shim merely offered is not news. */
-static int note_shims_used(struct workdir *wd, struct grade_result *r, struct gb_err *err)
+/* A line of the shims-used file: "TOKEN NAME", with this run's token. */
+static int used_line(const char *text, const char *token, const char *name)
+{
+    size_t tn = strlen(token), nn = strlen(name);
+
+    for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+        if (!strncmp(p, token, tn) && p[tn] == ' ' && !strncmp(p + tn + 1, name, nn) &&
+            (p[tn + 1 + nn] == '\n' || !p[tn + 1 + nn]))
+            return 1;
+    return 0;
+}
+
+/* Lists each shim the submission actually called: the shim records its name
+ * with the run's token (the submission's own lines lack it), and only a
+ * shim the grader offered is believed; a shim merely offered is not news. */
+static int note_shims_used(struct grade_result *r, const char *token, struct gb_err *err)
 {
     static const char *const known[] = { RUNTIME_SHIM_SDPA };
     struct gb_buf used = GB_BUF_INIT;
     struct gb_err ignored;
     int rc = 0;
 
-    if (workdir_read_file(wd, RUNTIME_SHIM_USED_FILE, 64 * 1024, &used, &ignored))
+    if (!token[0])
+        return 0;   /* no shim was offered */
+
+    if (workdir_read_file_at(r->run.work_fd, RUNTIME_SHIM_USED_FILE, 64 * 1024, &used,
+                             &ignored))
         return 0;   /* absent (or replaced by something odd): no shim was called */
     for (size_t i = 0; rc == 0 && used.data && i < sizeof known / sizeof known[0]; i++) {
         char **grown;
 
-        if (!strstr(used.data, known[i]))
+        if (!used_line(used.data, token, known[i]))
             continue;
         grown = realloc(r->runtime.shims, (r->runtime.n_shims + 1) * sizeof *grown);
         if (!grown) {
@@ -247,6 +280,7 @@ static int crash_tail_of(const char *text, size_t len, struct grade_result *r,
     const char *start = text + len;
     char *copy;
     int lines = 0;
+    size_t n;
 
     while (start > text && start[-1] == '\n')
         start--;
@@ -256,8 +290,14 @@ static int crash_tail_of(const char *text, size_t len, struct grade_result *r,
             lines++;
     if (*start == '\n')
         start++;
-    if (!(copy = strndup(start, len - (size_t)(start - text))))
+    n = len - (size_t)(start - text);
+    if (!(copy = malloc(n + 1)))
         return gb_fail(err, "out of memory");
+    memcpy(copy, start, n);
+    copy[n] = '\0';
+    for (size_t i = 0; i < n; i++)   /* a NUL byte would end the tail there */
+        if (!copy[i])
+            copy[i] = '?';
     r->crash_tail = report_clean_dup(copy, err);
     free(copy);
     return r->crash_tail ? 0 : gb_fail(err, "out of memory");
@@ -329,10 +369,23 @@ static int stage_course_files(const struct job *job, struct workdir *wd, struct 
     return rc;
 }
 
-/* Submission under the rubric's file name, the course files, and the shims.
+/* A fresh random token for the shim's notes (see note_shims_used). */
+static int shim_token(char token[33], struct gb_err *err)
+{
+    unsigned char raw[16];
+
+    if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
+        return gb_fail_errno(err, "cannot draw a random token for the runtime shim");
+    for (size_t i = 0; i < sizeof raw; i++)
+        snprintf(token + 2 * i, 3, "%02x", raw[i]);
+    return 0;
+}
+
+/* Submission under the rubric's file name, the course files, and the shims
+ * with their token for the notes they leave (note_shims_used).
  * (A rubric's "provides" names course files only: rubric.c checks it.) */
 static int stage_files(const struct pipeline_options *opts, const struct job *job,
-                       struct workdir *wd, struct gb_err *err)
+                       struct workdir *wd, char token[33], struct gb_err *err)
 {
     static const char *const shims[] = { "sitecustomize.py", "gradebox_provenance.py" };
     const struct rubric *rb = job->rubric;
@@ -354,6 +407,9 @@ static int stage_files(const struct pipeline_options *opts, const struct job *jo
         if (workdir_add_file(wd, dst, src, COURSE_FILE_MAX_BYTES, err))
             return gb_err_prefix(err, "cannot stage the runtime shim %s", shims[i]);
     }
+    if (shim_token(token, err) ||
+        workdir_add_data(wd, RUNTIME_SHIM_USED_FILE ".token", token, strlen(token), err))
+        return gb_err_prefix(err, "cannot stage the runtime shim");
     return 0;
 }
 
@@ -361,11 +417,13 @@ static int stage_files(const struct pipeline_options *opts, const struct job *jo
  * records the run and the shims it called in r. */
 /* What the shim recorded about the run's print() calls (provenance.h);
  * absent or unreadable is no provenance, not an error. */
-static void read_provenance(struct workdir *wd, struct job *job)
+static void read_provenance(int work_fd, struct job *job)
 {
     struct gb_err ignored;
 
-    if (workdir_read_file(wd, PROVENANCE_FILE, PROVENANCE_MAX_BYTES, &job->provenance, &ignored))
+    if (work_fd < 0 ||
+        workdir_read_file_at(work_fd, PROVENANCE_FILE, PROVENANCE_MAX_BYTES, &job->provenance,
+                             &ignored))
         gb_buf_free(&job->provenance);
 }
 
@@ -377,11 +435,12 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
     struct sandbox_spec spec = { .argv = argv, .env = env };
     struct workdir wd = WORKDIR_INIT;
     struct gb_err cleanup_err;
+    char token[33] = "";
     int rc;
 
     if (workdir_create(&wd, NULL, err))
         return -1;
-    rc = stage_files(opts, job, &wd, err);
+    rc = stage_files(opts, job, &wd, token, err);
     if (rc == 0) {
         student_env(env);
         spec.workdir = wd.path;
@@ -391,9 +450,13 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
         rc = sandbox_run(&spec, &r->run, err);
     }
     if (rc == 0)
-        rc = note_shims_used(&wd, r, err);
+        rc = note_shims_used(r, token, err);
     if (rc == 0)
-        read_provenance(&wd, job);
+        read_provenance(r->run.work_fd, job);
+    if (r->run.work_fd > 2) {
+        close(r->run.work_fd);   /* the sandbox's /work (its tmpfs) goes with it */
+        r->run.work_fd = -1;
+    }
     if (workdir_remove(&wd, &cleanup_err) && rc == 0)
         fprintf(stderr, "grader check: warning: %s\n", cleanup_err.msg);
     return rc;

@@ -250,7 +250,7 @@ static const char *printable(const char *s, char *out, size_t size)
 
 static void print_msg(const struct outbox_msg *m, int id_width, long long now)
 {
-    char when[32], last[300], response[300];
+    char when[32], last[300], response[300], url[DELIVER_URL_MAX];
 
     if (m->state == OUTBOX_FAILED)
         snprintf(when, sizeof when, "never");
@@ -262,7 +262,7 @@ static void print_msg(const struct outbox_msg *m, int id_width, long long now)
         when_text(m->next_attempt_ms, now, when, sizeof when);
     printable(m->last_error ? m->last_error : "-", last, sizeof last);
     printf("%-*s  %-7s  %5d  %-9s  %s  %s\n", id_width, m->id, outbox_state_name(m->state),
-           m->attempts, when, m->url, last);
+           m->attempts, when, deliver_url_redacted(m->url, url, sizeof url), last);
     if (m->state == OUTBOX_FAILED && m->last_response && m->last_response[0])
         printf("    response: %s\n", printable(m->last_response, response, sizeof response));
 }

@@ -104,7 +104,7 @@ static void decide(const struct deliver_config *cfg, const struct outbox_msg *m,
 {
     const struct webhook_req *r = &a->req;
     struct outbox_settlement *s = &a->settle;
-    char snip[SNIPPET_MAX + 8], delay[32];
+    char snip[SNIPPET_MAX + 8], delay[32], url[DELIVER_URL_MAX];
     int tries = m->attempts + 1;
 
     *s = (struct outbox_settlement){ .id = m->id, .url = m->url, .status = r->status,
@@ -112,19 +112,20 @@ static void decide(const struct deliver_config *cfg, const struct outbox_msg *m,
                                      .response = r->response.data };
     snprintf(a->error, sizeof a->error, "%s", r->error);
     snippet(&r->response, snip, sizeof snip);
+    deliver_url_redacted(m->url, url, sizeof url);
     st->attempted++;
     if (r->outcome == WEBHOOK_DELIVERED) {
         s->fate = OUTBOX_DELIVERED;
         st->delivered++;
         if (log)
-            fprintf(log, "delivered %s to %s (HTTP %ld)\n", m->id, m->url, r->status);
+            fprintf(log, "delivered %s to %s (HTTP %ld)\n", m->id, url, r->status);
     } else if (r->outcome == WEBHOOK_GONE) {
         s->fate = OUTBOX_ENDPOINT_GONE;
         snprintf(a->error, sizeof a->error, "HTTP 410 Gone: endpoint disabled");
         st->gone++;
         if (log)
             fprintf(log, "endpoint %s answered 410 Gone and is now disabled; %s stays queued "
-                    "(`grader outbox retry %s` re-enables it)\n", m->url, m->id, m->id);
+                    "(`grader outbox retry %s` re-enables it)\n", url, m->id, m->id);
     } else if (r->outcome == WEBHOOK_PERMANENT || tries >= cfg->max_attempts) {
         s->fate = OUTBOX_GIVE_UP;
         if (r->outcome == WEBHOOK_RETRY)
@@ -133,7 +134,7 @@ static void decide(const struct deliver_config *cfg, const struct outbox_msg *m,
         st->failed++;
         if (log)
             fprintf(log, "failed %s to %s: %s%s%s; kept in the outbox "
-                    "(`grader outbox retry %s` sends it again)\n", m->id, m->url, a->error,
+                    "(`grader outbox retry %s` sends it again)\n", m->id, url, a->error,
                     snip[0] ? ": " : "", snip, m->id);
     } else {
         s->fate = OUTBOX_RETRY;
@@ -142,7 +143,7 @@ static void decide(const struct deliver_config *cfg, const struct outbox_msg *m,
         st->retrying++;
         if (log)
             fprintf(log, "not delivered %s to %s: %s; attempt %d of %d, next in %s\n",
-                    m->id, m->url, r->error, tries, cfg->max_attempts, delay);
+                    m->id, url, r->error, tries, cfg->max_attempts, delay);
     }
 }
 

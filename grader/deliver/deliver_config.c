@@ -253,8 +253,12 @@ int deliver_config_require_url(const struct deliver_config *cfg, struct gb_err *
 {
     if (!cfg->url)
         return gb_fail(err, "no webhook URL: pass --to URL or set GRADEBOX_WEBHOOK_URL");
-    if (strncasecmp(cfg->url, "https://", 8) && strncasecmp(cfg->url, "http://", 7))
-        return gb_fail(err, "webhook URL '%s' must start with https:// or http://", cfg->url);
+    if (strncasecmp(cfg->url, "https://", 8) && strncasecmp(cfg->url, "http://", 7)) {
+        char shown[DELIVER_URL_MAX];
+
+        return gb_fail(err, "webhook URL '%s' must start with https:// or http://",
+                       deliver_url_redacted(cfg->url, shown, sizeof shown));
+    }
     return 0;
 }
 
@@ -268,4 +272,19 @@ void deliver_config_free(struct deliver_config *cfg)
     free(cfg->ca_file);
     sign_key_free(&cfg->key);
     memset(cfg, 0, sizeof *cfg);
+}
+
+const char *deliver_url_redacted(const char *url, char *buf, size_t size)
+{
+    const char *scheme = strstr(url, "://"), *host = scheme ? scheme + 3 : url, *at = NULL;
+    size_t authority = strcspn(host, "/?#");
+
+    for (const char *p = host; p < host + authority; p++)
+        if (*p == '@')
+            at = p;   /* the last one: a password may hold '@' unescaped */
+    if (!at)
+        snprintf(buf, size, "%s", url);
+    else
+        snprintf(buf, size, "%.*s***%s", (int)(host - url), url, at);
+    return buf;
 }

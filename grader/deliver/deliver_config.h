@@ -69,4 +69,11 @@ int deliver_config_require_url(const struct deliver_config *cfg, struct gb_err *
 
 void deliver_config_free(struct deliver_config *cfg);
 
+/* url as it may be printed: any "user:password" before the host's '@'
+ * becomes three asterisks; scheme, host and path are kept.  Every message
+ * and listing that names a URL goes through this; only the outbox (mode
+ * 0600) and the HTTP request keep the credentials.  Returns buf. */
+const char *deliver_url_redacted(const char *url, char *buf, size_t size);
+#define DELIVER_URL_MAX 1024
+
 #endif

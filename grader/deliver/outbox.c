@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -119,13 +120,50 @@ static int make_parent_dirs(const char *path, struct gb_err *err)
     return 0;
 }
 
-static int create_private_file(const char *path, struct gb_err *err)
+/* The outbox holds results and the URLs they go to (credentials included):
+ * a file that already exists readable by others is made private again, and
+ * the operator is told, since it may have been read already.  Its -wal and
+ * -shm companions get the same. */
+static int make_private(const char *path, int must_exist, struct gb_err *err)
 {
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    int fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (must_exist ? O_CREAT : 0),
+                  0600);
+    struct stat st;
 
+    if (fd < 0 && !must_exist && errno == ENOENT)
+        return 0;
     if (fd < 0)
         return gb_fail_errno(err, "cannot open outbox %s", path);
+    if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return gb_fail(err, "outbox %s is not a regular file", path);
+    }
+    if (st.st_mode & 077) {
+        if (fchmod(fd, 0600)) {
+            gb_fail_errno(err, "outbox %s is readable by others (mode %03o) and cannot be made "
+                          "private", path, (unsigned)(st.st_mode & 0777));
+            close(fd);
+            return -1;
+        }
+        fprintf(stderr, "grader: warning: outbox %s was readable by others (mode %03o); it is "
+                "0600 now\n", path, (unsigned)(st.st_mode & 0777));
+    }
     close(fd);
+    return 0;
+}
+
+static int create_private_file(const char *path, struct gb_err *err)
+{
+    char side[PATH_MAX];
+
+    if (make_private(path, 1, err))
+        return -1;
+    for (int i = 0; i < 2; i++) {
+        if (snprintf(side, sizeof side, "%s%s", path, i ? "-shm" : "-wal") >= (int)sizeof side)
+            return gb_fail(err, "outbox path %s is too long", path);
+        if (make_private(side, 0, err))
+            return -1;
+    }
     return 0;
 }
 

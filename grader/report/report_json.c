@@ -66,6 +66,7 @@ static cJSON *run_object(const struct grade_result *r)
          | add_number(o, "wall_seconds", run->wall_seconds)
          | add_number(o, "cpu_seconds", run->cpu_seconds)
          | add_number(o, "peak_memory_bytes", (double)run->peak_memory_bytes)
+         | add_text(o, "memory_limit_by", sandbox_memory_guard_name(run->memory_guard))
          | add_text(o, "summary", r->run_summary)
          | !cJSON_AddBoolToObject(o, "stdout_truncated", run->out.truncated);
     if (rc) {

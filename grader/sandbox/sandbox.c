@@ -21,11 +21,13 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "sandbox/sandbox_capture.h"
+#include "sandbox/sandbox_cgroup.h"
 #include "sandbox/sandbox_init.h"
 #include "sandbox/sandbox_memwatch.h"
 #include "sandbox/sandbox_ns.h"
@@ -51,6 +53,8 @@ struct supervisor {
     int got_exit;
     struct sandbox_ctl_msg exit_msg;
     char setup_error[GB_ERR_MAX];
+    struct sandbox_cgroup *cgroup;   /* the run's memory.max, or none (dirfd -1) */
+    int work_fd, tmp_fd;             /* the sandbox's /work and /tmp, sent by pid 1 */
 };
 
 static double now_seconds(void)
@@ -213,6 +217,19 @@ static int read_stream(struct supervisor *s, int *fd, struct sandbox_capture *c,
     return 0;
 }
 
+/* A zeroed sandbox_result means "no work_fd" (0), so a descriptor kept in
+ * one never is 0, 1 or 2 (a grader started with stdin closed). */
+static int above_stdio(int fd)
+{
+    int moved;
+
+    if (fd > 2)
+        return fd;
+    moved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    close(fd);
+    return moved;
+}
+
 static void read_ctl(struct supervisor *s)
 {
     struct sandbox_ctl_msg m;
@@ -221,6 +238,14 @@ static void read_ctl(struct supervisor *s)
     while ((rc = sandbox_ctl_recv(s->ctl_fd, &m, &fd)) == 1) {
         if (m.type == SANDBOX_CTL_LISTENER && fd >= 0 && s->listener < 0) {
             s->listener = fd;
+            continue;
+        }
+        if (m.type == SANDBOX_CTL_WORKDIR && fd >= 0 && s->work_fd < 0) {
+            s->work_fd = above_stdio(fd);
+            continue;
+        }
+        if (m.type == SANDBOX_CTL_TMPDIR && fd >= 0 && s->tmp_fd < 0) {
+            s->tmp_fd = fd;
             continue;
         }
         if (fd >= 0)
@@ -351,26 +376,6 @@ static int check_spec(const struct sandbox_spec *spec, struct gb_err *err)
     return 0;
 }
 
-/* As root, the work directory must belong to the unprivileged id the
- * submission runs as, or it could not write its own files. */
-static int hand_over_workdir(const char *workdir, struct gb_err *err)
-{
-    int fd;
-
-    if (geteuid() != 0)
-        return 0;
-    fd = open(workdir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0)
-        return gb_fail_errno(err, "cannot open the work directory %s", workdir);
-    if (fchown(fd, sandbox_ns_host_uid(), sandbox_ns_host_gid())) {
-        gb_fail_errno(err, "cannot hand the work directory %s to the sandbox user", workdir);
-        close(fd);
-        return -1;
-    }
-    close(fd);
-    return 0;
-}
-
 struct channels {
     int out[2], err[2], sync[2], ctl[2];
 };
@@ -413,7 +418,8 @@ struct kit {
 
 static int prepare_kit(const struct sandbox_spec *spec, struct kit *k, struct gb_err *err)
 {
-    struct sandbox_mount_plan plan = { spec->workdir, spec->ro_paths, spec->limits.tmp_bytes };
+    struct sandbox_mount_plan plan = { spec->workdir, spec->ro_paths, spec->limits.tmp_bytes,
+                                       spec->limits.disk_bytes };
 
     memset(k, 0, sizeof *k);
     k->argv = inside_argv(spec, err);
@@ -443,7 +449,8 @@ static void __attribute__((noreturn)) run_child(const struct sandbox_spec *spec,
 {
     struct sandbox_child c = {
         .argv = k->argv, .envp = k->envp,
-        .mount = { spec->workdir, spec->ro_paths, spec->limits.tmp_bytes },
+        .mount = { spec->workdir, spec->ro_paths, spec->limits.tmp_bytes,
+                   spec->limits.disk_bytes },
         .sources = k->sources, .filter = k->filter,
         .limits = spec->limits, .host_root = geteuid() == 0,
         .out_fd = ch->out[1], .ctl_fd = ch->ctl[1],
@@ -470,6 +477,7 @@ static void start_supervisor(struct supervisor *s, const struct sandbox_spec *sp
     s->ctl_fd = ch->ctl[0];
     ch->out[0] = ch->err[0] = ch->ctl[0] = -1;
     s->listener = -1;
+    s->work_fd = s->tmp_fd = -1;
     s->output_cap = spec->limits.output_bytes;
     s->memory_cap = spec->limits.memory_bytes;
     sandbox_capture_init(&s->out, cap / 2, cap / 4);
@@ -480,7 +488,7 @@ static void start_supervisor(struct supervisor *s, const struct sandbox_spec *sp
 
 static void stop_supervisor(struct supervisor *s)
 {
-    int *fds[] = { &s->out_fd, &s->err_fd, &s->ctl_fd, &s->listener };
+    int *fds[] = { &s->out_fd, &s->err_fd, &s->ctl_fd, &s->listener, &s->work_fd, &s->tmp_fd };
 
     for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
         if (*fds[i] >= 0) {
@@ -535,11 +543,54 @@ static void fill_status(const struct supervisor *s, struct sandbox_result *res)
     snprintf(res->limit_detail, sizeof res->limit_detail, "%s", s->detail);
 }
 
+/* The kernel's OOM killer acting at memory.max is a memory verdict too. */
+static void note_cgroup(struct supervisor *s, const struct sandbox_spec *spec,
+                        struct sandbox_result *res)
+{
+    res->memory_guard = s->cgroup->dirfd >= 0 ? SANDBOX_GUARD_CGROUP : SANDBOX_GUARD_WATCHDOG;
+    if (s->limit != SANDBOX_LIMIT_NONE || !sandbox_cgroup_oom_killed(s->cgroup))
+        return;
+    s->limit = SANDBOX_LIMIT_MEMORY;
+    snprintf(s->detail, sizeof s->detail, "%zu MB for all its processes together (cgroup "
+             "memory.max)", spec->limits.memory_bytes >> 20);
+}
+
+/* Is the tmpfs behind fd (all but) full, in bytes or in files?  A write
+ * refused there is ENOSPC, which the program may report in any words. */
+static int tmpfs_full(int fd)
+{
+    struct statfs sf;
+
+    if (fd < 0 || fstatfs(fd, &sf))
+        return 0;
+    return sf.f_ffree == 0 || sf.f_bavail * (unsigned long long)sf.f_bsize < 64 * 1024;
+}
+
+/* A failed run whose /work or /tmp is full ran out of disk space. */
+static void note_disk(struct supervisor *s, const struct sandbox_spec *spec)
+{
+    int work = tmpfs_full(s->work_fd), tmp = !work && tmpfs_full(s->tmp_fd);
+
+    if (s->limit != SANDBOX_LIMIT_NONE || (s->got_exit && WIFEXITED(s->exit_msg.status) &&
+                                           WEXITSTATUS(s->exit_msg.status) == 0) ||
+        !(work || tmp))
+        return;
+    s->limit = SANDBOX_LIMIT_DISK;
+    snprintf(s->detail, sizeof s->detail, "%s holds at most %zu MB in %d files",
+             work ? SANDBOX_WORKDIR : "/tmp",
+             (work ? spec->limits.disk_bytes : spec->limits.tmp_bytes) >> 20,
+             SANDBOX_MOUNT_INODES);
+}
+
 static int finish(struct supervisor *s, const struct sandbox_spec *spec,
                   struct sandbox_result *res, struct gb_err *err)
 {
     res->wall_seconds = now_seconds() - s->start;
     reap_init(s, res);
+    note_cgroup(s, spec, res);
+    note_disk(s, spec);
+    res->work_fd = s->work_fd;
+    s->work_fd = -1;
     if (s->setup_error[0]) {
         gb_fail(err, "sandbox setup failed: %s", s->setup_error);
         return -1;
@@ -553,8 +604,10 @@ static int finish(struct supervisor *s, const struct sandbox_spec *spec,
     return 0;
 }
 
+/* The id maps and the cgroup are in place before pid 1 may go on and
+ * start the submission (which inherits both). */
 static int launch(const struct sandbox_spec *spec, struct channels *ch, struct kit *k,
-                  pid_t *init, struct gb_err *err)
+                  struct sandbox_cgroup *cg, pid_t *init, struct gb_err *err)
 {
     pid_t pid = sandbox_ns_clone(err);
 
@@ -568,7 +621,8 @@ static int launch(const struct sandbox_spec *spec, struct channels *ch, struct k
     close(ch->ctl[1]);
     close(ch->sync[0]);
     ch->out[1] = ch->err[1] = ch->ctl[1] = ch->sync[0] = -1;
-    if (sandbox_ns_write_maps(pid, err) || write(ch->sync[1], "1", 1) != 1) {
+    if (sandbox_ns_write_maps(pid, err) || sandbox_cgroup_attach(cg, pid, err) ||
+        write(ch->sync[1], "1", 1) != 1) {
         if (!err || !err->msg[0])
             gb_fail_errno(err, "cannot start the sandbox");
         kill(pid, SIGKILL);
@@ -582,6 +636,7 @@ static int launch(const struct sandbox_spec *spec, struct channels *ch, struct k
 int sandbox_run(const struct sandbox_spec *spec, struct sandbox_result *res,
                 struct gb_err *err)
 {
+    struct sandbox_cgroup cg = SANDBOX_CGROUP_INIT;
     struct channels ch;
     struct supervisor s;
     struct kit k;
@@ -589,11 +644,13 @@ int sandbox_run(const struct sandbox_spec *spec, struct sandbox_result *res,
     int rc = -1, prepared;
 
     memset(res, 0, sizeof *res);
-    if (check_spec(spec, err) || hand_over_workdir(spec->workdir, err))
+    res->work_fd = -1;
+    if (check_spec(spec, err) || sandbox_cgroup_create(&cg, spec->limits.memory_bytes, err))
         return -1;
     prepared = prepare_kit(spec, &k, err) == 0;
-    if (prepared && !open_channels(&ch, err) && !launch(spec, &ch, &k, &init, err)) {
+    if (prepared && !open_channels(&ch, err) && !launch(spec, &ch, &k, &cg, &init, err)) {
         start_supervisor(&s, spec, &ch, init, now_seconds());
+        s.cgroup = &cg;
         if (supervise(&s, err) == 0)
             rc = finish(&s, spec, res, err);
         else
@@ -603,6 +660,7 @@ int sandbox_run(const struct sandbox_spec *spec, struct sandbox_result *res,
     if (prepared)
         close_channels(&ch);
     release_kit(&k);
+    sandbox_cgroup_remove(&cg);
     if (rc)
         sandbox_result_free(res);
     return rc;
@@ -610,6 +668,9 @@ int sandbox_run(const struct sandbox_spec *spec, struct sandbox_result *res,
 
 void sandbox_result_free(struct sandbox_result *res)
 {
+    if (res->work_fd > 2)
+        close(res->work_fd);
+    res->work_fd = -1;
     free(res->out.data);
     free(res->err.data);
     res->out.data = res->err.data = NULL;

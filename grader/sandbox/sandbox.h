@@ -19,7 +19,16 @@ enum sandbox_limit {
     SANDBOX_LIMIT_OUTPUT,     /* stdout+stderr byte cap (the run is stopped) */
     SANDBOX_LIMIT_PROCS,      /* process-count limit */
     SANDBOX_LIMIT_FSIZE,      /* file-size limit */
-    SANDBOX_LIMIT_SYSCALL     /* a denied system call */
+    SANDBOX_LIMIT_SYSCALL,    /* a denied system call */
+    SANDBOX_LIMIT_DISK        /* /work or /tmp full (bytes or files) */
+};
+
+/* What held the whole run to its memory limit (RLIMIT_DATA holds each
+ * process in every case). */
+enum sandbox_memory_guard {
+    SANDBOX_GUARD_UNKNOWN = 0,   /* not run here: a recorded transcript */
+    SANDBOX_GUARD_WATCHDOG,      /* the grader's sampling of the tree (sandbox_memwatch.h) */
+    SANDBOX_GUARD_CGROUP         /* that and a cgroup v2 memory.max (sandbox_cgroup.h) */
 };
 
 struct sandbox_limits {
@@ -31,6 +40,7 @@ struct sandbox_limits {
     int max_open_files;
     size_t output_bytes;     /* total stdout+stderr kept; excess stops the run */
     size_t tmp_bytes;        /* size of the private /tmp */
+    size_t disk_bytes;       /* size of the private /work (a tmpfs too) */
 };
 
 /* Inside the sandbox the work directory is mounted at SANDBOX_WORKDIR (also
@@ -75,6 +85,12 @@ struct sandbox_result {
     struct sandbox_stream out;
     struct sandbox_stream err;
     int stderr_in_out;   /* spec.stderr_to_stdout: stderr's text is in out */
+    enum sandbox_memory_guard memory_guard;
+    /* The sandbox's /work as the run left it (a tmpfs that lives while this
+     * descriptor is open): read outputs with workdir_read_file_at().  -1
+     * (or 0 in a zeroed result) when there is none.  sandbox_result_free
+     * closes it. */
+    int work_fd;
 };
 
 void sandbox_limits_default(struct sandbox_limits *limits);
@@ -82,6 +98,8 @@ int sandbox_run(const struct sandbox_spec *spec, struct sandbox_result *res,
                 struct gb_err *err);
 void sandbox_result_free(struct sandbox_result *res);
 const char *sandbox_limit_name(enum sandbox_limit limit);   /* "wall", "memory", ... */
+/* "watchdog", "cgroup"; NULL for SANDBOX_GUARD_UNKNOWN. */
+const char *sandbox_memory_guard_name(enum sandbox_memory_guard guard);
 /* One sentence for reports: "stopped after 60 s of wall time",
  * "exited with status 1", "killed by signal 9 (Killed)", ... */
 void sandbox_describe(const struct sandbox_result *res, char *buf, size_t size);

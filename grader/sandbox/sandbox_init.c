@@ -219,6 +219,62 @@ static void __attribute__((noreturn)) reap(int ctl, pid_t submission)
     _exit(0);
 }
 
+/* The grader reads outputs from /work after the run and looks at how full
+ * /work and /tmp are: it gets a descriptor of each (the tmpfs lives on
+ * while one is open). */
+static int hand_dirs(int ctl, struct gb_err *err)
+{
+    static const struct { const char *path; int type; } dirs[] = {
+        { SANDBOX_WORKDIR, SANDBOX_CTL_WORKDIR }, { "/tmp", SANDBOX_CTL_TMPDIR },
+    };
+
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        struct sandbox_ctl_msg m;
+        int fd = open(dirs[i].path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc;
+
+        memset(&m, 0, sizeof m);
+        m.type = dirs[i].type;
+        if (fd < 0)
+            return gb_fail_errno(err, "cannot open the sandbox's %s", dirs[i].path);
+        rc = sandbox_ctl_send(ctl, &m, fd);
+        close(fd);
+        if (rc)
+            return gb_fail_errno(err, "cannot hand the sandbox's %s to the grader",
+                                 dirs[i].path);
+    }
+    return 0;
+}
+
+/* pid 1 is a copy of the grader, argv and all: /proc/1/cmdline, which
+ * any process may read, would show every flag of the grader's command line
+ * (a --post URL with its password).  The argument area (its bounds are
+ * fields 48 and 49 of /proc/self/stat) is overwritten in place.
+ * Allocation-free. */
+static void clear_cmdline(void)
+{
+    static const char name[] = "gradebox-init";
+    char buf[1024], *p;
+    unsigned long start = 0, end = 0;
+    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC), field = 2;
+    ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
+
+    if (fd >= 0)
+        close(fd);
+    if (n <= 0)
+        return;
+    buf[n] = '\0';
+    /* The command name (field 2) may hold spaces: count after its ')'. */
+    if (!(p = strrchr(buf, ')')))
+        return;
+    for (; *p && field < 48; p++)
+        if (*p == ' ')
+            field++;
+    if (sscanf(p, "%lu %lu", &start, &end) != 2 || end <= start)
+        return;
+    memset((char *)start, 0, end - start);
+    memcpy((char *)start, name, end - start > sizeof name ? sizeof name : end - start - 1);
+}
+
 void sandbox_init_main(const struct sandbox_child *c)
 {
     struct gb_err err = { "" };
@@ -233,9 +289,11 @@ void sandbox_init_main(const struct sandbox_child *c)
     if (go != '1')
         _exit(127);   /* the grader failed to map ids, or is gone */
     close(c->sync_fd);
+    clear_cmdline();
     if (sandbox_mount_open(c->sources, &err) ||
         sandbox_ns_become_sandbox_id(c->host_root, &err) ||
-        sandbox_ns_setup_net_uts(&err) || sandbox_mount_build(&c->mount, c->sources, &err))
+        sandbox_ns_setup_net_uts(&err) || sandbox_mount_build(&c->mount, c->sources, &err) ||
+        hand_dirs(c->ctl_fd, &err))
         report_error(c->ctl_fd, &err);
     /* Not fork(): this process was cloned from the grader by a raw system
      * call, so the atfork handlers fork() runs would act on state copied from

@@ -23,7 +23,9 @@ enum sandbox_ctl_type {
     SANDBOX_CTL_ERROR = 1,   /* setup failed before exec: text says why */
     SANDBOX_CTL_LISTENER,    /* carries the seccomp listener descriptor */
     SANDBOX_CTL_EXIT,        /* the submission ended: status and usage */
-    SANDBOX_CTL_STOP         /* grader to pid 1: kill everything and report */
+    SANDBOX_CTL_STOP,        /* grader to pid 1: kill everything and report */
+    SANDBOX_CTL_WORKDIR,     /* carries a descriptor of the sandbox's /work */
+    SANDBOX_CTL_TMPDIR       /* carries a descriptor of the sandbox's /tmp */
 };
 
 struct sandbox_ctl_msg {

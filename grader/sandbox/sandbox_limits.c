@@ -16,6 +16,7 @@ void sandbox_limits_default(struct sandbox_limits *limits)
     limits->max_open_files = 256;
     limits->output_bytes = (size_t)1 << 20;
     limits->tmp_bytes = (size_t)64 << 20;
+    limits->disk_bytes = (size_t)256 << 20;
 }
 
 /* Only ever lowers: raising a hard limit needs a capability we do not want. */

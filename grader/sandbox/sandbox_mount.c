@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "sandbox/sandbox.h"
+#include "sandbox/sandbox_workcopy.h"
 
 /* Where the new root is assembled, inside our private mount namespace. */
 #define NEWROOT "/tmp"
@@ -48,6 +49,7 @@ static int add_bind(struct sandbox_mount_sources *l, const char *src, const char
     b->is_dir = 0;
     b->writable = writable;
     b->late = 0;
+    b->copy_in = 0;
     return 0;
 }
 
@@ -57,7 +59,9 @@ int sandbox_mount_open(struct sandbox_mount_sources *l, struct gb_err *err)
         struct sandbox_mount_source *b = &l->item[i];
         struct stat st;
 
-        b->fd = open(b->src, O_PATH | O_CLOEXEC);
+        /* The work directory is read (copied), so it needs a real descriptor. */
+        b->fd = b->copy_in ? open(b->src, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                           : open(b->src, O_PATH | O_CLOEXEC);
         if (b->fd < 0)
             return gb_fail_errno(err, "cannot open %s for the sandbox", b->src);
         if (fstat(b->fd, &st))
@@ -294,8 +298,10 @@ int sandbox_mount_collect(const struct sandbox_mount_plan *plan, struct sandbox_
                           struct gb_err *err)
 {
     l->n = 0;
-    if (add_bind(l, plan->workdir, SANDBOX_WORKDIR, 1, 1, err) ||
-        add_bind(l, "/sys/devices/system/cpu", "/sys/devices/system/cpu", 0, 0, err))
+    if (add_bind(l, plan->workdir, SANDBOX_WORKDIR, 0, 1, err))
+        goto fail;
+    l->item[l->n - 1].copy_in = 1;
+    if (add_bind(l, "/sys/devices/system/cpu", "/sys/devices/system/cpu", 0, 0, err))
         goto fail;
     for (int i = 0; top_dirs[i]; i++)
         if (add_top_dir(l, top_dirs[i], err))
@@ -311,6 +317,28 @@ int sandbox_mount_collect(const struct sandbox_mount_plan *plan, struct sandbox_
 fail:
     l->n = 0;
     return -1;
+}
+
+/* /work: a tmpfs of its own size and inode count, holding a copy of the
+ * host work directory.  Owned by the sandbox user (this process's id). */
+static int fill_work(const struct sandbox_mount_plan *plan, struct sandbox_mount_source *b,
+                     struct gb_err *err)
+{
+    char opts[96];
+    int dst, rc;
+
+    snprintf(opts, sizeof opts, "mode=0755,size=%zu,nr_inodes=%d",
+             plan->disk_bytes ? plan->disk_bytes : (size_t)256 << 20, SANDBOX_MOUNT_INODES);
+    if (mount_tmpfs(SANDBOX_WORKDIR, opts, err))
+        return -1;
+    dst = open(NEWROOT SANDBOX_WORKDIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dst < 0)
+        return gb_fail_errno(err, "cannot open the sandbox's %s", SANDBOX_WORKDIR);
+    rc = sandbox_workcopy(b->fd, dst, err);
+    close(dst);
+    close(b->fd);
+    b->fd = -1;
+    return rc ? gb_err_prefix(err, "cannot fill the sandbox's %s", SANDBOX_WORKDIR) : 0;
 }
 
 static int build_root(const struct sandbox_mount_plan *plan, struct sandbox_mount_sources *l,
@@ -329,14 +357,19 @@ static int build_root(const struct sandbox_mount_plan *plan, struct sandbox_moun
     if (write_etc(err) || make_dev(err) || make_proc(err))
         return -1;
     /* Inodes cost kernel memory that size= does not count. */
-    snprintf(opts, sizeof opts, "mode=1777,size=%zu,nr_inodes=16384",
-             plan->tmp_bytes ? plan->tmp_bytes : 4096);
+    snprintf(opts, sizeof opts, "mode=1777,size=%zu,nr_inodes=%d",
+             plan->tmp_bytes ? plan->tmp_bytes : 4096, SANDBOX_MOUNT_INODES);
     if (mount_tmpfs("/tmp", opts, err))
         return -1;
     for (int late = 0; late <= 1; late++)
-        for (int i = 0; i < l->n; i++)
-            if (l->item[i].late == late && l->item[i].fd >= 0 && do_bind(&l->item[i], err))
+        for (int i = 0; i < l->n; i++) {
+            struct sandbox_mount_source *b = &l->item[i];
+
+            if (b->late != late || b->fd < 0)
+                continue;
+            if (b->copy_in ? fill_work(plan, b, err) : do_bind(b, err))
                 return -1;
+        }
     /* The device nodes are their own (writable) mounts; /dev itself is not. */
     return set_attr(NEWROOT "/dev", MS_RDONLY | MS_NOSUID | MS_NOEXEC, err);
 }

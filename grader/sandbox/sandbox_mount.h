@@ -8,7 +8,9 @@
  *   /dev                    null, zero, full, random, urandom and the fd links
  *   /sys/devices/system/cpu read-only (torch sizes its thread pools from it)
  *   /tmp                    a private tmpfs of limits.tmp_bytes
- *   SANDBOX_WORKDIR         the work directory, the only writable host path
+ *   SANDBOX_WORKDIR         a private tmpfs of limits.disk_bytes, filled with
+ *                           a copy of the host work directory (no host path
+ *                           is writable: sandbox_workcopy.h)
  *   ro_paths                read-only at their host path
  * Nothing else of the host — other submissions, the rubrics, the grader's
  * repository, home directories, /etc/shadow — exists in it.
@@ -21,10 +23,15 @@
 #include "error.h"
 
 struct sandbox_mount_plan {
-    const char *workdir;             /* host path, bound read-write */
+    const char *workdir;             /* host path, copied into /work */
     const char *const *ro_paths;     /* may be NULL */
     size_t tmp_bytes;
+    size_t disk_bytes;               /* /work's size */
 };
+
+/* Files (inodes) each of /work and /tmp may hold: inodes cost kernel memory
+ * that size= does not count, and a million empty files is an attack. */
+#define SANDBOX_MOUNT_INODES 16384
 
 #define SANDBOX_MOUNT_MAX 64
 
@@ -35,6 +42,7 @@ struct sandbox_mount_source {
     int is_dir;
     int writable;
     int late;            /* ro_paths: bound after the system paths they may lie under */
+    int copy_in;         /* the work directory: copied into a tmpfs, not bound */
 };
 
 struct sandbox_mount_sources {

@@ -27,6 +27,10 @@ static const char *const denied[] = {
     "io_uring_register", "fanotify_init", "lookup_dcookie", "iopl", "ioperm",
     "settimeofday", "clock_settime", "clock_adjtime", "adjtimex", "sethostname",
     "setdomainname", "vhangup", "uselib", "personality", "nfsservctl",
+    /* A System V segment belongs to the IPC namespace, not to a process:
+     * once detached no per-process count sees it (POSIX shm is /dev/shm,
+     * which is /tmp's size-limited tmpfs here). */
+    "shmget",
     NULL
 };
 

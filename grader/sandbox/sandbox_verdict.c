@@ -18,8 +18,19 @@ const char *sandbox_limit_name(enum sandbox_limit limit)
     case SANDBOX_LIMIT_PROCS: return "processes";
     case SANDBOX_LIMIT_FSIZE: return "file-size";
     case SANDBOX_LIMIT_SYSCALL: return "syscall";
+    case SANDBOX_LIMIT_DISK: return "disk";
     }
     return "unknown";
+}
+
+const char *sandbox_memory_guard_name(enum sandbox_memory_guard guard)
+{
+    switch (guard) {
+    case SANDBOX_GUARD_WATCHDOG: return "watchdog";
+    case SANDBOX_GUARD_CGROUP: return "cgroup";
+    case SANDBOX_GUARD_UNKNOWN: break;
+    }
+    return NULL;
 }
 
 /* Only the last part of stderr is searched: that is where a traceback ends
@@ -49,8 +60,8 @@ static enum sandbox_limit limit_from_evidence(const struct sandbox_result *res,
     /* The filter kills calls from a foreign ABI (i386, x32) outright. */
     if (res->signal == SIGSYS)
         return SANDBOX_LIMIT_SYSCALL;
-    if (res->signal == SIGXFSZ || stderr_tail_has(res, "File too large") ||
-        stderr_tail_has(res, "No space left on device"))
+    /* A full /work or /tmp (ENOSPC) is seen directly: sandbox.c's note_disk. */
+    if (res->signal == SIGXFSZ || stderr_tail_has(res, "File too large"))
         return SANDBOX_LIMIT_FSIZE;
     if (stderr_tail_has(res, "MemoryError") || stderr_tail_has(res, "Cannot allocate memory") ||
         stderr_tail_has(res, "can't allocate memory") || stderr_tail_has(res, "std::bad_alloc"))
@@ -104,7 +115,11 @@ static void describe_limit(const struct sandbox_result *res, char *buf, size_t s
         snprintf(buf, size, "stopped: it tried to start more processes or threads than allowed");
         return;
     case SANDBOX_LIMIT_FSIZE:
-        snprintf(buf, size, "stopped: it wrote more than the file-size or disk-space limit allows");
+        snprintf(buf, size, "stopped: it wrote a file larger than the file-size limit allows");
+        return;
+    case SANDBOX_LIMIT_DISK:
+        snprintf(buf, size, "ran out of disk space (%s)",
+                 res->limit_detail[0] ? res->limit_detail : "its disk space is limited");
         return;
     case SANDBOX_LIMIT_SYSCALL:
         snprintf(buf, size, "stopped: it called %s, which the sandbox forbids",

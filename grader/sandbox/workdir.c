@@ -13,9 +13,107 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+#define OWNER_FILE "owner"          /* in gradebox.XXXXXX: "PID STARTTIME" of its grader */
+#define LEGACY_STALE_SECONDS 86400  /* a directory without an owner file, this old, is stale */
+
+static int remove_contents(int top, struct gb_err *err);
+
+/* The start time (in clock ticks after boot, /proc/PID/stat field 22) of
+ * pid, so a recycled pid is not taken for the grader that made a directory;
+ * 0 when pid is gone. */
+static unsigned long long start_time(long pid)
+{
+    char path[64], buf[1024], *p;
+    unsigned long long t = 0;
+    int field = 2, fd;
+    ssize_t n;
+
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+        return 0;
+    n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    if (!(p = strrchr(buf, ')')))
+        return 0;
+    for (; *p && field < 22; p++)
+        field += *p == ' ';
+    return sscanf(p, "%llu", &t) == 1 ? t : 0;
+}
+
+/* Is the gradebox.XXXXXX directory dirfd left by a grader that is gone
+ * (killed with -9, the machine reset)?  Its owner file names the grader;
+ * a directory without one (an older grader's) is stale after a day. */
+static int is_stale(int dirfd, const struct stat *st)
+{
+    char buf[64];
+    long pid = 0;
+    unsigned long long start = 0;
+    int fd = openat(dirfd, OWNER_FILE, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
+
+    if (fd >= 0)
+        close(fd);
+    if (n <= 0)
+        return time(NULL) - st->st_mtime > LEGACY_STALE_SECONDS;
+    buf[n] = '\0';
+    if (sscanf(buf, "%ld %llu", &pid, &start) != 2 || pid <= 0)
+        return 0;
+    return start_time(pid) != start;
+}
+
+/* Removes the stale gradebox.* directories of this user under base: the
+ * submission's files must not outlive a grader killed mid-run.  Best
+ * effort; never follows a link, never touches another user's directory. */
+static void clean_stale(const char *base)
+{
+    int basefd = open(base, DIR_FLAGS);
+    DIR *d = basefd >= 0 ? fdopendir(basefd) : NULL;
+    struct dirent *e;
+
+    if (!d) {
+        if (basefd >= 0)
+            close(basefd);
+        return;
+    }
+    while ((e = readdir(d))) {
+        struct stat st;
+        int fd;
+
+        if (strncmp(e->d_name, "gradebox.", 9) || strlen(e->d_name) != 15 ||
+            fstatat(basefd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISDIR(st.st_mode) ||
+            st.st_uid != geteuid() || (fd = openat(basefd, e->d_name, DIR_FLAGS)) < 0)
+            continue;
+        if (is_stale(fd, &st) && remove_contents(fd, NULL) == 0)
+            unlinkat(basefd, e->d_name, AT_REMOVEDIR);
+        close(fd);
+    }
+    closedir(d);
+}
+
+/* Names this process as the directory's grader, for clean_stale(). */
+static int write_owner(int parent_fd)
+{
+    char text[64];
+    int fd = openat(parent_fd, OWNER_FILE, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                    0600);
+    int len = snprintf(text, sizeof text, "%ld %llu\n", (long)getpid(),
+                       start_time((long)getpid()));
+
+    if (fd < 0)
+        return -1;
+    if (gb_write_all(fd, text, (size_t)len)) {
+        close(fd);
+        return -1;
+    }
+    return close(fd);
+}
 
 int workdir_create(struct workdir *wd, const char *base, struct gb_err *err)
 {
@@ -24,6 +122,7 @@ int workdir_create(struct workdir *wd, const char *base, struct gb_err *err)
 
     if (!base)
         base = tmp && tmp[0] == '/' ? tmp : "/tmp";
+    clean_stale(base);
     if (asprintf(&w.parent, "%s/gradebox.XXXXXX", base) < 0)
         return gb_fail(err, "out of memory creating a work directory");
     if (!mkdtemp(w.parent)) {
@@ -37,7 +136,7 @@ int workdir_create(struct workdir *wd, const char *base, struct gb_err *err)
         goto fail;
     }
     w.parent_fd = open(w.parent, DIR_FLAGS);
-    if (w.parent_fd < 0 || mkdirat(w.parent_fd, "work", 0755) ||
+    if (w.parent_fd < 0 || write_owner(w.parent_fd) || mkdirat(w.parent_fd, "work", 0755) ||
         (w.fd = openat(w.parent_fd, "work", DIR_FLAGS)) < 0) {
         gb_fail_errno(err, "cannot create the work directory %s", w.path);
         goto fail;
@@ -186,6 +285,17 @@ int workdir_read_file(struct workdir *wd, const char *name, size_t max_bytes,
     return rc;
 }
 
+int workdir_read_file_at(int dirfd, const char *name, size_t max_bytes, struct gb_buf *out,
+                         struct gb_err *err)
+{
+    struct workdir view = WORKDIR_INIT;
+
+    if (dirfd <= 2)
+        return gb_fail(err, "%s: the sandbox's work directory is gone", name);
+    view.fd = dirfd;   /* walk() only dups it: view owns nothing to free */
+    return workdir_read_file(&view, name, max_bytes, out, err);
+}
+
 /* Empties the directory dirfd: files are unlinked, empty directories
  * removed, and the first non-empty directory is returned (opened) so the
  * caller can descend; -1 when dirfd is empty, -2 on error. */
@@ -269,6 +379,8 @@ int workdir_remove(struct workdir *wd, struct gb_err *err)
     } else if (wd->parent_fd >= 0) {
         unlinkat(wd->parent_fd, "work", AT_REMOVEDIR);   /* creation failed half-way */
     }
+    if (wd->parent_fd >= 0 && unlinkat(wd->parent_fd, OWNER_FILE, 0) && errno != ENOENT && !rc)
+        rc = gb_fail_errno(err, "cannot remove %s/%s", wd->parent, OWNER_FILE);
     if (!rc && wd->parent && rmdir(wd->parent))
         rc = gb_fail_errno(err, "cannot remove %s", wd->parent);
     if (wd->fd >= 0)

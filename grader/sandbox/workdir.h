@@ -40,6 +40,10 @@ int workdir_add_data(struct workdir *wd, const char *name, const void *data, siz
  * and directories anywhere along the path. */
 int workdir_read_file(struct workdir *wd, const char *name, size_t max_bytes,
                       struct gb_buf *out, struct gb_err *err);
+/* The same, inside the directory dirfd: the sandbox's own /work after a
+ * run (sandbox_result.work_fd), where the submission's outputs are. */
+int workdir_read_file_at(int dirfd, const char *name, size_t max_bytes, struct gb_buf *out,
+                         struct gb_err *err);
 /* Removes the whole tree without following anything the submission left,
  * then frees wd.  Call only after the sandboxed run has ended. */
 int workdir_remove(struct workdir *wd, struct gb_err *err);

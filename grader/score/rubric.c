@@ -128,10 +128,26 @@ static void free_strings(struct rubric_strings *s)
     memset(s, 0, sizeof *s);
 }
 
+/* Bounds on every number a rubric gives: past them a value is a typo or an
+ * attack (1e300 seconds, 1e308 points -> inf/inf), never a course's intent. */
+#define RUBRIC_VALUE_MAX     1e15      /* an expected value, range end or bound */
+#define RUBRIC_ABS_TOL_MAX   1e15
+#define RUBRIC_REL_TOL_MAX   100.0     /* 10000 %: anything wider decides nothing */
+#define RUBRIC_POINTS_MAX    1000.0    /* one check's points */
+
+static int is_bounded(const cJSON *item, double lo, double hi)
+{
+    return cJSON_IsNumber(item) && isfinite(item->valuedouble) && item->valuedouble >= lo &&
+           item->valuedouble <= hi;
+}
+
 static int load_number(const cJSON *item, const char *field, struct rubric_number *out,
                        struct gb_err *err)
 {
     if (cJSON_IsNumber(item)) {
+        if (!is_bounded(item, -RUBRIC_VALUE_MAX, RUBRIC_VALUE_MAX))
+            return gb_fail(err, "field '%s' must be a finite number of magnitude at most %g",
+                           field, RUBRIC_VALUE_MAX);
         out->literal = item->valuedouble;
         return 0;
     }
@@ -163,8 +179,11 @@ static int load_tolerance(const cJSON *tol, struct rubric_target *t, struct gb_e
         if (strcmp(el->string, "abs") && strcmp(el->string, "rel"))
             return gb_fail(err, "field 'tolerance' has unknown member '%s' (use abs or rel)",
                            el->string);
-        if (!cJSON_IsNumber(el) || el->valuedouble < 0)
-            return gb_fail(err, "field 'tolerance.%s' must be a non-negative number", el->string);
+        double max = strcmp(el->string, "abs") ? RUBRIC_REL_TOL_MAX : RUBRIC_ABS_TOL_MAX;
+
+        if (!is_bounded(el, 0, max))
+            return gb_fail(err, "field 'tolerance.%s' must be a number from 0 to %g",
+                           el->string, max);
         if (!strcmp(el->string, "abs"))
             t->abs_tol = el->valuedouble;
         else
@@ -184,9 +203,10 @@ static int load_pair(const cJSON *arr, const char *field, double *lo, double *hi
                      struct gb_err *err)
 {
     if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != 2 ||
-        !cJSON_IsNumber(cJSON_GetArrayItem(arr, 0)) ||
-        !cJSON_IsNumber(cJSON_GetArrayItem(arr, 1)))
-        return gb_fail(err, "field '%s' must be [low, high]", field);
+        !is_bounded(cJSON_GetArrayItem(arr, 0), -RUBRIC_VALUE_MAX, RUBRIC_VALUE_MAX) ||
+        !is_bounded(cJSON_GetArrayItem(arr, 1), -RUBRIC_VALUE_MAX, RUBRIC_VALUE_MAX))
+        return gb_fail(err, "field '%s' must be [low, high], finite numbers of magnitude at "
+                       "most %g", field, RUBRIC_VALUE_MAX);
     *lo = cJSON_GetArrayItem(arr, 0)->valuedouble;
     *hi = cJSON_GetArrayItem(arr, 1)->valuedouble;
     if (*lo > *hi)
@@ -572,8 +592,8 @@ static int load_check_common(const cJSON *c, struct rubric_check *ck, struct gb_
 
     if (!cJSON_IsString(desc) || !desc->valuestring[0])
         return gb_fail(err, "field 'description' must be a non-empty string");
-    if (!cJSON_IsNumber(pts) || pts->valuedouble < 0)
-        return gb_fail(err, "field 'points' must be a non-negative number");
+    if (!is_bounded(pts, 0, RUBRIC_POINTS_MAX))
+        return gb_fail(err, "field 'points' must be a number from 0 to %g", RUBRIC_POINTS_MAX);
     if (!cJSON_IsString(kind) || kind_from_name(kind->valuestring, &ck->kind))
         return gb_fail(err, "field 'kind' must be one of value, vector, each, relation, "
                        "twin_pairs, rnn_trace, comment_sentences, comment_idea, "
@@ -732,7 +752,7 @@ static int load_choice_source(const cJSON *src, struct rubric_reading_choice *ch
     name = cJSON_GetObjectItemCaseSensitive(src, "name");
     value = cJSON_GetObjectItemCaseSensitive(src, "value");
     if (!cJSON_IsObject(src) || !cJSON_IsString(name) || !*name->valuestring ||
-        !cJSON_IsNumber(value))
+        !is_bounded(value, -RUBRIC_VALUE_MAX, RUBRIC_VALUE_MAX))
         return gb_fail(err, "reading choice '%s': field 'source' must be {\"name\": "
                        "\"...\", \"value\": N}", ch->name);
     ch->source_value = value->valuedouble;
@@ -783,6 +803,33 @@ const struct rubric_reading *rubric_find_reading(const struct rubric *r, const c
     return NULL;
 }
 
+/* Each sandbox limit a rubric may set, its unit and its bounds. */
+static const struct {
+    const char *name;
+    double unit, min, max;   /* bytes or seconds per unit; bounds in units */
+} limit_fields[] = {
+    { "wall_seconds", 1, 0.1, 86400 },          /* a day */
+    { "cpu_seconds", 1, 0.1, 86400 },
+    { "memory_mb", 1 << 20, 16, 65536 },        /* 64 GiB */
+    { "output_kb", 1 << 10, 1, 256 << 10 },     /* 256 MiB, held in the grader's memory */
+    { "disk_mb", 1 << 20, 1, 16384 },           /* tmpfs: memory too */
+    { "tmp_mb", 1 << 20, 1, 16384 },
+};
+
+static void set_limit(struct rubric_limits *l, size_t i, double v)
+{
+    double scaled = v * limit_fields[i].unit;
+
+    switch (i) {
+    case 0: l->wall_seconds = v; break;
+    case 1: l->cpu_seconds = v; break;
+    case 2: l->memory_bytes = (size_t)scaled; break;
+    case 3: l->output_bytes = (size_t)scaled; break;
+    case 4: l->disk_bytes = (size_t)scaled; break;
+    default: l->tmp_bytes = (size_t)scaled; break;
+    }
+}
+
 static int load_limits(const cJSON *lim, struct rubric_limits *l, struct gb_err *err)
 {
     const cJSON *el;
@@ -792,19 +839,17 @@ static int load_limits(const cJSON *lim, struct rubric_limits *l, struct gb_err 
     if (!cJSON_IsObject(lim))
         return gb_fail(err, "field 'limits' must be an object");
     cJSON_ArrayForEach(el, lim) {
-        if (!cJSON_IsNumber(el) || el->valuedouble <= 0)
-            return gb_fail(err, "field 'limits.%s' must be a positive number", el->string);
-        if (!strcmp(el->string, "wall_seconds"))
-            l->wall_seconds = el->valuedouble;
-        else if (!strcmp(el->string, "cpu_seconds"))
-            l->cpu_seconds = el->valuedouble;
-        else if (!strcmp(el->string, "memory_mb"))
-            l->memory_bytes = (size_t)(el->valuedouble * 1024 * 1024);
-        else if (!strcmp(el->string, "output_kb"))
-            l->output_bytes = (size_t)(el->valuedouble * 1024);
-        else
+        size_t i = 0, n = sizeof limit_fields / sizeof limit_fields[0];
+
+        while (i < n && strcmp(el->string, limit_fields[i].name))
+            i++;
+        if (i == n)
             return gb_fail(err, "field 'limits' has unknown member '%s' (wall_seconds, "
-                           "cpu_seconds, memory_mb, output_kb)", el->string);
+                           "cpu_seconds, memory_mb, output_kb, disk_mb, tmp_mb)", el->string);
+        if (!is_bounded(el, limit_fields[i].min, limit_fields[i].max))
+            return gb_fail(err, "field 'limits.%s' must be a number from %g to %g",
+                           el->string, limit_fields[i].min, limit_fields[i].max);
+        set_limit(l, i, el->valuedouble);
     }
     return 0;
 }
@@ -819,6 +864,10 @@ void rubric_apply_limits(const struct rubric *r, struct sandbox_limits *limits)
         limits->memory_bytes = r->limits.memory_bytes;
     if (r->limits.output_bytes)
         limits->output_bytes = r->limits.output_bytes;
+    if (r->limits.disk_bytes)
+        limits->disk_bytes = r->limits.disk_bytes;
+    if (r->limits.tmp_bytes)
+        limits->tmp_bytes = r->limits.tmp_bytes;
 }
 
 /* A ref's "{group}" placeholders must name the check's own reading. */
@@ -1049,6 +1098,21 @@ static int load_top(const cJSON *root, struct rubric *r, struct gb_err *err)
     return load_checks(cJSON_GetObjectItemCaseSensitive(root, "checks"), r, err);
 }
 
+/* rubrics/NAME.json grades exercise NAME: --exercise NAME loads that file,
+ * and a copy under another name would grade (and report, and deliver) as an
+ * exercise it is not. */
+static int check_exercise_name(const struct rubric *r, struct gb_err *err)
+{
+    const char *slash = strrchr(r->path, '/'), *base = slash ? slash + 1 : r->path;
+    size_t n = strlen(base);
+
+    if (n > 5 && !strcmp(base + n - 5, ".json") && strlen(r->exercise) == n - 5 &&
+        !strncmp(base, r->exercise, n - 5))
+        return 0;
+    return gb_fail(err, "field 'exercise' is '%s' but the file is %s: a rubric is named "
+                   "after its exercise (%s.json)", r->exercise, base, r->exercise);
+}
+
 int rubric_load(const char *path, struct rubric **out, struct gb_err *err)
 {
     struct gb_buf text = GB_BUF_INIT;
@@ -1074,7 +1138,7 @@ int rubric_load(const char *path, struct rubric **out, struct gb_err *err)
         cJSON_Delete(root);
         return gb_fail(err, "out of memory loading rubric %s", path);
     }
-    rc = load_top(root, r, err);
+    rc = load_top(root, r, err) || check_exercise_name(r, err) ? -1 : 0;
     cJSON_Delete(root);
     if (rc) {
         rubric_free(r);

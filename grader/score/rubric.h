@@ -187,6 +187,8 @@ struct rubric_limits {
     double cpu_seconds;
     size_t memory_bytes;
     size_t output_bytes;
+    size_t disk_bytes;               /* 0: the sandbox's default, else limits.disk_mb */
+    size_t tmp_bytes;
 };
 
 /* How an answers document may name a section besides its name (the

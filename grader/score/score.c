@@ -97,23 +97,16 @@ static int describe_target(const struct rubric_target *t, double exp, struct gb_
                            : gb_buf_printf(b, err, "%s ± %s", e, lo);
 }
 
-static int judge(const struct rubric_target *t, double exp, double v, double slack,
-                 double *deviation)
+double score_slack_cap(double half_ulp, double cap)
 {
-    double tol = fmax(t->abs_tol, t->rel_tol * fabs(exp)), allowed = tol + slack;
+    return fmin(half_ulp, cap);
+}
 
-    if (isnan(v))
-        return *deviation = INFINITY, 0;
+/* Is v on target when the printed rounding may account for slack? */
+static int within(const struct rubric_target *t, double exp, double tol, double v, double slack)
+{
     switch (t->op) {
-    case TARGET_APPROX:
-        /* Deviation in tolerances, for triage: an exact count that misses is
-         * never "off by a little". */
-        *deviation = tol > 0 ? fabs(v - exp) / tol : (v == exp ? 0 : INFINITY);
-        /* A print too coarse to tell the value from zero (0.000 for 5e-17,
-         * or 0.000e+00) shows nothing: it cannot pass. */
-        if (exp != 0 && slack >= fabs(exp))
-            return *deviation = INFINITY, 0;
-        return fabs(v - exp) <= allowed;
+    case TARGET_APPROX: return fabs(v - exp) <= tol + slack;
     case TARGET_RANGE: return v >= t->lo - slack && v <= t->hi + slack;
     case TARGET_GT: return v > exp;
     case TARGET_GE: return v >= exp - slack;
@@ -121,6 +114,32 @@ static int judge(const struct rubric_target *t, double exp, double v, double sla
     case TARGET_LE: return v <= exp + slack;
     default: return 0;
     }
+}
+
+/* 1 on target, 0 off it, SCORE_COARSE when only more rounding slack than
+ * the target's own width (its tolerance, half a range, nothing for a
+ * bound) would put it on: ":.0f" printing 1 for 0.711 ± 0.01 cannot tell. */
+static int judge(const struct rubric_target *t, double exp, double v, double slack,
+                 double *deviation)
+{
+    double tol = fmax(t->abs_tol, t->rel_tol * fabs(exp));
+    double cap = t->op == TARGET_APPROX ? tol : t->op == TARGET_RANGE ? (t->hi - t->lo) / 2 : 0;
+
+    *deviation = -1;
+    if (isnan(v))
+        return *deviation = INFINITY, 0;
+    if (t->op == TARGET_APPROX) {
+        /* Deviation in tolerances, for triage: an exact count that misses is
+         * never "off by a little". */
+        *deviation = tol > 0 ? fabs(v - exp) / tol : (v == exp ? 0 : INFINITY);
+        /* A print too coarse to tell the value from zero (0.000 for 5e-17,
+         * or 0.000e+00) shows nothing: it cannot pass. */
+        if (exp != 0 && slack >= fabs(exp))
+            return *deviation = INFINITY, 0;
+    }
+    if (within(t, exp, tol, v, score_slack_cap(slack, cap)))
+        return 1;
+    return within(t, exp, tol, v, slack) ? SCORE_COARSE : 0;
 }
 
 /* Whether the target is a rate (an accuracy, a share): a value or range
@@ -156,8 +175,11 @@ int score_target(const struct score_ctx *ctx, const struct rubric_target *t, dou
     }
     *pass = judge(t, exp, found, slack, &d1);
     /* 74.0% printed for an expected 0.740: compare the fraction too. */
-    if (!*pass && printed && (printed->flags & NUMPARSE_PERCENT)) {
-        *pass = judge(t, exp, numparse_fraction(printed), slack / 100, &d2);
+    if (*pass != 1 && printed && (printed->flags & NUMPARSE_PERCENT)) {
+        int as_fraction = judge(t, exp, numparse_fraction(printed), slack / 100, &d2);
+
+        if (as_fraction == 1 || (as_fraction == SCORE_COARSE && !*pass))
+            *pass = as_fraction;
         if (d2 >= 0 && (d1 < 0 || d2 < d1))
             d1 = d2;
     }
@@ -170,7 +192,8 @@ int score_target(const struct score_ctx *ctx, const struct rubric_target *t, dou
 
 enum verdict score_verdict(int pass)
 {
-    return pass == 1 ? VERDICT_PASS : pass == SCORE_REVIEW ? VERDICT_REVIEW : VERDICT_FAIL;
+    return pass == 1 ? VERDICT_PASS
+           : pass == SCORE_REVIEW || pass == SCORE_COARSE ? VERDICT_REVIEW : VERDICT_FAIL;
 }
 
 static int reads_output(enum check_kind k)

@@ -78,12 +78,20 @@ struct score_outcome {
 int score_number(const struct score_ctx *ctx, const struct rubric_number *num,
                  double *out, struct gb_err *err);
 #define SCORE_REVIEW 2      /* score_target's *pass: outside the target, inside its review band */
+#define SCORE_COARSE 3      /* score_target's *pass: printed too coarsely to decide (a review
+                             * whose message says "print more digits") */
 
 /* Judges one found number against a target: the tolerance is widened by half
  * a unit in the last place the student printed (printed may be NULL), so
- * printing fewer digits is never a failure by itself.  A percentage is also
- * tried as a fraction.  Sets *pass (1, 0 or SCORE_REVIEW), and *deviation when the target is
- * APPROX; appends the target's text to o->expected when o is non-NULL. */
+ * printing fewer digits is never a failure by itself — but the widening
+ * that can make a pass is capped at the tolerance itself (half a range, for
+ * a range; nothing, for a bound): a value that needs more is printed too
+ * coarsely to decide, SCORE_COARSE, never a pass.  A percentage is also
+ * tried as a fraction.  Sets *pass (1, 0, SCORE_REVIEW or SCORE_COARSE),
+ * and *deviation when the target is APPROX; appends the target's text to
+ * o->expected when o is non-NULL. */
+/* The rounding slack a pass may use: min(half a printed unit, cap). */
+double score_slack_cap(double half_ulp, double cap);
 int score_target(const struct score_ctx *ctx, const struct rubric_target *t, double found,
                  const struct numparse_num *printed, int *pass, double *deviation,
                  struct gb_buf *expected_text, struct gb_err *err);

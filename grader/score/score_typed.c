@@ -19,6 +19,14 @@
  * a coincidence.  A stray match is REVIEW: a hand-worked number kept for a
  * comparison, or a reference line the extractor happened to read, needs a
  * human's eye, not an automatic zero.
+ *
+ * Numbers can also be typed in disguise: base64, hex, zlib or xor'ed bytes
+ * of a correct run's output, decoded at run time.  A script that decodes
+ * data written into it (a decoder call: b64decode, fromhex, decompress,
+ * codecs.decode, pickle/json loads, eval ...; or a long bytes literal next
+ * to an xor) cannot pass this check: it is a REVIEW that asks the question.
+ * This proves nothing either way about an obfuscation it does not name;
+ * docs/scoring.md says what the check does and does not prove.
  */
 #include "score/score_typed.h"
 
@@ -513,6 +521,101 @@ static void judge(const struct literals *l,
     }
 }
 
+/* ---- literal data decoded at run time ---- */
+
+/* Calls that turn data written into the script into other data.  method:
+ * also as obj.name( — eval and exec only bare (model.eval() is torch's). */
+static const struct { const char *name; int method; } decoders[] = {
+    { "b64decode", 1 }, { "urlsafe_b64decode", 1 }, { "b32decode", 1 }, { "b16decode", 1 },
+    { "b85decode", 1 }, { "a85decode", 1 }, { "decodebytes", 1 }, { "unhexlify", 1 },
+    { "a2b_base64", 1 }, { "a2b_hex", 1 }, { "fromhex", 1 }, { "decompress", 1 },
+    { "loads", 1 }, { "literal_eval", 1 }, { "frombuffer", 1 }, { "codecs.decode", 1 },
+    { "eval", 0 }, { "exec", 0 },
+};
+
+#define XOR_BYTES_MIN 24   /* a bytes literal this long beside an xor is data in disguise */
+
+static int ident_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+static size_t line_at(const char *code, size_t at)
+{
+    size_t line = 1;
+
+    for (size_t i = 0; i < at; i++)
+        line += code[i] == '\n';
+    return line;
+}
+
+/* The first decoder called in code (strings and comments blanked), its
+ * line in *line; NULL when none. */
+static const char *decoder_call(const char *code, size_t *line)
+{
+    for (size_t i = 0; i < sizeof decoders / sizeof decoders[0]; i++) {
+        size_t n = strlen(decoders[i].name);
+
+        for (const char *p = strstr(code, decoders[i].name); p; p = strstr(p + 1, decoders[i].name)) {
+            const char *q = p + n;
+            char before = p > code ? p[-1] : ' ';
+
+            if (ident_char(before) || ident_char(*q) || (before == '.' && !decoders[i].method))
+                continue;
+            while (*q == ' ' || *q == '\t')
+                q++;
+            if (*q == '(') {
+                *line = line_at(code, (size_t)(p - code));
+                return decoders[i].name;
+            }
+        }
+    }
+    return NULL;
+}
+
+/* A long bytes literal (b'...' blanked to "b" and spaces) in code that also
+ * xors: the classic "bytes(c ^ k for c in b'...')". */
+static int xored_bytes(const char *code, size_t *line)
+{
+    if (!strchr(code, '^'))
+        return 0;
+    for (const char *p = code; (p = strpbrk(p, "bB")); p++) {
+        const char *q = p + 1;
+        size_t blanks = 0;
+
+        if (p > code && ident_char(p[-1]))
+            continue;
+        q += *q == 'r' || *q == 'R';
+        while (q[blanks] == ' ')
+            blanks++;
+        if (blanks >= XOR_BYTES_MIN + 2) {   /* the two quotes are blanked too */
+            *line = line_at(code, (size_t)(p - code));
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A pass (or a stray match) becomes a question when the script decodes
+ * data written into it: the printed values may be that data. */
+static int question_decoding(const struct score_ctx *ctx, const struct literals *l,
+                             struct score_outcome *o, struct gb_err *err)
+{
+    const char *how;
+    size_t line = 0;
+
+    if (!(how = decoder_call(l->code.data, &line)) && xored_bytes(l->code.data, &line))
+        how = "xor over a bytes literal";
+    if (!how)
+        return 0;
+    o->verdict = VERDICT_REVIEW;
+    gb_buf_free(&o->message);
+    return gb_buf_printf(&o->message, err, "needs human review: %s line %zu decodes data "
+                         "written into the script (%s) — are the printed results computed by "
+                         "the code, or decoded from a correct run's output typed in?",
+                         ctx->in->rubric->submission, line, how);
+}
+
 static int report(const struct score_ctx *ctx, const struct finding *f,
                   struct score_outcome *o, struct gb_err *err)
 {
@@ -573,6 +676,8 @@ int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck
     } else {
         rc = report(ctx, &f, o, err);
     }
+    if (rc == 0 && o->verdict != VERDICT_FAIL && o->verdict != VERDICT_MISSING)
+        rc = question_decoding(ctx, &l, o, err);
 out:
     located_free(&pl);
     free(l.seg);

@@ -22,6 +22,9 @@
 #include "extract/extract_align.h"
 #include "extract/numparse.h"
 
+/* What a student is told when a value is printed too coarsely to decide. */
+#define COARSE_SAYS ": printed too coarsely to decide the check; print more digits"
+
 int score_locate(const struct score_ctx *ctx, const struct cJSON *locate,
                  int shape, int all, struct extract_result *res,
                  struct gb_err *err)
@@ -637,9 +640,9 @@ static int check_value(const struct score_ctx *ctx, const struct rubric_check *c
         gb_buf_puts(&o->found, h->text, err) || where_line(o, h->line, err))
         goto out;
     o->verdict = score_verdict(pass);
-    if (pass != 1 && gb_buf_printf(&o->message, err, "%s printed %s; expected %s",
+    if (pass != 1 && gb_buf_printf(&o->message, err, "%s printed %s; expected %s%s",
                                    h->label && *h->label ? h->label : "the value", h->text,
-                                   o->expected.data))
+                                   o->expected.data, pass == SCORE_COARSE ? COARSE_SAYS : ""))
         goto out;
     if (note.len)
         rc = gb_buf_printf(&o->message, err, "%s%s", o->message.len ? ". " : "", note.data);
@@ -688,24 +691,34 @@ static int vector_expected_text(struct gb_buf *b, const double *e, size_t n,
     return gb_buf_printf(b, err, "] each ± %g", ck->vector_abs_tol);
 }
 
-/* First element outside tolerance, or n when all agree. */
+/* First element outside tolerance, or n when all agree.  As for a single
+ * value (score_target), printed rounding may widen an element's tolerance
+ * by at most the tolerance itself: an element that needs more ([0e9, ...]
+ * for [0.881, ...] ± 0.01) is too coarse to decide, and *coarse names the
+ * first such element (n when none) when no element misses outright. */
 static size_t vector_first_miss(const struct rubric_check *ck, const double *e,
-                                const struct extract_hit *h, size_t n, double *worst)
+                                const struct extract_hit *h, size_t n, double *worst,
+                                size_t *coarse)
 {
     size_t miss = n;
 
     *worst = 0;
+    *coarse = n;
     for (size_t i = 0; i < n; i++) {
-        double allowed = fmax(ck->vector_abs_tol, ck->vector_rel_tol * fabs(e[i])) +
-                         numparse_half_ulp(&h->nums[i]);
+        double tol = fmax(ck->vector_abs_tol, ck->vector_rel_tol * fabs(e[i]));
+        double half = numparse_half_ulp(&h->nums[i]), allowed = tol + half;
         double d = fabs(h->nums[i].value - e[i]);
         double dev = allowed > 0 ? d / allowed : (d == 0 ? 0 : INFINITY);
+        int wide = d <= allowed, capped = d <= tol + score_slack_cap(half, tol);
+
         if (isnan(h->nums[i].value))
-            dev = INFINITY;
+            dev = INFINITY, wide = 0;
         if (dev > *worst)
             *worst = dev;
-        if (dev > 1 && miss == n)
+        if (!wide && miss == n)
             miss = i;
+        if (wide && !capped && *coarse == n)
+            *coarse = i;
     }
     return miss;
 }
@@ -792,7 +805,7 @@ static int check_vector(const struct score_ctx *ctx, const struct rubric_check *
     struct extract_alignment al = { .hit = { .nums = NULL } };
     const struct extract_hit *h;
     double *e = NULL, worst;
-    size_t n = 0, miss;
+    size_t n = 0, miss, coarse;
     char key[256];
     int rc = -1;
 
@@ -812,7 +825,7 @@ static int check_vector(const struct score_ctx *ctx, const struct rubric_check *
         if (by)
             h = &named;
     }
-    if (!h || h->n_nums != n || vector_first_miss(ck, e, h, n, &worst) < n) {
+    if (!h || h->n_nums != n || vector_first_miss(ck, e, h, n, &worst, &coarse) < n) {
         /* nothing located, or a look-alike row (the queries above the output
          * rows): the expected row itself, printed whole, is the student's */
         int found = score_align(ctx, ck->vector.ref, ck->locate, ck->vector_rel_tol,
@@ -838,12 +851,16 @@ static int check_vector(const struct score_ctx *ctx, const struct rubric_check *
                            h->n_nums, n);
         goto out;
     }
-    miss = vector_first_miss(ck, e, h, n, &worst);
+    miss = vector_first_miss(ck, e, h, n, &worst, &coarse);
     o->deviation = worst;
-    o->verdict = miss == n ? VERDICT_PASS : VERDICT_FAIL;
-    rc = miss == n ? 0 : gb_buf_printf(&o->message, err, "%selement %zu is %g; expected %g",
-                                       o->message.len ? ". " : "", miss + 1,
-                                       h->nums[miss].value, e[miss]);
+    o->verdict = miss < n ? VERDICT_FAIL : coarse < n ? VERDICT_REVIEW : VERDICT_PASS;
+    if (miss < n)
+        rc = gb_buf_printf(&o->message, err, "%selement %zu is %g; expected %g",
+                           o->message.len ? ". " : "", miss + 1, h->nums[miss].value, e[miss]);
+    else
+        rc = coarse == n ? 0 : gb_buf_printf(&o->message, err, "%selement %zu is %g; expected "
+                                             "%g%s", o->message.len ? ". " : "", coarse + 1,
+                                             h->nums[coarse].value, e[coarse], COARSE_SAYS);
 out:
     extract_alignment_free(&al);
     free(e);
@@ -924,7 +941,7 @@ static int check_each(const struct score_ctx *ctx, const struct rubric_check *ck
 {
     struct extract_result res = EXTRACT_RESULT_INIT, lists = EXTRACT_RESULT_INIT;
     struct each_item *items = NULL;
-    size_t bad = 0, first_bad = 0, n = 0;
+    size_t bad = 0, coarse = 0, first_bad = 0, n = 0;
     int pass, rc = -1;
 
     if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 1, &res, err) ||
@@ -947,15 +964,19 @@ static int check_each(const struct score_ctx *ctx, const struct rubric_check *ck
             goto out;
         if (dev > o->deviation)
             o->deviation = dev;
-        if (pass != 1 && !bad++)
+        if (pass == SCORE_COARSE && !coarse++ && !bad)
+            first_bad = i;
+        if (pass != 1 && pass != SCORE_COARSE && !bad++)
             first_bad = i;
     }
-    o->verdict = bad ? VERDICT_FAIL : VERDICT_PASS;
+    o->verdict = bad ? VERDICT_FAIL : coarse ? VERDICT_REVIEW : VERDICT_PASS;
     if (gb_buf_printf(&o->found, err, "%zu values, %zu outside", n, bad) ||
         where_line(o, items[bad ? first_bad : 0].line, err))
         goto out;
-    rc = bad ? gb_buf_printf(&o->message, err, "line %zu prints ", items[first_bad].line) ||
-               item_text(&o->message, &items[first_bad], err) : 0;
+    rc = bad || coarse ? gb_buf_printf(&o->message, err, "line %zu prints ",
+                                       items[first_bad].line) ||
+                         item_text(&o->message, &items[first_bad], err) ||
+                         (!bad && gb_buf_puts(&o->message, COARSE_SAYS, err)) : 0;
     rc = rc ? -1 : 0;
 out:
     free(items);

@@ -12,6 +12,9 @@ softmax(Q Kᵀ · scale + mask) · V, with torch 2.x's argument names and defaul
 The first call appends the shim's name to the file $GRADEBOX_SHIMS_USED names
 (the grader sets it to a file in the work directory: RUNTIME_SHIM_USED_FILE
 in grader/check/runtime.h), so the report lists the shim only when it was used.
+Each line starts with the run's token, which the grader leaves in that file's
+".token" companion and this module reads and removes before the student's code
+runs: a line the submission writes itself is not believed.
 """
 import importlib.machinery
 import math
@@ -23,6 +26,20 @@ _NAME = _TARGET + ".scaled_dot_product_attention"
 _USED_FILE = os.environ.get("GRADEBOX_SHIMS_USED")
 
 
+def _take_token():
+    """The grader's token for this run, read and removed before the student's code runs."""
+    try:
+        with open(_USED_FILE + ".token") as f:
+            token = f.read().strip()
+        os.unlink(_USED_FILE + ".token")
+        return token
+    except (OSError, TypeError):
+        return ""
+
+
+_TOKEN = _take_token()
+
+
 def _record_use():
     """Best effort: a submission that made the work dir unwritable loses only the note."""
     if not _USED_FILE:
@@ -30,7 +47,7 @@ def _record_use():
     try:
         fd = os.open(_USED_FILE, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
         try:
-            os.write(fd, (_NAME + "\n").encode())
+            os.write(fd, (_TOKEN + " " + _NAME + "\n").encode())
         finally:
             os.close(fd)
     except OSError:

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -65,6 +66,26 @@ START_TEST(test_read_file_limit_and_atomic_write)
 }
 END_TEST
 
+/* A FIFO given as a file (a submission, --transcript, --secret-file, a
+ * result) is refused at once: a blocking open would wait forever for a
+ * writer (Check's timeout fails the test if it does). */
+START_TEST(test_read_file_refuses_fifo_without_blocking)
+{
+    char dir[] = "/tmp/gbtestXXXXXX", path[64];
+    struct gb_buf b = GB_BUF_INIT;
+    struct gb_err err;
+
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    ck_assert_int_eq(gb_read_file(path, 100, &b, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "is not a regular file"));
+    ck_assert_ptr_null(b.data);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("common");
@@ -76,6 +97,7 @@ int main(void)
     tcase_add_test(tc, test_fail_errno_appends_reason);
     tcase_add_test(tc, test_buf_grows_and_keeps_nul);
     tcase_add_test(tc, test_read_file_limit_and_atomic_write);
+    tcase_add_test(tc, test_read_file_refuses_fifo_without_blocking);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

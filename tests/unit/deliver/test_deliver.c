@@ -169,6 +169,32 @@ static void cfg_teardown(void)
     ck_assert_int_eq(system(cmd), 0);
 }
 
+/* A URL's user:password never reaches a message or a listing. */
+START_TEST(test_url_userinfo_redacted)
+{
+    static const char *const cases[][2] = {
+        { "https://user:pass@lms.example/hook", "https://***@lms.example/hook" },
+        { "http://u:p@ss@127.0.0.1:8080/x?a=b@c", "http://***@127.0.0.1:8080/x?a=b@c" },
+        { "https://token@lms.example", "https://***@lms.example" },
+        { "https://lms.example/a@b", "https://lms.example/a@b" },
+        { "https://lms.example/hook", "https://lms.example/hook" },
+        { "lms.example", "lms.example" },
+    };
+    struct deliver_config cfg;
+    struct gb_err err;
+    char buf[DELIVER_URL_MAX];
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        ck_assert_str_eq(deliver_url_redacted(cases[i][0], buf, sizeof buf), cases[i][1]);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.url = strdup("ftp://user:sekrit@lms.example/");
+    ck_assert_int_eq(deliver_config_require_url(&cfg, &err), -1);
+    ck_assert_msg(!strstr(err.msg, "sekrit") && strstr(err.msg, "ftp://***@lms.example/"),
+                  "%s", err.msg);
+    free(cfg.url);
+}
+END_TEST
+
 START_TEST(test_config_precedence)
 {
     struct deliver_config cfg;
@@ -263,6 +289,7 @@ int main(void)
     tcase_add_test(tc, test_retry_schedule_doubles_jitters_and_caps);
     tcase_add_checked_fixture(tcc, cfg_setup, cfg_teardown);
     tcase_add_test(tcc, test_config_precedence);
+    tcase_add_test(tcc, test_url_userinfo_redacted);
     tcase_add_test(tcc, test_config_file_errors);
     tcase_add_test(tcc, test_secret_precedence);
     suite_add_tcase(s, tc);

@@ -12,6 +12,7 @@
 
 #include "sandbox/sandbox.h"
 #include "sandbox/sandbox_capture.h"
+#include "sandbox/sandbox_cgroup.h"
 #include "sandbox/sandbox_memwatch.h"
 #include "sandbox/workdir.h"
 
@@ -327,8 +328,13 @@ START_TEST(test_host_path_argv_and_reading_results)
     spec.limits = small_limits();
     ck_assert_msg(sandbox_run(&spec, &res, &err) == 0, "%s", err.msg);
     ck_assert_str_eq(res.out.data, "/work/sub/prog.py\n");
-    ck_assert_msg(workdir_read_file(&wd, "result.txt", 100, &b, &err) == 0, "%s", err.msg);
+    /* written to the sandbox's own /work, read back through its descriptor;
+     * the host work directory is only copied in, never written */
+    ck_assert_msg(workdir_read_file_at(res.work_fd, "result.txt", 100, &b, &err) == 0, "%s",
+                  err.msg);
     ck_assert_str_eq(b.data, "42");
+    gb_buf_free(&b);
+    ck_assert_int_eq(workdir_read_file(&wd, "result.txt", 100, &b, &err), -1);
     gb_buf_free(&b);
     sandbox_result_free(&res);
     ck_assert_int_eq(workdir_remove(&wd, &err), 0);
@@ -480,6 +486,47 @@ START_TEST(test_memwatch_counts_the_tree_once)
 }
 END_TEST
 
+/* A run records what held it to its memory limit: a cgroup v2 memory.max
+ * where one is delegated to the grader, else the watchdog. */
+START_TEST(test_memory_guard_is_recorded)
+{
+    struct sandbox_limits l = small_limits();
+    struct sandbox_result res;
+    const char *why;
+
+    run_py("print('ok')\n", &l, &res);
+    why = sandbox_cgroup_why();
+    fprintf(stderr, "memory guard here: %s%s%s\n", sandbox_memory_guard_name(res.memory_guard),
+            *why ? ", no cgroup: " : "", why);
+    ck_assert_int_eq(res.memory_guard, *why ? SANDBOX_GUARD_WATCHDOG : SANDBOX_GUARD_CGROUP);
+    ck_assert_str_eq(sandbox_memory_guard_name(SANDBOX_GUARD_CGROUP), "cgroup");
+    ck_assert_ptr_null(sandbox_memory_guard_name(SANDBOX_GUARD_UNKNOWN));
+    sandbox_result_free(&res);
+}
+END_TEST
+
+/* An operator's GRADEBOX_CGROUP that cannot be used stops the run with a
+ * clear error: never a silent fallback to weaker limits. */
+START_TEST(test_unusable_delegated_cgroup_is_an_error)
+{
+    static const char *const argv[] = { "/bin/true", NULL };
+    struct workdir wd = WORKDIR_INIT;
+    struct sandbox_spec spec = { 0 };
+    struct sandbox_result res;
+    struct gb_err err;
+
+    ck_assert_int_eq(setenv("GRADEBOX_CGROUP", "/proc", 1), 0);
+    ck_assert_int_eq(workdir_create(&wd, NULL, &err), 0);
+    spec.workdir = wd.path;
+    spec.argv = argv;
+    spec.limits = small_limits();
+    ck_assert_int_eq(sandbox_run(&spec, &res, &err), -1);
+    ck_assert_str_eq(err.msg, "cannot use the delegated cgroup: GRADEBOX_CGROUP=/proc: it is "
+                              "not a cgroup v2 directory");
+    workdir_remove(&wd, &err);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sandbox");
@@ -503,6 +550,8 @@ int main(void)
     tcase_add_test(tc, test_torch_and_numpy_train_inside);
     tcase_add_test(tc, test_run_from_a_multithreaded_grader);
     tcase_add_test(tc, test_memwatch_counts_the_tree_once);
+    tcase_add_test(tc, test_memory_guard_is_recorded);
+    tcase_add_test(tc, test_unusable_delegated_cgroup_is_an_error);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -147,7 +147,7 @@ static void hostile(const char *name, const char *const *args, const struct sand
     END_TEST
 
 #define PROCS_SENTENCE "stopped: it tried to start more processes or threads than allowed"
-#define FSIZE_SENTENCE "stopped: it wrote more than the file-size or disk-space limit allows"
+#define FSIZE_SENTENCE "stopped: it wrote a file larger than the file-size limit allows"
 
 HOSTILE_TEST(test_fork_bomb, {
     hostile("fork_bomb", NULL, &l, SANDBOX_LIMIT_PROCS, PROCS_SENTENCE, &res);
@@ -171,13 +171,48 @@ HOSTILE_TEST(test_memory_over_processes, {
     char desc[200];
 
     hostile("fork_memory", NULL, &l, SANDBOX_LIMIT_MEMORY, NULL, &res);
-    ck_assert_str_eq(res.limit_detail, "256 MB for all its processes together");
+    /* the watchdog's words, or the kernel's at a delegated memory.max */
+    ck_assert_msg(!strncmp(res.limit_detail, "256 MB for all its processes together", 37), "%s",
+                  res.limit_detail);
     ck_assert_ptr_null(strstr(res.out.data, "did not hold"));
     ck_assert_uint_gt(res.peak_memory_bytes, 256u << 20);
     ck_assert_uint_lt(res.wall_seconds, 15);
     sandbox_describe(&res, desc, sizeof desc);
     ck_assert_ptr_nonnull(strstr(desc, "ran out of memory (the limit is 256 MB for all its "
                                        "processes together; peak seen "));
+})
+
+/* Shared memory: RLIMIT_DATA ignores MAP_SHARED, and the pages are shmem,
+ * not anonymous memory.  3 times the limit, touched, must still be stopped
+ * (the limit is low so the test needs little memory and time). */
+HOSTILE_TEST(test_shared_mapping_counts, {
+    const char *args[] = { "384", NULL };
+
+    l.memory_bytes = 128u << 20;
+    hostile("shared_mmap", args, &l, SANDBOX_LIMIT_MEMORY, NULL, &res);
+    ck_assert_ptr_null(strstr(res.out.data, "did not hold"));
+    ck_assert_uint_gt(res.peak_memory_bytes, 128u << 20);
+    ck_assert_uint_lt(res.wall_seconds, 20);
+})
+
+/* memfd files held open but never mapped: no process's resident memory
+ * shows them, the descriptors do. */
+HOSTILE_TEST(test_memfd_counts, {
+    const char *args[] = { "24", NULL };
+
+    l.memory_bytes = 128u << 20;
+    l.file_bytes = 32u << 20;   /* RLIMIT_FSIZE holds each memfd too */
+    hostile("memfd_fill", args, &l, SANDBOX_LIMIT_MEMORY, NULL, &res);
+    ck_assert_ptr_null(strstr(res.out.data, "did not hold"));
+    ck_assert_uint_gt(res.peak_memory_bytes, 128u << 20);
+    ck_assert_uint_lt(res.wall_seconds, 20);
+})
+
+/* A System V segment belongs to the IPC namespace, not to a process, so
+ * nothing would count it once detached: shmget is refused. */
+HOSTILE_TEST(test_sysv_shm_denied, {
+    hostile("sysv_shm", NULL, &l, SANDBOX_LIMIT_SYSCALL,
+            "stopped: it called shmget, which the sandbox forbids", &res);
 })
 
 HOSTILE_TEST(test_torch_memory_bomb, {
@@ -216,8 +251,30 @@ HOSTILE_TEST(test_huge_file, {
 })
 
 HOSTILE_TEST(test_tmp_is_size_limited, {
-    hostile("tmp_fill", NULL, &l, SANDBOX_LIMIT_FSIZE, FSIZE_SENTENCE, &res);
+    hostile("tmp_fill", NULL, &l, SANDBOX_LIMIT_DISK,
+            "ran out of disk space (/tmp holds at most 4 MB in 16384 files)", &res);
     ck_assert_ptr_nonnull(strstr(res.err.data, "No space left on device"));
+})
+
+/* Files each under the file-size limit, together over the work directory's
+ * size: /work is a tmpfs of limits.disk_bytes, not the host disk. */
+HOSTILE_TEST(test_work_is_size_limited, {
+    const char *args[] = { "10", "6", NULL };
+
+    l.disk_bytes = 32u << 20;
+    hostile("disk_fill", args, &l, SANDBOX_LIMIT_DISK,
+            "ran out of disk space (/work holds at most 32 MB in 16384 files)", &res);
+    ck_assert_ptr_null(strstr(res.out.data, "did not hold"));
+})
+
+/* Empty files cost an inode each, which size= does not count. */
+HOSTILE_TEST(test_work_is_inode_limited, {
+    const char *args[] = { "20000", NULL };
+
+    l.disk_bytes = 32u << 20;
+    hostile("many_files", args, &l, SANDBOX_LIMIT_DISK,
+            "ran out of disk space (/work holds at most 32 MB in 16384 files)", &res);
+    ck_assert_ptr_null(strstr(res.out.data, "did not hold"));
 })
 
 /* The test listens on the host's loopback: the sandbox must not reach it. */
@@ -298,8 +355,9 @@ HOSTILE_TEST(test_write_outside, {
     workdir_remove(&probe, &err);
 })
 
-/* Links planted where results are read: the grader refuses them, and
- * removing the work directory leaves their targets alone. */
+/* Links planted where results are read: the grader refuses them in the
+ * sandbox's /work, they never reach the host work directory (only copied
+ * in), and removing that leaves their targets alone. */
 HOSTILE_TEST(test_symlink_plant, {
     struct workdir wd = WORKDIR_INIT;
     struct gb_buf b = GB_BUF_INIT;
@@ -314,11 +372,15 @@ HOSTILE_TEST(test_symlink_plant, {
     ck_assert_int_eq(workdir_create(&wd, NULL, &err), 0);
     run_in(&wd, "symlink_plant", args, &l, &res);
     ck_assert_str_eq(res.out.data, "planted\n");
+    ck_assert_int_eq(workdir_read_file_at(res.work_fd, "results.json", 1000, &b, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "symbolic link"));
+    ck_assert_int_eq(workdir_read_file_at(res.work_fd, "output.txt", 1000, &b, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "not a regular file"));
+    ck_assert_int_eq(workdir_read_file_at(res.work_fd, "reports/etc/passwd", 100000, &b, &err),
+                     -1);
     ck_assert_int_eq(workdir_read_file(&wd, "results.json", 1000, &b, &err), -1);
-    ck_assert_int_eq(workdir_read_file(&wd, "output.txt", 1000, &b, &err), -1);
-    ck_assert_int_eq(workdir_read_file(&wd, "reports/etc/passwd", 100000, &b, &err), -1);
-    ck_assert_int_eq(workdir_add_data(&wd, "results.json", "x", 1, &err), -1);
-    ck_assert_int_eq(workdir_add_data(&wd, "reports/gb_planted", "x", 1, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "No such file"));
+    ck_assert_int_eq(workdir_add_data(&wd, "reports/gb_planted", "x", 1, &err), 0);
     ck_assert_int_eq(access("/gb_planted", F_OK), -1);
     gb_buf_free(&b);
     ck_assert_int_eq(workdir_remove(&wd, &err), 0);
@@ -327,6 +389,14 @@ HOSTILE_TEST(test_symlink_plant, {
     ck_assert_int_eq(access("/etc/passwd", F_OK), 0);
     gb_buf_free(&b);
     unlink(victim);
+})
+
+/* pid 1 is a copy of the grader: its command line (a --post URL with a
+ * password, say) must not be readable from /proc/1/cmdline. */
+HOSTILE_TEST(test_pid1_cmdline_is_cleared, {
+    hostile("read_cmdline", NULL, &l, SANDBOX_LIMIT_NONE, "exited with status 0", &res);
+    ck_assert_msg(strstr(res.out.data, "pid 1: b'gradebox-init\\x00") &&
+                  !strstr(res.out.data, "test_sandbox_hostile"), "%s", res.out.data);
 })
 
 HOSTILE_TEST(test_kill_parent, {
@@ -407,12 +477,17 @@ int main(void)
     tcase_add_test(tc, test_thread_bomb);
     tcase_add_test(tc, test_memory_bomb);
     tcase_add_test(tc, test_memory_over_processes);
+    tcase_add_test(tc, test_shared_mapping_counts);
+    tcase_add_test(tc, test_memfd_counts);
+    tcase_add_test(tc, test_sysv_shm_denied);
     tcase_add_test(tc, test_torch_memory_bomb);
     tcase_add_test(tc, test_infinite_loop_hits_cpu_limit);
     tcase_add_test(tc, test_sleep_forever_hits_wall_limit);
     tcase_add_test(tc, test_stdout_flood);
     tcase_add_test(tc, test_huge_file);
     tcase_add_test(tc, test_tmp_is_size_limited);
+    tcase_add_test(tc, test_work_is_size_limited);
+    tcase_add_test(tc, test_work_is_inode_limited);
     tcase_add_test(tc, test_network);
     tcase_add_test(tc, test_netlink_socket_denied);
     tcase_add_test(tc, test_ptrace_denied);
@@ -420,6 +495,7 @@ int main(void)
     tcase_add_test(tc, test_read_secrets);
     tcase_add_test(tc, test_write_outside);
     tcase_add_test(tc, test_symlink_plant);
+    tcase_add_test(tc, test_pid1_cmdline_is_cleared);
     tcase_add_test(tc, test_kill_parent);
     tcase_add_test(tc, test_setsid_double_fork_escape);
     tcase_add_test(tc, test_dev_access);

@@ -25,9 +25,7 @@ static void remove_dir(void)
 {
     char path[160];
 
-    snprintf(path, sizeof path, "%s/bad.json", dir);
-    unlink(path);
-    snprintf(path, sizeof path, "%s/ok.json", dir);
+    snprintf(path, sizeof path, "%s/ex.json", dir);
     unlink(path);
     rmdir(dir);
 }
@@ -40,7 +38,7 @@ static void expect_error(const char *json, const char *frag1, const char *frag2)
 {
     struct rubric *r = NULL;
     struct gb_err err;
-    const char *path = write_rubric("bad.json", json);
+    const char *path = write_rubric("ex.json", json);
 
     ck_assert_int_eq(rubric_load(path, &r, &err), -1);
     ck_assert_ptr_null(r);
@@ -80,9 +78,12 @@ START_TEST(test_fields_and_paths)
 {
     struct rubric *r;
     struct gb_err err;
-    struct sandbox_limits lim = { 10, 20, 100, 4, 1000, 16, 500, 50 };
-    const char *path = write_rubric("ok.json", HEAD
-        "\"provides\": [\"sequences.py\"], \"limits\": {\"wall_seconds\": 900, \"memory_mb\": 1},"
+    struct sandbox_limits lim = { .wall_seconds = 10, .cpu_seconds = 20, .memory_bytes = 100,
+                                  .max_processes = 4, .file_bytes = 1000, .max_open_files = 16,
+                                  .output_bytes = 500, .tmp_bytes = 50, .disk_bytes = 60 };
+    const char *path = write_rubric("ex.json", HEAD
+        "\"provides\": [\"sequences.py\"], \"limits\": {\"wall_seconds\": 900, \"memory_mb\": 32, "
+        "\"disk_mb\": 8},"
         "\"readings\": {\"ep\": [{\"name\": \"60 epochs\", \"key\": \"epochs_60\"}]},"
         "\"checks\": [{\"id\": \"a\", \"description\": \"d\", \"points\": 2, \"kind\": \"value\","
         " \"reading\": \"ep\", \"locate\": {\"row\": \"gain 0.5\"},"
@@ -102,7 +103,9 @@ START_TEST(test_fields_and_paths)
     rubric_apply_limits(r, &lim);
     ck_assert_double_eq(lim.wall_seconds, 900);
     ck_assert_double_eq(lim.cpu_seconds, 20);
-    ck_assert_uint_eq(lim.memory_bytes, 1024 * 1024);
+    ck_assert_uint_eq(lim.memory_bytes, 32 << 20);
+    ck_assert_uint_eq(lim.disk_bytes, 8 << 20);
+    ck_assert_uint_eq(lim.tmp_bytes, 50);
     ck_assert_str_eq(check_kind_name(CHECK_TWIN_PAIRS), "twin_pairs");
     rubric_free(r);
 }
@@ -169,6 +172,54 @@ START_TEST(test_errors_name_check_and_field)
 }
 END_TEST
 
+#define ONE_CHECK "\"checks\": [{\"id\": \"c1\", \"description\": \"d\", \"points\": 1, " \
+                  "\"kind\": \"rnn_trace\"}]"
+
+/* Every number a rubric gives is bounded (1e300 CPU seconds stopped every
+ * run at once, 1e300 MB wrapped to the default, 1e308 points made inf/inf),
+ * and a rubric is named after its exercise. */
+START_TEST(test_numbers_are_bounded)
+{
+    static const struct { const char *json, *frag; } bad[] = {
+        { HEAD "\"limits\": {\"cpu_seconds\": 1e300}, " ONE_CHECK "}", "limits.cpu_seconds" },
+        { HEAD "\"limits\": {\"wall_seconds\": 1e9}, " ONE_CHECK "}", "limits.wall_seconds" },
+        { HEAD "\"limits\": {\"memory_mb\": 1e300}, " ONE_CHECK "}", "limits.memory_mb" },
+        { HEAD "\"limits\": {\"memory_mb\": 1}, " ONE_CHECK "}", "from 16 to" },
+        { HEAD "\"limits\": {\"output_kb\": 1e12}, " ONE_CHECK "}", "limits.output_kb" },
+        { HEAD "\"limits\": {\"disk_mb\": 1e7}, " ONE_CHECK "}", "limits.disk_mb" },
+        { HEAD "\"limits\": {\"tmp_mb\": 0.5}, " ONE_CHECK "}", "limits.tmp_mb" },
+        { HEAD "\"checks\": [{\"id\": \"c1\", \"description\": \"d\", \"points\": 1e308, "
+               "\"kind\": \"rnn_trace\"}]}", "'points'" },
+        { CHECK("\"kind\": \"value\", \"locate\": {\"row\": \"x\"}, \"expected\": 1e300, "
+                "\"tolerance\": {\"abs\": 0}"), "'expected'" },
+        { CHECK("\"kind\": \"value\", \"locate\": {\"row\": \"x\"}, \"expected\": 1, "
+                "\"tolerance\": {\"abs\": 1e300}"), "tolerance.abs" },
+        { CHECK("\"kind\": \"value\", \"locate\": {\"row\": \"x\"}, \"expected\": 1, "
+                "\"tolerance\": {\"rel\": 1e6}"), "tolerance.rel" },
+        { CHECK("\"kind\": \"value\", \"locate\": {\"row\": \"x\"}, \"range\": [0, 1e300]"),
+          "'range'" },
+        { CHECK("\"kind\": \"value\", \"locate\": {\"row\": \"x\"}, \"at_least\": -1e300"),
+          "'at_least'" },
+    };
+
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        expect_error(bad[i].json, bad[i].frag, NULL);
+}
+END_TEST
+
+START_TEST(test_exercise_names_its_file)
+{
+    struct rubric *r = NULL;
+    struct gb_err err;
+    const char *path = write_rubric("other.json", HEAD ONE_CHECK "}");
+
+    ck_assert_int_eq(rubric_load(path, &r, &err), -1);
+    ck_assert_ptr_null(r);
+    ck_assert_msg(strstr(err.msg, "'exercise' is 'ex' but the file is other.json"), "%s", err.msg);
+    unlink(path);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("rubric");
@@ -181,6 +232,8 @@ int main(void)
     tcase_add_test(tc, test_loads_every_course_rubric);
     tcase_add_test(tc, test_fields_and_paths);
     tcase_add_test(tc, test_errors_name_check_and_field);
+    tcase_add_test(tc, test_numbers_are_bounded);
+    tcase_add_test(tc, test_exercise_names_its_file);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_set_fork_status(sr, CK_NOFORK);

@@ -348,6 +348,49 @@ START_TEST(test_vector_each_relation)
 }
 END_TEST
 
+/* Printing fewer digits widens a tolerance by at most the tolerance itself:
+ * "[0e9, 0e9, 0e9, 0e9]" for [0.881, ...] ± 0.01 or ":.0f" printing 1 for
+ * 0.711 ± 0.01 are too coarse to decide — a review that says "print more
+ * digits", never a pass (both passed before) — while rounding to the
+ * tolerance's own scale still passes. */
+START_TEST(test_coarse_printing_is_never_a_pass)
+{
+    struct graded g;
+    const char *checks =
+        "{\"id\": \"vec\", \"description\": \"d\", \"points\": 1, \"kind\": \"vector\","
+        " \"locate\": {\"row\": \"rude\", \"shape\": \"vector\"}, \"expected\": \"out\", \"tolerance\": {\"abs\": 0.01}},"
+        "{\"id\": \"w\", \"description\": \"d\", \"points\": 1, \"kind\": \"value\","
+        " \"locate\": {\"row\": \"weight\"}, \"expected\": \"w\", \"tolerance\": {\"abs\": 0.01}},"
+        "{\"id\": \"sums\", \"description\": \"d\", \"points\": 1, \"kind\": \"each\","
+        " \"locate\": {\"column\": \"sum\"}, \"expected\": 0.98, \"tolerance\": {\"abs\": 0.001}, \"min_count\": 2}";
+
+    grade("run", checks, "rude [0e9, 0e9, 0e9, 0e9]\nweight: 1\nsum: 1\nsum: 1\n", "", NULL,
+          NULL, &g);
+    expect(&g, "vec", VERDICT_REVIEW);
+    expect_message(&g, "vec", "print more digits");
+    expect(&g, "w", VERDICT_REVIEW);
+    expect_message(&g, "w", "print more digits");
+    expect(&g, "sums", VERDICT_REVIEW);
+    expect_message(&g, "sums", "print more digits");
+    ck_assert_double_eq(g.res.score, 0);
+    release(&g);
+    /* two decimals: within the tolerance plus at most the tolerance */
+    grade("run", checks, "rude [0.88, -0.12, 0.88, 0.34]\nweight: 0.70\nsum: 0.980\n"
+          "sum: 0.981\n", "", NULL, NULL, &g);
+    expect(&g, "vec", VERDICT_PASS);
+    expect(&g, "w", VERDICT_PASS);
+    expect(&g, "sums", VERDICT_PASS);
+    release(&g);
+    /* coarse and wrong is still wrong */
+    grade("run", checks, "rude [0.881, 5, 0.881, 0.339]\nweight: 3\nsum: 1\nsum: 0.5\n", "", NULL,
+          NULL, &g);
+    expect(&g, "vec", VERDICT_FAIL);
+    expect(&g, "w", VERDICT_FAIL);
+    expect(&g, "sums", VERDICT_FAIL);
+    release(&g);
+}
+END_TEST
+
 /* An "each" check judges every element of a printed list after its label:
  * one vector of row sums is four sums, not one, and a bad element fails. */
 START_TEST(test_each_counts_list_elements)
@@ -705,6 +748,7 @@ int main(void)
         test_triage_unseeded,
         test_known_mistakes,
         test_vector_each_relation,
+        test_coarse_printing_is_never_a_pass,
         test_each_counts_list_elements,
         test_count_ratios,
         test_vector_by_element_names,

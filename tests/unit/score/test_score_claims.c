@@ -233,6 +233,37 @@ START_TEST(test_typed_output)
 }
 END_TEST
 
+/* Printed values decoded from data written into the script (a correct
+ * run's output in base64, hex, zlib or xor'ed bytes) cannot pass: the
+ * check asks a human (all four passed before). */
+START_TEST(test_typed_output_decoded_literals)
+{
+    static const char *const disguised[] = {
+        "import base64\nprint(base64.b64decode(b'cnVkZSBzZWxmIDAuNzExIG5vdCAwLjQ4NQo=').decode())\n",
+        "print(bytes.fromhex('7275646520736').decode())\n",
+        "import zlib\nprint(zlib.decompress(DATA).decode())\n",
+        "import codecs\nprint(codecs.decode('ehqr frys 0.711', 'rot13'))\n",
+        "k = 42\nprint(bytes(c ^ k for c in b'XO^O\\nYOFL\\n\\x1a\\x04\\x1d\\x1b\\x1b\\nDE^').decode())\n",
+        "print(eval('0.711'))\n",
+    };
+    struct graded g;
+    const char *checks = VALUE("self", "self", "w") "," VALUE("not", "not", "acc.not") "," TYPED;
+    const char *out = "rude self 0.711 not 0.485\n";
+
+    for (size_t i = 0; i < sizeof disguised / sizeof disguised[0]; i++) {
+        grade("run", checks, out, disguised[i], NULL, &g);
+        expect(&g, "typed", VERDICT_REVIEW);
+        expect_message(&g, "typed", "decodes data written into the script");
+        release(&g);
+    }
+    /* a model's eval() mode, a file read and a plain xor of ints stay a pass */
+    grade("run", checks, out, "model.eval()\ndata = json.load(f)\nmask = a ^ b\n"
+          "print(f'rude self {w:.3f} not {n:.3f}')\n", NULL, &g);
+    expect(&g, "typed", VERDICT_PASS);
+    release(&g);
+}
+END_TEST
+
 START_TEST(test_answer_numbers_context_and_parameters)
 {
     struct graded g;
@@ -288,6 +319,7 @@ int main(void)
         test_trace_rows_in_other_layouts,
         test_numbers_said_of_the_token_next_to_them,
         test_typed_output,
+        test_typed_output_decoded_literals,
         test_answer_numbers_context_and_parameters,
         test_rubric_validates_claim_fields
     };
