@@ -156,6 +156,8 @@ START_TEST(test_course_rubric_keys_resolve)
             const struct rubric_check *ck = &r->checks[i];
             check_ref(r, ck, e, ck->target.expected.ref);
             check_ref(r, ck, e, ck->vector.ref);
+            for (size_t j = 0; j < ck->n_operands; j++)
+                check_ref(r, ck, e, ck->operands[j].reads);
             for (size_t j = 0; j < ck->n_numbers; j++)
                 check_ref(r, ck, e, ck->numbers[j].target.expected.ref);
             if (ck->about)
