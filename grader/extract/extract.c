@@ -3,7 +3,7 @@
  * extract_parse() reads the output once: it splits lines (LF, CRLF, and a
  * lone CR as a progress-bar redraw), scans each line's numbers, cuts the
  * line into word and number atoms, classifies headings, titles and rules,
- * numbers the blank-line blocks, then lets extract_table.c find the tables.
+ * numbers the blank-line blocks, then lets extract_table_detect.c find the tables.
  * Blank lines are counted but not stored, so a flood of newlines costs no
  * memory; limits bound everything else.
  */

@@ -440,3 +440,56 @@ int extract_line_is_heading(const struct extract_transcript *t, size_t line)
             return t->lines[li].kind == XLINE_HEADING || t->lines[li].kind == XLINE_TITLE;
     return 0;
 }
+
+/* ---- lines a phrase names ---------------------------------------------------- */
+
+static int push_line(size_t **lines, size_t *n, size_t *cap, size_t line, struct gb_err *err)
+{
+    if (*n == *cap) {
+        size_t nc = *cap ? 2 * *cap : 16;
+        size_t *g = realloc(*lines, nc * sizeof *g);
+        if (!g)
+            return gb_fail(err, "out of memory");
+        *lines = g;
+        *cap = nc;
+    }
+    (*lines)[(*n)++] = line;
+    return 0;
+}
+
+/* Only a line's own words count here, never the headings above it: "output"
+ * in a section title does not make every line under it an output row. */
+int extract_lines_naming(const struct extract_transcript *t, const struct extract_query *q,
+                         enum extract_field field, int labels_only, size_t **lines, size_t *n,
+                         struct gb_err *err)
+{
+    struct phrase_set ps;
+    size_t cap = 0;
+    int rc = 0;
+
+    *lines = NULL;
+    *n = 0;
+    if (extract_compile_field(q, field, &ps, err) < 0)
+        return -1;
+    for (size_t li = 0; ps.n && li < t->n_lines && !rc; li++) {
+        const struct xline *ln = &t->lines[li];
+        size_t own = ln->n_atoms;
+        if (labels_only && ln->table >= 0 && ln->role == XROW_DATA && ln->value_atom < own)
+            own = ln->value_atom;    /* a table row's label cells, not its values' keys */
+        struct sources S = { .s = { { t->atoms + ln->atom0, own, 0, 0 } }, .n = 1,
+                             .n_primary = 1 };
+        struct match m;
+        int extras;
+        if (ln->kind == XLINE_RULE || !own)
+            continue;
+        if (extract_match_set(t, &ps, &S, -1, &m, &extras, NULL, li))
+            rc = push_line(lines, n, &cap, ln->no, err);
+    }
+    extract_phrase_set_free(&ps);
+    if (rc) {
+        free(*lines);
+        *lines = NULL;
+        *n = 0;
+    }
+    return rc;
+}

@@ -1,9 +1,24 @@
 /* extract_int.h — the parsed transcript's internals, shared by extract*.c only.
  *
- * extract.c      owns the transcript: lines, atoms, headings and titles.
- * extract_table.c finds tables and gives every number a column.
- * extract_nest.c  joins structures wrapped over lines and gives lines their keys.
- * extract_match.c compiles query phrases and finds values.
+ * extract.c          owns the transcript: lines, atoms, headings and titles.
+ * extract_nest.c     joins structures wrapped over lines and gives lines their keys.
+ * extract_refmark.c  tells the numbers printed as someone else's (the course's, expected).
+ * extract_query.c    builds queries and synonyms.
+ * Tables: finding them and giving every number a column.
+ *   extract_table_detect.c   runs of data rows, their headers and axes
+ *   extract_table_rows.c     delimiters and fields; where a row's values start
+ *   extract_table_columns.c  space-aligned columns, by their gutters
+ *   extract_table_ragged.c   ragged rows, delimited and single-spaced tables; storing columns
+ *   extract_table_lists.c    tables of lists, Series; the layout of a space-aligned table
+ *   extract_table_tidy.c     long ("tidy") format; building a table's columns
+ * Values: compiling query phrases and finding values (extract_find).
+ *   extract_phrase.c         words and phrases: word equality, compiling phrases
+ *   extract_phrase_match.c   matching a phrase against sources of words
+ *   extract_candidates.c     candidates: scopes, sections, captions, exclusions
+ *   extract_inline_labels.c  inline values after their label: "label: value", key=value, prose
+ *   extract_inline.c         inline candidates: label lists, arrows, units, keys, dicts, axes
+ *   extract_cells.c          table candidates: cells by row label and column header
+ *   extract_hits.c           extract_find(): choosing the value, hits and explanations
  * Nothing outside these files includes this header.
  */
 #ifndef GB_EXTRACT_INT_H
@@ -124,9 +139,6 @@ struct extract_transcript {
 /* Grows *arr (element size elem) to hold at least need elements. */
 int extract_grow(void **arr, size_t *cap, size_t need, size_t elem, struct gb_err *err);
 
-/* Finds tables, marks header/data rows, fills tables, cols, hatoms, num_col. */
-int extract_table_detect(struct extract_transcript *t, struct gb_err *err);
-
 /* Joins innermost bracket spans wrapped over lines into one line each:
  * compacts t->text in place and records t->soft_breaks.  Runs before the
  * text is split into lines. */
@@ -146,17 +158,6 @@ void extract_nest_axes(struct extract_transcript *t);
  * first atom (relative to the line); 0 when the line has none. */
 size_t extract_first_list(const struct extract_transcript *t, const struct xline *ln,
                           size_t *first);
-
-/* "support [0.711 0.096 0.096 0.096]  sum=1.000", "... ]  row sum: 1.0":
- * cells after a row's bracketed list that carry their own label name their
- * own values; their words are not the label of the list before them, and
- * their numbers are no elements of it (they are read inline).  Returns the
- * relative atom where such cells begin, n_atoms when there are none (or no
- * list closes right before them). */
-size_t extract_labelled_tail(const struct extract_transcript *t, const struct xline *ln);
-
-/* Word equality for matching: 0 none, else a strength (3 exact/plural, 2 prefix). */
-int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen);
 
 /* Tokenises bytes into atoms (words and numbers), given the numbers already
  * scanned from the same bytes. Calls emit for each atom; returns the count. */
@@ -204,5 +205,272 @@ int extract_refmark_role_word(const char *w, size_t len);
  * "expected", "measured", "mine")?  Such a label names no other quantity:
  * "per step  target: 0.490  got: 0.620" prints the factor twice. */
 int extract_refmark_opens_reading(const struct xatom *a, size_t n);
+
+/* ---- tables: extract_table_*.c ------------------------------------------- */
+
+/* From here on: what the table files, and then the value files, share with
+ * each other, grouped by the file that defines it.  Each function is
+ * documented at its definition. */
+
+#define WIDTH_MAX 2048       /* wider space tables fall back to ordinal columns */
+#define INTERVALS_MAX 256
+
+/* ---- extract_table_rows.c: delimiters, fields and rows ------------------- */
+
+/* "support [0.711 0.096 0.096 0.096]  sum=1.000", "... ]  row sum: 1.0":
+ * cells after a row's bracketed list that carry their own label name their
+ * own values; their words are not the label of the list before them, and
+ * their numbers are no elements of it (they are read inline).  Returns the
+ * relative atom where such cells begin, n_atoms when there are none (or no
+ * list closes right before them). */
+size_t extract_labelled_tail(const struct extract_transcript *t, const struct xline *ln);
+
+const char *extract_xline_text(const struct extract_transcript *t, const struct xline *ln);
+int extract_is_value_num(const struct extract_transcript *t, const struct xline *ln,
+                         const struct xatom *a);
+int extract_is_noise(const struct xatom *a);
+int extract_is_filler(const struct extract_transcript *t, const struct xline *ln,
+                      const struct xatom *a);
+enum xdelim extract_line_delim(const char *s, size_t len);
+int extract_field_of(const char *s, size_t off, enum xdelim d);
+size_t extract_value_start(const struct extract_transcript *t, const struct xline *ln,
+                           enum xdelim d);
+int extract_is_data(const struct xline *ln);
+size_t extract_count_values(const struct extract_transcript *t, const struct xline *ln);
+int extract_header_like(const struct extract_transcript *t, const struct xline *ln,
+                        const struct xline *next);
+
+/* ---- extract_table_columns.c: space-aligned columns ---------------------- */
+
+/* A table's columns as a layout finds them, before extract_store_columns(). */
+struct colbuild {
+    long hdr_atoms[INTERVALS_MAX][32];   /* header atom indices per column */
+    int n_hdr[INTERVALS_MAX];
+    int kind[INTERVALS_MAX];             /* 0 unseen, 1 value, 2 label */
+    int key[INTERVALS_MAX];              /* 1: a value column made a key (settle_keys) */
+    int value_rows[INTERVALS_MAX];       /* rows whose cell here holds only values */
+    int word_rows[INTERVALS_MAX];        /* rows whose cell here holds words */
+    long last_row[INTERVALS_MAX];
+    int last_words[INTERVALS_MAX];
+    int n;
+};
+
+void extract_add_header_atom(struct colbuild *cb, int col, long atom);
+void extract_note_kind(struct colbuild *cb, int col, long row, int value);
+void extract_settle_kinds(struct colbuild *cb);
+size_t extract_display_cols(const char *s, size_t len, int *cols, size_t max);
+int extract_layout_space(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb);
+
+/* ---- extract_table_ragged.c: ragged rows; storing columns ---------------- */
+
+int extract_table_cells(const struct extract_transcript *t, const struct xtable *tb);
+int extract_gutters_fail_full_rows(const struct extract_transcript *t, const struct xtable *tb,
+                                   const struct colbuild *cb, int cells);
+int extract_layout_fields(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb,
+                          int cells);
+void extract_layout_delimited(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb);
+void extract_layout_ordinal(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb);
+int extract_store_columns(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb,
+                          struct gb_err *err);
+
+/* ---- extract_table_lists.c: tables of lists ------------------------------ */
+
+size_t extract_list_width(const struct extract_transcript *t, const struct xline *ln,
+                          size_t *first);
+size_t extract_list_table_width(const struct extract_transcript *t, const struct xtable *tb,
+                                size_t *starts);
+long extract_names_header(const struct extract_transcript *t, size_t first, size_t last);
+int extract_unlabelled_list_row(const struct extract_transcript *t, const struct xline *ln);
+void extract_layout_list(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb,
+                         size_t width, const size_t *starts);
+void extract_series_caption(struct extract_transcript *t, const struct xtable *tb,
+                            struct colbuild *cb);
+int extract_layout_space_table(struct extract_transcript *t, struct xtable *tb,
+                               struct colbuild *cb);
+
+/* ---- extract_table_tidy.c: long format; building columns ----------------- */
+
+int extract_build_columns(struct extract_transcript *t, struct xtable *tb, struct gb_err *err);
+
+/* ---- extract_table_detect.c: runs, headers and axes ---------------------- */
+
+/* Finds tables, marks header/data rows, fills tables, cols, hatoms, num_col. */
+int extract_table_detect(struct extract_transcript *t, struct gb_err *err);
+
+int extract_pandas_header(const struct extract_transcript *t, const struct xline *ln);
+
+/* ---- values: extract_phrase.c ... extract_hits.c ------------------------- */
+
+#define ITEMS_MAX 24
+#define LABEL_ATOMS_MAX 512
+
+/* ---- extract_phrase.c: words and phrases --------------------------------- */
+
+struct pitem {
+    const char *w;          /* NULL for a bare number */
+    uint32_t wlen;
+    int has_num;
+    double num;
+};
+
+struct phrase {
+    char *text;             /* owned; items point into it */
+    const char *orig;       /* the rubric's phrase this variant came from */
+    unsigned long groups;   /* synonym groups already substituted into it */
+    struct pitem items[ITEMS_MAX];
+    size_t n;
+};
+
+struct phrase_set {
+    struct phrase *v;
+    size_t n;
+};
+
+/* Word equality for matching: 0 none, else a strength (3 exact/plural, 2 prefix). */
+int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen);
+
+int extract_is_noise_word(const struct xatom *a);
+int extract_num_eq(double a, double b);
+void extract_phrase_set_free(struct phrase_set *ps);
+int extract_compile_field(const struct extract_query *q, enum extract_field f,
+                          struct phrase_set *ps, struct gb_err *err);
+
+/* ---- extract_phrase_match.c: a phrase against sources -------------------- */
+
+struct source {
+    const struct xatom *a;
+    size_t n;
+    int pairs;              /* "header value" pairs of a row's other cells (row_context) */
+    int whole;              /* a key cell naming a long table's measure ("step 1"): a
+                             * phrase found here must use every atom of it */
+};
+
+/* Where a phrase may be found: the first n_primary sources are the row
+ * itself (its label, its other cells); the rest are headings and titles.
+ * taken, when set, is another phrase's match on the same source 0 whose
+ * atoms this phrase may not use: one printed word is never both the row
+ * and the column. */
+#define SCOPES_MAX 4
+#define KEY_PAIR_MAX 8          /* header words of a long table's key column */
+#define SOURCES_MAX (3 + SCOPES_MAX)
+struct match;
+struct sources {
+    struct source s[SOURCES_MAX];
+    int n, n_primary;
+    const struct match *taken;
+};
+
+struct item_pos {
+    int src;                /* -1 unmatched */
+    size_t idx;             /* the word (or bare number) atom */
+    int used_num;           /* 1: idx+1 is the bound number */
+    int split;              /* 1: only the number is here; its word was in a heading */
+};
+
+struct match {
+    struct item_pos pos[ITEMS_MAX];
+    size_t n_items;
+    size_t in_primary;      /* items found in source 0 */
+    long last_primary;      /* highest atom index used in source 0, -1 none */
+    const struct phrase *phrase;
+};
+
+struct near_miss {
+    size_t line;            /* 0 none */
+    char text[80];          /* "gain 1.05": the word and the number it was printed with */
+};
+
+int extract_used_at(const struct match *m, size_t upto, int src, size_t idx);
+int extract_match_compact(const struct extract_transcript *t, const struct phrase *p,
+                          const struct sources *S, long after, struct match *m,
+                          struct near_miss *nm, size_t line);
+int extract_match_set(const struct extract_transcript *t, const struct phrase_set *ps,
+                      const struct sources *S, long after, struct match *best,
+                      int *best_extras, struct near_miss *nm, size_t line);
+
+/* ---- extract_candidates.c: candidates, scopes, sections ------------------ */
+
+struct cand {
+    size_t line;            /* index in t->lines */
+    long num;               /* index in t->nums, -1 for a LINE hit without numbers */
+    int quality;            /* 1: every query word on the row/line itself */
+    int extras;
+    enum extract_how how;
+    int transposed;
+    unsigned ways;          /* table cells: bit k set when reading k (0 straight, 1 the other
+                             * way round, 2 mixed) finds it; a diagonal cell is found both ways */
+    long col;               /* table column, -1 inline */
+    long table;             /* table index, -1 inline */
+    int above;              /* 1: its column named only above the line (extract_column_above) */
+    int scope_excluded;     /* 1: its heading or title names an excluded word */
+    int positional;         /* 1: its column word sits in a label list on the line itself,
+                             * mapped by place onto the line's run of numbers */
+};
+
+struct finder {
+    const struct extract_transcript *t;
+    const struct extract_query *q;
+    struct phrase_set sec, row, col, exc, rax;
+    struct cand *c;
+    size_t n_c, cap_c;
+    long *opener;           /* per line: the plain line opening its section, or -1 */
+    long *caption;          /* per line: the nearest plain caption above it in its block, or -1 */
+    long *outer;            /* per line whose caption is only a name ("output:"): the caption
+                             * before that one in its block, or -1 */
+    /* for explanations */
+    int section_seen;
+    long sec_head, sec_last;  /* the first line in the section (its heading) and its last */
+    int sec_closed;           /* the first run of lines in the section has ended */
+    long row_line, row_table_line, col_line, row_nonum_line;
+    struct near_miss nm;
+    long marked_num;          /* a dropped value printed as the course's/expected, or -1 */
+    size_t marked_cline;      /*   its line */
+    struct extract_refmark_at marked;
+    struct gb_err *err;
+};
+
+int extract_add_cand(struct finder *f, const struct cand *c);
+struct source extract_line_source(const struct extract_transcript *t, long li);
+struct source extract_path_source(const struct extract_transcript *t, const struct xline *ln);
+int extract_scope_sources(const struct extract_transcript *t, const struct xline *ln,
+                          struct source *out);
+int extract_glued_to_word(const struct extract_transcript *t, const struct xline *ln,
+                          const struct numparse_num *n);
+int extract_find_captions(struct finder *f);
+int extract_section_ok(struct finder *f, size_t li);
+int extract_excluded(struct finder *f, const struct xatom *a, size_t n);
+int extract_scope_excluded(struct finder *f, size_t li);
+int extract_context_excluded(struct finder *f, const struct xatom *a, size_t n);
+int extract_label_header_excluded(struct finder *f, const struct xtable *tb);
+int extract_whole_row_excluded(struct finder *f, const struct xtable *tb, const struct xline *ln);
+
+/* ---- extract_inline_labels.c: a value after its label -------------------- */
+
+int extract_gap_separates(const char *s, size_t from, size_t to);
+int extract_has_word_between(const struct xatom *a, size_t from, size_t to);
+int extract_consumed(const struct match *m, int have, size_t idx);
+long extract_pick_inline_value(const struct extract_transcript *t, const struct xline *ln,
+                               long anchor, const struct match *rm, int have_r,
+                               const struct match *cm, int have_c, int nth);
+int extract_column_above(struct finder *f, const struct xline *ln, const struct match *rm,
+                         int have_r, long anchor, struct sources *C, struct match *cm,
+                         int *c_extras);
+long extract_value_before_label(const struct extract_transcript *t, const struct xline *ln,
+                                long num, const struct match *rm, int have_r,
+                                const struct match *cm);
+long extract_value_in_clause(const struct extract_transcript *t, const struct xline *ln, long num,
+                             const struct match *rm, int have_r, const struct match *cm);
+
+/* ---- extract_inline.c: inline candidates --------------------------------- */
+
+int extract_inline_candidates(struct finder *f, size_t li);
+int extract_axis_candidates(struct finder *f, size_t li);
+int extract_dict_candidates(struct finder *f, size_t li);
+
+/* ---- extract_cells.c: table candidates ----------------------------------- */
+
+size_t extract_row_label(const struct extract_transcript *t, const struct xline *ln,
+                         const struct xtable *tb, long skip_col, struct xatom *out, size_t max);
+int extract_table_candidates(struct finder *f, size_t li);
 
 #endif

@@ -10,7 +10,7 @@
  *             indent would print it;
  *   paths     every line gets the keys of the structures enclosing it
  *             ('"rnn": {' then '"gain 0.5": {', or YAML-style "weights:"
- *             over deeper-indented lines), which extract_match.c uses like
+ *             over deeper-indented lines), which extract_candidates.c uses like
  *             a title above the line.
  *
  * Both are single linear passes; spans, nesting depth and path lengths are

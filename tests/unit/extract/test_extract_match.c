@@ -1,4 +1,5 @@
-/* test_extract_match.c — Check suite for row/column/section matching (grader/extract/extract_match.c).
+/* test_extract_match.c — Check suite for row/column/section matching
+ * (grader/extract/extract_{phrase,phrase_match,candidates,inline_labels,inline,cells,hits}.c).
  *
  * Each test is a small transcript in a style students print, with the
  * queries a rubric asks of it and the exact value, line or explanation

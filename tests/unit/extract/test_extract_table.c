@@ -1,5 +1,5 @@
 /* test_extract_table.c — Check suite for table structure and nested output
- * (grader/extract/extract_table.c, grader/extract/extract_nest.c, grader/extract/extract.c).
+ * (grader/extract/extract_table_*.c, grader/extract/extract_nest.c, grader/extract/extract.c).
  *
  * Each test is a short transcript in one print style and the exact value,
  * line, label or column a query must find in it: nested json.dumps/pprint,

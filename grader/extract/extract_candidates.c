@@ -1,0 +1,363 @@
+/* extract_candidates.c — candidates, and the scope and section they are read in.
+ *
+ * A candidate value is a number in the output whose context — the line's
+ * own words, its table row label and column header, and the headings and
+ * titles above it — contains every item of some row phrase and some column
+ * phrase.  This file keeps the candidates (extract_add_cand), gives a line
+ * its scope sources (names, enclosing keys, title, heading, captions and
+ * section openers), decides whether a line is in the query's section, and
+ * rules out what an exclude phrase names.
+ */
+#include "extract/extract_int.h"
+
+#include <stdlib.h>
+
+/* ---- candidates ----------------------------------------------------- */
+
+int extract_add_cand(struct finder *f, const struct cand *c)
+{
+    for (size_t i = f->n_c; i-- > 0 && f->c[i].line == c->line;) {
+        if (f->c[i].num == c->num) {
+            unsigned ways = f->c[i].ways | c->ways;
+            if (c->quality > f->c[i].quality ||
+                (c->quality == f->c[i].quality && c->extras < f->c[i].extras))
+                f->c[i] = *c;
+            f->c[i].ways = ways;
+            return 0;
+        }
+    }
+    if (extract_grow((void **)&f->c, &f->cap_c, f->n_c + 1, sizeof *f->c, f->err) < 0)
+        return -1;
+    f->c[f->n_c++] = *c;
+    return 0;
+}
+
+struct source extract_line_source(const struct extract_transcript *t, long li)
+{
+    struct source s = { NULL, 0, 0, 0 };
+    if (li >= 0) {
+        s.a = t->atoms + t->lines[li].atom0;
+        s.n = t->lines[li].n_atoms;
+    }
+    return s;
+}
+
+/* The keys of the structures enclosing a line of nested output. */
+struct source extract_path_source(const struct extract_transcript *t, const struct xline *ln)
+{
+    struct source s = { NULL, 0, 0, 0 };
+    if (ln->path >= 0) {
+        s.a = t->patoms + t->paths[ln->path].atom0;
+        s.n = t->paths[ln->path].n_atoms;
+    }
+    return s;
+}
+
+/* Scope sources of a line: the name a matrix row was given by the names
+ * printed above it, its enclosing keys, its title, then its heading.
+ * Returns how many (at most SCOPES_MAX). */
+int extract_scope_sources(const struct extract_transcript *t, const struct xline *ln,
+                          struct source *out)
+{
+    int n = 0;
+    if (ln->name0 >= 0)
+        out[n++] = (struct source){ t->atoms + ln->name0, ln->n_name, 0, 0 };
+    if (ln->path >= 0)
+        out[n++] = extract_path_source(t, ln);
+    if (ln->title >= 0) {
+        out[n] = extract_line_source(t, ln->title);
+        if (t->lines[ln->title].axes_at)
+            out[n].n = t->lines[ln->title].axes_at - 1;   /* "rows = keys" names no section */
+        n++;
+    }
+    if (ln->heading >= 0)
+        out[n++] = extract_line_source(t, ln->heading);
+    return n;
+}
+
+/* The section's words may head the value or sit on its own line: a log
+ * line "INFO:root:query-matrix query=rude support=0.4404" names its section
+ * as its first words. */
+int extract_glued_to_word(const struct extract_transcript *t, const struct xline *ln,
+                          const struct numparse_num *n)
+{
+    unsigned char p = n->start > 0 ? (unsigned char)t->text[ln->off + n->start - 1] : ' ';
+    return ((p | 0x20) >= 'a' && (p | 0x20) <= 'z') || p == '_' ||
+           (n->flags & NUMPARSE_GLUED_RIGHT);
+}
+
+/* A plain line of words, no value: "weights_df", "outputs",
+ * ">>> self-attention, Q = K = V = E". */
+static int is_plain_caption(const struct extract_transcript *t, const struct xline *ln)
+{
+    if ((ln->kind != XLINE_TEXT && ln->kind != XLINE_TITLE) || ln->role != XROW_NONE ||
+        ln->n_atoms == 0)
+        return 0;
+    for (size_t k = 0; k < ln->n_nums; k++)
+        if (!extract_glued_to_word(t, ln, &t->nums[ln->num0 + k]))
+            return 0;   /* "rude=0.7112" is a value, "Wq2" or "64-unit" a name */
+    return 1;
+}
+
+/* How many words a line holds once trimmed: 0 (blank), 1 (one name such as
+ * "output:" or "weights_df"), 2 for several.  Captions are told apart by it. */
+static int line_word_count(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = t->text + ln->off;
+    size_t b = 0, e = ln->len;
+
+    while (b < e && (s[b] == ' ' || s[b] == '\t'))
+        b++;
+    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+        e--;
+    for (size_t i = b; i < e; i++)
+        if (s[i] == ' ' || s[i] == '\t')
+            return 2;
+    return b < e;
+}
+
+/* Does a caption open a section: the first line after a blank (or of the
+ * output), of several words ("A) query = key = value = E", "First, plain
+ * self-attention where ..."), not a name like "output_df"? */
+static int opens_section(const struct extract_transcript *t, size_t li)
+{
+    const struct xline *ln = &t->lines[li];
+
+    if (ln->kind != XLINE_TEXT || !is_plain_caption(t, ln) || ln->n_atoms < 2 ||
+        li + 1 >= t->n_lines || t->lines[li + 1].block != ln->block)
+        return 0;
+    if (li > 0 && t->lines[li - 1].block == ln->block && t->lines[li - 1].kind != XLINE_RULE)
+        return 0;
+    return line_word_count(t, ln) == 2;
+}
+
+/* A caption that is one name ("output:", "weights_df"), no spaces. */
+static int name_caption(const struct extract_transcript *t, const struct xline *ln)
+{
+    return line_word_count(t, ln) == 1;
+}
+
+/* Plain lines that name what follows without being banners or "title:"
+ * lines: the caption right above a table or list ("outputs", "weights_df")
+ * and the sentence opening a section.  One pass: a heading ends both, a
+ * blank line ends a caption.  A caption that is only a name ("output:"
+ * under "weights with the query matrix Wq:" and its matrix, no blank line
+ * between) names the next thing in the same part, so the caption before it
+ * is kept as its outer caption. */
+int extract_find_captions(struct finder *f)
+{
+    const struct extract_transcript *t = f->t;
+    long opener = -1, caption = -1, outer = -1;
+    size_t n = t->n_lines ? t->n_lines : 1;
+
+    f->opener = malloc(n * sizeof *f->opener);
+    f->caption = malloc(n * sizeof *f->caption);
+    f->outer = malloc(n * sizeof *f->outer);
+    if (!f->opener || !f->caption || !f->outer)
+        return gb_fail(f->err, "out of memory reading captions");
+    for (size_t li = 0; li < t->n_lines; li++) {
+        const struct xline *ln = &t->lines[li];
+        if (li > 0 && t->lines[li - 1].block != ln->block)
+            caption = outer = -1;   /* a blank line ends a caption's reach */
+        f->opener[li] = opener;
+        f->caption[li] = caption;
+        f->outer[li] = outer;
+        if (ln->kind == XLINE_HEADING) {
+            opener = caption = outer = -1;
+        } else if (opens_section(t, li)) {
+            opener = caption = (long)li;
+            outer = -1;
+        } else if (is_plain_caption(t, ln)) {
+            outer = name_caption(t, ln) ? caption : -1;
+            caption = (long)li;
+        }
+    }
+    return 0;
+}
+
+/* Scope sources, then the line's section opener and caption, as far as
+ * they add a line; returns the new count. */
+static int scope_and_captions(struct finder *f, size_t li, struct sources *S)
+{
+    long extra[2] = { f->opener[li], f->caption[li] };
+
+    S->n += extract_scope_sources(f->t, &f->t->lines[li], S->s + S->n);
+    for (int k = 0; k < 2 && S->n < SOURCES_MAX; k++) {
+        int dup = extra[k] < 0 || (k == 1 && extra[1] == extra[0]) ||
+                  extra[k] == f->t->lines[li].title || extra[k] == f->t->lines[li].heading;
+        if (!dup)
+            S->s[S->n++] = extract_line_source(f->t, extra[k]);
+    }
+    return S->n;
+}
+
+/* Are a match's words printed side by side, in the phrase's order, within
+ * each source they were found in ("raw self-attention" in a banner,
+ * "weights" in the title under it)? */
+static int contiguous(const struct match *m)
+{
+    for (size_t k = 1; k < m->n_items; k++) {
+        const struct item_pos *p = &m->pos[k];
+        for (size_t j = k; j-- > 0;) {
+            const struct item_pos *q = &m->pos[j];
+            if (q->src != p->src)
+                continue;
+            if (p->idx != q->idx + 1 + (size_t)q->used_num)
+                return 0;
+            break;
+        }
+    }
+    return 1;
+}
+
+static int section_in(struct finder *f, const struct sources *S)
+{
+    struct match m;
+
+    for (size_t v = 0; v < f->sec.n; v++)
+        if (extract_match_compact(f->t, &f->sec.v[v], S, -1, &m, NULL, 0) && contiguous(&m))
+            return 1;
+    return 0;
+}
+
+/* Students number their output after the exercise's numbered list: a
+ * heading or title whose only words are "Part 3" (Step, Task...) names the
+ * section the query's "part" is, as plainly as a descriptive title would. */
+static int part_heading_ok(struct finder *f, size_t li)
+{
+    const struct xline *ln = &f->t->lines[li];
+    long scope[2] = { ln->heading, ln->title };
+
+    if (f->q->part <= 0)
+        return 0;
+    for (int k = 0; k < 2; k++)
+        if (scope[k] >= 0 && extract_part_number(f->t, &f->t->lines[scope[k]]) == f->q->part)
+            return 1;
+    return 0;
+}
+
+/* The section phrase is on the line, or over it in its heading and title,
+ * its words side by side in each ("q = k" is not "Q = E @ Wq.T, K = V =
+ * E"); or it is the caption or the opening line of its block alone, never
+ * half in a caption ("query" in a banner, "key" in "keys: [...]"). */
+int extract_section_ok(struct finder *f, size_t li)
+{
+    struct sources S = { .n = 1, .n_primary = 1 };
+    long extra[3] = { f->opener[li], f->caption[li], f->outer[li] };
+
+    if (f->sec.n == 0)
+        return 1;
+    if (part_heading_ok(f, li))
+        return 1;
+    S.s[0] = extract_line_source(f->t, (long)li);
+    S.n += extract_scope_sources(f->t, &f->t->lines[li], S.s + 1);
+    if (section_in(f, &S))
+        return 1;
+    for (int k = 0; k < 3; k++) {
+        struct sources one = { .s = { extract_line_source(f->t, extra[k]) }, .n = 1,
+                               .n_primary = 1 };
+        if (extra[k] >= 0 && section_in(f, &one))
+            return 1;
+    }
+    return 0;
+}
+
+int extract_excluded(struct finder *f, const struct xatom *a, size_t n)
+{
+    struct sources S = { .s = { { a, n } }, .n = 1, .n_primary = 1 };
+    struct match m;
+    int extras;
+    return f->exc.n && extract_match_set(f->t, &f->exc, &S, -1, &m, &extras, NULL, 0);
+}
+
+/* Two sections can both answer to the query's section words ("with the
+ * query matrix" and "shuffled rows, query matrix"): the one whose heading,
+ * title or caption names an excluded word is the fallback ("outputs" over
+ * rows labelled like the weights).  Ranked, not ruled out:
+ * a student's only section may well be titled "weights and outputs". */
+int extract_scope_excluded(struct finder *f, size_t li)
+{
+    struct sources S = { .n = 0 };
+
+    if (!f->exc.n || !f->sec.n)
+        return 0;
+    scope_and_captions(f, li, &S);
+    for (int i = 0; i < S.n; i++)
+        if (extract_excluded(f, S.s[i].a, S.s[i].n))
+            return 1;
+    return 0;
+}
+
+/* A parameter in another cell of the row ("forget bias" 3 in its own
+ * column) rules the row out like a label would: only exclude phrases with
+ * a number count there ("b_f 3"), since a plain word ("mean") in another
+ * column's header names that column, not this row. */
+int extract_context_excluded(struct finder *f, const struct xatom *a, size_t n)
+{
+    for (size_t i = 0; i < f->exc.n; i++) {
+        const struct phrase *p = &f->exc.v[i];
+        int has_num = 0;
+        for (size_t k = 0; k < p->n; k++)
+            has_num |= p->items[k].has_num;
+        struct phrase_set one = { &f->exc.v[i], 1 };
+        struct sources S = { .s = { { a, n } }, .n = 1, .n_primary = 1 };
+        struct match m;
+        int extras;
+        if (has_num && extract_match_set(f->t, &one, &S, -1, &m, &extras, NULL, 0))
+            return 1;
+    }
+    return 0;
+}
+
+/* The header over a table's label column names what its rows are
+ * ("accuracy" over "very rows", "not rows"): an excluded word there
+ * disqualifies every row, as it would on the row's own label. */
+int extract_label_header_excluded(struct finder *f, const struct xtable *tb)
+{
+    const struct extract_transcript *t = f->t;
+    struct xatom words[LABEL_ATOMS_MAX];
+    size_t n = 0;
+
+    if (!f->exc.n || tb->header < 0)
+        return 0;
+    /* the header line, and pandas' index name ("model") on the line below it */
+    for (int pass = 0; pass < 2; pass++) {
+        long hl = pass == 0 ? tb->header : tb->index_line;
+        if (hl < 0)
+            continue;
+        const struct xline *h = &t->lines[hl];
+        for (size_t i = 0; i < h->n_atoms && n < LABEL_ATOMS_MAX; i++) {
+            const struct xatom *a = &t->atoms[h->atom0 + i];
+            int in_value_col = 0;
+            for (size_t k = 0; k < tb->n_cols && !in_value_col; k++) {
+                const struct xcolumn *c = &t->cols[tb->col0 + k];
+                for (size_t m = 0; c->is_value && m < c->n_hatoms && !in_value_col; m++)
+                    in_value_col = t->hatoms[c->hatom0 + m].p == a->p;
+            }
+            if (!in_value_col)
+                words[n++] = *a;
+        }
+    }
+    return n && extract_excluded(f, words, n);
+}
+
+/* A whole-row vector takes every value column of the row (fill_nums), so
+ * an excluded word in any of their headers disqualifies it: the "sum"
+ * column marks a weight table's row, not the output row asked for; so does
+ * a cell labelled on its own after the row's list ("[...]  sum=1.0"). */
+int extract_whole_row_excluded(struct finder *f, const struct xtable *tb, const struct xline *ln)
+{
+    const struct extract_transcript *t = f->t;
+    size_t tail = extract_labelled_tail(t, ln);
+
+    if (!f->exc.n || f->q->shape != EXTRACT_VECTOR || f->q->n_phrases[EXTRACT_COLUMN])
+        return 0;
+    if (tail < ln->n_atoms && extract_excluded(f, t->atoms + ln->atom0 + tail, ln->n_atoms - tail))
+        return 1;
+    for (size_t k = 0; k < tb->n_cols; k++) {
+        const struct xcolumn *c = &t->cols[tb->col0 + k];
+        if (c->is_value && c->n_hatoms && extract_excluded(f, t->hatoms + c->hatom0, c->n_hatoms))
+            return 1;
+    }
+    return 0;
+}

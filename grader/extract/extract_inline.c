@@ -1,0 +1,572 @@
+/* extract_inline.c — inline candidates: values labelled on their own line.
+ *
+ * extract_inline_candidates() finds the row and column phrases on a line
+ * (or above it) and takes the value after the label (extract_inline_labels.c).
+ * This file also reads the other ways a line labels its values: a list of
+ * labels mapped by place onto a run of numbers ("min/mean/max =
+ * 0.448/0.504/0.574"), the sides of an arrow ("20.58 -> 1.00"), a unit word
+ * ("9.2 seconds"), the keys of nested output around the line, a labelled
+ * list under an axis line (extract_axis_candidates) and a dict keyed by bare
+ * numbers ("{0.5: 0.49, 0.9: 0.842}", extract_dict_candidates).
+ */
+#include "extract/extract_int.h"
+
+#include <string.h>
+
+/* The bracket group around byte `at` of s: [*open, *close) holds its
+ * inside; 0 when `at` is in none. */
+static int enclosing_group(const char *s, size_t len, size_t at, size_t *open, size_t *close)
+{
+    int depth = 0;
+    size_t i = at;
+
+    while (i-- > 0) {
+        if (s[i] == ')' || s[i] == ']')
+            depth++;
+        else if ((s[i] == '(' || s[i] == '[') && depth-- == 0)
+            break;
+    }
+    if (i == (size_t)-1)
+        return 0;
+    *open = i + 1;
+    for (depth = 0, i = at; i < len; i++) {
+        if (s[i] == '(' || s[i] == '[')
+            depth++;
+        else if ((s[i] == ')' || s[i] == ']') && depth-- == 0)
+            break;
+    }
+    if (i >= len)
+        return 0;
+    *close = i;
+    return 1;
+}
+
+/* Where a word sits in a list of labels: "[very, not]", "(mood, saw-not,
+ * count)", "min/mean/max".  Fills the list's byte span, its length and the
+ * word's place; 0 when the word is in no such list. */
+static int label_list_place(const char *s, size_t len, const struct xatom *w, size_t *end,
+                            size_t *k, size_t *place)
+{
+    size_t at = (size_t)(w->p - s), we = at + w->len, b, e, i;
+    char sep;
+
+    if (enclosing_group(s, len, at, &b, &e)) {
+        sep = memchr(s + b, ',', e - b) ? ',' : 0;
+        *end = e + 1;
+    } else if ((at > 0 && s[at - 1] == '/') || (we < len && s[we] == '/')) {
+        for (b = at; b > 0 && s[b - 1] != ' ' && s[b - 1] != '\t' && s[b - 1] != ':'; b--)
+            ;
+        for (e = we; e < len && s[e] != ' ' && s[e] != '\t' && s[e] != ':' && s[e] != '='; e++)
+            ;
+        sep = '/';
+        *end = e;
+    } else {
+        return 0;
+    }
+    if (!sep)
+        return 0;
+    for (*k = 1, *place = 0, i = b; i < e; i++) {
+        if (s[i] != sep)
+            continue;
+        (*k)++;
+        if (i < at)
+            (*place)++;
+    }
+    for (i = b; i < e; i++)
+        if (s[i] >= '0' && s[i] <= '9')
+            return 0;   /* a list of labels holds no numbers */
+    return *k >= 2;
+}
+
+/* Do numbers j-1 and j of a line belong to one run: the same bracketed
+ * list, joined by '/', or with no word between them? */
+static int same_run(const struct extract_transcript *t, const struct xline *ln, size_t j)
+{
+    const struct numparse_num *x = &t->nums[ln->num0 + j - 1], *y = &t->nums[ln->num0 + j];
+    const char *s = t->text + ln->off;
+
+    if (x->list >= 0 || y->list >= 0)
+        return x->list == y->list;
+    for (size_t i = x->end; i < y->start; i++)
+        if ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z')
+            return 0;
+    return 1;
+}
+
+/* "test rows [very, not]: [297 303]", "min/mean/max = 0.448/0.504/0.574",
+ * "acc (train, test): 0.98 0.51": k labels, then a run of exactly k
+ * numbers later on the same line, map by position ("[before, after]
+ * clipping at 1.0: [20.58 1.00]" skips the lone 1.0).  -1 when no run
+ * after the labels holds k numbers. */
+static long positional_value(const struct extract_transcript *t, const struct xline *ln,
+                             long word)
+{
+    const char *s = t->text + ln->off;
+    size_t end, k, place, first = ln->n_nums, n;
+
+    if (word < 0 || !label_list_place(s, ln->len, &t->atoms[ln->atom0 + word], &end, &k, &place))
+        return -1;
+    for (size_t j = 0; j < ln->n_nums && first == ln->n_nums; j++)
+        if (t->nums[ln->num0 + j].start >= end)
+            first = j;
+    for (; first < ln->n_nums; first += n) {
+        for (n = 1; first + n < ln->n_nums && same_run(t, ln, first + n); n++)
+            ;
+        if (n == k)
+            return (long)(ln->num0 + first + place);
+    }
+    return -1;
+}
+
+/* The row phrase found in the headings, titles and keys above the line
+ * alone: "'rude': {" over "'rude': 0.06" names the row, and the line's own
+ * "rude" is the column.  S's line source is left out. */
+static int row_named_above(struct finder *f, const struct sources *S, struct match *rm,
+                           int *extras)
+{
+    struct sources above = *S;
+
+    above.s[0] = (struct source){ NULL, 0, 0, 0 };
+    return extract_match_set(f->t, &f->row, &above, -1, rm, extras, NULL, 0);
+}
+
+/* "trained for 9.2 seconds": the unit word belongs to the number's atom
+ * (extract_tokenize), so a column named by that word ("seconds", "ms")
+ * labels the number itself.  The first such free number after the anchor,
+ * else the last before it; -1 when none. */
+static long unit_labelled(struct finder *f, const struct xline *ln, const struct match *rm,
+                          int have_r, long anchor)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xatom *a = t->atoms + ln->atom0;
+    long before = -1;
+
+    for (size_t i = 0; i < ln->n_atoms; i++) {
+        const struct numparse_num *n = a[i].num >= 0 ? &t->nums[a[i].num] : NULL;
+        if (!n || !(n->flags & NUMPARSE_UNIT) || extract_consumed(rm, have_r, i))
+            continue;
+        for (size_t v = 0; v < f->col.n; v++) {
+            const struct phrase *p = &f->col.v[v];
+            if (p->n != 1 || !p->items[0].w || p->items[0].has_num ||
+                extract_word_eq(n->unit, strlen(n->unit), p->items[0].w, p->items[0].wlen) != 3)
+                continue;
+            if ((long)i > anchor)
+                return (long)i;
+            before = (long)i;
+        }
+    }
+    return before;
+}
+
+/* Which side of an arrow a column names: "old -> new" prints the before
+ * value on the left and the after value on the right.  -1 left, 1 right,
+ * 0 neither. */
+static int arrow_side(const struct phrase_set *col)
+{
+    static const char *const left[] = { "before", "old", "pre", "initial", "original", "from",
+                                        "unclipped", NULL };
+    static const char *const right[] = { "after", "new", "post", "final", "to", "clipped", NULL };
+
+    for (size_t v = 0; v < col->n; v++) {
+        const struct pitem *it = &col->v[v].items[0];
+        if (col->v[v].n != 1 || !it->w || it->has_num)
+            continue;
+        for (size_t k = 0; left[k]; k++)
+            if (extract_word_eq(left[k], strlen(left[k]), it->w, it->wlen) == 3)
+                return -1;
+        for (size_t k = 0; right[k]; k++)
+            if (extract_word_eq(right[k], strlen(right[k]), it->w, it->wlen) == 3)
+                return 1;
+    }
+    return 0;
+}
+
+/* Is the text between two numbers an arrow: "->", "-->", "=>", "→", "⟶"? */
+static int arrow_between(const char *s, size_t from, size_t to)
+{
+    static const char *const arrows[] = { "->", "-->", "=>", "\xe2\x86\x92", "\xe2\x9f\xb6",
+                                          "\xe2\x87\x92", NULL };
+
+    while (from < to && s[from] == ' ')
+        from++;
+    while (to > from && s[to - 1] == ' ')
+        to--;
+    for (size_t k = 0; arrows[k]; k++)
+        if (strlen(arrows[k]) == to - from && !memcmp(s + from, arrows[k], to - from))
+            return 1;
+    return 0;
+}
+
+/* "total norm 20.58 -> 1.00": the number on the column's side of an arrow
+ * pair, when the column is "before"/"after" (or "old"/"new"); -1 none.
+ * A line with one arrow pair answers before any label on it: in "clip at
+ * 1.0: 20.58 -> 1.00" the 1.0 is the threshold, not the after value. */
+static long arrow_value(struct finder *f, const struct xline *ln, const struct match *rm,
+                        int have_r)
+{
+    const struct extract_transcript *t = f->t;
+    const char *s = t->text;
+    int side = arrow_side(&f->col);
+    long found = -1;
+
+    for (size_t j = 0; side && j + 1 < ln->n_nums; j++) {
+        const struct numparse_num *l = &t->nums[ln->num0 + j], *r = &t->nums[ln->num0 + j + 1];
+        if (!arrow_between(s + ln->off, l->end, r->start))
+            continue;
+        if (found >= 0)
+            return -1;   /* several pairs: the words must say which */
+        found = (long)(ln->num0 + j + (side > 0));
+    }
+    for (size_t i = 0; found >= 0 && i < ln->n_atoms; i++)
+        if (t->atoms[ln->atom0 + i].num == found && extract_consumed(rm, have_r, i))
+            return -1;
+    return found;
+}
+
+/* A column named only by the key around the line: '"row_sums": {' over
+ * '"support": 1.0' makes each entry a cell of the row_sums column, as a
+ * table would be printed.  The whole key must be the column ("row sum",
+ * not "sum" of "row_sums" alone), and the line one entry with one number. */
+static int key_column_candidate(struct finder *f, size_t li)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[li];
+    struct sources K = { .n = 1, .n_primary = 1 };
+    struct match cm;
+    int extras = 0;
+
+    if (ln->path < 0 || ln->n_nums != 1 || ln->n_atoms < 2 ||
+        t->atoms[ln->atom0 + ln->n_atoms - 1].num != (int32_t)ln->num0)
+        return 0;
+    const struct xpath *p = &t->paths[ln->path];
+    K.s[0] = (struct source){ t->patoms + p->atom0 + p->n_atoms - p->n_key, p->n_key, 0, 0 };
+    if (!extract_match_set(t, &f->col, &K, -1, &cm, &extras, NULL, 0))
+        return 0;
+    for (size_t i = 0; i < K.s[0].n; i++)
+        if (K.s[0].a[i].num < 0 && !extract_is_noise_word(&K.s[0].a[i]) &&
+            !extract_used_at(&cm, cm.n_items, 0, i))
+            return 0;
+    struct source ps = extract_path_source(t, ln), ts = extract_line_source(t, ln->title);
+    if (f->exc.n && (extract_excluded(f, ps.a, ps.n) || extract_excluded(f, ts.a, ts.n) ||
+                     extract_excluded(f, t->atoms + ln->atom0, ln->n_atoms)))
+        return 0;
+    struct cand c = { .line = li, .num = (long)ln->num0, .quality = 0, .extras = extras,
+                      .how = EXTRACT_HOW_INLINE, .col = -1, .table = -1, .above = 1,
+                      .scope_excluded = extract_scope_excluded(f, li) };
+    if (f->col_line < 0)
+        f->col_line = (long)li;
+    return extract_add_cand(f, &c);
+}
+
+/* "rude attends to:" over "(sum 100.0%)  output [0.881, ...]": the title
+ * names the row, and the line labels its list itself ("output"), so the
+ * list is what that label says, not what the title's other words say.  For
+ * a vector query whose row word comes only from above, the first list of
+ * two or more numbers after atom anchor whose own label (the words since
+ * the number before it) holds no excluded word; as its first number's
+ * index, -1 none.  A line naming the row itself ("outputs" over "rude
+ * [0.19, ...]") gets none: there the title says what the list is. */
+static long own_labelled_list(struct finder *f, const struct xline *ln, const struct match *rm,
+                              int have_r, long anchor)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t label0 = anchor < 0 ? 0 : (size_t)anchor + 1;
+
+    if (f->q->shape != EXTRACT_VECTOR || !have_r || rm->in_primary > 0)
+        return -1;
+    for (size_t i = label0; i < ln->n_atoms; i++) {
+        if (a[i].num < 0)
+            continue;
+        int list = t->nums[a[i].num].list;
+        size_t n = 0;
+        for (size_t k = i; k < ln->n_atoms && a[k].num >= 0 && t->nums[a[k].num].list == list; k++)
+            n++;
+        if (list >= 0 && n >= 2 && extract_has_word_between(a, label0, i) &&
+            !extract_excluded(f, a + label0, i - label0))
+            return a[i].num;
+        label0 = i + 1;
+    }
+    return -1;
+}
+
+/* An excluded word in the title or the keys enclosing the line
+ * ('"logistic": {' above "not": 0.485, '"output": {' around "rude": [...])
+ * disqualifies the line, unless the line's own label says what its list is
+ * (own_labelled_list, stored in *own).  1: disqualified. */
+static int enclosing_excluded(struct finder *f, const struct xline *ln, const struct match *rm,
+                              int have_r, long anchor, long *own)
+{
+    const struct extract_transcript *t = f->t;
+    int exc = 0;
+
+    if (!f->exc.n)
+        return 0;
+    if (ln->title >= 0) {
+        struct source ts = extract_line_source(t, ln->title);
+        exc = extract_excluded(f, ts.a, ts.n);
+    }
+    if (!exc && ln->path >= 0) {
+        struct source ps = extract_path_source(t, ln);
+        exc = extract_excluded(f, ps.a, ps.n);
+    }
+    if (exc)
+        *own = own_labelled_list(f, ln, rm, have_r, anchor);
+    return exc && *own < 0;
+}
+
+int extract_inline_candidates(struct finder *f, size_t li)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[li];
+    struct sources S = { .n = 1, .n_primary = 1 }, C = { .n = 1, .n_primary = 1 };
+    struct match rm, cm;
+    int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0, above = 0;
+    long anchor = -1, num, direct = -1, pos, own_list = -1;
+    int nth = f->q->nth > 0 ? f->q->nth : 1;
+    struct cand c;
+
+    S.s[0] = C.s[0] = extract_line_source(t, (long)li);
+    S.n += extract_scope_sources(t, ln, S.s + 1);
+    if (f->row.n) {
+        if (!extract_match_set(t, &f->row, &S, -1, &rm, &r_extras, &f->nm, ln->no))
+            return 0;
+        have_r = 1;
+        if (rm.in_primary > 0 && f->row_line < 0)
+            f->row_line = (long)li;
+        anchor = rm.last_primary;
+        /* "query=rude ... rude=0.7112": the column is the row word's second print */
+        C.taken = &rm;
+    }
+    if (f->col.n && f->q->shape == EXTRACT_SCALAR)
+        direct = arrow_value(f, ln, &rm, have_r);
+    if (f->col.n && direct < 0) {
+        above = !extract_match_set(t, &f->col, &C, anchor, &cm, &c_extras, NULL, 0);
+        if (above && have_r && rm.in_primary) {
+            /* the row named by the key or heading above, the line's word the column */
+            struct match rm2;
+            int x2 = 0;
+            C.taken = &rm2;
+            if (row_named_above(f, &S, &rm2, &x2) &&
+                extract_match_set(t, &f->col, &C, -1, &cm, &c_extras, NULL, 0)) {
+                rm = rm2;
+                r_extras = x2;
+                anchor = -1;
+                above = 0;
+            }
+            C.taken = &rm;
+        }
+        if (above && f->q->shape == EXTRACT_SCALAR) {
+            long u = unit_labelled(f, ln, &rm, have_r, anchor);
+            direct = u >= 0 ? t->atoms[ln->atom0 + u].num : -1;
+            above = direct < 0;
+        }
+        if (above && !have_r)
+            return key_column_candidate(f, li);
+        if (direct < 0 && above &&
+            !extract_column_above(f, ln, &rm, have_r, anchor, &C, &cm, &c_extras))
+            return 0;
+    }
+    if (direct >= 0) {
+        /* the line labels the value itself: an arrow's side, a unit word */
+        if (f->col_line < 0)
+            f->col_line = (long)li;
+    } else if (f->col.n) {
+        have_c = 1;
+        if (f->col_line < 0)
+            f->col_line = (long)li;
+        /* the value follows whichever label came last: "acc(test) ... LSTM 0.506" */
+        if (cm.last_primary > anchor)
+            anchor = cm.last_primary;
+    }
+    if (f->exc.n && anchor >= 0 && extract_excluded(f, S.s[0].a, (size_t)anchor + 1))
+        return 0;
+    if (enclosing_excluded(f, ln, &rm, have_r, anchor, &own_list))
+        return 0;
+    if (ln->table >= 0 && ln->role == XROW_DATA &&
+        extract_label_header_excluded(f, &t->tables[ln->table]))
+        return 0;
+    num = direct >= 0 ? direct
+          : have_c && f->q->shape == EXTRACT_SCALAR ? positional_value(t, ln, cm.last_primary) : -1;
+    pos = direct >= 0 ? -1 : num;
+    if (own_list >= 0)
+        num = own_list;   /* the title's excluded word is waived for that list only */
+    if (num < 0)
+        num = f->q->shape == EXTRACT_LINE && ln->n_nums == 0
+                  ? -1 : extract_pick_inline_value(t, ln, anchor, &rm, have_r, &cm, have_c, nth);
+    if (num >= 0 && have_c && nth == 1 && f->q->shape == EXTRACT_SCALAR)
+        num = extract_value_before_label(t, ln, num, &rm, have_r, &cm);
+    if (have_c && nth == 1 && f->q->shape == EXTRACT_SCALAR)
+        num = extract_value_in_clause(t, ln, num, &rm, have_r, &cm);
+    if (direct >= 0)
+        num = direct;
+    if (num < 0 && f->q->shape != EXTRACT_LINE) {
+        if (f->row_nonum_line < 0)
+            f->row_nonum_line = (long)li;
+        return 0;
+    }
+    if (num < 0 && ln->n_nums > 0)
+        num = (long)ln->num0;
+    /* A table row's vector is its cells (extract_table_candidates), not one number;
+     * a row without a header is its values (bare_row_value). */
+    if (f->q->shape == EXTRACT_VECTOR && num >= 0 && t->nums[num].list < 0 &&
+        ln->table >= 0 && ln->role == XROW_DATA && t->tables[ln->table].header >= 0)
+        return 0;
+    c.line = li;
+    c.num = num;
+    c.positional = pos >= 0 && num == pos;
+    c.quality = (!have_r || rm.in_primary == rm.n_items) &&
+                (!have_c || cm.in_primary == cm.n_items) ? 1 : 0;
+    c.extras = r_extras + c_extras;
+    c.how = EXTRACT_HOW_INLINE;
+    c.transposed = 0;
+    c.col = -1;
+    c.table = -1;
+    c.ways = 0;
+    c.above = above;
+    c.scope_excluded = extract_scope_excluded(f, li);
+    return extract_add_cand(f, &c);
+}
+
+/* The row of a labelled list under an axis line (extract_nest_axes): the
+ * list's own label names the row, and a column phrase names element k when
+ * it takes the axis' words with its k-th number ("step 1" in "steps: [50
+ * ... 1]").  The number must be used: "per step" is no element. */
+int extract_axis_candidates(struct finder *f, size_t li)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[li], *ax;
+    struct sources S = { .n = 1, .n_primary = 1 }, C = { .n = 1, .n_primary = 1 };
+    struct xatom pair[KEY_PAIR_MAX + 1];
+    size_t first = 0, afirst = 0, width;
+    struct match rm, cm;
+    int r_extras = 0, c_extras = 0;
+
+    if (ln->axis < 0 || !f->col.n || f->q->shape != EXTRACT_SCALAR)
+        return 0;
+    ax = &t->lines[ln->axis];
+    width = extract_first_list(t, ln, &first);
+    if (extract_first_list(t, ax, &afirst) != width || afirst > KEY_PAIR_MAX)
+        return 0;
+    S.s[0] = (struct source){ t->atoms + ln->atom0, first, 0, 0 };
+    S.n += extract_scope_sources(t, ln, S.s + 1);
+    if (f->row.n && !extract_match_set(t, &f->row, &S, -1, &rm, &r_extras, NULL, 0))
+        return 0;
+    if (f->exc.n && (extract_excluded(f, S.s[0].a, S.s[0].n) || extract_scope_excluded(f, li)))
+        return 0;
+    memcpy(pair, t->atoms + ax->atom0, afirst * sizeof *pair);
+    C.s[0] = (struct source){ pair, afirst + 1, 0, 0 };
+    for (size_t k = 0; k < width; k++) {
+        pair[afirst] = t->atoms[ax->atom0 + afirst + k];
+        if (!extract_match_set(t, &f->col, &C, -1, &cm, &c_extras, NULL, 0) ||
+            !extract_used_at(&cm, cm.n_items, 0, afirst))
+            continue;
+        struct cand c = { .line = li, .num = t->atoms[ln->atom0 + first + k].num,
+                          .quality = !f->row.n || rm.in_primary == rm.n_items,
+                          .extras = (f->row.n ? r_extras : 0) + c_extras,
+                          .how = EXTRACT_HOW_INLINE, .col = -1, .table = -1 };
+        if (f->col_line < 0)
+            f->col_line = (long)li;
+        if (extract_add_cand(f, &c) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* One entry of a dict printed on one line with bare numbers as keys:
+ * "RNN gain -> per-step factor: {0.5: 0.49, 0.9: 0.842}".  Atom indices
+ * (relative to the line) of its key and value. */
+struct dict_pair {
+    size_t key, value;
+};
+
+/* Only separators between two atoms, and among them the byte c. */
+static int joined_by(const struct xatom *x, const struct xatom *y, char c)
+{
+    int seen = 0;
+    for (const char *p = x->p + x->len; p < y->p; p++) {
+        if (*p == c)
+            seen = 1;
+        else if (*p != ' ' && *p != '\t')
+            return 0;
+    }
+    return seen;
+}
+
+/* The pairs of the line's first "{num: num, ...}" (at most max), with
+ * *open the first atom after its '{'.  0 unless every entry has a bare
+ * number as its key and as its value, and there are at least two. */
+static size_t dict_pairs(const struct extract_transcript *t, const struct xline *ln,
+                         struct dict_pair *out, size_t max, size_t *open)
+{
+    const char *s = t->text + ln->off, *brace = memchr(s, '{', ln->len);
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = 0, n = 0;
+
+    if (!brace)
+        return 0;
+    while (i < ln->n_atoms && a[i].p < brace)
+        i++;
+    *open = i;
+    for (; i + 1 < ln->n_atoms && n < max; i += 2) {
+        if (a[i].num < 0 || a[i + 1].num < 0 || !joined_by(&a[i], &a[i + 1], ':'))
+            return 0;
+        out[n++] = (struct dict_pair){ i, i + 1 };
+        const char *end = s + ln->len;
+        const char *p = a[i + 1].p + a[i + 1].len;
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p < end && *p == '}')
+            return n >= 2 ? n : 0;
+        if (p >= end || *p != ',' || i + 2 >= ln->n_atoms)
+            return 0;
+    }
+    return 0;
+}
+
+#define DICT_PAIRS_MAX 64
+
+/* A dict keyed by bare numbers names its keys in the words before it:
+ * "RNN gain -> per-step factor: {0.5: 0.49, ...}" is the row "gain 0.5"
+ * with the column "per-step factor" for its first entry, as a table of
+ * that title would be.  The key is the entry's own source and the words
+ * before the dict a heading over it (match_split pairs "gain" with the
+ * key); the column may not take the key the row took. */
+int extract_dict_candidates(struct finder *f, size_t li)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[li];
+    struct dict_pair dp[DICT_PAIRS_MAX];
+    size_t open = 0, n;
+    struct match rm, cm;
+
+    if (!f->row.n || f->q->shape != EXTRACT_SCALAR ||
+        (n = dict_pairs(t, ln, dp, DICT_PAIRS_MAX, &open)) == 0)
+        return 0;
+    for (size_t k = 0; k < n; k++) {
+        struct sources S = { .n = 2, .n_primary = 1 }, C;
+        int r_extras = 0, c_extras = 0;
+        const struct xatom *key = t->atoms + ln->atom0 + dp[k].key;
+        S.s[0] = (struct source){ key, 1, 0, 0 };
+        S.s[1] = (struct source){ t->atoms + ln->atom0, open, 0, 0 };
+        S.n += extract_scope_sources(t, ln, S.s + 2);
+        if (!extract_match_set(t, &f->row, &S, -1, &rm, &r_extras, NULL, 0) ||
+            !extract_used_at(&rm, rm.n_items, 0, 0))
+            continue;
+        C = S;
+        C.taken = &rm;
+        if (f->col.n && !extract_match_set(t, &f->col, &C, -1, &cm, &c_extras, NULL, 0))
+            continue;
+        if (f->exc.n && (extract_excluded(f, key, 1) || extract_excluded(f, S.s[1].a, S.s[1].n)))
+            continue;
+        struct cand c = { .line = li, .num = key[1].num, .quality = 0,
+                          .extras = r_extras + c_extras, .how = EXTRACT_HOW_INLINE,
+                          .col = -1, .table = -1,
+                          .scope_excluded = extract_scope_excluded(f, li) };
+        if (f->row_line < 0)
+            f->row_line = (long)li;
+        if (extract_add_cand(f, &c) < 0)
+            return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,378 @@
+/* extract_inline_labels.c — an inline value after its label: "label: value", key=value, prose.
+ *
+ * A line is cut into label/value segments at top-level separators and
+ * wherever words follow numbers ("min 0.448 mean 0.504"): a label's value
+ * is the next free number, never one past a separator where another label
+ * opens (extract_pick_inline_value).  A column may be named only above the
+ * line (extract_column_above); a number printed right before the column's
+ * words may be its value (extract_value_before_label); and prose binds a
+ * value to the label in its own clause (extract_value_in_clause).
+ */
+#include "extract/extract_int.h"
+
+#include <string.h>
+#include <strings.h>
+
+#define SEGS_MAX 512
+
+/* ---- inline: "label: value", key=value, dicts, prose ------------------ */
+
+struct seg {
+    size_t a0, a1;          /* atoms [a0, a1) */
+    int value_first;        /* "297 'very'": the numbers come before their label */
+    int hard;               /* opened at a separator, not where words follow numbers */
+};
+
+int extract_gap_separates(const char *s, size_t from, size_t to)
+{
+    int spaces = 0;
+    for (size_t i = from; i < to; i++) {
+        char c = s[i];
+        if (c == ',' || c == ';' || c == '|' || c == '\t' || c == '{' || c == '}')
+            return 1;
+        spaces = c == ' ' ? spaces + 1 : 0;
+        if (spaces >= 2)
+            return 1;
+    }
+    return 0;
+}
+
+int extract_has_word_between(const struct xatom *a, size_t from, size_t to)
+{
+    for (size_t k = from; k < to; k++)
+        if (a[k].num < 0)
+            return 1;
+    return 0;
+}
+
+static int has_number(const struct xatom *a, size_t from, size_t to)
+{
+    for (size_t k = from; k < to; k++)
+        if (a[k].num >= 0)
+            return 1;
+    return 0;
+}
+
+/* Closes segment [start, end).  Words left alone after a soft cut ("297
+ * 'very'" before a comma) label the numbers before them: merge them back. */
+static size_t close_seg(const struct xatom *a, struct seg *segs, size_t n, size_t start,
+                        size_t end, int soft)
+{
+    if (soft && n > 0 && !has_number(a, start, end)) {
+        segs[n - 1].a1 = end;
+        segs[n - 1].value_first = 1;
+        return n;
+    }
+    segs[n].a0 = start;
+    segs[n].a1 = end;
+    segs[n].value_first = a[start].num >= 0;
+    segs[n].hard = !soft;
+    return n + 1;
+}
+
+/* Cuts a line into label/value segments: at top-level separators, then
+ * wherever words follow numbers ("min 0.448 mean 0.504"). */
+static size_t segment_line(const struct extract_transcript *t, const struct xline *ln,
+                           struct seg *segs, size_t max)
+{
+    const char *s = t->text + ln->off;
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t n = 0, start = 0, depth_pos = 0;
+    int depth = 0, soft = 0;
+
+    for (size_t i = 0; i < ln->n_atoms && n + 1 < max; i++) {
+        size_t from = i ? (size_t)(a[i - 1].p + a[i - 1].len - s) : 0;
+        size_t to = (size_t)(a[i].p - s);
+        int hard = 0, cut = 0;
+        for (; depth_pos < to; depth_pos++) {
+            if (s[depth_pos] == '(' || s[depth_pos] == '[')
+                depth++;
+            else if ((s[depth_pos] == ')' || s[depth_pos] == ']') && depth > 0)
+                depth--;
+        }
+        if (i > 0 && depth == 0 && extract_gap_separates(s, from, to))
+            hard = cut = 1;
+        if (!cut && i > 0 && a[i - 1].num >= 0 && a[i].num < 0 && depth == 0)
+            /* numbers then words: a new label, unless this segment began with
+             * its numbers ("297 'very'"), where the words label them. */
+            cut = a[start].num < 0 || extract_has_word_between(a, start, i);
+        if (cut) {
+            n = close_seg(a, segs, n, start, i, soft);
+            soft = !hard;
+            start = i;
+        }
+    }
+    if (n < max && start < ln->n_atoms)
+        n = close_seg(a, segs, n, start, ln->n_atoms, soft);
+    return n;
+}
+
+int extract_consumed(const struct match *m, int have, size_t idx)
+{
+    return have && extract_used_at(m, m->n_items, 0, idx);
+}
+
+/* A sentence printed after its score ("P 0.000   delivery was not good"):
+ * the label is the last segment, has no numbers and at least three words. */
+static int text_after_score(const struct xatom *a, const struct seg *sg, size_t n_atoms)
+{
+    if (sg->a1 != n_atoms || sg->a1 - sg->a0 < 3 || sg->a0 == 0 || a[sg->a0 - 1].num < 0)
+        return 0;
+    return !has_number(a, sg->a0, sg->a1);
+}
+
+/* Words Python, JSON and people print where a value is missing. */
+static int is_null_word(const struct xatom *a, size_t n_after)
+{
+    static const char *const nulls[] = { "none", "null", "nil", "na", "undefined", NULL };
+    if (a->num >= 0)
+        return 0;
+    if (a->len == 1 && (a->p[0] | 0x20) == 'n' && n_after > 1 && a[1].num < 0 &&
+        a[1].len == 1 && (a[1].p[0] | 0x20) == 'a' && a[1].p == a->p + 2 && a->p[1] == '/')
+        return 1;   /* "n/a" */
+    for (const char *const *w = nulls; *w; w++)
+        if (strlen(*w) == a->len && strncasecmp(*w, a->p, a->len) == 0)
+            return 1;
+    return 0;
+}
+
+/* Does a segment open with a word (noise like "tensor" aside)?  Then it
+ * is another label's, with its own value. */
+static int opens_with_word(const struct xatom *a, const struct seg *sg)
+{
+    for (size_t i = sg->a0; i < sg->a1; i++)
+        if (!extract_is_noise_word(&a[i]))
+            return a[i].num < 0;
+    return 0;
+}
+
+/* The nth free value number after the anchor atom, segment-aware.  The
+ * value never comes from past a separator where a segment opens with its
+ * own label: "step 50: n/a  factor: 0.490" printed no step-50 value, and
+ * 0.490 is the factor's ("step 50 blame: 0.076" and "loss 0.2 then nan" go
+ * on: no separator).  "step 1: None" printed none either.  A segment that
+ * opens with a reading ("target: 0.490  got: 0.620") is the same value's. */
+long extract_pick_inline_value(const struct extract_transcript *t, const struct xline *ln,
+                               long anchor, const struct match *rm, int have_r,
+                               const struct match *cm, int have_c, int nth)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    struct seg segs[SEGS_MAX];
+    size_t n_segs = segment_line(t, ln, segs, SEGS_MAX), from = 0, home = n_segs, k = 0;
+    int seen = 0, crossed = 0;
+
+    if (anchor >= 0) {
+        from = (size_t)anchor + 1;
+        for (size_t s = 0; s < n_segs; s++) {
+            if ((size_t)anchor >= segs[s].a0 && (size_t)anchor < segs[s].a1) {
+                home = s;
+                if (segs[s].value_first)
+                    from = segs[s].a0;   /* "297 'very'": the label follows its numbers */
+                else if (s > 0 && text_after_score(a, &segs[s], ln->n_atoms))
+                    from = segs[s - 1].a0;   /* "0.000   delivery was not good ..." */
+                break;
+            }
+        }
+    }
+    if (anchor >= 0 && from == (size_t)anchor + 1 && from < ln->n_atoms &&
+        is_null_word(&a[anchor + 1], ln->n_atoms - (size_t)anchor - 1))
+        return -1;   /* "step 1: None" printed no value for step 1 */
+    for (size_t i = from; i < ln->n_atoms; i++) {
+        const struct numparse_num *n;
+        while (k + 1 < n_segs && i >= segs[k].a1)
+            crossed |= segs[++k].hard;
+        if (home < n_segs && k > home && i == segs[k].a0 && opens_with_word(a, &segs[k]) &&
+            crossed && !extract_consumed(rm, have_r, i) && !extract_consumed(cm, have_c, i) &&
+            !extract_refmark_opens_reading(a + i, segs[k].a1 - i))
+            break;
+        if (a[i].num < 0 || extract_consumed(rm, have_r, i) || extract_consumed(cm, have_c, i))
+            continue;
+        n = &t->nums[a[i].num];
+        if (extract_glued_to_word(t, ln, n))
+            continue;
+        if (++seen == nth)
+            return a[i].num;
+    }
+    return -1;
+}
+
+/* Value numbers (not part of a name) printed after atom anchor. */
+static int values_after(const struct extract_transcript *t, const struct xline *ln, long anchor)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    int n = 0;
+    for (size_t i = anchor < 0 ? 0 : (size_t)anchor + 1; i < ln->n_atoms; i++)
+        n += a[i].num >= 0 && !extract_glued_to_word(t, ln, &t->nums[a[i].num]);
+    return n;
+}
+
+/* The atom of the first value number after atom anchor, or n_atoms. */
+static size_t first_value_after(const struct extract_transcript *t, const struct xline *ln,
+                                long anchor)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = anchor < 0 ? 0 : (size_t)anchor + 1;
+    while (i < ln->n_atoms && (a[i].num < 0 || extract_glued_to_word(t, ln, &t->nums[a[i].num])))
+        i++;
+    return i;
+}
+
+/* "per-step factor:" over "gain 0.5: 0.490", or {"per_step": {"gain 0.5":
+ * 0.49}}: a row named in full on its own line, printing one value, takes
+ * its column from its title, enclosing keys or heading.  With several
+ * values on the line the words above cannot say which one they name; with
+ * words between the row and its value the line is a sentence of its own
+ * ("gain 1.0 ... stays above 1/1000 of the last step"), which the words
+ * above do not describe. */
+int extract_column_above(struct finder *f, const struct xline *ln, const struct match *rm,
+                         int have_r, long anchor, struct sources *C, struct match *cm,
+                         int *c_extras)
+{
+    const struct extract_transcript *t = f->t;
+
+    if (!have_r || rm->in_primary != rm->n_items || values_after(t, ln, anchor) != 1 ||
+        extract_has_word_between(t->atoms + ln->atom0, anchor < 0 ? 0 : (size_t)anchor + 1,
+                                 first_value_after(t, ln, anchor)))
+        return 0;
+    C->n += extract_scope_sources(t, ln, C->s + 1);
+    return extract_match_set(t, &f->col, C, anchor, cm, c_extras, NULL, 0);
+}
+
+/* Is atom w one of the phrase's own words? */
+static int phrase_word(const struct phrase *p, const struct xatom *w)
+{
+    for (size_t k = 0; p && k < p->n; k++)
+        if (p->items[k].w && p->items[k].wlen == w->len &&
+            extract_word_eq(p->items[k].w, p->items[k].wlen, w->p, w->len) == 3)
+            return 1;
+    return 0;
+}
+
+/* "by ×0.842 per step: step 50 gets 7.6e-02": the number after the column
+ * words is a sibling label's (a word of the query with another number), so
+ * the column printed its value just before its words, or not at all.
+ * Returns the value to take: num itself when it is no sibling's. */
+long extract_value_before_label(const struct extract_transcript *t, const struct xline *ln,
+                                long num, const struct match *rm, int have_r,
+                                const struct match *cm)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = 0, c0 = ln->n_atoms;
+
+    while (i < ln->n_atoms && a[i].num != num)
+        i++;
+    if (i == 0 || i == ln->n_atoms || a[i - 1].num >= 0 || extract_consumed(rm, have_r, i - 1) ||
+        extract_consumed(cm, 1, i - 1) ||
+        !(phrase_word(cm->phrase, &a[i - 1]) || (have_r && phrase_word(rm->phrase, &a[i - 1]))))
+        return num;
+    /* the number right before one of the column's words: "shrinks by
+     * ×0.842 per step" has it before "per" */
+    for (size_t k = 0; k < cm->n_items; k++) {
+        size_t j = cm->pos[k].idx;
+        if (cm->pos[k].src != 0 || j == 0 || a[j - 1].num < 0 ||
+            extract_consumed(rm, have_r, j - 1) ||
+            extract_consumed(cm, 1, j - 1) || extract_glued_to_word(t, ln, &t->nums[a[j - 1].num]))
+            continue;
+        if (c0 == ln->n_atoms || j - 1 > c0)
+            c0 = j - 1;
+    }
+    return c0 < ln->n_atoms ? a[c0].num : -1;
+}
+
+/* Words that join clauses of a sentence: "100.0% on the 'very' rows and
+ * 48.5% on the 'not' rows". */
+static int is_clause_word(const char *s, size_t b, size_t e)
+{
+    static const char *const joins[] = { "and", "but", "while", "whereas", NULL };
+    for (const char *const *w = joins; *w; w++)
+        if (strlen(*w) == e - b && strncasecmp(*w, s + b, e - b) == 0)
+            return 1;
+    return 0;
+}
+
+/* Does the gap between atoms i and i+1 end a clause? */
+static int clause_break(const struct xatom *a, size_t i, const char *s)
+{
+    const char *gap = a[i].p + a[i].len;
+    size_t n = (size_t)(a[i + 1].p - gap);
+
+    for (size_t k = 0; k < n; k++)
+        if (strchr(",;()[]", gap[k]) && gap[k])
+            return 1;
+    return (a[i].num < 0 && is_clause_word(s, (size_t)(a[i].p - s), (size_t)(a[i].p - s) + a[i].len)) ||
+           (a[i + 1].num < 0 &&
+            is_clause_word(s, (size_t)(a[i + 1].p - s), (size_t)(a[i + 1].p - s) + a[i + 1].len));
+}
+
+static int atom_is(const struct xatom *a, const char *w)
+{
+    return a->num < 0 && a->len == strlen(w) && !strncasecmp(a->p, w, a->len);
+}
+
+/* "from 20.58 before clipping to 1.00 after clipping", "from a minimum of
+ * 0.448 to a maximum of 0.574": a line saying "from <number> ... to
+ * <number>" gives each end its own clause, opened by "from" and "to". */
+static int from_to_line(const struct xline *ln, const struct xatom *a)
+{
+    int from = 0, end = 0;
+
+    for (size_t i = 0; i < ln->n_atoms; i++) {
+        if (atom_is(&a[i], "from"))
+            from = 1, end = 0;
+        else if (a[i].num >= 0 && from)
+            end = 1;
+        else if (end && atom_is(&a[i], "to") && has_number(a, i + 1, ln->n_atoms))
+            return 1;
+    }
+    return 0;
+}
+
+static int opens_end(int ft, const struct xatom *a)
+{
+    return ft && (atom_is(a, "from") || atom_is(a, "to"));
+}
+
+/* The clause of a line around atom `at`, atoms [*lo, *hi]: bounded by
+ * , ; ( ) [ ] and the joining words (and "from"/"to" of a range). */
+static void clause_bounds(const struct xline *ln, const struct xatom *a, const char *s, size_t at,
+                          size_t *lo, size_t *hi)
+{
+    int ft = from_to_line(ln, a);
+
+    for (*lo = at; *lo > 0 && !clause_break(a, *lo - 1, s) && !opens_end(ft, &a[*lo]); (*lo)--)
+        ;
+    for (*hi = at; *hi + 1 < ln->n_atoms && !clause_break(a, *hi, s) && !opens_end(ft, &a[*hi + 1]);
+         (*hi)++)
+        ;
+}
+
+/* Prose binds a value to the label in its own clause: when the number
+ * after the column's words lies in another clause (or there is none), the
+ * one free number of the column's clause is taken ("100.0% on the 'very'
+ * rows and 48.5% on the 'not' rows"). */
+long extract_value_in_clause(const struct extract_transcript *t, const struct xline *ln, long num,
+                             const struct match *rm, int have_r, const struct match *cm)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    const char *s = t->text + ln->off;
+    size_t at = ln->n_atoms, lo, hi;
+    long own = -1;
+
+    for (size_t k = 0; k < cm->n_items; k++)
+        if (cm->pos[k].src == 0 && (at == ln->n_atoms || cm->pos[k].idx > at))
+            at = cm->pos[k].idx;
+    if (at == ln->n_atoms)
+        return num;
+    clause_bounds(ln, a, s, at, &lo, &hi);
+    for (size_t i = lo; i <= hi; i++) {
+        if (a[i].num < 0 || extract_consumed(rm, have_r, i) || extract_consumed(cm, 1, i) ||
+            extract_glued_to_word(t, ln, &t->nums[a[i].num]))
+            continue;
+        if (a[i].num == num)
+            return num;   /* the value found is the clause's own */
+        if (own >= 0)
+            return num;   /* several: the clause does not decide */
+        own = a[i].num;
+    }
+    return own >= 0 ? own : num;
+}

@@ -1,0 +1,286 @@
+/* extract_table_rows.c — a table's rows: delimiters, fields and where values start.
+ *
+ * Every line gets its delimiter (markdown pipes, TSV, CSV, semicolons,
+ * LaTeX's '&', else spaces) and the atom where its values start: a data row
+ * is a line that ends in values, and the first value of a row of numbers
+ * only is its label.  Also the cell tests every table file uses (a value
+ * number, a placeholder, a type name) and whether a line heads the row
+ * below it (extract_header_like).
+ */
+#include "extract/extract_int.h"
+
+#include <string.h>
+#include <strings.h>
+
+#define FIELDS_MAX 256
+
+const char *extract_xline_text(const struct extract_transcript *t, const struct xline *ln)
+{
+    return t->text + ln->off;
+}
+
+/* A number that is a value, not part of a name like "b_f=3" or "step1". */
+int extract_is_value_num(const struct extract_transcript *t, const struct xline *ln,
+                         const struct xatom *a)
+{
+    const struct numparse_num *n;
+    if (a->num < 0)
+        return 0;
+    n = &t->nums[a->num];
+    /* "b_f=3", "step1", "64-unit": part of a name.  (A key=value log line
+     * is read inline, where "loss=0.5" is a value.) */
+    (void)ln;
+    return !(n->flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT));
+}
+
+int extract_is_noise(const struct xatom *a)
+{
+    return a->num < 0 && ((a->len == 6 && strncasecmp(a->p, "tensor", 6) == 0) ||
+                          (a->len == 5 && strncasecmp(a->p, "array", 5) == 0) ||
+                          (a->len == 5 && strncasecmp(a->p, "dtype", 5) == 0));
+}
+
+/* A cell that says "no value here" — "—", "n/a", "N/A", "null", "None",
+ * "?" — standing alone between spaces or delimiters.  It is an empty cell,
+ * not a word: a word in a value column would make the row look like the
+ * header of a new table and cut the table there. */
+static int is_placeholder(const struct extract_transcript *t, const struct xline *ln,
+                          const struct xatom *a)
+{
+    static const char *const fillers[] = {
+        "\xe2\x80\x94", "\xe2\x80\x93", "\xe2\x80\x95", "\xe2\x80\xa6", "n/a", "N/A",
+        "NA", "null", "None", "?", "--", "---"
+    };
+    const char *s = extract_xline_text(t, ln);
+    size_t b = (size_t)(a->p - s), e = b + a->len;
+
+    if (a->num >= 0)
+        return 0;
+    while (b > 0 && !strchr(" \t|,;&", s[b - 1]))
+        b--;
+    while (e < ln->len && !strchr(" \t|,;&", s[e]))
+        e++;
+    for (size_t i = 0; i < sizeof fillers / sizeof *fillers; i++)
+        if (strlen(fillers[i]) == e - b && memcmp(s + b, fillers[i], e - b) == 0)
+            return 1;
+    return 0;
+}
+
+/* Atoms a table reads past: type names and empty-cell placeholders. */
+int extract_is_filler(const struct extract_transcript *t, const struct xline *ln,
+                      const struct xatom *a)
+{
+    return extract_is_noise(a) || is_placeholder(t, ln, a);
+}
+
+/* ---- delimiters and fields ----------------------------------------------- */
+
+/* A LaTeX table row ends in "\\\\" (perhaps "\\\\ \\hline"). */
+static int latex_row_end(const char *s, size_t len)
+{
+    for (size_t i = 0; i + 1 < len; i++)
+        if (s[i] == '\\' && s[i + 1] == '\\')
+            return 1;
+    return 0;
+}
+
+enum xdelim extract_line_delim(const char *s, size_t len)
+{
+    size_t pipes = 0, tabs = 0, bare_commas = 0, spaced_commas = 0, semis = 0, amps = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '|')
+            pipes++;
+        else if (s[i] == '&')
+            amps++;
+        else if (s[i] == ';')
+            semis++;
+        else if (s[i] == '\t')
+            tabs++;
+        else if (s[i] == ',')
+            (i + 1 < len && s[i + 1] == ' ') ? spaced_commas++ : bare_commas++;
+    }
+    if (pipes >= 2)
+        return XDELIM_PIPE;
+    if (amps >= 1 && latex_row_end(s, len))
+        return XDELIM_AMPERSAND;   /* LaTeX: "RNN gain 0.5 & 7.577 & 0.490 \\" */
+    if (tabs >= 1) {
+        size_t b = 0;
+        while (b < len && (s[b] == ' ' || s[b] == '\t'))
+            b++;
+        for (size_t i = b; i < len; i++)
+            if (s[i] == '\t')
+                return XDELIM_TAB;
+    }
+    if (semis >= 2 && spaced_commas == 0)
+        return XDELIM_SEMICOLON;   /* "rude;0,096;0,711": Excel's CSV in most of Europe */
+    if (bare_commas >= 2 && spaced_commas == 0)
+        return XDELIM_COMMA;
+    return XDELIM_SPACE;
+}
+
+/* Field index of byte off in a delimited line (quotes respected for CSV). */
+int extract_field_of(const char *s, size_t off, enum xdelim d)
+{
+    char sep = d == XDELIM_PIPE ? '|' : d == XDELIM_TAB ? '\t' : d == XDELIM_SEMICOLON ? ';'
+             : d == XDELIM_AMPERSAND ? '&' : ',';
+    int field = 0, quoted = 0;
+    for (size_t i = 0; i < off; i++) {
+        if ((d == XDELIM_COMMA || d == XDELIM_SEMICOLON) && s[i] == '"')
+            quoted = !quoted;
+        else if (s[i] == sep && !quoted)
+            field++;
+    }
+    return field < FIELDS_MAX ? field : FIELDS_MAX - 1;
+}
+
+/* Delimited rows may end in a text column ("note"): the first field after
+ * the first that holds only values starts the values; n_atoms if none. */
+static size_t first_value_field(const struct extract_transcript *t, const struct xline *ln,
+                                enum xdelim d)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    const char *s = extract_xline_text(t, ln);
+    size_t i = 0;
+
+    while (i < ln->n_atoms) {
+        int f = extract_field_of(s, (size_t)(a[i].p - s), d), numeric = 1;
+        size_t j = i;
+        while (j < ln->n_atoms && extract_field_of(s, (size_t)(a[j].p - s), d) == f) {
+            numeric &= a[j].num >= 0 &&
+                       !(t->nums[a[j].num].flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT));
+            j++;
+        }
+        if (numeric && i > 0)
+            return i;
+        i = j;
+    }
+    return ln->n_atoms;
+}
+
+/* ---- rows ------------------------------------------------------------------ */
+
+size_t extract_labelled_tail(const struct extract_transcript *t, const struct xline *ln)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = ln->n_atoms;
+
+    for (;;) {
+        size_t k = i;
+        if (k < 2 || a[k - 1].num < 0 || t->nums[a[k - 1].num].list >= 0)
+            break;
+        k--;
+        while (k > 0 && a[k - 1].num < 0 && !extract_is_noise(&a[k - 1]))
+            k--;
+        if (k == i - 1)
+            break;   /* a number with no word of its own */
+        i = k;
+    }
+    if (i == ln->n_atoms || i == 0 || a[i - 1].num < 0 || t->nums[a[i - 1].num].list < 0)
+        return ln->n_atoms;
+    return i;
+}
+
+/* Atoms at the end of a row that are values: the value region's start, or
+ * n_atoms when the row has none.  A row of numbers only keeps its first
+ * as the label ("50  7.577e-02 ...").  Delimited rows count whole fields. */
+size_t extract_value_start(const struct extract_transcript *t, const struct xline *ln,
+                           enum xdelim d)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = ln->n_atoms;
+    int values = 0;
+
+    if (d != XDELIM_SPACE) {
+        const char *s = extract_xline_text(t, ln);
+        int bad_field = -1;
+        while (i > 0) {
+            int f = extract_field_of(s, (size_t)(a[i - 1].p - s), d);
+            if (f == bad_field)
+                break;
+            if (!extract_is_value_num(t, ln, &a[i - 1]) && !extract_is_filler(t, ln, &a[i - 1])) {
+                /* a word in this field: the field is a label; stop before it */
+                size_t k = i;
+                while (k > 0 && extract_field_of(s, (size_t)(a[k - 1].p - s), d) == f)
+                    k--;
+                i = k;
+                break;
+            }
+            values += a[i - 1].num >= 0;
+            i--;
+        }
+    } else {
+        i = extract_labelled_tail(t, ln);
+        while (i > 0 && (extract_is_value_num(t, ln, &a[i - 1]) ||
+                         extract_is_filler(t, ln, &a[i - 1]))) {
+            values += a[i - 1].num >= 0;
+            i--;
+        }
+    }
+    if (!values && d != XDELIM_SPACE)
+        return first_value_field(t, ln, d);   /* "| min | 0.448 | fresh |" */
+    if (!values)
+        return ln->n_atoms;
+    if (i == 0 && ln->n_atoms >= 2) {
+        /* all values: the first is the row's label */
+        size_t k = 1;
+        if (d != XDELIM_SPACE) {
+            const char *s = extract_xline_text(t, ln);
+            int f0 = extract_field_of(s, (size_t)(a[0].p - s), d);
+            while (k < ln->n_atoms && extract_field_of(s, (size_t)(a[k].p - s), d) == f0)
+                k++;
+        }
+        return k;
+    }
+    return i;
+}
+
+int extract_is_data(const struct xline *ln)
+{
+    return ln->kind == XLINE_TEXT && ln->value_atom < ln->n_atoms;
+}
+
+size_t extract_count_values(const struct extract_transcript *t, const struct xline *ln)
+{
+    size_t n = 0;
+    for (size_t i = ln->value_atom; i < ln->n_atoms; i++)
+        n += t->atoms[ln->atom0 + i].num >= 0;
+    return n;
+}
+
+static size_t count_words(const struct extract_transcript *t, const struct xline *ln)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ln->n_atoms; i++)
+        n += t->atoms[ln->atom0 + i].num < 0 && !is_placeholder(t, ln, &t->atoms[ln->atom0 + i]);
+    return n;
+}
+
+/* Are a row's values a bracketed list ("output [1.422, -0.193, ...]")? */
+static int values_in_list(const struct extract_transcript *t, const struct xline *ln)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = ln->value_atom;
+
+    while (i < ln->n_atoms && a[i].num < 0)
+        i++;   /* "tensor(" */
+    if (i + 1 >= ln->n_atoms || a[i + 1].num < 0)
+        return 0;
+    return t->nums[a[i].num].list >= 0 && t->nums[a[i + 1].num].list == t->nums[a[i].num].list;
+}
+
+/* A header with numbers in it ("gain 0.5  gain 1.0  gain 1.5") looks like a
+ * data row; it is a header when it is mostly words and the row below has
+ * more values than it does, in cells of their own: a line of plain cells
+ * ("rude  ███  9.6%") names no elements of a list printed under it
+ * ("(sum 100.0%)  output [1.422, -0.193, ...]"). */
+int extract_header_like(const struct extract_transcript *t, const struct xline *ln,
+                        const struct xline *next)
+{
+    size_t first;
+    if (extract_list_width(t, ln, &first) >= 2)
+        return 0;   /* "64-unit acc [all, very, not]: [0.785 1. 0.574]" holds values */
+    if (values_in_list(t, next))
+        return 0;
+    return count_words(t, ln) >= ln->n_nums &&
+           extract_count_values(t, next) > extract_count_values(t, ln);
+}
