@@ -19,6 +19,8 @@
  *   extract_inline.c         inline candidates: label lists, arrows, units, keys, dicts, axes
  *   extract_cells.c          table candidates: cells by row label and column header
  *   extract_hits.c           extract_find(): choosing the value, hits and explanations
+ *   extract_align.c          a value recognised by its record, where no label names it
+ *                            (extract_align.h); lines a phrase names in their own words
  * Nothing outside these files includes this header.
  */
 #ifndef GB_EXTRACT_INT_H
@@ -266,6 +268,12 @@ int extract_layout_space(struct extract_transcript *t, struct xtable *tb, struct
 int extract_table_cells(const struct extract_transcript *t, const struct xtable *tb);
 int extract_gutters_fail_full_rows(const struct extract_transcript *t, const struct xtable *tb,
                                    const struct colbuild *cb, int cells);
+/* Rows cut into as many cells as the header has fields, each cut at two or
+ * more spaces ("5  RNN  5.7  1.0  1.0" under "length  model  seconds  train
+ * acc  test acc"): every cell under the header field of its position,
+ * whatever the offsets.  1 when every data row is cut so, 0 when not (the
+ * table keeps its other layout), -1 when out of memory. */
+int extract_layout_cells(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb);
 int extract_layout_fields(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb,
                           int cells);
 void extract_layout_delimited(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb);

@@ -268,7 +268,10 @@ int extract_layout_space_table(struct extract_transcript *t, struct xtable *tb, 
 
     if (rc == 0 && tb->index_line < 0 && cells >= 2 &&
         extract_gutters_fail_full_rows(t, tb, cb, cells)) {
-        int fields = extract_layout_fields(t, tb, cb, cells);
+        int fields = extract_layout_cells(t, tb, cb);
+        if (fields != 0)
+            return fields < 0 ? -1 : 0;
+        fields = extract_layout_fields(t, tb, cb, cells);
         if (fields != 0)
             return fields < 0 ? -1 : 0;
         /* a header with no field for the labels: positions as before */

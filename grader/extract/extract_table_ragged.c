@@ -16,6 +16,9 @@
 
 /* ---- ragged rows ------------------------------------------------------------ */
 
+/* Atoms of a row read cell by cell (extract_layout_cells). */
+#define LINE_CELLS_MAX 256
+
 /* A header field: atoms [a0, a1) of the header, separated from the next by
  * two or more spaces or a tab, and its display span. */
 struct hfield {
@@ -206,6 +209,75 @@ int extract_layout_fields(struct extract_transcript *t, struct xtable *tb, struc
 out:
     free(f);
     free(scratch);
+    return rc;
+}
+
+/* The cell of every atom of a line split like a space-aligned header: a new
+ * cell after two or more spaces or a tab.  Returns the number of cells. */
+static int split_cells(const struct extract_transcript *t, const struct xline *ln, int *cell,
+                       size_t max)
+{
+    const char *s = extract_xline_text(t, ln);
+    const struct xatom *a = t->atoms + ln->atom0;
+    int c = 0;
+
+    for (size_t i = 0; i < ln->n_atoms && i < max; i++) {
+        if (i > 0) {
+            size_t from = (size_t)(a[i - 1].p + a[i - 1].len - s), to = (size_t)(a[i].p - s);
+            for (size_t k = from; k < to; k++)
+                if ((k + 1 < to && s[k] == ' ' && s[k + 1] == ' ') || s[k] == '\t') {
+                    c++;
+                    break;
+                }
+        }
+        cell[i] = c;
+    }
+    return ln->n_atoms ? c + 1 : 0;
+}
+
+int extract_layout_cells(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb)
+{
+    const struct xline *h = &t->lines[tb->header];
+    struct hfield *f = malloc(INTERVALS_MAX * sizeof *f);
+    int *scratch = malloc(WIDTH_MAX * sizeof *scratch), *cell = malloc(LINE_CELLS_MAX * sizeof *cell);
+    int nf, rc = -1;
+
+    if (!f || !scratch || !cell)
+        goto out;
+    rc = 0;
+    if (h->len >= WIDTH_MAX || (nf = header_fields(t, h, f, INTERVALS_MAX, scratch)) < 3)
+        goto out;
+    for (size_t li = tb->first; li <= tb->last; li++) {
+        const struct xline *ln = &t->lines[li];
+        if (ln->role == XROW_DATA &&
+            (ln->n_atoms > LINE_CELLS_MAX || split_cells(t, ln, cell, LINE_CELLS_MAX) != nf))
+            goto out;   /* some row is cut otherwise: positions cannot be trusted */
+    }
+    memset(cb, 0, sizeof *cb);
+    cb->n = nf;
+    for (int k = 0; k < nf; k++)
+        for (size_t i = f[k].a0; i < f[k].a1; i++)
+            extract_add_header_atom(cb, k, (long)(h->atom0 + i));
+    for (size_t li = tb->first; li <= tb->last; li++) {
+        const struct xline *ln = &t->lines[li];
+        if (ln->role != XROW_DATA)
+            continue;
+        split_cells(t, ln, cell, LINE_CELLS_MAX);
+        for (size_t i = 0; i < ln->n_atoms; i++) {
+            const struct xatom *a = &t->atoms[ln->atom0 + i];
+            if (extract_is_filler(t, ln, a))
+                continue;
+            extract_note_kind(cb, cell[i], (long)li, extract_is_value_num(t, ln, a));
+            if (a->num >= 0)
+                t->num_col[a->num] = cell[i];
+        }
+    }
+    extract_settle_kinds(cb);
+    rc = 1;
+out:
+    free(f);
+    free(scratch);
+    free(cell);
     return rc;
 }
 

@@ -9,6 +9,8 @@
  */
 #include "extract/extract_int.h"
 
+#include <ctype.h>
+
 #include <string.h>
 #include <strings.h>
 
@@ -84,6 +86,49 @@ static int latex_row_end(const char *s, size_t len)
     return 0;
 }
 
+/* A Python record printed by repr(): "(5, 'RNN', 5.71, 1.0, 1.0)" or
+ * "[20, 'LSTM b_f=3', 59.7, 1.0, 1.0]" — bracketed, with a quoted string
+ * among its items.  Its ", " separates fields as a CSV comma does. */
+static int repr_record(const char *s, size_t len)
+{
+    size_t b = 0, e = len;
+    int quoted = 0;
+
+    while (b < e && (s[b] == ' ' || s[b] == '\t'))
+        b++;
+    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r'))
+        e--;
+    if (e - b < 5 || !((s[b] == '(' && s[e - 1] == ')') || (s[b] == '[' && s[e - 1] == ']')))
+        return 0;
+    for (size_t i = b + 1; i + 1 < e; i++) {
+        if (s[i] == '(' || s[i] == '[' || s[i] == ')' || s[i] == ']')
+            return 0;   /* nested: a list of lists, not one record */
+        quoted |= s[i] == '\'' || s[i] == '"';
+    }
+    return quoted;
+}
+
+/* A header naming a record's fields: "length, model, seconds, train acc,
+ * test acc" — short names of letters, separated by ", ", no numbers but
+ * inside a name, and no sentence punctuation. */
+static int name_list(const char *s, size_t len)
+{
+    size_t words = 0, fields = 1;
+
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == ',')
+            fields++, words = 0;
+        else if (s[i] == '.' || s[i] == '!' || s[i] == '?' || s[i] == ':' || s[i] == '(')
+            return 0;
+        else if (isdigit((unsigned char)s[i]) && (i == 0 || !isalpha((unsigned char)s[i - 1])))
+            return 0;
+        else if (isalpha((unsigned char)s[i]) && (i == 0 || !isalnum((unsigned char)s[i - 1])) &&
+                 ++words > 3)
+            return 0;   /* a clause, not a name */
+    }
+    return fields >= 3;
+}
+
 enum xdelim extract_line_delim(const char *s, size_t len)
 {
     size_t pipes = 0, tabs = 0, bare_commas = 0, spaced_commas = 0, semis = 0, amps = 0;
@@ -114,6 +159,8 @@ enum xdelim extract_line_delim(const char *s, size_t len)
     if (semis >= 2 && spaced_commas == 0)
         return XDELIM_SEMICOLON;   /* "rude;0,096;0,711": Excel's CSV in most of Europe */
     if (bare_commas >= 2 && spaced_commas == 0)
+        return XDELIM_COMMA;
+    if (spaced_commas >= 2 && bare_commas == 0 && (repr_record(s, len) || name_list(s, len)))
         return XDELIM_COMMA;
     return XDELIM_SPACE;
 }
