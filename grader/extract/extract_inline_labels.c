@@ -146,6 +146,34 @@ static int opens_with_word(const struct xatom *a, const struct seg *sg)
     return 0;
 }
 
+static int same_word(const struct xatom *a, const char *w)
+{
+    return a->num < 0 && a->len == strlen(w) && !strncasecmp(a->p, w, a->len);
+}
+
+/* "after clipping with a threshold of 1.0 it is 5.0000": a number that is
+ * "of" another noun the query does not name is that noun's value (a
+ * setting); when the label's segment goes on to another number, that one
+ * is the label's. */
+static int noun_of_its_own(const struct xatom *a, size_t i, const struct seg *segs,
+                           size_t n_segs, size_t k, const struct match *rm, int have_r,
+                           const struct match *cm, int have_c)
+{
+    size_t end = k < n_segs ? segs[k].a1 : i + 1;
+
+    while (k + 1 < n_segs && !segs[k + 1].hard)   /* "1.0 it is 5.0000": words after a
+                                                   * number open no new clause */
+        end = segs[++k].a1;
+
+    if (i < 2 || !same_word(&a[i - 1], "of") || a[i - 2].num >= 0 ||
+        extract_consumed(rm, have_r, i - 2) || extract_consumed(cm, have_c, i - 2))
+        return 0;
+    for (size_t j = i + 1; j < end; j++)
+        if (a[j].num >= 0)
+            return 1;
+    return 0;
+}
+
 /* The nth free value number after the anchor atom, segment-aware.  The
  * value never comes from past a separator where a segment opens with its
  * own label: "step 50: n/a  factor: 0.490" printed no step-50 value, and
@@ -179,8 +207,10 @@ long extract_pick_inline_value(const struct extract_transcript *t, const struct 
         return -1;   /* "step 1: None" printed no value for step 1 */
     for (size_t i = from; i < ln->n_atoms; i++) {
         const struct numparse_num *n;
-        while (k + 1 < n_segs && i >= segs[k].a1)
-            crossed |= segs[++k].hard;
+        while (k + 1 < n_segs && i >= segs[k].a1) {
+            k++;
+            crossed |= k > home && segs[k].hard;   /* a separator between label and value */
+        }
         if (home < n_segs && k > home && i == segs[k].a0 && opens_with_word(a, &segs[k]) &&
             crossed && !extract_consumed(rm, have_r, i) && !extract_consumed(cm, have_c, i) &&
             !extract_refmark_opens_reading(a + i, segs[k].a1 - i))
@@ -188,7 +218,8 @@ long extract_pick_inline_value(const struct extract_transcript *t, const struct 
         if (a[i].num < 0 || extract_consumed(rm, have_r, i) || extract_consumed(cm, have_c, i))
             continue;
         n = &t->nums[a[i].num];
-        if (extract_glued_to_word(t, ln, n))
+        if (extract_glued_to_word(t, ln, n) ||
+            (nth == 1 && noun_of_its_own(a, i, segs, n_segs, k, rm, have_r, cm, have_c)))
             continue;
         if (++seen == nth)
             return a[i].num;

@@ -1114,6 +1114,42 @@ START_TEST(test_keyed_line_heads_nothing)
 }
 END_TEST
 
+/* Tables read as records: each row cut into as many cells as the header has
+ * fields, every cell under the field of its position (field corpus: a key
+ * column first, two-space cells; a Python repr record per row). */
+START_TEST(test_rows_as_records)
+{
+    const char *syn = "{\"length\": [\"len\"], \"train acc\": [\"acc tr\"]}";
+    struct extract_transcript *t = parse_str(
+        "length  model  seconds  train acc  test acc\n"
+        "5  RNN  5.7  1.0  0.9\n"
+        "5  GRU  30.1  1.0  0.8\n"
+        "20  RNN  35.6  1.0  0.7\n");
+    struct found f;
+
+    f = extract_fixture_query(t, syn, "{\"row\": \"length 20 RNN\", \"column\": \"test acc\"}");
+    ck_assert_msg(f.n == 1 && f.value == 0.7, "%d %g %s", f.n, f.value, f.explain);
+    f = extract_fixture_query(t, syn, "{\"row\": \"length 5 GRU\", \"column\": \"seconds\"}");
+    ck_assert_msg(f.n == 1 && f.value == 30.1, "%d %g %s", f.n, f.value, f.explain);
+    extract_free(t);
+    t = parse_str("length, model, seconds, train acc, test acc\n"
+                  "(5, 'RNN', 5.7, 1.0, 0.9)\n"
+                  "(5, 'LSTM b_f=3', 9.2, 1.0, 0.8)\n"
+                  "(50, 'RNN', 3.8, 0.539, 0.507)\n");
+    f = extract_fixture_query(t, syn, "{\"row\": \"length 50 RNN\", \"column\": \"train acc\"}");
+    ck_assert_msg(f.n == 1 && f.value == 0.539, "%d %g %s", f.n, f.value, f.explain);
+    f = extract_fixture_query(t, syn, "{\"row\": \"length 5 RNN\", \"column\": \"test acc\","
+                                      " \"exclude\": \"LSTM\"}");
+    ck_assert_msg(f.n == 1 && f.value == 0.9, "%d %g %s", f.n, f.value, f.explain);
+    extract_free(t);
+    /* prose with commas is no header, and a tuple of numbers alone no record */
+    t = parse_str("first, then second, and at last the third.\n(1, 2, 3)\n");
+    f = extract_fixture_query(t, syn, "{\"column\": \"second\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_table");
@@ -1127,6 +1163,7 @@ int main(void)
     tcase_add_test(tc, test_wrapped_lists_are_vectors);
     tcase_add_test(tc, test_yaml_style_indentation);
     tcase_add_test(tc, test_enclosing_key_is_the_column);
+    tcase_add_test(tc, test_rows_as_records);
     suite_add_tcase(s, tc);
     tc = tcase_create("tables");
     tcase_add_test(tc, test_tensor_rows_under_columns_line);
