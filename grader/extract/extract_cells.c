@@ -48,8 +48,9 @@ static long cell_number(const struct extract_transcript *t, const struct xline *
     int seen = 0;
     for (size_t k = 0; k < ln->n_nums; k++) {
         size_t g = ln->num0 + k;
-        if (t->num_col[g] == col && ++seen == nth)
-            return (long)g;
+        if (t->num_col[g] == col && !extract_version_number(t, ln, &t->nums[g]) &&
+            ++seen == nth)
+            return (long)g;   /* "(torch 1.13)" in a label cell names, it holds no value */
     }
     return -1;
 }

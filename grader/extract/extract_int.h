@@ -442,6 +442,9 @@ struct source extract_line_source(const struct extract_transcript *t, long li);
 struct source extract_path_source(const struct extract_transcript *t, const struct xline *ln);
 int extract_scope_sources(const struct extract_transcript *t, const struct xline *ln,
                           struct source *out);
+/* "torch 1.13": a library's version, part of a name, never a value. */
+int extract_version_number(const struct extract_transcript *t, const struct xline *ln,
+                           const struct numparse_num *n);
 int extract_glued_to_word(const struct extract_transcript *t, const struct xline *ln,
                           const struct numparse_num *n);
 int extract_find_captions(struct finder *f);

@@ -29,10 +29,10 @@ int extract_is_value_num(const struct extract_transcript *t, const struct xline 
     if (a->num < 0)
         return 0;
     n = &t->nums[a->num];
-    /* "b_f=3", "step1", "64-unit": part of a name.  (A key=value log line
-     * is read inline, where "loss=0.5" is a value.) */
-    (void)ln;
-    return !(n->flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT));
+    /* "b_f=3", "step1", "64-unit", "torch 1.13": part of a name.  (A
+     * key=value log line is read inline, where "loss=0.5" is a value.) */
+    return !(n->flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT)) &&
+           !extract_version_number(t, ln, n);
 }
 
 int extract_is_noise(const struct xatom *a)

@@ -354,27 +354,6 @@ static int described_counts(const struct score_ctx *ctx, const struct cJSON *loc
     return rc ? -1 : 0;
 }
 
-/* "torch 1.13", "numpy 1.24.2", "python 3.11": a number right after a
- * library's name (a space between, no ':' or '=') is its version, never a
- * measurement; "gap vs torch: 2.22e-16" is a measurement. */
-static int version_number(const struct extract_hit *h)
-{
-    static const char *const libraries[] = { "torch", "pytorch", "numpy", "python", "cuda",
-                                             "version", NULL };
-    const char *l = h->line_text ? h->line_text : "";
-    size_t n = h->num.start <= strlen(l) ? h->num.start : 0, b;
-
-    if (!n || (l[n - 1] != ' ' && l[n - 1] != 'v'))
-        return 0;
-    while (n && (l[n - 1] == ' ' || l[n - 1] == 'v'))
-        n--;
-    for (b = n; b && isalpha((unsigned char)l[b - 1]); b--)
-        ;
-    for (const char *const *w = libraries; *w; w++)
-        if (n - b == strlen(*w) && !strncasecmp(l + b, *w, n - b))
-            return 1;
-    return 0;
-}
 
 /* Another candidate on another line answers more of the rubric's
  * descriptions of the value on its own line ("largest gap vs torch:
@@ -419,8 +398,7 @@ static int choose_best_described(const struct score_ctx *ctx, const struct rubri
         const struct extract_hit *c = &all.hits[i];
         if (c->line == h->line || counts[i] <= chosen ||
             (pick >= 0 && counts[i] <= counts[pick]) || extract_hand_worked(ctx->out, c->line) ||
-            extract_line_is_heading(ctx->out, c->line) || c->transposed != h->transposed ||
-            version_number(c))
+            extract_line_is_heading(ctx->out, c->line) || c->transposed != h->transposed)
             continue;
         if (score_target(ctx, &ck->target, c->num.value, &c->num, &pass, NULL, NULL, err))
             goto out;
