@@ -146,6 +146,52 @@ static int opens_with_word(const struct xatom *a, const struct seg *sg)
     return 0;
 }
 
+/* "trained in 31.2 s and scored 1.000 on training rows": a number with a
+ * unit of time is no value of a column whose words say nothing of time —
+ * while the line offers a number without one ("t20: 950 ms" alone stays
+ * t20's value). */
+static int is_timed(const struct numparse_num *n)
+{
+    double seconds;
+    return (n->flags & NUMPARSE_UNIT) && numparse_seconds(n, &seconds) == 0;
+}
+
+static int time_for_no_time(const struct numparse_num *n, const struct match *cm)
+{
+    static const char *const time_words[] = { "s", "sec", "secs", "second", "seconds", "time",
+                                              "ms", "wall", "clock", "duration", "min",
+                                              "minutes", "took", NULL };
+    if (!cm || !cm->phrase || !is_timed(n))
+        return 0;
+    for (size_t k = 0; k < cm->phrase->n; k++)
+        for (const char *const *w = time_words; cm->phrase->items[k].w && *w; w++)
+            if (cm->phrase->items[k].wlen == strlen(*w) &&
+                !strncasecmp(cm->phrase->items[k].w, *w, cm->phrase->items[k].wlen))
+                return 0;
+    return 1;
+}
+
+/* Whether atoms [lo, hi] hold a free number without a unit of time; a
+ * number keying a value ("LSTM@20=4.1s") is a name, not one. */
+static int has_untimed(const struct extract_transcript *t, const struct xline *ln, size_t lo,
+                       size_t hi, const struct match *rm, int have_r, const struct match *cm)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    for (size_t i = lo; i <= hi && i < ln->n_atoms; i++) {
+        const struct numparse_num *n;
+        size_t end;
+        if (a[i].num < 0 || extract_consumed(rm, have_r, i) || extract_consumed(cm, 1, i))
+            continue;
+        n = &t->nums[a[i].num];
+        end = n->end;
+        if (extract_glued_to_word(t, ln, n) || is_timed(n) ||
+            (end < ln->len && (t->text[ln->off + end] == '=' || t->text[ln->off + end] == ':')))
+            continue;
+        return 1;
+    }
+    return 0;
+}
+
 static int same_word(const struct xatom *a, const char *w)
 {
     return a->num < 0 && a->len == strlen(w) && !strncasecmp(a->p, w, a->len);
@@ -187,7 +233,7 @@ long extract_pick_inline_value(const struct extract_transcript *t, const struct 
     const struct xatom *a = t->atoms + ln->atom0;
     struct seg segs[SEGS_MAX];
     size_t n_segs = segment_line(t, ln, segs, SEGS_MAX), from = 0, home = n_segs, k = 0;
-    int seen = 0, crossed = 0;
+    int seen = 0, crossed = 0, untimed;
 
     if (anchor >= 0) {
         from = (size_t)anchor + 1;
@@ -202,6 +248,7 @@ long extract_pick_inline_value(const struct extract_transcript *t, const struct 
             }
         }
     }
+    untimed = have_c && has_untimed(t, ln, from, ln->n_atoms - 1, rm, have_r, cm);
     if (anchor >= 0 && from == (size_t)anchor + 1 && from < ln->n_atoms &&
         is_null_word(&a[anchor + 1], ln->n_atoms - (size_t)anchor - 1))
         return -1;   /* "step 1: None" printed no value for step 1 */
@@ -218,7 +265,7 @@ long extract_pick_inline_value(const struct extract_transcript *t, const struct 
         if (a[i].num < 0 || extract_consumed(rm, have_r, i) || extract_consumed(cm, have_c, i))
             continue;
         n = &t->nums[a[i].num];
-        if (extract_glued_to_word(t, ln, n) ||
+        if (extract_glued_to_word(t, ln, n) || (untimed && time_for_no_time(n, cm)) ||
             (nth == 1 && noun_of_its_own(a, i, segs, n_segs, k, rm, have_r, cm, have_c)))
             continue;
         if (++seen == nth)
@@ -388,6 +435,7 @@ long extract_value_in_clause(const struct extract_transcript *t, const struct xl
     const char *s = t->text + ln->off;
     size_t at = ln->n_atoms, lo, hi;
     long own = -1;
+    int untimed;
 
     for (size_t k = 0; k < cm->n_items; k++)
         if (cm->pos[k].src == 0 && (at == ln->n_atoms || cm->pos[k].idx > at))
@@ -395,9 +443,11 @@ long extract_value_in_clause(const struct extract_transcript *t, const struct xl
     if (at == ln->n_atoms)
         return num;
     clause_bounds(ln, a, s, at, &lo, &hi);
+    untimed = has_untimed(t, ln, 0, ln->n_atoms - 1, rm, have_r, cm);
     for (size_t i = lo; i <= hi; i++) {
         if (a[i].num < 0 || extract_consumed(rm, have_r, i) || extract_consumed(cm, 1, i) ||
-            extract_glued_to_word(t, ln, &t->nums[a[i].num]))
+            extract_glued_to_word(t, ln, &t->nums[a[i].num]) ||
+            (untimed && time_for_no_time(&t->nums[a[i].num], cm)))
             continue;
         if (a[i].num == num)
             return num;   /* the value found is the clause's own */

@@ -850,6 +850,23 @@ START_TEST(test_words_spread_over_header_and_label)
 }
 END_TEST
 
+/* A number with a unit of time is no value of a column that names no time,
+ * while its line offers another; alone it stays the label's value. */
+START_TEST(test_time_is_no_accuracy)
+{
+    struct extract_transcript *t = parse_str(
+        "At length 50 the LSTM trained in 31.2 s and scored 0.998 on training rows.\n"
+        "t20: 950 ms\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 50 LSTM\", \"column\": \"train\"}");
+    ASSERT_HIT(f, 0.998, 1, "0.998");
+    f = query(t, "{\"column\": \"t20\"}");
+    ASSERT_HIT(f, 950, 2, "950");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_boxed_tables_and_nested_json)
 {
     struct extract_transcript *t = parse_fixture("boxed_and_json.txt");
@@ -1017,6 +1034,7 @@ int main(void)
     tcase_add_test(tc, test_units_crlf_dicts_tensors);
     tcase_add_test(tc, test_non_utf8_and_control_bytes);
     tcase_add_test(tc, test_words_spread_over_header_and_label);
+    tcase_add_test(tc, test_time_is_no_accuracy);
     tcase_add_test(tc, test_boxed_tables_and_nested_json);
     suite_add_tcase(s, tc);
     tc = tcase_create("limits");
