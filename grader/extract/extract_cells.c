@@ -231,6 +231,7 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     c.table = t->lines[li].table;
     c.above = 0;
     c.positional = 0;
+    c.row_words = have_r ? (int)rm.n_items : 0;
     c.scope_excluded = extract_scope_excluded(f, li);
     return extract_add_cand(f, &c);
 }

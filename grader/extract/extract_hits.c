@@ -269,6 +269,10 @@ static int cand_better(const struct finder *f, const struct cand *a, const struc
         return in_list(f, a);
     if (a->quality != b->quality)
         return a->quality > b->quality;
+    /* "LSTM with forget bias 0 trained in 159.4 s" names the row's every
+     * variant; "the LSTM pass took 70.0 ms" only its shortest. */
+    if (a->row_words && b->row_words && a->row_words != b->row_words)
+        return a->row_words > b->row_words;
     if (a->extras != b->extras)
         return a->extras < b->extras;
     if (a->line != b->line)

@@ -130,6 +130,24 @@ static int row_named_above(struct finder *f, const struct sources *S, struct mat
     return extract_match_set(f->t, &f->row, &above, -1, rm, extras, NULL, 0);
 }
 
+/* Whether a column's word names a number's unit: the unit itself ("ms"),
+ * or, for a duration, any word for seconds ("trained in 31.2 s" under the
+ * column "secs"). */
+static int unit_named(const struct numparse_num *n, const char *w, size_t wlen)
+{
+    static const char *const seconds_words[] = { "s", "sec", "secs", "second", "seconds", NULL };
+    double sec;
+
+    if (extract_word_eq(n->unit, strlen(n->unit), w, wlen) == 3)
+        return 1;
+    if (numparse_seconds(n, &sec) < 0)
+        return 0;
+    for (const char *const *k = seconds_words; *k; k++)
+        if (strlen(*k) == wlen && !strncasecmp(*k, w, wlen))
+            return 1;
+    return 0;
+}
+
 /* "trained for 9.2 seconds": the unit word belongs to the number's atom
  * (extract_tokenize), so a column named by that word ("seconds", "ms")
  * labels the number itself.  The first such free number after the anchor,
@@ -148,7 +166,7 @@ static long unit_labelled(struct finder *f, const struct xline *ln, const struct
         for (size_t v = 0; v < f->col.n; v++) {
             const struct phrase *p = &f->col.v[v];
             if (p->n != 1 || !p->items[0].w || p->items[0].has_num ||
-                extract_word_eq(n->unit, strlen(n->unit), p->items[0].w, p->items[0].wlen) != 3)
+                !unit_named(n, p->items[0].w, p->items[0].wlen))
                 continue;
             if ((long)i > anchor)
                 return (long)i;
@@ -424,6 +442,7 @@ int extract_inline_candidates(struct finder *f, size_t li)
     c.table = -1;
     c.ways = 0;
     c.above = above;
+    c.row_words = have_r ? (int)rm.n_items : 0;
     c.scope_excluded = extract_scope_excluded(f, li);
     return extract_add_cand(f, &c);
 }

@@ -413,6 +413,8 @@ struct cand {
     int scope_excluded;     /* 1: its heading or title names an excluded word */
     int positional;         /* 1: its column word sits in a label list on the line itself,
                              * mapped by place onto the line's run of numbers */
+    int row_words;          /* items of the row phrase it matched, 0 none: the longer
+                             * variant ("length 50 LSTM b_f 0") is the closer name */
 };
 
 struct finder {

@@ -863,6 +863,17 @@ START_TEST(test_time_is_no_accuracy)
     ASSERT_HIT(f, 0.998, 1, "0.998");
     f = query(t, "{\"column\": \"t20\"}");
     ASSERT_HIT(f, 950, 2, "950");
+    /* a duration's unit is named by any word for seconds */
+    f = query(t, "{\"row\": \"length 50 LSTM\", \"column\": \"secs\"}");
+    ASSERT_HIT(f, 31.2, 1, "31.2");
+    extract_free(t);
+
+    /* the line naming the row's longest variant is the row */
+    t = parse_str("At length 50 the LSTM with forget bias 0 trained in 159.4 s.\n"
+                  "At length 50 the LSTM pass took 70.0 ms.\n");
+    f = query(t, "{\"row\": [\"length 50 LSTM forget bias 0\", \"length 50 LSTM\"], "
+                 "\"column\": \"seconds\"}");
+    ASSERT_HIT(f, 159.4, 1, "159.4");
     extract_free(t);
 }
 END_TEST
