@@ -5,6 +5,9 @@
 #   make check-sanitize   the same tests built with AddressSanitizer + UBSan
 #   make bench            benchmarks, each printing a ratio against a peer
 #   make demo             grade the bundled sample submission
+#   make install          bin/grader, bin/reference to $(DESTDIR)$(PREFIX)/bin and the
+#                         data they read to $(DESTDIR)$(PREFIX)/share/gradebox
+#   make uninstall        removes what make install put there
 #   make clean
 #
 # Sources are found by wildcard, so adding a module means adding a .c/.h pair
@@ -64,7 +67,7 @@ BENCH_BINS := $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 # intermediates after the run, and its 'rm' would be the last line CI reads.
 .SECONDARY:
 
-.PHONY: all check check-sanitize check-valgrind bench demo clean
+.PHONY: all check check-sanitize check-valgrind bench demo install uninstall clean
 
 all: $(BIN)/grader $(BIN)/reference
 
@@ -124,6 +127,32 @@ bench: all $(BENCH_BINS)
 demo: all
 	$(BIN)/grader check exercises/samples/attention_by_hand.py; \
 	  rc=$$?; [ $$rc -le 1 ] || exit $$rc
+
+# make install: an installed grader finds its data in ../share/gradebox beside
+# its bin/ (grader/check/home.c), laid out as in the checkout.  That directory
+# belongs to gradebox: install replaces its rubrics/, exercises/ and
+# grader/shims/ with the tree's (a rubric removed from the tree must not stay
+# gradable), and uninstall removes it.  An instructor's own rubrics live
+# elsewhere (grader check --rubrics DIR).
+PREFIX   ?= /usr/local
+BINDIR   := $(PREFIX)/bin
+DATADIR  := $(PREFIX)/share/gradebox
+DATA_DIRS  := rubrics exercises grader/shims
+DATA_FILES := $(wildcard rubrics/*.json rubrics/*.md rubrics/expected/*.json \
+                rubrics/expected/*.md exercises/*.md exercises/*.py \
+                exercises/samples/*.py grader/shims/*.py)
+
+install: all
+	@test -n "$(PREFIX)" || { echo "install: PREFIX is empty" >&2; exit 2; }
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)"
+	install -m 0755 $(BIN)/grader $(BIN)/reference "$(DESTDIR)$(BINDIR)/"
+	cd "$(DESTDIR)$(DATADIR)" && rm -rf $(DATA_DIRS)
+	for f in $(DATA_FILES); do install -D -m 0644 $$f "$(DESTDIR)$(DATADIR)/$$f" || exit; done
+
+uninstall:
+	@test -n "$(PREFIX)" || { echo "uninstall: PREFIX is empty" >&2; exit 2; }
+	rm -f "$(DESTDIR)$(BINDIR)/grader" "$(DESTDIR)$(BINDIR)/reference"
+	rm -rf "$(DESTDIR)$(DATADIR)"
 
 clean:
 	rm -rf build bin

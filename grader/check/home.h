@@ -4,14 +4,17 @@
  * so it finds its data without relying on the current directory:
  *   1. --rubrics DIR for the rubrics alone (an instructor's private set);
  *   2. $GRADEBOX_HOME, a directory holding rubrics/, exercises/ and grader/shims/;
- *   3. otherwise the nearest ancestor of the executable's directory
- *      (/proc/self/exe) that holds rubrics/: bin/grader and build/san/bin/grader
- *      both find the checkout they were built in.
+ *   3. otherwise from the executable's path (/proc/self/exe), see
+ *      home_root_for_exe(): an installed PREFIX/bin/grader finds
+ *      PREFIX/share/gradebox (what `make install` lays out), and bin/grader or
+ *      build/san/bin/grader find the checkout they were built in.
+ * An installation and a checkout have the same layout under their root.
  */
 #ifndef GB_HOME_H
 #define GB_HOME_H
 
 #include <limits.h>
+#include <stddef.h>
 
 #include "error.h"
 
@@ -24,5 +27,11 @@ struct gb_home {
 
 /* rubrics_override may be NULL. */
 int home_find(const char *rubrics_override, struct gb_home *home, struct gb_err *err);
+
+/* The data root of the executable at the absolute path exe: first
+ * DIR/../share/gradebox (DIR being exe's directory) when it holds rubrics/,
+ * else the nearest of DIR and its three parents that holds rubrics/.
+ * Writes the root (without "..") to root[size]. */
+int home_root_for_exe(const char *exe, char *root, size_t size, struct gb_err *err);
 
 #endif

@@ -28,8 +28,7 @@ static int print_usage(FILE *f)
           "         --format gradebox|lti, --outbox PATH, --ca-file FILE,\n"
           "         --connect-timeout S, --timeout S, --max-connections N,\n"
           "         --retry-base S, --retry-max-delay S, --max-attempts N\n"
-          "Settings also come from $GRADEBOX_* variables and a config file; see README.md,\n"
-          "\"Delivering results to an LMS\".\n", f);
+          "Settings also come from $GRADEBOX_* variables and a config file; see docs/lms.md.\n", f);
     return 2;
 }
 

@@ -4,7 +4,7 @@
  * score (architecture: results are values).  Three formats:
  *   text        one line per check, totals, triage, crash tail, runtime (report_text.c)
  *   json        gradebox's own schema "gradebox.result/1"; the webhook posts exactly
- *               this document (report_json.c; the schema is documented in README.md)
+ *               this document (report_json.c; the schema is documented in docs/results.md)
  *   gradescope  Gradescope's results.json (report_gradescope.c)
  * Student-controlled text (found values, tracebacks) is made valid UTF-8 with
  * control characters neutralised before it reaches any report.

@@ -1,7 +1,7 @@
 /* report_json.c — gradebox's own result document, schema "gradebox.result/1".
  *
  * The richest serialisation of a struct grade_result and the exact body the
- * webhook delivers; README.md ("Result JSON schema") documents every field.
+ * webhook delivers; docs/results.md documents every field.
  * Absent values are JSON null, never omitted, so consumers see one shape. */
 #include "report/report.h"
 

@@ -12,7 +12,7 @@ if ! [ -x "$py" ] || ! "$py" -c 'import torch, numpy' >/dev/null 2>&1; then
     exit 0
 fi
 # The committed vectors are what torch's AVX2 kernels draw; torch elsewhere cannot
-# reproduce them (README "Seeded random streams"), though the C code still can.
+# reproduce them (docs/reference.md, "Seeded random streams"), though the C code still can.
 flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
 case " $flags " in
     *" avx2 "*" fma "*|*" fma "*" avx2 "*) ;;
