@@ -30,17 +30,28 @@ struct deliver_stats {
 int deliver_open_outbox(const struct deliver_config *cfg, struct outbox **ob,
                         struct gb_err *err);
 
-/* Validates a result, builds its payload and writes it to the outbox (due
- * now); id receives its webhook-id. */
-int deliver_enqueue(struct outbox *ob, const struct deliver_config *cfg,
-                    const char *result_json, size_t len, char id[PAYLOAD_ID_MAX + 1],
+/* What the destination needs before anything is queued for it, so that a
+ * result that could never be sent is refused now, not found out later: a
+ * URL, the verify key if one is set, and the webhook secret — or, with
+ * format lti, a complete registration whose key loads. */
+int deliver_check_destination(struct deliver_config *cfg, struct gb_err *err);
+
+/* Checks a result (result_doc.h), builds its payload and writes it to the
+ * outbox, due now; id receives its result_id (the webhook-id).  info (may
+ * be NULL) tells whether it was stale — a newer revision of the same result
+ * is queued already, so it was not — and how many older ones it replaced.
+ * With format lti the registration must be complete and its key readable. */
+int deliver_enqueue(struct outbox *ob, struct deliver_config *cfg, const char *result_json,
+                    size_t len, char id[PAYLOAD_ID_MAX + 1], struct outbox_put_info *info,
                     struct gb_err *err);
 
 /* Sends every due message (only_id: just that one) once.  When wait_until_ms
  * is later than now, keeps waiting for and sending retries until the outbox
  * has nothing pending or that time comes.  One line per attempt goes to log
- * (NULL: silent).  Fails only on outbox or setup errors, not on a down LMS. */
-int deliver_flush(struct outbox *ob, const struct deliver_config *cfg, const char *only_id,
+ * (NULL: silent).  Credentials are loaded for the kinds of message met (the
+ * webhook secret, the LTI key; the LTI token stays cached in cfg).  Fails
+ * only on outbox or setup errors (a missing credential), not on a down LMS. */
+int deliver_flush(struct outbox *ob, struct deliver_config *cfg, const char *only_id,
                   long long wait_until_ms, struct deliver_stats *st, FILE *log,
                   struct gb_err *err);
 
@@ -50,10 +61,10 @@ int deliver_flush(struct outbox *ob, const struct deliver_config *cfg, const cha
 int deliver_count_left(struct outbox *ob, const char *url, char (*ids)[PAYLOAD_ID_MAX + 1],
                        size_t n_ids, size_t *pending, size_t *failed, struct gb_err *err);
 
-/* For `grader check --post`: enqueue, then attempt every due delivery once.
- * Returns 0 once the result is safely queued; *delivered tells whether it
- * also reached the LMS (if not, it is retried by `grader outbox flush`).
- * Loads the secret into cfg if it is not loaded yet. */
+/* For `grader check --post` (and a batch or service that keeps cfg between
+ * results): enqueue, then attempt every due delivery once.  Returns 0 once
+ * the result is safely queued; *delivered tells whether it also reached the
+ * LMS (if not, it is retried by `grader outbox flush`). */
 int deliver_result(struct deliver_config *cfg, const char *result_json, size_t len,
                    int *delivered, struct gb_err *err);
 
