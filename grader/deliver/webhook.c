@@ -75,7 +75,6 @@ static int build_headers(struct transfer *t, const struct sign_key *key, struct 
 
     if (r->authorization) {
         rc = add_header(&t->headers, "content-type: %s", r->content_type)
-             || add_header(&t->headers, "accept: %s", "application/json")
              || add_header(&t->headers, "authorization: %s", r->authorization);
     } else {
         if (sign_message(key, r->id, now, r->body, r->body_len, sig, err))
