@@ -25,6 +25,11 @@ struct lti_flush {
     struct lti_roster roster;
     enum lti_fail roster_fail;        /* when loading it failed ... */
     struct gb_err roster_err;         /* ... and why */
+    /* The last token or line item failure, so that a down platform or a
+     * refused key costs one request per pass, not one per message: */
+    char *failed_name;                /* "token", or a line item's cache name */
+    enum lti_fail failed_kind;
+    struct gb_err failed_err;
 };
 
 /* A queued score, parsed. */
@@ -58,6 +63,7 @@ void lti_flush_close(struct lti_flush *f)
     if (!f)
         return;
     lti_roster_free(&f->roster);
+    free(f->failed_name);
     free(f->lock_path);
     free(f);
 }
@@ -109,7 +115,10 @@ static const struct lti_roster *roster(struct lti_flush *f, enum lti_fail *fail,
     if (!f->roster_tried) {
         f->roster_tried = 1;
         f->roster_fail = LTI_PERMANENT;
-        f->roster_bad = p->roster_file
+        f->roster_bad = !p->roster_file && !p->memberships_url
+                        ? gb_fail(&f->roster_err, "no roster: set lti-roster (a file) or "
+                                  "lti-memberships-url to map students to LTI user ids")
+                        : p->roster_file
                         ? lti_roster_from_file(&f->roster, p->roster_file,
                                                lti_platform_roster_field(p), &f->roster_err)
                         : lti_roster_from_service(&f->roster, f->client, p->memberships_url,
@@ -122,6 +131,37 @@ static const struct lti_roster *roster(struct lti_flush *f, enum lti_fail *fail,
         return NULL;
     }
     return &f->roster;
+}
+
+/* Was `name` the failure already met in this pass?  Then fail alike. */
+static int failed_before(struct lti_flush *f, const char *name, enum lti_fail *fail,
+                         struct gb_err *err)
+{
+    if (!f->failed_name || strcmp(f->failed_name, name))
+        return 0;
+    *fail = f->failed_kind;
+    gb_fail(err, "%s", f->failed_err.msg);
+    return 1;
+}
+
+static void remember_failure(struct lti_flush *f, const char *name, enum lti_fail fail,
+                             const struct gb_err *err)
+{
+    free(f->failed_name);
+    f->failed_name = strdup(name);
+    f->failed_kind = fail;
+    f->failed_err = *err;
+}
+
+/* The access token, unless this pass already saw the platform refuse one. */
+static int token(struct lti_flush *f, enum lti_fail *fail, struct gb_err *err)
+{
+    if (failed_before(f, "token", fail, err))
+        return -1;
+    if (lti_client_token(f->client, 0, fail, err) == 0)
+        return 0;
+    remember_failure(f, "token", *fail, err);
+    return -1;
 }
 
 static char *cache_name(const char *container, const cJSON *spec)
@@ -171,7 +211,9 @@ static int lineitem(struct lti_flush *f, const char *container, const cJSON *spe
     if (!(name = cache_name(container, spec)))
         return gb_fail(err, "out of memory");
     rc = outbox_kv_get(f->ob, name, url, err);
-    if (rc == 0 && !*url) {
+    if (rc == 0 && !*url && failed_before(f, name, fail, err))
+        rc = -1;
+    else if (rc == 0 && !*url) {
         fd = open(f->lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
         if (fd < 0 || flock(fd, LOCK_EX) < 0)
             rc = gb_fail_errno(err, "cannot lock %s", f->lock_path);
@@ -179,6 +221,8 @@ static int lineitem(struct lti_flush *f, const char *container, const cJSON *spe
             rc = resolve_locked(f, container, spec, name, url, fail, err);
         if (fd >= 0)
             close(fd);          /* releases the lock */
+        if (rc)
+            remember_failure(f, name, *fail, err);
     }
     free(name);
     return rc;
@@ -215,7 +259,7 @@ void lti_flush_prepare(struct lti_flush *f, const struct outbox_msg *m, struct l
     if (parse_pending(m, &pd, err))
         return;
     rc = !(r = roster(f, fail, err)) || !(user = lti_roster_find(r, pd.student, err))
-         || lti_client_token(f->client, 0, fail, err)
+         || token(f, fail, err)
          || lineitem(f, m->url, pd.lineitem, &item, fail, err)
          || build_request(f, &pd, user, item, p, err) ? -1 : 0;
     if (rc == 0)

@@ -13,7 +13,9 @@
  * A message that cannot be sent now is settled without a request: a student
  * with no LTI user id, or a refused key, is a permanent failure (kept, with
  * the reason, until `grader outbox retry`); a platform that does not answer
- * is retried on the usual schedule.
+ * is retried on the usual schedule.  A flush pass asks for a token, or a
+ * line item, that failed once no more: the rest of its messages settle with
+ * the same reason, so a down platform costs one timeout, not one each.
  */
 #ifndef GB_LTI_DELIVER_H
 #define GB_LTI_DELIVER_H

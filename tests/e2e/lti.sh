@@ -178,21 +178,29 @@ grader post --wait 20 "$(result a4b s4 attention_by_hand 6 10 2026-12-02T14:00:0
 ok "429 and 503 retried"
 
 # 7. A revoked key: the platform now holds another public key.  Clear error,
-#    the score kept; the right key registered again, retry delivers it.
+#    the scores kept — one refused token request for the two of them, not one
+#    each —; the right key registered again, retry delivers them.
 cp "$tmp/jwks.json" "$tmp/jwks.good"
-GRADEBOX_LTI_KEY_FILE=$tmp/other.pem grader lti keygen --key-file "$tmp/other.pem"
+grader lti keygen --key-file "$tmp/other.pem"
 cp "$tmp/out" "$tmp/jwks.json"
-grader post "$(result a1c s1 attention_by_hand 9 10 2026-12-02T15:00:00.000Z)"
+refused=$(count token-refused)
+grader post "$(result a1c s1 attention_by_hand 9 10 2026-12-02T15:00:00.000Z)" \
+    "$(result a3c s3 attention_by_hand 8 10 2026-12-02T15:00:00.000Z)"
 [ $rc -eq 1 ] || fail "post with a revoked key exited $rc"
 grep -q "the platform refused the tool's credentials" "$tmp/err" \
     && grep -q "grader lti public-key" "$tmp/err" || fail "no clear error for a revoked key"
+[ "$(count token-refused)" -eq $((refused + 1)) ] || fail "the refused key was tried per message"
 grep -q "^token-refused unknown-kid" "$tmp/state/log" || fail "platform did not refuse the key"
-id=$(failed_id)
-[ -n "$id" ] || fail "the score was not kept"
+grader outbox list
+ids=$(awk '$2 == "failed" {print $1}' "$tmp/out")
+[ "$(echo "$ids" | wc -w)" -eq 2 ] || fail "the scores were not kept"
 cp "$tmp/jwks.good" "$tmp/jwks.json"
-grader outbox retry "$id"
-[ $rc -eq 0 ] && [ "$(score_of sub-1)" = 9 ] || fail "retry after re-registering the key"
-ok "revoked key: refused with a clear error, kept, delivered after re-registration"
+for id in $ids; do
+    grader outbox retry "$id"
+    [ $rc -eq 0 ] || fail "retry after re-registering the key exited $rc"
+done
+[ "$(score_of sub-1)" = 9 ] && [ "$(score_of sub-3)" = 8 ] || fail "scores after re-registration"
+ok "revoked key: refused once with a clear error, kept, delivered after re-registration"
 
 # 8. Regrades: newest wins.  Queued together, only the regrade is sent; an
 #    older revision sent after a newer one is refused by the platform and
