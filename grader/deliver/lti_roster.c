@@ -51,6 +51,8 @@ static void finish(struct lti_roster *r)
 {
     size_t out = 0;
 
+    if (r->n == 0)
+        return;
     qsort(r->e, r->n, sizeof *r->e, by_student);
     for (size_t i = 0; i < r->n; i++) {
         if (out && !strcmp(r->e[out - 1].student, r->e[i].student)) {

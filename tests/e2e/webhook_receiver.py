@@ -60,25 +60,25 @@ def make_handler(args, key):
             body = self.rfile.read(int(self.headers.get('content-length', 0)))
             msg_id = self.headers.get('webhook-id', '')
             try:
+                student = json.loads(body).get('student') or '-'
+            except (ValueError, AttributeError):
+                student = '-'
+            try:
                 mode = open(args.mode_file).read().split()
             except OSError:
                 mode = []
             mode = mode or ['ok']
             if not verify(key, msg_id, self.headers.get('webhook-timestamp'), body,
                           self.headers.get('webhook-signature')):
-                self.record('badsig', msg_id or '-')
+                self.record('badsig', msg_id or '-', student)
                 return self.answer(401, b'bad signature\n')
             with lock:
                 attempts[msg_id] = attempts.get(msg_id, 0) + 1
                 n = attempts[msg_id]
             if mode[0] == 'status' or (mode[0] == 'flaky' and n <= int(mode[2])):
                 code = int(mode[1])
-                self.record(f'status-{code}', msg_id)
+                self.record(f'status-{code}', msg_id, student)
                 return self.answer(code, f'receiver says {code}\n'.encode())
-            try:
-                student = json.loads(body).get('student') or '-'
-            except ValueError:
-                student = '-'
             self.record('accepted', msg_id, student)
             with open(os.path.join(args.bodies, msg_id + '.json'), 'wb') as f:
                 f.write(body)
