@@ -1,11 +1,14 @@
-/* deliver.h — getting results to the LMS: queue durably, send, record the
- * outcome, schedule retries.  Ties payload, outbox and webhook together.
+/* deliver.h — getting results to the LMS: check and queue durably, send,
+ * record the outcome, schedule retries.  Ties payload (result_doc), outbox,
+ * webhook and, for LTI scores, lti_deliver together.  docs/lms.md tells the
+ * whole story for operators.
  *
  * Retry schedule: after the n-th failed attempt the next one is due after
  * retry-base * 2^(n-1), capped at retry-max-delay, with "equal jitter" (a
  * uniform draw from the upper half of that delay) so a cohort's retries do not
  * arrive at an LMS in lockstep.  After max-attempts the message is kept as
  * failed.  Defaults: 10 s, 20 s, 40 s … capped at 2 h, 15 attempts (5½–11 h).
+ * A Retry-After longer than the scheduled delay is honoured (capped alike).
  */
 #ifndef GB_DELIVER_H
 #define GB_DELIVER_H
