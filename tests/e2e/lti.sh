@@ -244,6 +244,20 @@ GRADEBOX_CONFIG=$tmp/nrps.conf grader post \
 [ "$(count members-page)" -eq 3 ] || fail "expected the roster's three pages"
 ok "Names and Role service: paged, matched on email"
 
+# 10b. One fixed line item (a platform that grants grade sync only): no
+#      lookup, no creation, only the score scope asked for.
+grep -v '^url' "$tmp/gradebox.conf" >"$tmp/fixed.conf"
+printf 'lti-lineitem = %s\n' "$base/api/lti/courses/42/line_items/2/lineitem?type_id=7" \
+    >>"$tmp/fixed.conf"
+gets=$(count lineitems-get); made=$(count lineitem-created)
+GRADEBOX_CONFIG=$tmp/fixed.conf grader post \
+    "$(result f4 s4 attention_by_hand 3 10 2026-12-02T18:30:00.000Z)"
+[ $rc -eq 0 ] && [ "$(score_of sub-4 2)" = 3 ] || fail "delivery to a fixed line item: exit $rc"
+[ "$(count lineitems-get)" -eq "$gets" ] && [ "$(count lineitem-created)" -eq "$made" ] \
+    || fail "a fixed line item was looked up or created"
+tail -3 "$tmp/state/log" | grep -q "^token 3600 score$" || fail "asked for more than the score scope"
+ok "fixed line item: only the score scope, no lookup"
+
 # 11. grader check --post delivers the same way.
 mkdir -p "$tmp/rubrics"
 cat >"$tmp/rubrics/self_check.json" <<'JSON'
