@@ -186,3 +186,16 @@ int gb_write_file_atomic(const char *path, const void *data, size_t len, struct 
     }
     return 0;
 }
+
+int gb_read_private_file(const char *path, size_t max_bytes, struct gb_buf *out,
+                         struct gb_err *err)
+{
+    struct stat st;
+
+    if (stat(path, &st) < 0)
+        return gb_fail_errno(err, "cannot open %s", path);
+    if (S_ISREG(st.st_mode) && (st.st_mode & 077))
+        return gb_fail(err, "%s holds a private key but its group or others may read it "
+                       "(mode %03o): chmod 600 %s", path, (unsigned)(st.st_mode & 0777), path);
+    return gb_read_file(path, max_bytes, out, err);
+}

@@ -30,6 +30,10 @@ void gb_buf_free(struct gb_buf *b);
 
 /* Reads a whole regular file, failing if it is larger than max_bytes. */
 int gb_read_file(const char *path, size_t max_bytes, struct gb_buf *out, struct gb_err *err);
+/* gb_read_file for a secret (a private key): refuses a file that its group
+ * or others may read, so a key is never quietly left world-readable. */
+int gb_read_private_file(const char *path, size_t max_bytes, struct gb_buf *out,
+                         struct gb_err *err);
 /* Writes all len bytes, retrying short writes and EINTR; -1 with errno set. */
 int gb_write_all(int fd, const void *data, size_t len);
 /* Writes a file atomically: a temporary file in the same directory, fsync, rename. */

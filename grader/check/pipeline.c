@@ -26,9 +26,11 @@
 #include "score/rubric.h"
 #include "check/runtime.h"
 #include "sandbox/sandbox.h"
+#include "score/result_id.h"
 #include "score/score.h"
 #include "check/transcript.h"
 #include "sandbox/workdir.h"
+#include "report/result_sign.h"
 
 #define SOURCE_MAX_BYTES     (1u << 20)     /* a 1 MiB .py is not a course exercise */
 #define TRANSCRIPT_MAX_BYTES (16u << 20)
@@ -177,41 +179,19 @@ static int dup_into(char **dst, const char *s, struct gb_err *err)
     return *dst ? 0 : gb_fail(err, "out of memory");
 }
 
-/* One field of the result id's key: '|' and '\\' escaped with '\\', so no
- * two different (student, assignment) pairs make the same key ("alice|hw1"
- * with no assignment and "alice" with "hw1|" did); ids without either
- * character are what they always were. */
-static int append_id_part(struct gb_buf *key, const char *s, struct gb_err *err)
-{
-    for (; s && *s; s++)
-        if (((*s == '|' || *s == '\\') && gb_buf_puts(key, "\\", err)) ||
-            gb_buf_append(key, s, 1, err))
-            return -1;
-    return 0;
-}
-
-/* Who, what and when: the result's identity.  result_id is stable across
- * regrades of the same file, so an LMS can deduplicate deliveries. */
+/* Who, what and when; the key and revision id follow once the checks are
+ * scored (score/result_id.h), since a regrade with a different outcome must
+ * be a different revision. */
 static int fill_identity(const struct pipeline_options *opts, const struct job *job,
                          struct grade_result *r, struct gb_err *err)
 {
-    char sha[65], id[65], when[32];
-    struct gb_buf key = GB_BUF_INIT;
-    time_t now = time(NULL);
-    struct tm tm;
-    int rc;
+    char sha[65], when[RESULT_TIME_MAX];
 
     if (sha256_hex(job->source.data ? job->source.data : "", job->source.len, sha))
         return gb_fail(err, "cannot compute SHA-256");
-    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
-    rc = append_id_part(&key, opts->student, err) || gb_buf_puts(&key, "|", err) ||
-         append_id_part(&key, opts->assignment, err) || gb_buf_puts(&key, "|", err) ||
-         append_id_part(&key, job->rubric->exercise, err) ||
-         gb_buf_printf(&key, err, "|%s", sha) ? -1 : 0;
-    if (!rc && sha256_hex(key.data, key.len, id))
-        rc = gb_fail(err, "cannot compute SHA-256");
-    gb_buf_free(&key);
-    if (rc || dup_into(&r->result_id, id, err) || dup_into(&r->student, opts->student, err)
+    if (result_time_now(when, err))
+        return -1;
+    if (dup_into(&r->student, opts->student, err)
         || dup_into(&r->assignment, opts->assignment, err)
         || dup_into(&r->exercise, job->rubric->exercise, err)
         || dup_into(&r->submission_sha256, sha, err) || dup_into(&r->graded_at, when, err))
@@ -619,7 +599,7 @@ int pipeline_grade(const struct pipeline_options *opts, struct grade_result *r, 
         in.source = job.source.data ? job.source.data : "";
         in.source_len = job.source.len;
         rc = fill_identity(opts, &job, r, err) || gather_evidence(opts, &job, r, &in, err)
-             || score_submission(&in, r, err) ? -1 : 0;
+             || score_submission(&in, r, err) || result_identify(r, err) ? -1 : 0;
     }
     job_free(&job);
     return rc;
@@ -631,7 +611,8 @@ const char pipeline_check_usage[] =
     "usage: grader check [--format text|json|gradescope] [--python PATH]\n"
     "                    [--exercise NAME] [--rubrics DIR]\n"
     "                    [--transcript FILE [--transcript-status FILE]]\n"
-    "                    [--student ID] [--assignment ID] [--post URL] FILE\n";
+    "                    [--student ID] [--assignment ID] [--post URL]\n"
+    "                    [--sign-key FILE] FILE\n";
 
 /* Options that take a value; each fills one string field of pipeline_options. */
 static const struct {
@@ -647,6 +628,7 @@ static const struct {
     { "--student", offsetof(struct pipeline_options, student) },
     { "--assignment", offsetof(struct pipeline_options, assignment) },
     { "--post", offsetof(struct pipeline_options, post) },
+    { "--sign-key", offsetof(struct pipeline_options, sign_key) },
 };
 
 static int set_flag(struct pipeline_options *o, const char *name, const char *value,
@@ -671,6 +653,7 @@ static int parse_args(int argc, char **argv, struct pipeline_options *o, struct 
     o->python = PIPELINE_DEFAULT_PYTHON;
     o->student = getenv("GRADEBOX_STUDENT");
     o->assignment = getenv("GRADEBOX_ASSIGNMENT");
+    o->sign_key = getenv("GRADEBOX_RESULT_SIGN_KEY");
     for (int i = 1; i < argc; i++) {
         char *arg = argv[i], *eq = strchr(arg, '=');
 
@@ -695,6 +678,8 @@ static int parse_args(int argc, char **argv, struct pipeline_options *o, struct 
         o->student = NULL;
     if (o->assignment && !*o->assignment)
         o->assignment = NULL;
+    if (o->sign_key && !*o->sign_key)
+        o->sign_key = NULL;
     return 0;
 }
 
@@ -713,9 +698,9 @@ static int exit_status(const struct grade_result *r)
 }
 
 static int print_report(const struct pipeline_options *o, const struct grade_result *r,
-                        struct gb_err *err)
+                        const struct result_signer *signer, struct gb_err *err)
 {
-    struct report_options ro = { .utf8 = 0 };
+    struct report_options ro = { .utf8 = 0, .signer = signer };
     struct gb_buf out = GB_BUF_INIT;
     int rc;
 
@@ -730,11 +715,12 @@ static int print_report(const struct pipeline_options *o, const struct grade_res
 
 /* --post: queue the result in the outbox and try to deliver it now.  A down
  * LMS is not an error (the outbox retries); no secret or a bad URL is. */
-static int post_result(const struct pipeline_options *o, const struct grade_result *r)
+static int post_result(const struct pipeline_options *o, const struct grade_result *r,
+                       const struct result_signer *signer)
 {
     struct gb_buf json = GB_BUF_INIT;
     struct gb_err err;
-    int delivered = 0, rc = report_json(r, &json, &err);
+    int delivered = 0, rc = report_json_signed(r, signer, &json, &err);
 
     if (rc == 0)
         rc = deliver_post(o->post, json.data, json.len, &delivered, &err);
@@ -751,6 +737,7 @@ int pipeline_check_main(int argc, char **argv)
 {
     struct pipeline_options opts;
     struct grade_result result;
+    struct result_signer signer = { 0 }, *sign = NULL;
     struct gb_err err;
     int rc = parse_args(argc, argv, &opts, &err);
 
@@ -761,14 +748,27 @@ int pipeline_check_main(int argc, char **argv)
             fprintf(stderr, "grader check: %s\n%s", err.msg, pipeline_check_usage);
         return rc > 0 ? 0 : PIPELINE_EXIT_USAGE;
     }
-    if (pipeline_grade(&opts, &result, &err) || print_report(&opts, &result, &err)) {
+    /* A bad key is found before minutes of grading, not after. */
+    if (opts.sign_key) {
+        if (result_signer_load(&signer, opts.sign_key, &err)
+            || (!signer.can_sign && gb_fail(&err, "%s is a public key: --sign-key needs the "
+                                            "private key", opts.sign_key))) {
+            fprintf(stderr, "grader check: %s\n", err.msg);
+            result_signer_free(&signer);
+            return PIPELINE_EXIT_USAGE;
+        }
+        sign = &signer;
+    }
+    if (pipeline_grade(&opts, &result, &err) || print_report(&opts, &result, sign, &err)) {
         fprintf(stderr, "grader check: %s\n", err.msg);
         result_free(&result);
+        result_signer_free(&signer);
         return PIPELINE_EXIT_USAGE;
     }
     rc = exit_status(&result);
-    if (opts.post && post_result(&opts, &result))
+    if (opts.post && post_result(&opts, &result, sign))
         rc = PIPELINE_EXIT_USAGE;
     result_free(&result);
+    result_signer_free(&signer);
     return rc;
 }

@@ -35,6 +35,9 @@ struct pipeline_options {
     const char *student;       /* --student or $GRADEBOX_STUDENT */
     const char *assignment;    /* --assignment or $GRADEBOX_ASSIGNMENT */
     const char *post;          /* --post URL: also deliver the result (deliver.h) */
+    /* --sign-key FILE or $GRADEBOX_RESULT_SIGN_KEY: sign the JSON result
+     * (report/result_sign.h) */
+    const char *sign_key;
     enum report_format format;
 };
 

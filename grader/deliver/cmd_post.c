@@ -27,8 +27,11 @@ static int print_usage(FILE *f)
           "SETTING: --config FILE, --secret-file FILE, --student ID, --assignment ID,\n"
           "         --format gradebox|lti, --outbox PATH, --ca-file FILE,\n"
           "         --connect-timeout S, --timeout S, --max-connections N,\n"
-          "         --retry-base S, --retry-max-delay S, --max-attempts N\n"
-          "Settings also come from $GRADEBOX_* variables and a config file; see docs/lms.md.\n", f);
+          "         --retry-base S, --retry-max-delay S, --max-attempts N,\n"
+          "         --verify-key FILE, --lti-client-id ID, --lti-token-url URL,\n"
+          "         --lti-key-file FILE, --lti-roster FILE, --lti-memberships-url URL, ...\n"
+          "Settings also come from $GRADEBOX_* variables and a config file; see\n"
+          "docs/lms.md.\n", f);
     return 2;
 }
 
@@ -43,39 +46,6 @@ static int wants_help(int argc, char **argv)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
             return 1;
     return 0;
-}
-
-/* --config must be known before anything else is read: flags override it. */
-static const char *find_config_flag(int argc, char **argv)
-{
-    for (int i = 1; i < argc - 1; i++)
-        if (!strcmp(argv[i], "--config"))
-            return argv[i + 1];
-    for (int i = 1; i < argc; i++)
-        if (!strncmp(argv[i], "--config=", 9))
-            return argv[i] + 9;
-    return NULL;
-}
-
-/* Splits "--key=value" or "--key value"; returns how many argv slots it used. */
-static int split_flag(int argc, char **argv, int i, char *key, size_t ksize,
-                      const char **value)
-{
-    const char *a = argv[i] + 2, *eq = strchr(a, '=');
-    size_t klen = eq ? (size_t)(eq - a) : strlen(a);
-
-    if (klen >= ksize)
-        return -1;
-    memcpy(key, a, klen);
-    key[klen] = '\0';
-    if (eq) {
-        *value = eq + 1;
-        return 1;
-    }
-    if (i + 1 >= argc)
-        return -1;
-    *value = argv[i + 1];
-    return 2;
 }
 
 static int apply_flag(struct deliver_config *cfg, struct post_args *pa, const char *key,
@@ -113,7 +83,7 @@ static int parse_args(int argc, char **argv, struct deliver_config *cfg, struct 
         if (!strcmp(argv[i], "--queue-only")) {
             pa->queue_only = 1;
         } else if (!strncmp(argv[i], "--", 2) && argv[i][2]) {
-            used = split_flag(argc, argv, i, key, sizeof key, &value);
+            used = deliver_config_split_flag(argc, argv, i, key, sizeof key, &value);
             if (used < 0)
                 return gb_fail(err, "%s needs a value", argv[i]);
             if (apply_flag(cfg, pa, key, value, err))
@@ -136,7 +106,7 @@ static int setup(int argc, char **argv, struct deliver_config *cfg, struct post_
     struct gb_err err;
 
     memset(pa, 0, sizeof *pa);
-    if (deliver_config_load(cfg, find_config_flag(argc, argv), &err) ||
+    if (deliver_config_load(cfg, deliver_config_flag_file(argc, argv), &err) ||
         parse_args(argc, argv, cfg, pa, &err)) {
         fprintf(stderr, "grader %s: %s\n", argv[0], err.msg);
         return 2;
@@ -144,19 +114,30 @@ static int setup(int argc, char **argv, struct deliver_config *cfg, struct post_
     return 0;
 }
 
-static int enqueue_file(struct outbox *ob, const struct deliver_config *cfg, const char *path,
+/* 0 queued, 1 not queued because a newer revision is, -1 refused. */
+static int enqueue_file(struct outbox *ob, struct deliver_config *cfg, const char *path,
                         char id[PAYLOAD_ID_MAX + 1])
 {
     struct gb_buf b = GB_BUF_INIT;
+    struct outbox_put_info info = { 0 };
     struct gb_err err;
     int rc = gb_read_file(path, RESULT_FILE_MAX, &b, &err);
 
     if (rc == 0)
-        rc = deliver_enqueue(ob, cfg, b.data, b.len, id, &err);
+        rc = deliver_enqueue(ob, cfg, b.data, b.len, id, &info, &err);
     gb_buf_free(&b);
-    if (rc)
+    if (rc) {
         fprintf(stderr, "grader post: %s: %s (not queued)\n", path, err.msg);
-    return rc;
+        return -1;
+    }
+    if (info.stale)
+        fprintf(stderr, "grader post: %s: a newer revision of this result (same student, "
+                "assignment and exercise, graded later) is queued already; this one is "
+                "not\n", path);
+    else if (info.superseded)
+        fprintf(stderr, "grader post: %s: replaces %zu older queued revision%s of the same "
+                "result\n", path, info.superseded, info.superseded == 1 ? "" : "s");
+    return info.stale ? 1 : 0;
 }
 
 static int post_run(struct deliver_config *cfg, struct post_args *pa)
@@ -165,14 +146,13 @@ static int post_run(struct deliver_config *cfg, struct post_args *pa)
     char (*ids)[PAYLOAD_ID_MAX + 1];
     struct outbox *ob;
     struct gb_err err;
-    size_t queued = 0, pending = 0, failed = 0;
+    size_t queued = 0, pending = 0, failed = 0, stale = 0;
     long long until;
-    int bad = 0;
+    int bad = 0, rc;
 
     if (pa->n_files == 0)
         return usage();
-    if (deliver_config_require_url(cfg, &err) || deliver_config_load_secret(cfg, &err) ||
-        deliver_open_outbox(cfg, &ob, &err)) {
+    if (deliver_check_destination(cfg, &err) || deliver_open_outbox(cfg, &ob, &err)) {
         fprintf(stderr, "grader post: %s\n", err.msg);
         return 2;
     }
@@ -183,21 +163,23 @@ static int post_run(struct deliver_config *cfg, struct post_args *pa)
         return 2;
     }
     for (size_t i = 0; i < pa->n_files; i++) {
-        if (enqueue_file(ob, cfg, pa->files[i], ids[queued]))
-            bad = 1;
-        else
-            queued++;
+        rc = enqueue_file(ob, cfg, pa->files[i], ids[queued]);
+        bad |= rc < 0;
+        stale += rc > 0;
+        queued += rc == 0;
     }
     until = pa->wait_s > 0 ? deliver_now_ms() + (long long)(pa->wait_s * 1000) : 0;
     if ((!pa->queue_only && deliver_flush(ob, cfg, NULL, until, &st, stderr, &err)) ||
-        deliver_count_left(ob, cfg->url, ids, queued, &pending, &failed, &err)) {
+        deliver_count_left(ob, deliver_config_destination(cfg), ids, queued, &pending, &failed,
+                           &err)) {
         fprintf(stderr, "grader post: %s\n", err.msg);
         bad = 1;
     }
     free(ids);
     outbox_close(ob);
-    fprintf(stderr, "grader post: %zu queued, %zu delivered, %zu still pending, %zu failed%s\n",
+    fprintf(stderr, "grader post: %zu queued, %zu delivered, %zu still pending, %zu failed%s%s\n",
             queued, queued - pending - failed, pending, failed,
+            stale ? ", some stale (a newer revision is queued)" : "",
             pending ? " (`grader outbox flush` sends them)" : "");
     if (bad)
         return 2;
@@ -306,8 +288,7 @@ static int outbox_send_cmd(struct outbox *ob, struct deliver_config *cfg,
         fprintf(stderr, "grader outbox retry: no message with id %s\n", only_id);
         return 2;
     }
-    if (deliver_config_load_secret(cfg, &err) ||
-        (only_id && outbox_retry(ob, only_id, deliver_now_ms(), &found, &err)) ||
+    if ((only_id && outbox_retry(ob, only_id, deliver_now_ms(), &found, &err)) ||
         (found && deliver_flush(ob, cfg, only_id, until, &st, stderr, &err)) ||
         deliver_count_left(ob, NULL, NULL, 0, &pending, &failed, &err)) {
         fprintf(stderr, "grader outbox: %s\n", err.msg);

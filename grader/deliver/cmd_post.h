@@ -10,8 +10,11 @@
  * listed), 1 something is still queued or failed, 2 usage, configuration or
  * input error.  argv[0] is the command's own name ("post", "outbox").
  *
- * `post` queues every result, then sends everything due once; with --wait it
- * keeps retrying for up to that many seconds.  `outbox flush` sends what is
+ * `post` checks and queues every result (result_doc.h: a forged or
+ * malformed one is refused, named, and not queued; a revision older than one
+ * already queued is stale and not queued), then sends everything due once;
+ * with --wait it keeps retrying for up to that many seconds.  --format lti
+ * sends LTI Assignment and Grade Services scores (lti_deliver.h).  `outbox flush` sends what is
  * due (with --wait, also the retries that fall due in that time); `retry ID`
  * makes a failed or disabled message due, re-enables its endpoint, sends it.
  */

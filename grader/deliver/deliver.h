@@ -1,11 +1,14 @@
-/* deliver.h — getting results to the LMS: queue durably, send, record the
- * outcome, schedule retries.  Ties payload, outbox and webhook together.
+/* deliver.h — getting results to the LMS: check and queue durably, send,
+ * record the outcome, schedule retries.  Ties payload (result_doc), outbox,
+ * webhook and, for LTI scores, lti_deliver together.  docs/lms.md tells the
+ * whole story for operators.
  *
  * Retry schedule: after the n-th failed attempt the next one is due after
  * retry-base * 2^(n-1), capped at retry-max-delay, with "equal jitter" (a
  * uniform draw from the upper half of that delay) so a cohort's retries do not
  * arrive at an LMS in lockstep.  After max-attempts the message is kept as
  * failed.  Defaults: 10 s, 20 s, 40 s … capped at 2 h, 15 attempts (5½–11 h).
+ * A Retry-After longer than the scheduled delay is honoured (capped alike).
  */
 #ifndef GB_DELIVER_H
 #define GB_DELIVER_H
@@ -30,17 +33,28 @@ struct deliver_stats {
 int deliver_open_outbox(const struct deliver_config *cfg, struct outbox **ob,
                         struct gb_err *err);
 
-/* Validates a result, builds its payload and writes it to the outbox (due
- * now); id receives its webhook-id. */
-int deliver_enqueue(struct outbox *ob, const struct deliver_config *cfg,
-                    const char *result_json, size_t len, char id[PAYLOAD_ID_MAX + 1],
+/* What the destination needs before anything is queued for it, so that a
+ * result that could never be sent is refused now, not found out later: a
+ * URL, the verify key if one is set, and the webhook secret — or, with
+ * format lti, a complete registration whose key loads. */
+int deliver_check_destination(struct deliver_config *cfg, struct gb_err *err);
+
+/* Checks a result (result_doc.h), builds its payload and writes it to the
+ * outbox, due now; id receives its result_id (the webhook-id).  info (may
+ * be NULL) tells whether it was stale — a newer revision of the same result
+ * is queued already, so it was not — and how many older ones it replaced.
+ * With format lti the registration must be complete and its key readable. */
+int deliver_enqueue(struct outbox *ob, struct deliver_config *cfg, const char *result_json,
+                    size_t len, char id[PAYLOAD_ID_MAX + 1], struct outbox_put_info *info,
                     struct gb_err *err);
 
 /* Sends every due message (only_id: just that one) once.  When wait_until_ms
  * is later than now, keeps waiting for and sending retries until the outbox
  * has nothing pending or that time comes.  One line per attempt goes to log
- * (NULL: silent).  Fails only on outbox or setup errors, not on a down LMS. */
-int deliver_flush(struct outbox *ob, const struct deliver_config *cfg, const char *only_id,
+ * (NULL: silent).  Credentials are loaded for the kinds of message met (the
+ * webhook secret, the LTI key; the LTI token stays cached in cfg).  Fails
+ * only on outbox or setup errors (a missing credential), not on a down LMS. */
+int deliver_flush(struct outbox *ob, struct deliver_config *cfg, const char *only_id,
                   long long wait_until_ms, struct deliver_stats *st, FILE *log,
                   struct gb_err *err);
 
@@ -50,10 +64,10 @@ int deliver_flush(struct outbox *ob, const struct deliver_config *cfg, const cha
 int deliver_count_left(struct outbox *ob, const char *url, char (*ids)[PAYLOAD_ID_MAX + 1],
                        size_t n_ids, size_t *pending, size_t *failed, struct gb_err *err);
 
-/* For `grader check --post`: enqueue, then attempt every due delivery once.
- * Returns 0 once the result is safely queued; *delivered tells whether it
- * also reached the LMS (if not, it is retried by `grader outbox flush`).
- * Loads the secret into cfg if it is not loaded yet. */
+/* For `grader check --post` (and a batch or service that keeps cfg between
+ * results): enqueue, then attempt every due delivery once.  Returns 0 once
+ * the result is safely queued; *delivered tells whether it also reached the
+ * LMS (if not, it is retried by `grader outbox flush`). */
 int deliver_result(struct deliver_config *cfg, const char *result_json, size_t len,
                    int *delivered, struct gb_err *err);
 

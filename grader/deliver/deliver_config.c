@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "buf.h"
+#include "deliver/lti_token.h"
 
 #define CONFIG_FILE_MAX 65536
 
@@ -41,6 +42,19 @@ static const struct key_def KEYS[] = {
     { "retry-max-delay", "GRADEBOX_WEBHOOK_RETRY_MAX_DELAY", K_SECONDS,
       F(retry_max_ms), 0.001, 7 * 86400 },
     { "max-attempts", "GRADEBOX_WEBHOOK_MAX_ATTEMPTS", K_COUNT, F(max_attempts), 1, 100 },
+    { "verify-key", "GRADEBOX_RESULT_VERIFY_KEY", K_STRING, F(verify_key), 0, 0 },
+    { "lti-client-id", "GRADEBOX_LTI_CLIENT_ID", K_STRING, F(lti.client_id), 0, 0 },
+    { "lti-token-url", "GRADEBOX_LTI_TOKEN_URL", K_STRING, F(lti.token_url), 0, 0 },
+    { "lti-audience", "GRADEBOX_LTI_AUDIENCE", K_STRING, F(lti.audience), 0, 0 },
+    { "lti-key-file", "GRADEBOX_LTI_KEY_FILE", K_STRING, F(lti.key_file), 0, 0 },
+    { "lti-key-id", "GRADEBOX_LTI_KEY_ID", K_STRING, F(lti.key_id), 0, 0 },
+    { "lti-issuer", "GRADEBOX_LTI_ISSUER", K_STRING, F(lti.issuer), 0, 0 },
+    { "lti-deployment-id", "GRADEBOX_LTI_DEPLOYMENT_ID", K_STRING, F(lti.deployment_id), 0, 0 },
+    { "lti-roster", "GRADEBOX_LTI_ROSTER", K_STRING, F(lti.roster_file), 0, 0 },
+    { "lti-memberships-url", "GRADEBOX_LTI_MEMBERSHIPS_URL", K_STRING, F(lti.memberships_url),
+      0, 0 },
+    { "lti-roster-field", "GRADEBOX_LTI_ROSTER_FIELD", K_STRING, F(lti.roster_field), 0, 0 },
+    { "lti-lineitem", "GRADEBOX_LTI_LINEITEM", K_STRING, F(lti.lineitem), 0, 0 },
 };
 
 #define N_KEYS (sizeof KEYS / sizeof KEYS[0])
@@ -249,8 +263,34 @@ int deliver_config_load_secret(struct deliver_config *cfg, struct gb_err *err)
                    "pass --secret-file");
 }
 
+int deliver_config_load_verifier(struct deliver_config *cfg, struct gb_err *err)
+{
+    if (cfg->verifier || !cfg->verify_key)
+        return 0;
+    if (!(cfg->verifier = calloc(1, sizeof *cfg->verifier)))
+        return gb_fail(err, "out of memory");
+    if (result_signer_load(cfg->verifier, cfg->verify_key, err)) {
+        free(cfg->verifier);
+        cfg->verifier = NULL;
+        return gb_err_prefix(err, "verify-key");
+    }
+    return 0;
+}
+
+const char *deliver_config_destination(const struct deliver_config *cfg)
+{
+    if (!cfg->url && cfg->format == PAYLOAD_LTI)
+        return cfg->lti.lineitem;
+    return cfg->url;
+}
+
 int deliver_config_require_url(const struct deliver_config *cfg, struct gb_err *err)
 {
+    if (cfg->format == PAYLOAD_LTI && !cfg->url && cfg->lti.lineitem)
+        return 0;
+    if (!cfg->url && cfg->format == PAYLOAD_LTI)
+        return gb_fail(err, "no line items URL: pass --to URL (the course's AGS line items "
+                       "endpoint, docs/lms.md) or set GRADEBOX_WEBHOOK_URL");
     if (!cfg->url)
         return gb_fail(err, "no webhook URL: pass --to URL or set GRADEBOX_WEBHOOK_URL");
     if (strncasecmp(cfg->url, "https://", 8) && strncasecmp(cfg->url, "http://", 7)) {
@@ -270,7 +310,15 @@ void deliver_config_free(struct deliver_config *cfg)
     free(cfg->assignment);
     free(cfg->outbox_path);
     free(cfg->ca_file);
+    free(cfg->verify_key);
+    lti_platform_free(&cfg->lti);
     sign_key_free(&cfg->key);
+    if (cfg->verifier)
+        result_signer_free(cfg->verifier);
+    free(cfg->verifier);
+    if (cfg->lti_client)
+        lti_client_close(cfg->lti_client);
+    free(cfg->lti_client);
     memset(cfg, 0, sizeof *cfg);
 }
 
@@ -287,4 +335,35 @@ const char *deliver_url_redacted(const char *url, char *buf, size_t size)
     else
         snprintf(buf, size, "%.*s***%s", (int)(host - url), url, at);
     return buf;
+}
+
+const char *deliver_config_flag_file(int argc, char **argv)
+{
+    for (int i = 1; i < argc - 1; i++)
+        if (!strcmp(argv[i], "--config"))
+            return argv[i + 1];
+    for (int i = 1; i < argc; i++)
+        if (!strncmp(argv[i], "--config=", 9))
+            return argv[i] + 9;
+    return NULL;
+}
+
+int deliver_config_split_flag(int argc, char **argv, int i, char *key, size_t ksize,
+                              const char **value)
+{
+    const char *a = argv[i] + 2, *eq = strchr(a, '=');
+    size_t klen = eq ? (size_t)(eq - a) : strlen(a);
+
+    if (klen >= ksize)
+        return -1;
+    memcpy(key, a, klen);
+    key[klen] = '\0';
+    if (eq) {
+        *value = eq + 1;
+        return 1;
+    }
+    if (i + 1 >= argc)
+        return -1;
+    *value = argv[i + 1];
+    return 2;
 }

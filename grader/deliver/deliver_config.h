@@ -21,6 +21,13 @@
  *   retry-base       GRADEBOX_WEBHOOK_RETRY_BASE         10   (seconds, first retry delay)
  *   retry-max-delay  GRADEBOX_WEBHOOK_RETRY_MAX_DELAY    7200 (seconds, delay cap)
  *   max-attempts     GRADEBOX_WEBHOOK_MAX_ATTEMPTS       15
+ *   verify-key       GRADEBOX_RESULT_VERIFY_KEY          (none) accept only results signed
+ *                                                        by this key (report/result_sign.h)
+ *   lti-*            GRADEBOX_LTI_*                      the LTI platform (lti_platform.h)
+ *
+ * With format lti, url is the course's AGS line items URL (or, with
+ * lti-lineitem set, may be left out) and the LTI registration replaces the
+ * webhook secret.
  *
  * The secret itself is never in the config file.  It is read from
  * --secret-file if given, else from $GRADEBOX_WEBHOOK_SECRET (the value),
@@ -30,8 +37,12 @@
 #define GB_DELIVER_CONFIG_H
 
 #include "error.h"
+#include "deliver/lti_platform.h"
 #include "deliver/payload.h"
 #include "deliver/sign.h"
+#include "report/result_sign.h"
+
+struct lti_client;
 
 struct deliver_config {
     char *url;
@@ -48,7 +59,12 @@ struct deliver_config {
     long retry_max_ms;
     int max_attempts;
     int secret_file_from_flag;
-    struct sign_key key;          /* filled by deliver_config_load_secret() */
+    char *verify_key;             /* a result signer's key file, or NULL */
+    struct lti_platform lti;
+    /* Loaded when first needed, kept while the configuration is: */
+    struct sign_key key;          /* deliver_config_load_secret() */
+    struct result_signer *verifier;   /* deliver_config_load_verifier() */
+    struct lti_client *lti_client;    /* the LTI token cache (deliver.c) */
 };
 
 /* Defaults, then the config file (config_file, or NULL for the default
@@ -64,8 +80,13 @@ int deliver_config_is_key(const char *key);
 
 /* Loads the signing secret (see precedence above); fails if there is none. */
 int deliver_config_load_secret(struct deliver_config *cfg, struct gb_err *err);
+/* Loads the verify key when one is set (cfg->verifier stays NULL if not). */
+int deliver_config_load_verifier(struct deliver_config *cfg, struct gb_err *err);
 /* Checks that a URL is set and is http(s). */
 int deliver_config_require_url(const struct deliver_config *cfg, struct gb_err *err);
+/* Where queued messages go: url, or with format lti and no url, the fixed
+ * lti-lineitem. */
+const char *deliver_config_destination(const struct deliver_config *cfg);
 
 void deliver_config_free(struct deliver_config *cfg);
 
@@ -75,5 +96,11 @@ void deliver_config_free(struct deliver_config *cfg);
  * 0600) and the HTTP request keep the credentials.  Returns buf. */
 const char *deliver_url_redacted(const char *url, char *buf, size_t size);
 #define DELIVER_URL_MAX 1024
+/* Command lines: the --config FILE among argv (it must be read before the
+ * flags that override it), and splitting argv[i] = "--key=value" or
+ * "--key value" (returns the argv slots used, or -1). */
+const char *deliver_config_flag_file(int argc, char **argv);
+int deliver_config_split_flag(int argc, char **argv, int i, char *key, size_t ksize,
+                              const char **value);
 
 #endif

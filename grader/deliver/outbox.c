@@ -31,17 +31,30 @@ struct outbox {
     char *path;
 };
 
-static const char SCHEMA[] =
+static const char SCHEMA_TABLES[] =
     "CREATE TABLE IF NOT EXISTS message ("
     "  id TEXT NOT NULL, url TEXT NOT NULL, content_type TEXT NOT NULL,"
     "  body BLOB NOT NULL, state INTEGER NOT NULL DEFAULT 0,"
     "  attempts INTEGER NOT NULL DEFAULT 0, created_ms INTEGER NOT NULL,"
     "  next_attempt_ms INTEGER NOT NULL, last_status INTEGER NOT NULL DEFAULT 0,"
     "  last_error TEXT, last_response TEXT, lease_owner INTEGER, lease_until INTEGER,"
+    "  kind INTEGER NOT NULL DEFAULT 0, key TEXT, revision_ms INTEGER,"
     "  PRIMARY KEY (id, url));"
-    "CREATE INDEX IF NOT EXISTS message_due ON message(state, next_attempt_ms);"
     "CREATE TABLE IF NOT EXISTS endpoint ("
-    "  url TEXT PRIMARY KEY, disabled_ms INTEGER NOT NULL, reason TEXT NOT NULL);";
+    "  url TEXT PRIMARY KEY, disabled_ms INTEGER NOT NULL, reason TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS kv ("
+    "  name TEXT PRIMARY KEY, value TEXT NOT NULL, updated_ms INTEGER NOT NULL);";
+
+/* An outbox written before kinds and revisions gains their columns; its
+ * messages are webhooks without a key (nothing supersedes them). */
+static const char MIGRATE_1[] =
+    "ALTER TABLE message ADD COLUMN kind INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE message ADD COLUMN key TEXT;"
+    "ALTER TABLE message ADD COLUMN revision_ms INTEGER;";
+
+static const char SCHEMA_INDEXES[] =
+    "CREATE INDEX IF NOT EXISTS message_due ON message(state, next_attempt_ms);"
+    "CREATE INDEX IF NOT EXISTS message_key ON message(key, url);";
 
 /* A lease is held while its owner lives: kill(pid, 0) fails with ESRCH only
  * for a process that no longer exists. */
@@ -167,6 +180,32 @@ static int create_private_file(const char *path, struct gb_err *err)
     return 0;
 }
 
+static int has_kind_column(struct outbox *ob, int *yes, struct gb_err *err)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(ob, "SELECT COUNT(*) FROM pragma_table_info('message')"
+                            " WHERE name = 'kind'", &st, err);
+
+    if (rc == 0 && sqlite3_step(st) != SQLITE_ROW)
+        rc = db_fail(ob, err, "cannot read the schema");
+    if (rc == 0)
+        *yes = sqlite3_column_int(st, 0) > 0;
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* Inside the opening transaction: tables, then any migration, then indexes. */
+static int create_schema(struct outbox *ob, struct gb_err *err)
+{
+    int has_kind = 0;
+
+    if (db_exec(ob, SCHEMA_TABLES, err) || has_kind_column(ob, &has_kind, err))
+        return -1;
+    if (!has_kind && db_exec(ob, MIGRATE_1, err))
+        return -1;
+    return db_exec(ob, SCHEMA_INDEXES, err);
+}
+
 int outbox_open(struct outbox **out, const char *path, struct gb_err *err)
 {
     struct outbox *ob;
@@ -194,8 +233,8 @@ int outbox_open(struct outbox **out, const char *path, struct gb_err *err)
         return -1;
     }
     if (db_exec(ob, "PRAGMA journal_mode=WAL", err) ||
-        db_exec(ob, "PRAGMA synchronous=NORMAL", err) ||
-        db_begin(ob, err) || db_end(ob, db_exec(ob, SCHEMA, err), err)) {
+        db_exec(ob, "PRAGMA synchronous=NORMAL", err) || db_begin(ob, err) ||
+        db_end(ob, create_schema(ob, err), err)) {
         outbox_close(ob);
         return -1;
     }
@@ -212,34 +251,99 @@ void outbox_close(struct outbox *ob)
     free(ob);
 }
 
-int outbox_put(struct outbox *ob, const char *id, const char *url, const char *content_type,
-               const char *body, size_t body_len, long long now_ms, struct gb_err *err)
+/* Of the other revisions of it->key queued for it->url: *newer is set when
+ * one is newer than it (then nothing changes); else they are deleted. */
+static int supersede(struct outbox *ob, const struct outbox_item *it, int *newer,
+                     size_t *dropped, struct gb_err *err)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(ob, "SELECT COUNT(*) FROM message WHERE key = ?1 AND url = ?2"
+                            " AND id <> ?3 AND revision_ms > ?4", &st, err);
+
+    if (rc == 0) {
+        sqlite3_bind_text(st, 1, it->key, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, it->url, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, it->id, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 4, it->revision_ms);
+        if (sqlite3_step(st) != SQLITE_ROW)
+            rc = db_fail(ob, err, "cannot look for newer revisions");
+        else
+            *newer = sqlite3_column_int(st, 0) > 0;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if (rc || *newer)
+        return rc;
+    rc = db_prepare(ob, "DELETE FROM message WHERE key = ?1 AND url = ?2 AND id <> ?3", &st,
+                    err);
+    if (rc == 0) {
+        sqlite3_bind_text(st, 1, it->key, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, it->url, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, it->id, -1, SQLITE_STATIC);
+        if (sqlite3_step(st) != SQLITE_DONE)
+            rc = db_fail(ob, err, "cannot drop older revisions");
+        else
+            *dropped = (size_t)sqlite3_changes(ob->db);
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+static int insert_item(struct outbox *ob, const struct outbox_item *it, long long now_ms,
+                       struct gb_err *err)
 {
     static const char sql[] =
-        "INSERT INTO message (id, url, content_type, body, created_ms, next_attempt_ms)"
-        " VALUES (?1, ?2, ?3, ?4, ?5, ?5)"
+        "INSERT INTO message (id, url, content_type, body, created_ms, next_attempt_ms,"
+        "  kind, key, revision_ms)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8)"
         " ON CONFLICT (id, url) DO UPDATE SET content_type = excluded.content_type,"
-        "  body = excluded.body, state = 0, next_attempt_ms = excluded.next_attempt_ms";
+        "  body = excluded.body, state = 0, next_attempt_ms = excluded.next_attempt_ms,"
+        "  kind = excluded.kind, key = excluded.key, revision_ms = excluded.revision_ms";
     sqlite3_stmt *st = NULL;
-    int rc;
+    int rc = db_prepare(ob, sql, &st, err);
 
-    if (db_exec(ob, "PRAGMA synchronous=FULL", err) || db_begin(ob, err))
-        return -1;
-    rc = db_prepare(ob, sql, &st, err);
     if (rc == 0) {
-        sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 2, url, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 3, content_type, -1, SQLITE_STATIC);
-        sqlite3_bind_blob64(st, 4, body, body_len, SQLITE_STATIC);
+        sqlite3_bind_text(st, 1, it->id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, it->url, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, it->content_type, -1, SQLITE_STATIC);
+        sqlite3_bind_blob64(st, 4, it->body, it->body_len, SQLITE_STATIC);
         sqlite3_bind_int64(st, 5, now_ms);
+        sqlite3_bind_int(st, 6, (int)it->kind);
+        if (it->key)
+            sqlite3_bind_text(st, 7, it->key, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 8, it->revision_ms);
         if (sqlite3_step(st) != SQLITE_DONE)
             rc = db_fail(ob, err, "cannot queue a message");
     }
     sqlite3_finalize(st);
+    return rc;
+}
+
+int outbox_put_item(struct outbox *ob, const struct outbox_item *it, long long now_ms,
+                    struct outbox_put_info *info, struct gb_err *err)
+{
+    struct outbox_put_info ignored;
+    int rc;
+
+    info = info ? info : &ignored;
+    memset(info, 0, sizeof *info);
+    if (db_exec(ob, "PRAGMA synchronous=FULL", err) || db_begin(ob, err))
+        return -1;
+    rc = it->key ? supersede(ob, it, &info->stale, &info->superseded, err) : 0;
+    if (rc == 0 && !info->stale)
+        rc = insert_item(ob, it, now_ms, err);
     rc = db_end(ob, rc, err);
     if (db_exec(ob, "PRAGMA synchronous=NORMAL", rc ? NULL : err))
         rc = -1;
     return rc;
+}
+
+int outbox_put(struct outbox *ob, const char *id, const char *url, const char *content_type,
+               const char *body, size_t body_len, long long now_ms, struct gb_err *err)
+{
+    struct outbox_item it = { id, url, content_type, body, body_len, OUTBOX_WEBHOOK, NULL, 0 };
+
+    return outbox_put_item(ob, &it, now_ms, NULL, err);
 }
 
 static void msg_free_fields(struct outbox_msg *m)
@@ -261,13 +365,13 @@ static char *column_strdup(sqlite3_stmt *st, int col)
 
 /* Columns, in order: id url content_type state attempts created_ms
  * next_attempt_ms last_status last_error last_response disabled
- * live_lease_owner lease_until [body]. */
+ * live_lease_owner lease_until kind [body]. */
 #define MSG_COLUMNS \
     "m.id, m.url, m.content_type, m.state, m.attempts, m.created_ms," \
     " m.next_attempt_ms, m.last_status, m.last_error, m.last_response," \
     " (SELECT COUNT(*) FROM endpoint e WHERE e.url = m.url)," \
     " CASE WHEN gb_owner_alive(m.lease_owner) THEN m.lease_owner ELSE 0 END," \
-    " COALESCE(m.lease_until, 0)"
+    " COALESCE(m.lease_until, 0), m.kind"
 
 static int read_msg(sqlite3_stmt *st, int with_body, struct outbox_msg *m)
 {
@@ -285,13 +389,14 @@ static int read_msg(sqlite3_stmt *st, int with_body, struct outbox_msg *m)
     m->endpoint_disabled = sqlite3_column_int(st, 10) > 0;
     m->lease_owner = (long)sqlite3_column_int64(st, 11);
     m->lease_until_ms = sqlite3_column_int64(st, 12);
+    m->kind = sqlite3_column_int(st, 13) == OUTBOX_LTI ? OUTBOX_LTI : OUTBOX_WEBHOOK;
     if (!m->id || !m->url || !m->content_type ||
         (sqlite3_column_type(st, 8) != SQLITE_NULL && !m->last_error) ||
         (sqlite3_column_type(st, 9) != SQLITE_NULL && !m->last_response))
         return -1;
     if (with_body) {
-        const void *b = sqlite3_column_blob(st, 13);
-        m->body_len = (size_t)sqlite3_column_bytes(st, 13);
+        const void *b = sqlite3_column_blob(st, 14);
+        m->body_len = (size_t)sqlite3_column_bytes(st, 14);
         m->body = malloc(m->body_len + 1);
         if (!m->body)
             return -1;
@@ -543,4 +648,48 @@ int outbox_msg_in_flight_elsewhere(const struct outbox_msg *m, long long now_ms)
 const char *outbox_state_name(enum outbox_state s)
 {
     return s == OUTBOX_FAILED ? "failed" : "pending";
+}
+
+/* ---- small named values (the LTI line item cache) ------------------------- */
+
+int outbox_kv_get(struct outbox *ob, const char *name, char **value, struct gb_err *err)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(ob, "SELECT value FROM kv WHERE name = ?1", &st, err), step;
+
+    *value = NULL;
+    if (rc == 0) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        step = sqlite3_step(st);
+        if (step == SQLITE_ROW && !(*value = column_strdup(st, 0)))
+            rc = gb_fail(err, "out of memory reading outbox %s", ob->path);
+        else if (step != SQLITE_ROW && step != SQLITE_DONE)
+            rc = db_fail(ob, err, "cannot read a cached value");
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int outbox_kv_put(struct outbox *ob, const char *name, const char *value, long long now_ms,
+                  struct gb_err *err)
+{
+    sqlite3_stmt *st = NULL;
+    int rc;
+
+    if (db_begin(ob, err))
+        return -1;
+    rc = db_prepare(ob, value ? "INSERT OR REPLACE INTO kv (name, value, updated_ms)"
+                                " VALUES (?1, ?2, ?3)"
+                              : "DELETE FROM kv WHERE name = ?1", &st, err);
+    if (rc == 0) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        if (value) {
+            sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+            sqlite3_bind_int64(st, 3, now_ms);
+        }
+        if (sqlite3_step(st) != SQLITE_DONE)
+            rc = db_fail(ob, err, "cannot store a cached value");
+    }
+    sqlite3_finalize(st);
+    return db_end(ob, rc, err);
 }

@@ -10,6 +10,13 @@
  * a restart after kill -9 resends without waiting for the lease to expire.
  * Endpoints that answered 410 Gone are disabled: their messages stay queued
  * but are not sent until `outbox_retry()` re-enables the endpoint.
+ *
+ * Revisions: a message may carry a key (the result's gradebook cell) and a
+ * revision time.  Queuing a revision drops the other revisions of its key
+ * still queued for the same URL, unless one of them is newer — then the new
+ * one is stale and not queued.  Newest wins, and a superseded grade is never
+ * sent after the grade that replaced it.  (One already in flight in another
+ * process still arrives; the receiver's newest-wins rule covers that.)
  */
 #ifndef GB_OUTBOX_H
 #define GB_OUTBOX_H
@@ -23,6 +30,11 @@ struct outbox;
 enum outbox_state {
     OUTBOX_PENDING = 0,   /* will be sent when due */
     OUTBOX_FAILED         /* permanent failure or retries exhausted; kept for inspection */
+};
+
+enum outbox_kind {
+    OUTBOX_WEBHOOK = 0,   /* body POSTed as is, signed (webhook.h) */
+    OUTBOX_LTI = 1        /* a pending AGS score (lti_deliver.h) */
 };
 
 struct outbox_msg {
@@ -41,6 +53,24 @@ struct outbox_msg {
     int endpoint_disabled;
     long lease_owner;     /* pid of a live process holding the lease, else 0 */
     long long lease_until_ms;
+    enum outbox_kind kind;
+};
+
+/* A message to queue. */
+struct outbox_item {
+    const char *id;
+    const char *url;
+    const char *content_type;
+    const char *body;
+    size_t body_len;
+    enum outbox_kind kind;
+    const char *key;      /* NULL: no revisions to weigh */
+    long long revision_ms;
+};
+
+struct outbox_put_info {
+    int stale;            /* not queued: a newer revision of the key is queued */
+    size_t superseded;    /* older revisions dropped */
 };
 
 /* What happened to a sent message; outbox_settle() records a batch at once. */
@@ -64,8 +94,12 @@ struct outbox_settlement {
 int outbox_open(struct outbox **out, const char *path, struct gb_err *err);
 void outbox_close(struct outbox *ob);
 
-/* Queues a message; re-queuing the same (id, url) replaces the body and makes
- * it due now, keeping its attempt count. */
+/* Queues a message (see Revisions above); re-queuing the same (id, url)
+ * replaces the body and makes it due now, keeping its attempt count.  info
+ * may be NULL. */
+int outbox_put_item(struct outbox *ob, const struct outbox_item *it, long long now_ms,
+                    struct outbox_put_info *info, struct gb_err *err);
+/* outbox_put_item of a webhook without a key. */
 int outbox_put(struct outbox *ob, const char *id, const char *url, const char *content_type,
                const char *body, size_t body_len, long long now_ms, struct gb_err *err);
 
@@ -94,6 +128,12 @@ int outbox_next_due(struct outbox *ob, long long *when_ms, int *any, struct gb_e
 int outbox_msg_in_flight_elsewhere(const struct outbox_msg *m, long long now_ms);
 
 void outbox_msgs_free(struct outbox_msg *msgs, size_t n);
+
+/* A small cache of named values kept with the outbox (LTI line item URLs).
+ * *value is NULL when name is unknown; putting NULL deletes it. */
+int outbox_kv_get(struct outbox *ob, const char *name, char **value, struct gb_err *err);
+int outbox_kv_put(struct outbox *ob, const char *name, const char *value, long long now_ms,
+                  struct gb_err *err);
 const char *outbox_state_name(enum outbox_state s);
 
 #endif

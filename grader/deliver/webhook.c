@@ -1,7 +1,6 @@
-/* webhook.c — concurrent signed POSTs with libcurl multi (see webhook.h). */
+/* webhook.c — concurrent signed or bearer-authorised POSTs with libcurl multi (see webhook.h). */
 #include "deliver/webhook.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,20 +8,14 @@
 
 #include <curl/curl.h>
 
+#include "deliver/http.h"
+
 struct transfer {
     CURL *easy;
     struct curl_slist *headers;
     struct webhook_req *req;
     char curl_error[CURL_ERROR_SIZE];
 };
-
-static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
-static CURLcode curl_init_rc;
-
-static void curl_init(void)
-{
-    curl_init_rc = curl_global_init(CURL_GLOBAL_DEFAULT);
-}
 
 enum webhook_outcome webhook_classify(long s)
 {
@@ -61,7 +54,7 @@ static size_t on_body(char *p, size_t size, size_t nmemb, void *userdata)
 
 static int add_header(struct curl_slist **list, const char *fmt, const char *value)
 {
-    char line[512];
+    char line[8192];          /* a bearer token may be a long JWT */
     struct curl_slist *l;
 
     if (snprintf(line, sizeof line, fmt, value) >= (int)sizeof line)
@@ -78,23 +71,30 @@ static int build_headers(struct transfer *t, const struct sign_key *key, struct 
     const struct webhook_req *r = t->req;
     char sig[SIGN_SIGNATURE_MAX], ts[32];
     long long now = (long long)time(NULL);
+    int rc;
 
-    if (sign_message(key, r->id, now, r->body, r->body_len, sig, err))
-        return -1;
-    snprintf(ts, sizeof ts, "%lld", now);
-    if (add_header(&t->headers, "content-type: %s", r->content_type) ||
-        add_header(&t->headers, "webhook-id: %s", r->id) ||
-        add_header(&t->headers, "webhook-timestamp: %s", ts) ||
-        add_header(&t->headers, "webhook-signature: %s", sig) ||
-        add_header(&t->headers, "user-agent: %s", "gradebox-webhook/1") ||
-        add_header(&t->headers, "%s", "expect:"))
-        return gb_fail(err, "cannot build the headers of webhook %s (header too long or "
+    if (r->authorization) {
+        rc = add_header(&t->headers, "content-type: %s", r->content_type)
+             || add_header(&t->headers, "authorization: %s", r->authorization);
+    } else {
+        if (sign_message(key, r->id, now, r->body, r->body_len, sig, err))
+            return -1;
+        snprintf(ts, sizeof ts, "%lld", now);
+        rc = add_header(&t->headers, "content-type: %s", r->content_type)
+             || add_header(&t->headers, "webhook-id: %s", r->id)
+             || add_header(&t->headers, "webhook-timestamp: %s", ts)
+             || add_header(&t->headers, "webhook-signature: %s", sig);
+    }
+    if (rc || add_header(&t->headers, "user-agent: %s", "gradebox-webhook/1")
+        || add_header(&t->headers, "%s", "expect:"))
+        return gb_fail(err, "cannot build the headers of message %s (header too long or "
                        "out of memory)", r->id);
     return 0;
 }
 
 static int setup_transfer(struct transfer *t, const struct webhook_opts *o, struct gb_err *err)
 {
+    struct http_opts h = { o->connect_timeout_ms, o->timeout_ms, o->ca_file };
     struct webhook_req *r = t->req;
     CURL *e;
 
@@ -103,24 +103,15 @@ static int setup_transfer(struct transfer *t, const struct webhook_opts *o, stru
     e = t->easy = curl_easy_init();
     if (!e)
         return gb_fail(err, "cannot create a curl handle (out of memory?)");
-    if (curl_easy_setopt(e, CURLOPT_URL, r->url) ||
-        curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https") ||
+    if (http_easy_setup(e, r->url, &h, t->curl_error) ||
         curl_easy_setopt(e, CURLOPT_POST, 1L) ||
         curl_easy_setopt(e, CURLOPT_POSTFIELDS, r->body) ||
         curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)r->body_len) ||
         curl_easy_setopt(e, CURLOPT_HTTPHEADER, t->headers) ||
         curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body) ||
         curl_easy_setopt(e, CURLOPT_WRITEDATA, r) ||
-        curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->curl_error) ||
-        curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L) ||
-        curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L) ||
-        curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 1L) ||
-        curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 2L) ||
-        curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, o->connect_timeout_ms) ||
-        curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, o->timeout_ms) ||
-        curl_easy_setopt(e, CURLOPT_PRIVATE, t) ||
-        (o->ca_file && curl_easy_setopt(e, CURLOPT_CAINFO, o->ca_file)))
-        return gb_fail(err, "cannot configure the curl transfer for webhook %s", r->id);
+        curl_easy_setopt(e, CURLOPT_PRIVATE, t))
+        return gb_fail(err, "cannot configure the curl transfer for message %s", r->id);
     return 0;
 }
 
@@ -130,8 +121,11 @@ static void finish_transfer(struct transfer *t, CURLcode rc)
     const char *why;
 
     r->status = 0;
-    if (rc == CURLE_OK)
+    r->retry_after_s = -1;
+    if (rc == CURLE_OK) {
         curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &r->status);
+        r->retry_after_s = http_retry_after(t->easy);
+    }
     r->outcome = webhook_classify(r->status);
     r->error[0] = '\0';
     if (rc != CURLE_OK) {
@@ -247,9 +241,8 @@ int webhook_send(const struct webhook_opts *o, struct webhook_req *reqs, size_t 
 
     if (n == 0)
         return 0;
-    pthread_once(&curl_once, curl_init);
-    if (curl_init_rc != CURLE_OK)
-        return gb_fail(err, "cannot initialise libcurl: %s", curl_easy_strerror(curl_init_rc));
+    if (http_global_init(err))
+        return -1;
     ts = calloc(n, sizeof *ts);
     m = curl_multi_init();
     if (!ts || !m) {

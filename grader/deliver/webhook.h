@@ -1,11 +1,11 @@
-/* webhook.h — signed HTTP POST of many messages at once (libcurl multi), and
- * what each answer means for the message.
+/* webhook.h — HTTP POST of many messages at once (libcurl multi), each
+ * either signed (Standard Webhooks, sign.h) or carrying its own Authorization
+ * header (an LTI bearer token), and what each answer means for the message.
  *
- * Transfers run concurrently over at most max_connections connections, with
- * TLS peer and host verification always on (ca_file adds a trust anchor; there
- * is no switch to turn verification off), a connect timeout and a timeout on
- * the whole request.  Redirects are not followed: a webhook URL is configured
- * exactly, and re-POSTing a grade to wherever a 3xx points is not safe.
+ * Transfers run concurrently over at most max_connections connections under
+ * http.h's policy: TLS verification always on, no redirects followed (a
+ * webhook URL is configured exactly, and re-POSTing a grade to wherever a 3xx
+ * points is not safe), a connect timeout and a timeout on the whole request.
  */
 #ifndef GB_WEBHOOK_H
 #define GB_WEBHOOK_H
@@ -33,7 +33,7 @@ struct webhook_opts {
     long timeout_ms;
     int max_connections;
     const char *ca_file;          /* extra CA bundle, or NULL for the system's */
-    const struct sign_key *key;
+    const struct sign_key *key;   /* for requests without authorization */
     /* Called after each round with the requests that finished in it, so a
      * caller can record outcomes while others are still in flight; a -1
      * stops everything.  May be NULL. */
@@ -48,9 +48,12 @@ struct webhook_req {
     const char *content_type;
     const char *body;
     size_t body_len;
+    const char *authorization;    /* NULL: sign with opts->key; else this header, unsigned */
+    void *ctx;                    /* the caller's, untouched */
     /* out */
     enum webhook_outcome outcome;
     long status;                  /* HTTP status, 0 when none arrived */
+    long retry_after_s;           /* the answer's Retry-After, or -1 */
     char error[256];              /* what went wrong, "" when delivered */
     struct gb_buf response;       /* first WEBHOOK_RESPONSE_MAX bytes; free with gb_buf_free */
 };

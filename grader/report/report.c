@@ -58,7 +58,7 @@ int report_render(enum report_format format, const struct grade_result *r,
 {
     switch (format) {
     case REPORT_TEXT: return report_text(r, opts, out, err);
-    case REPORT_JSON: return report_json(r, out, err);
+    case REPORT_JSON: return report_json_signed(r, opts->signer, out, err);
     case REPORT_GRADESCOPE: return report_gradescope(r, out, err);
     }
     return gb_fail(err, "unknown report format %d", (int)format);

@@ -29,8 +29,11 @@ enum report_status {
     REPORT_ERROR          /* a rubric or reference fault, not the student's */
 };
 
+struct result_signer;
+
 struct report_options {
     int utf8;             /* 1: ✓/✗ and ±; 0: plain ASCII markers */
+    const struct result_signer *signer;   /* json: sign with this key (result_sign.h) */
 };
 
 int report_format_parse(const char *name, enum report_format *format);
@@ -43,6 +46,9 @@ int report_render(enum report_format format, const struct grade_result *r,
 int report_text(const struct grade_result *r, const struct report_options *opts,
                 struct gb_buf *out, struct gb_err *err);
 int report_json(const struct grade_result *r, struct gb_buf *out, struct gb_err *err);
+/* report_json, signed when signer is not NULL. */
+int report_json_signed(const struct grade_result *r, const struct result_signer *signer,
+                       struct gb_buf *out, struct gb_err *err);
 int report_gradescope(const struct grade_result *r, struct gb_buf *out,
                       struct gb_err *err);
 

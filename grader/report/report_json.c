@@ -1,12 +1,15 @@
 /* report_json.c — gradebox's own result document, schema "gradebox.result/1".
  *
  * The richest serialisation of a struct grade_result and the exact body the
- * webhook delivers; docs/results.md documents every field.
+ * webhook delivers (re-serialised by `grader post`); docs/results.md and
+ * docs/lms.md (result_key, signature) document every field.
  * Absent values are JSON null, never omitted, so consumers see one shape. */
 #include "report/report.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
+
+#include "report/result_sign.h"
 
 /* Adds key: cleaned s, or null when s is NULL.  0 on success. */
 static int add_text(cJSON *obj, const char *key, const char *s)
@@ -112,6 +115,7 @@ static cJSON *result_object(const struct grade_result *r)
     if (!o)
         return NULL;
     rc = add_text(o, "schema", REPORT_JSON_SCHEMA) | add_text(o, "result_id", r->result_id)
+         | add_text(o, "result_key", r->result_key)
          | add_text(o, "student", r->student) | add_text(o, "assignment", r->assignment)
          | add_text(o, "exercise", r->exercise)
          | add_text(o, "submission_sha256", r->submission_sha256)
@@ -127,23 +131,37 @@ static cJSON *result_object(const struct grade_result *r)
 
         rc = !c || !cJSON_AddItemToArray(checks, c);
     }
-    if (rc || !checks) {
+    /* Last, so that signing appends nothing after it (result_sign.h). */
+    if (rc || !checks || !cJSON_AddNullToObject(o, "signature")) {
         cJSON_Delete(o);
         return NULL;
     }
     return o;
 }
 
-int report_json(const struct grade_result *r, struct gb_buf *out, struct gb_err *err)
+int report_json_signed(const struct grade_result *r, const struct result_signer *signer,
+                       struct gb_buf *out, struct gb_err *err)
 {
     cJSON *doc = result_object(r);
-    char *text = doc ? cJSON_Print(doc) : NULL;
+    char *text;
     int rc;
 
+    if (!doc)
+        return gb_fail(err, "out of memory writing the JSON report");
+    if (signer && result_sign_document(signer, doc, err)) {
+        cJSON_Delete(doc);
+        return -1;
+    }
+    text = cJSON_Print(doc);
     cJSON_Delete(doc);
     if (!text)
         return gb_fail(err, "out of memory writing the JSON report");
     rc = gb_buf_puts(out, text, err) || gb_buf_puts(out, "\n", err) ? -1 : 0;
     free(text);
     return rc;
+}
+
+int report_json(const struct grade_result *r, struct gb_buf *out, struct gb_err *err)
+{
+    return report_json_signed(r, NULL, out, err);
 }

@@ -95,6 +95,7 @@ void result_free(struct grade_result *r)
         check_result_clear(&r->checks[i]);
     free(r->checks);
     free(r->result_id);
+    free(r->result_key);
     free(r->student);
     free(r->assignment);
     free(r->exercise);

@@ -43,12 +43,13 @@ struct runtime_info {
 };
 
 struct grade_result {
-    char *result_id;      /* stable id: sha256 hex over student|assignment|exercise|submission */
+    char *result_id;      /* this revision's id (score/result_id.h) */
+    char *result_key;     /* the gradebook cell: student x assignment x exercise */
     char *student;        /* may be NULL */
     char *assignment;     /* may be NULL */
     char *exercise;       /* "attention_by_hand" */
     char *submission_sha256;
-    char *graded_at;      /* RFC 3339 UTC */
+    char *graded_at;      /* RFC 3339 UTC, milliseconds */
     double score;
     double max_score;
     struct check_result *checks;

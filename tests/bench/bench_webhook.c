@@ -180,18 +180,27 @@ static double now_s(void)
     return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Result i: student s<i>, ten one-point checks of which the first i % 11 pass. */
 static int make_payloads(struct payload *p, size_t n, struct gb_err *err)
 {
-    char json[512];
+    struct payload_opts po = { PAYLOAD_GRADEBOX, NULL, NULL, NULL, NULL };
+    char json[4096];
 
     for (size_t i = 0; i < n; i++) {
+        size_t pass = i % 11;
         int len = snprintf(json, sizeof json,
                            "{\"schema\":\"gradebox.result/1\",\"result_id\":\"%016zx\","
                            "\"student\":\"s%zu\",\"assignment\":\"hw3\",\"exercise\":"
                            "\"attention_by_hand\",\"score\":%zu,\"max_score\":10,"
-                           "\"graded_at\":\"2026-12-02T13:00:00Z\",\"checks\":[]}",
-                           i + 1, i, i % 11);
-        if (payload_build(json, (size_t)len, PAYLOAD_GRADEBOX, NULL, NULL, &p[i], err))
+                           "\"graded_at\":\"2026-12-02T13:00:00Z\",\"checks\":[",
+                           i + 1, i, pass);
+        for (size_t c = 0; c < 10; c++)
+            len += snprintf(json + len, sizeof json - (size_t)len,
+                            "%s{\"id\":\"c%zu\",\"verdict\":\"%s\",\"points\":%d,"
+                            "\"max_points\":1}", c ? "," : "", c, c < pass ? "pass" : "fail",
+                            c < pass);
+        len += snprintf(json + len, sizeof json - (size_t)len, "]}");
+        if (payload_build(json, (size_t)len, &po, &p[i], err))
             return -1;
     }
     return 0;

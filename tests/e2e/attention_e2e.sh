@@ -4,7 +4,8 @@
 # bundled sample (`make demo`) gets full marks and exit 0; the text and
 # Gradescope reports name the runtime and the shim; a renamed upload graded
 # from another directory is recognised; a recorded transcript grades exactly
-# like the live run; student/assignment ids and result_id behave as documented.
+# like the live run; student/assignment ids, result_key and result_id behave as
+# documented (docs/lms.md, revisions).
 # (tests/e2e/corpus.sh asserts every corpus submission's verdicts.)
 set -u
 cd "$(dirname "$0")/../.."
@@ -52,13 +53,17 @@ GRADEBOX_STUDENT=s042 GRADEBOX_ASSIGNMENT=a6 "$GRADER" check --exercise attentio
     --transcript "$tmp/recorded.out" --format json "$corpus/module_style.py" >"$tmp/t2.json"
 "$GRADER" check --exercise attention_by_hand --transcript "$tmp/recorded.out" --format json \
     --student s043 --assignment a6 "$corpus/module_style.py" >"$tmp/t3.json"
-"$py" -c 'import json, sys, hashlib
+"$py" -c 'import json, re, sys, hashlib
 a, b, c = (json.load(open(f)) for f in sys.argv[1:4])
 assert a["run"] is None and a["student"] == "s042" and a["assignment"] == "a6", a
 sha = hashlib.sha256(open(sys.argv[4], "rb").read()).hexdigest()
 assert a["submission_sha256"] == sha
-assert a["result_id"] == hashlib.sha256(("s042|a6|attention_by_hand|" + sha).encode()).hexdigest()
-assert a["result_id"] == b["result_id"] != c["result_id"]
+# One key per student x assignment x exercise; every grading its own revision.
+assert a["result_key"] == b["result_key"] != c["result_key"]
+assert len({a["result_id"], b["result_id"], c["result_id"]}) == 3
+assert all(re.fullmatch("[0-9a-f]{64}", d[k]) for d in (a, b, c) for k in ("result_id", "result_key"))
+assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", a["graded_at"]), a["graded_at"]
+assert a["signature"] is None
 assert a["schema"] == "gradebox.result/1" and a["status"] == "passed"' \
     "$tmp/t1.json" "$tmp/t2.json" "$tmp/t3.json" "$corpus/module_style.py" \
     || fail "transcript: identity fields"

@@ -5,8 +5,8 @@
 #
 # The receiver (webhook_receiver.py, 127.0.0.1 only) verifies every signature
 # and records what it accepted; duplicates are allowed only as retries of the
-# same webhook-id, so the test compares the set of accepted ids with the set of
-# results posted.
+# same webhook-id, so the test checks that every result posted (one student
+# each) was accepted under exactly one webhook-id, and nothing else was.
 set -u
 cd "$(dirname "$0")/../.."
 here=$PWD/tests/e2e
@@ -59,18 +59,25 @@ grader() {   # runs the grader, bounded, logging its stderr; sets $rc
     rc=$?
     cat "$tmp/err" >>"$tmp/grader.log"
 }
-id_of() { printf '%016x%08x' 3735928559 "$1"; }
-make_json() {   # make_json N -> path of a gradebox.result/1 file with a stable id
+# The result_id the grader gave result N (student sN): the webhook-id the
+# receiver logged for that student (the grader computes ids; the test reads them).
+id_of() { awk -v s="s$1" '$4 == s {print $2; exit}' "$tmp/received.log"; }
+make_json() {   # make_json N -> path of a gradebox.result/1 file: ten 1-point checks, N%10 pass
+    local pass=$(( $1 % 10 )) checks= c
+    for c in 0 1 2 3 4 5 6 7 8 9; do
+        if [ "$c" -lt "$pass" ]; then v=pass p=1; else v=fail p=0; fi
+        checks="$checks${checks:+,}{\"id\":\"c$c\",\"verdict\":\"$v\",\"points\":$p,\"max_points\":1}"
+    done
     cat >"$tmp/r$1.json" <<JSON
-{"schema":"gradebox.result/1","result_id":"$(id_of "$1")","student":"s$1","assignment":"hw3",
- "exercise":"attention_by_hand","score":$(( $1 % 10 )),"max_score":10,
+{"schema":"gradebox.result/1","result_id":"$(printf %016x "$1")","student":"s$1","assignment":"hw3",
+ "exercise":"attention_by_hand","score":$pass,"max_score":10,
  "graded_at":"2026-12-02T13:00:00Z","grader_version":"test","runtime":{"python":"3.11"},
- "run":{},"checks":[{"id":"rude_self","verdict":"fail","points":0,"max_points":1}]}
+ "run":{},"checks":[$checks]}
 JSON
     echo "$tmp/r$1.json"
 }
 # result N: like make_json, and the result must reach the receiver by the end.
-result() { echo "$(id_of "$1")" >>"$tmp/posted"; make_json "$1"; }
+result() { echo "s$1" >>"$tmp/posted"; make_json "$1"; }
 accepted() { grep -c "^accepted $1 " "$tmp/received.log"; }
 queued() { grader outbox list; grep -c "^$1 " "$tmp/out"; }
 
@@ -191,13 +198,43 @@ grader outbox retry "$(id_of 13)"
 [ $rc -eq 0 ] || fail "retry with the right secret exited $rc"
 ok "signatures verified"
 
-# 11. LTI score format.
-grader post --format lti "$(result 14)"
-[ $rc -eq 0 ] || fail "LTI post exited $rc"
-grep -q "^accepted $(id_of 14) application/vnd.ims.lis.v1.score+json" "$tmp/received.log" \
-    || fail "LTI media type"
-grep -q '"gradingProgress":"FullyGraded"' "$tmp/bodies/$(id_of 14).json" || fail "LTI body"
-ok "LTI score"
+# 11. Forged or edited results are refused with the reason, and not queued
+#     (issue 16 item 7): a second "score", a score that is not the sum of
+#     its checks, a status the checks do not give, data after the document.
+f=$(make_json 14)
+sed 's/"max_score":10,/"max_score":10,"score":9,/' "$f" >"$tmp/dup.json"
+sed 's/"score":4,/"score":9,/' "$f" >"$tmp/sum.json"
+sed 's/"max_score":10,/"max_score":10,"status":"passed",/' "$f" >"$tmp/status.json"
+{ cat "$f"; echo garbage; } >"$tmp/trail.json"
+cat "$f" "$f" >"$tmp/two.json"
+grader post "$tmp/dup.json" "$tmp/sum.json" "$tmp/status.json" "$tmp/trail.json" "$tmp/two.json"
+[ $rc -eq 2 ] || fail "forged results: exit $rc, not 2"
+grep -q 'dup.json: duplicate key "score" in the document' "$tmp/err" || fail "duplicate key"
+grep -q "sum.json: score 9 is not the sum of its checks' points (4)" "$tmp/err" || fail "sum"
+grep -q 'status.json: status "passed" does not follow from the checks' "$tmp/err" || fail "status"
+grep -q 'trail.json: trailing data' "$tmp/err" && grep -q 'two.json: trailing data' "$tmp/err" \
+    || fail "trailing data"
+grep -q "^grader post: 0 queued" "$tmp/err" || fail "a forged result was queued"
+ok "forged results refused"
+
+# 11b. A regrade is a new revision of the same cell (student, assignment,
+#      exercise): queued after the first grading, it replaces it; the first,
+#      queued again later, is stale.  Only the regrade reaches the receiver.
+first=$(make_json 16)
+sed -e 's/"student":"s18"/"student":"s16"/' -e 's/T13:00:00Z/T14:00:00.250Z/' \
+    "$(make_json 18)" >"$tmp/regrade.json"
+grader post --queue-only "$first"
+grader post --queue-only "$tmp/regrade.json"
+grep -q "regrade.json: replaces 1 older queued revision" "$tmp/err" || fail "regrade did not supersede"
+grader post --queue-only "$first"
+grep -q "is queued already; this one is not" "$tmp/err" || fail "stale revision was queued"
+grader outbox flush
+[ $rc -eq 0 ] || fail "flush of the regrade exited $rc"
+regrade_id=$(awk '$1 == "accepted" && $4 == "s16" {print $2}' "$tmp/received.log" | sort -u)
+[ "$(echo "$regrade_id" | wc -w)" -eq 1 ] || fail "s16: expected one revision, got: $regrade_id"
+grep -q '"score":8' "$tmp/bodies/$regrade_id.json" || fail "the regrade's score was not delivered"
+echo s16 >>"$tmp/posted"
+ok "regrade supersedes the queued first grading; stale revision refused"
 
 # 12. TLS is verified by default; --ca-file trusts a private CA.
 if openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 \
@@ -230,13 +267,37 @@ grader check --rubrics "$tmp/rubrics" --format json --student s77 --assignment h
 [ $rc -le 1 ] || fail "check --post exited $rc"
 check_id=$($PY -c 'import json, sys; print(json.load(open(sys.argv[1]))["result_id"])' "$tmp/out")
 [ -n "$check_id" ] || fail "no result_id in check --format json"
-echo "$check_id" >>"$tmp/posted"
+echo s77 >>"$tmp/posted"
 [ "$(accepted "$check_id")" -eq 1 ] || fail "check --post did not deliver $check_id"
 GRADEBOX_WEBHOOK_SECRET_FILE= grader check --rubrics "$tmp/rubrics" --post "http://127.0.0.1:$port/hook" \
     "$tmp/answers.md"
 [ $rc -eq 2 ] && grep -q "result not posted: no webhook secret" "$tmp/err" \
     || fail "check --post without a secret: exit $rc"
 ok "check --post"
+
+# 13b. Signed results: with a verify key, only what `grader check --sign-key`
+#      wrote is delivered; the same result edited afterwards is refused.
+openssl genpkey -algorithm ed25519 -out "$tmp/sign.pem" 2>/dev/null && chmod 600 "$tmp/sign.pem" \
+    && openssl pkey -in "$tmp/sign.pem" -pubout -out "$tmp/sign.pub" || fail "no Ed25519 key"
+grader check --rubrics "$tmp/rubrics" --format json --student s78 --assignment hw3 \
+    --sign-key "$tmp/sign.pem" "$tmp/answers.md"
+[ $rc -le 1 ] || fail "check --sign-key exited $rc"
+cp "$tmp/out" "$tmp/signed.json"
+sed -e 's/"verdict":\t"review"/"verdict":\t"pass"/' -e 's/"points":\t0,/"points":\t1,/' \
+    -e 's/"score":\t0,/"score":\t1,/' -e 's/"needs_review"/"passed"/' \
+    "$tmp/signed.json" >"$tmp/edited.json"
+cmp -s "$tmp/signed.json" "$tmp/edited.json" && fail "the edit did not apply"
+grader post --verify-key "$tmp/sign.pub" "$tmp/edited.json" "$tmp/r14.json"
+[ $rc -eq 2 ] || fail "edited and unsigned results under a verify key: exit $rc"
+grep -q "edited.json: the result's signature does not match its content" "$tmp/err" \
+    || fail "edit after signing not reported"
+grep -q "r14.json: the result is not signed" "$tmp/err" || fail "unsigned result not reported"
+grader post --verify-key "$tmp/sign.pub" "$tmp/signed.json"
+[ $rc -eq 0 ] || fail "signed result under its verify key: exit $rc"
+echo s78 >>"$tmp/posted"
+[ "$(accepted "$($PY -c 'import json, sys; print(json.load(open(sys.argv[1]))["result_id"])' \
+    "$tmp/signed.json")")" -eq 1 ] || fail "the signed result's id was not the one delivered"
+ok "signed results verified, edits refused"
 
 # 14. kill -9 mid-flush, then two graders flush the same outbox at once.
 mode slow 0.3
@@ -258,17 +319,21 @@ wait "$f1"; r1=$?; wait "$f2"; r2=$?
 [ $r1 -eq 0 ] && [ $r2 -eq 0 ] || fail "concurrent flushes after kill -9 exited $r1/$r2"
 ok "kill -9 mid-flush: $before delivered before the crash, rest after restart"
 
-# Exactly once by id: every posted result accepted, nothing else, outbox empty.
+# Exactly once per result: every posted student's result accepted under one
+# webhook-id (retries reuse it), no other student's, the outbox empty.
 grader outbox list
 grep -q "^0 messages" "$tmp/err" || fail "outbox not empty at the end"
 sort -u "$tmp/posted" >"$tmp/want"
-awk '$1 == "accepted" {print $2}' "$tmp/received.log" | sort -u >"$tmp/got"
-cmp -s "$tmp/want" "$tmp/got" || { diff "$tmp/want" "$tmp/got" | head; fail "accepted ids != posted ids"; }
+awk '$1 == "accepted" {print $4}' "$tmp/received.log" | sort -u >"$tmp/got"
+cmp -s "$tmp/want" "$tmp/got" || { diff "$tmp/want" "$tmp/got" | head; fail "accepted students != posted"; }
+multi=$(awk '$1 == "accepted" && !seen[$4 " " $2]++ {n[$4]++} END {for (s in n) if (n[s] > 1) print s}' \
+        "$tmp/received.log")
+[ -z "$multi" ] || fail "more than one revision accepted for: $multi"
 total=$(grep -c '^accepted ' "$tmp/received.log")
 dups=$(awk '$1 == "accepted" {n[$2]++} END {for (i in n) if (n[i] > 1) printf " %s x%d", i, n[i]}' \
        "$tmp/received.log")
 echo "webhook: re-sent ids (a retry after a timeout or the kill -9):${dups:- none}"
-echo "webhook: $(wc -l <"$tmp/want") results, $total accepted deliveries, $(wc -l <"$tmp/got") unique ids"
+echo "webhook: $(wc -l <"$tmp/want") results, $total accepted deliveries, $(awk '$1 == "accepted" {print $2}' "$tmp/received.log" | sort -u | wc -l) unique ids"
 grep -v '^badsig' "$tmp/received.log" | grep -q "^badsig" && fail "unexpected bad signature"
 [ "$(grep -c '^badsig' "$tmp/received.log")" -eq 1 ] || fail "bad signatures beyond the deliberate one"
 grep -qF "$secret_b64" "$tmp/grader.log" && fail "the secret appeared in the grader's output"

@@ -8,11 +8,11 @@ request, so a test can change it while the receiver runs:
     status N           answer N (500, 410, 400, ...) without accepting
     slow SECONDS       accept, then sleep before answering 200
     flaky N K          answer N to the first K attempts of each id, then 200
-Log lines (--log), one per request:  accepted|badsig|status-N ID CONTENT-TYPE
+Log lines (--log), one per request:  accepted|badsig|status-N ID CONTENT-TYPE STUDENT
 Accepted bodies are written to --bodies/ID.json (the last one wins).
 Binds 127.0.0.1 only; with --tls-cert/--tls-key it speaks HTTPS.
 """
-import argparse, base64, hashlib, hmac, http.server, os, ssl, threading, time
+import argparse, base64, hashlib, hmac, http.server, json, os, ssl, threading, time
 
 lock = threading.Lock()
 attempts = {}
@@ -43,9 +43,9 @@ def make_handler(args, key):
         def log_message(self, *a):
             pass
 
-        def record(self, what, msg_id):
+        def record(self, what, msg_id, student='-'):
             with lock, open(args.log, 'a') as f:
-                f.write(f"{what} {msg_id} {self.headers.get('content-type', '-')}\n")
+                f.write(f"{what} {msg_id} {self.headers.get('content-type', '-')} {student}\n")
 
         def answer(self, code, text=b'ok\n'):
             try:
@@ -60,22 +60,26 @@ def make_handler(args, key):
             body = self.rfile.read(int(self.headers.get('content-length', 0)))
             msg_id = self.headers.get('webhook-id', '')
             try:
+                student = json.loads(body).get('student') or '-'
+            except (ValueError, AttributeError):
+                student = '-'
+            try:
                 mode = open(args.mode_file).read().split()
             except OSError:
                 mode = []
             mode = mode or ['ok']
             if not verify(key, msg_id, self.headers.get('webhook-timestamp'), body,
                           self.headers.get('webhook-signature')):
-                self.record('badsig', msg_id or '-')
+                self.record('badsig', msg_id or '-', student)
                 return self.answer(401, b'bad signature\n')
             with lock:
                 attempts[msg_id] = attempts.get(msg_id, 0) + 1
                 n = attempts[msg_id]
             if mode[0] == 'status' or (mode[0] == 'flaky' and n <= int(mode[2])):
                 code = int(mode[1])
-                self.record(f'status-{code}', msg_id)
+                self.record(f'status-{code}', msg_id, student)
                 return self.answer(code, f'receiver says {code}\n'.encode())
-            self.record('accepted', msg_id)
+            self.record('accepted', msg_id, student)
             with open(os.path.join(args.bodies, msg_id + '.json'), 'wb') as f:
                 f.write(body)
             if mode[0] == 'slow':

@@ -14,22 +14,24 @@
 
 #define RESULT_HEAD "{\"schema\":\"gradebox.result/1\",\"result_id\":\"00ff00ff00ff00ff\","
 #define RESULT_TAIL "\"exercise\":\"attention_by_hand\",\"score\":7.5,\"max_score\":10," \
-    "\"graded_at\":\"2026-12-02T13:00:00Z\",\"checks\":[" \
-    "{\"id\":\"rude_self\",\"verdict\":\"fail\"},{\"id\":\"row_sums\",\"verdict\":\"pass\"}]}"
+    "\"graded_at\":\"2026-12-02T13:00:00.250Z\",\"checks\":[" \
+    "{\"id\":\"rude_self\",\"verdict\":\"fail\",\"points\":0,\"max_points\":2.5}," \
+    "{\"id\":\"row_sums\",\"verdict\":\"pass\",\"points\":7.5,\"max_points\":7.5}]}"
 #define RESULT RESULT_HEAD "\"student\":\"alice\",\"assignment\":\"hw3\"," RESULT_TAIL
 
 static cJSON *build(const char *json, enum payload_format fmt, const char *student,
-                    const char *assignment, struct gb_err *err)
+                    const char *assignment, struct payload *p, struct gb_err *err)
 {
-    struct payload p;
+    struct payload_opts po = { fmt, student, assignment, NULL, NULL };
     cJSON *o;
 
-    if (payload_build(json, strlen(json), fmt, student, assignment, &p, err))
+    if (payload_build(json, strlen(json), &po, p, err))
         return NULL;
-    o = cJSON_Parse(p.body);
+    o = cJSON_Parse(p->body);
     ck_assert_ptr_nonnull(o);
-    ck_assert_str_eq(p.id, "00ff00ff00ff00ff");
-    payload_free(&p);
+    ck_assert_uint_eq(strlen(p->id), 64);           /* recomputed, whatever was claimed */
+    ck_assert_uint_eq(strlen(p->key), 64);
+    payload_free(p);
     return o;
 }
 
@@ -43,36 +45,78 @@ static const char *str(const cJSON *o, const char *k)
 START_TEST(test_gradebox_envelope)
 {
     struct gb_err err;
-    cJSON *o = build(RESULT, PAYLOAD_GRADEBOX, "bob", "hw9", &err);
+    struct payload p;
+    cJSON *o = build(RESULT, PAYLOAD_GRADEBOX, "bob", "hw9", &p, &err), *r;
 
-    ck_assert_ptr_nonnull(o);
+    ck_assert_msg(o != NULL, "%s", err.msg);
+    r = cJSON_GetObjectItem(o, "result");
     ck_assert_str_eq(str(o, "schema"), "gradebox.delivery/1");
-    ck_assert_str_eq(str(o, "id"), "00ff00ff00ff00ff");
+    ck_assert_str_eq(str(o, "id"), p.id);
+    ck_assert_str_eq(str(o, "key"), p.key);
+    ck_assert_str_eq(str(r, "result_id"), p.id);     /* the document says the same */
+    ck_assert_str_eq(str(r, "result_key"), p.key);
     ck_assert_str_eq(str(o, "student"), "alice");   /* the result's own value wins */
     ck_assert_str_eq(str(o, "assignment"), "hw3");
-    ck_assert_str_eq(str(o, "timestamp"), "2026-12-02T13:00:00Z");
+    ck_assert_str_eq(str(o, "timestamp"), "2026-12-02T13:00:00.250Z");
+    ck_assert_str_eq(str(o, "status"), "failed");
     ck_assert_double_eq(cJSON_GetObjectItem(o, "score")->valuedouble, 7.5);
-    ck_assert_str_eq(str(cJSON_GetObjectItem(o, "result"), "schema"), "gradebox.result/1");
+    ck_assert_str_eq(str(r, "schema"), "gradebox.result/1");
+    ck_assert_int_eq(p.revision_ms % 1000, 250);
     cJSON_Delete(o);
 }
 END_TEST
 
+/* The LTI score waits in the outbox for its user id and line item: the
+ * student, the line item to find or create, and the score itself. */
 START_TEST(test_lti_score)
 {
     const char *anon = RESULT_HEAD RESULT_TAIL;
     struct gb_err err;
-    cJSON *o = build(anon, PAYLOAD_LTI, "lms-user-42", NULL, &err);
+    struct payload p;
+    cJSON *o = build(anon, PAYLOAD_LTI, "s42", NULL, &p, &err), *item, *score;
 
     ck_assert_msg(o != NULL, "%s", err.msg);
-    ck_assert_str_eq(str(o, "userId"), "lms-user-42");
-    ck_assert_double_eq(cJSON_GetObjectItem(o, "scoreGiven")->valuedouble, 7.5);
-    ck_assert_double_eq(cJSON_GetObjectItem(o, "scoreMaximum")->valuedouble, 10);
-    ck_assert_str_eq(str(o, "activityProgress"), "Completed");
-    ck_assert_str_eq(str(o, "gradingProgress"), "FullyGraded");
-    ck_assert_str_eq(str(o, "timestamp"), "2026-12-02T13:00:00Z");
-    ck_assert_str_eq(str(o, "comment"),
-                     "attention_by_hand: 7.5/10. Not passed: rude_self (fail).");
+    ck_assert_str_eq(p.content_type, "application/vnd.ims.lis.v1.score+json");
+    ck_assert_str_eq(str(o, "student"), "s42");
+    item = cJSON_GetObjectItem(o, "lineitem");
+    ck_assert_str_eq(str(item, "resourceId"), "attention_by_hand");
+    ck_assert_str_eq(str(item, "tag"), "gradebox");
+    ck_assert_double_eq(cJSON_GetObjectItem(item, "scoreMaximum")->valuedouble, 10);
+    score = cJSON_GetObjectItem(o, "score");
+    ck_assert_ptr_null(cJSON_GetObjectItem(score, "userId"));   /* known only when sent */
+    ck_assert_double_eq(cJSON_GetObjectItem(score, "scoreGiven")->valuedouble, 7.5);
+    ck_assert_double_eq(cJSON_GetObjectItem(score, "scoreMaximum")->valuedouble, 10);
+    ck_assert_str_eq(str(score, "activityProgress"), "Completed");
+    ck_assert_str_eq(str(score, "gradingProgress"), "FullyGraded");
+    ck_assert_str_eq(str(score, "timestamp"), "2026-12-02T13:00:00.250Z");
+    /* The comment is the text report a student reads. */
+    ck_assert_ptr_nonnull(strstr(str(score, "comment"), "score: 7.5/10 points"));
+    ck_assert_ptr_nonnull(strstr(str(score, "comment"), "rude_self"));
     cJSON_Delete(o);
+}
+END_TEST
+
+/* Checks waiting for a human: PendingManual, so the LMS asks a grader; a
+ * rubric fault is no grade at all and is not queued. */
+START_TEST(test_lti_progress_follows_status)
+{
+    static const char review[] = RESULT_HEAD "\"student\":\"s1\",\"exercise\":\"self_check\","
+        "\"score\":1,\"max_score\":2,\"graded_at\":\"2026-12-02T13:00:00Z\",\"checks\":["
+        "{\"id\":\"q1\",\"verdict\":\"pass\",\"points\":1,\"max_points\":1},"
+        "{\"id\":\"q2\",\"verdict\":\"review\",\"points\":0,\"max_points\":1}]}";
+    static const char fault[] = RESULT_HEAD "\"student\":\"s1\",\"exercise\":\"self_check\","
+        "\"score\":0,\"max_score\":1,\"graded_at\":\"2026-12-02T13:00:00Z\",\"checks\":["
+        "{\"id\":\"q1\",\"verdict\":\"error\",\"points\":0,\"max_points\":1}]}";
+    struct payload_opts po = { PAYLOAD_LTI, NULL, NULL, NULL, NULL };
+    struct gb_err err;
+    struct payload p;
+    cJSON *o = build(review, PAYLOAD_LTI, NULL, NULL, &p, &err);
+
+    ck_assert_msg(o != NULL, "%s", err.msg);
+    ck_assert_str_eq(str(cJSON_GetObjectItem(o, "score"), "gradingProgress"), "PendingManual");
+    cJSON_Delete(o);
+    ck_assert_int_eq(payload_build(fault, strlen(fault), &po, &p, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "status \"error\""));
 }
 END_TEST
 
@@ -83,20 +127,19 @@ START_TEST(test_bad_results_name_the_field)
         { "{\"result_id\":\"00ff00ff\"", "not a JSON object" },
         { "{\"schema\":\"other/1\"}", "schema" },
         { RESULT_HEAD "\"student\":\"a\",\"assignment\":\"b\",\"exercise\":\"e\","
-          "\"score\":1,\"graded_at\":\"t\"}", "max_score" },
-        { "{\"schema\":\"gradebox.result/1\",\"result_id\":\"zz\"}", "result_id" },
-        { "{\"schema\":\"gradebox.result/1\",\"result_id\":\"00ff00ff\\r\\nx: y\"}",
-          "result_id" },
+          "\"score\":1,\"graded_at\":\"2026-12-02T13:00:00Z\",\"checks\":[]}", "max_score" },
         { RESULT_HEAD RESULT_TAIL, "no student id" },
         { RESULT_HEAD "\"student\":\"a\",\"assignment\":\"b\",\"exercise\":\"e\","
-          "\"score\":11,\"max_score\":10,\"graded_at\":\"t\"}", "not a valid grade" },
+          "\"score\":1,\"max_score\":1,\"graded_at\":\"yesterday\",\"checks\":["
+          "{\"id\":\"c\",\"verdict\":\"pass\",\"points\":1,\"max_points\":1}]}",
+          "graded_at" },
     };
+    struct payload_opts po = { PAYLOAD_GRADEBOX, NULL, NULL, NULL, NULL };
     struct payload p;
     struct gb_err err;
 
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        ck_assert_int_eq(payload_build(cases[i].json, strlen(cases[i].json), PAYLOAD_GRADEBOX,
-                                       NULL, NULL, &p, &err), -1);
+        ck_assert_int_eq(payload_build(cases[i].json, strlen(cases[i].json), &po, &p, &err), -1);
         ck_assert_msg(strstr(err.msg, cases[i].needle), "case %zu: %s", i, err.msg);
     }
 }
@@ -284,6 +327,7 @@ int main(void)
 
     tcase_add_test(tc, test_gradebox_envelope);
     tcase_add_test(tc, test_lti_score);
+    tcase_add_test(tc, test_lti_progress_follows_status);
     tcase_add_test(tc, test_bad_results_name_the_field);
     tcase_add_test(tc, test_classify);
     tcase_add_test(tc, test_retry_schedule_doubles_jitters_and_caps);

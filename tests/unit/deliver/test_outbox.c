@@ -7,9 +7,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+#include <sys/stat.h>
+
 #include "deliver/outbox.h"
 
 #define URL "http://127.0.0.1:9/hook"
+#define PAYLOAD_TYPE "application/vnd.ims.lis.v1.score+json"
 #define LEASE 60000
 
 static char dir[64], path[128];
@@ -27,6 +31,24 @@ static void teardown(void)
 
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     ck_assert_int_eq(system(cmd), 0);
+}
+
+/* A database as the previous release left it, made with SQLite directly. */
+static int make_old_db(const char *sql)
+{
+    char sub[160];
+    sqlite3 *db;
+    int rc;
+
+    snprintf(sub, sizeof sub, "%s/state", dir);
+    mkdir(sub, 0700);
+    snprintf(sub, sizeof sub, "%s/state/gradebox", dir);
+    mkdir(sub, 0700);
+    if (sqlite3_open(path, &db) != SQLITE_OK)
+        return -1;
+    rc = sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
+    sqlite3_close(db);
+    return rc;
 }
 
 static struct outbox *open_with(int n_msgs)
@@ -198,6 +220,110 @@ START_TEST(test_lease_of_dead_process_is_free)
 }
 END_TEST
 
+static void put_revision(struct outbox *ob, const char *id, const char *url, long long rev,
+                         struct outbox_put_info *info)
+{
+    struct outbox_item it = { id, url, PAYLOAD_TYPE, id, strlen(id), OUTBOX_LTI, "cell-s1",
+                              rev };
+    struct gb_err err;
+
+    ck_assert_msg(outbox_put_item(ob, &it, 1000, info, &err) == 0, "%s", err.msg);
+}
+
+static int listed(struct outbox *ob, const char *id)
+{
+    struct outbox_msg *m;
+    struct gb_err err;
+    size_t n;
+    int found = 0;
+
+    ck_assert_int_eq(outbox_list(ob, &m, &n, &err), 0);
+    for (size_t i = 0; i < n; i++)
+        found += !strcmp(m[i].id, id);
+    outbox_msgs_free(m, n);
+    return found;
+}
+
+/* Newest wins: a regrade replaces the queued grade of the same cell, and an
+ * older revision queued after a newer one is not queued at all. */
+START_TEST(test_newer_revision_supersedes)
+{
+    struct outbox *ob = open_with(0);
+    struct outbox_put_info info;
+    struct outbox_msg *m;
+    struct gb_err err;
+    size_t n;
+
+    put_revision(ob, "rev1", URL, 1000, &info);
+    ck_assert_int_eq(info.stale, 0);
+    put_revision(ob, "rev2", URL, 2000, &info);
+    ck_assert_uint_eq(info.superseded, 1);
+    ck_assert_int_eq(listed(ob, "rev1"), 0);
+    put_revision(ob, "rev0", URL, 500, &info);
+    ck_assert_int_eq(info.stale, 1);
+    ck_assert_int_eq(listed(ob, "rev0"), 0);
+    ck_assert_int_eq(listed(ob, "rev2"), 1);
+    /* Another destination keeps its own revisions; webhooks without a key
+     * are never superseded. */
+    put_revision(ob, "rev1", "http://127.0.0.1:9/other", 1000, &info);
+    ck_assert_int_eq(info.stale, 0);
+    ck_assert_int_eq(outbox_put(ob, "plain", URL, PAYLOAD_TYPE, "x", 1, 1000, &err), 0);
+    ck_assert_int_eq(outbox_claim_due(ob, 5000, LEASE, 10, NULL, &m, &n, &err), 0);
+    ck_assert_uint_eq(n, 3);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_int_eq(m[i].kind, strcmp(m[i].id, "plain") ? OUTBOX_LTI : OUTBOX_WEBHOOK);
+    outbox_msgs_free(m, n);
+    outbox_close(ob);
+}
+END_TEST
+
+START_TEST(test_cached_values)
+{
+    struct outbox *ob = open_with(0);
+    struct gb_err err;
+    char *v;
+
+    ck_assert_int_eq(outbox_kv_get(ob, "lti-lineitem\nx", &v, &err), 0);
+    ck_assert_ptr_null(v);
+    ck_assert_int_eq(outbox_kv_put(ob, "lti-lineitem\nx", "https://lms/items/4", 1, &err), 0);
+    ck_assert_int_eq(outbox_kv_get(ob, "lti-lineitem\nx", &v, &err), 0);
+    ck_assert_str_eq(v, "https://lms/items/4");
+    free(v);
+    ck_assert_int_eq(outbox_kv_put(ob, "lti-lineitem\nx", NULL, 2, &err), 0);
+    ck_assert_int_eq(outbox_kv_get(ob, "lti-lineitem\nx", &v, &err), 0);
+    ck_assert_ptr_null(v);
+    outbox_close(ob);
+}
+END_TEST
+
+/* An outbox written by the previous release (no kind, key or revision
+ * columns, its messages queued) opens, keeps its messages and takes new ones. */
+START_TEST(test_old_outbox_is_migrated)
+{
+    static const char old_schema[] =
+        "CREATE TABLE message (id TEXT NOT NULL, url TEXT NOT NULL, content_type TEXT NOT NULL,"
+        " body BLOB NOT NULL, state INTEGER NOT NULL DEFAULT 0,"
+        " attempts INTEGER NOT NULL DEFAULT 0, created_ms INTEGER NOT NULL,"
+        " next_attempt_ms INTEGER NOT NULL, last_status INTEGER NOT NULL DEFAULT 0,"
+        " last_error TEXT, last_response TEXT, lease_owner INTEGER, lease_until INTEGER,"
+        " PRIMARY KEY (id, url));"
+        "CREATE TABLE endpoint (url TEXT PRIMARY KEY, disabled_ms INTEGER NOT NULL,"
+        " reason TEXT NOT NULL);"
+        "INSERT INTO message (id, url, content_type, body, created_ms, next_attempt_ms)"
+        " VALUES ('oldmsg', '" URL "', 'application/json', '{}', 1, 1);";
+    struct outbox *ob;
+    struct outbox_put_info info;
+    struct gb_err err;
+
+    ck_assert_int_eq(make_old_db(old_schema), 0);
+    ck_assert_msg(outbox_open(&ob, path, &err) == 0, "%s", err.msg);
+    ck_assert_int_eq(listed(ob, "oldmsg"), 1);
+    put_revision(ob, "rev1", URL, 1000, &info);
+    ck_assert_uint_eq(claim(ob, 5000, NULL), 2);
+    outbox_close(ob);
+}
+END_TEST
+
 START_TEST(test_open_errors_are_sentences)
 {
     struct outbox *ob;
@@ -223,6 +349,9 @@ int main(void)
     tcase_add_test(tc, test_requeue_replaces_body_and_revives_failed);
     tcase_add_test(tc, test_lease_of_dead_process_is_free);
     tcase_add_test(tc, test_open_errors_are_sentences);
+    tcase_add_test(tc, test_newer_revision_supersedes);
+    tcase_add_test(tc, test_cached_values);
+    tcase_add_test(tc, test_old_outbox_is_migrated);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
