@@ -18,7 +18,7 @@
 # Headers are included by their stage: #include "extract/numparse.h".
 
 CC       ?= cc
-PKGS     := libcurl libcjson openblas libseccomp sqlite3 libcrypto
+PKGS     := libcurl libcjson openblas libseccomp sqlite3 libcrypto libarchive yaml-0.1
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
@@ -41,7 +41,8 @@ endif
 CFLAGS   ?= $(OPT) -g
 ALL_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -ffp-contract=off -MMD -MP \
               -Icommon -Ireference -Igrader $(PKG_CFLAGS) $(SANFLAGS) $(CFLAGS)
-LDLIBS   := $(PKG_LIBS) -lm -lpthread
+# libcsv (Debian libcsv-dev) ships no pkg-config file.
+LDLIBS   := $(PKG_LIBS) -lcsv -lm -lpthread
 LDFLAGS  += $(SANFLAGS)
 
 COMMON_SRC := $(wildcard common/*.c)
