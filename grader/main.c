@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "batch/batch_cmd.h"
 #include "deliver/cmd_post.h"
 #include "check/pipeline.h"
 #include "report/report.h"
@@ -16,6 +17,7 @@ static const struct command {
     const char *summary;
 } commands[] = {
     { "check", pipeline_check_main, "grade one submission and print the report" },
+    { "batch", batch_cmd_main, "grade a cohort (folders or LMS zips) into a gradebook and report" },
     { "post", cmd_post, "deliver result JSON files to the LMS webhook (durably)" },
     { "outbox", cmd_outbox, "list, flush or retry queued deliveries" },
 };

@@ -93,10 +93,8 @@ struct batch_student *batch_cohort_student(struct batch_cohort *c, const char *i
     return NULL;
 }
 
-/* The student with this raw id from this LMS; added if new.  Two raw ids
- * that make the same folder name get distinct ones ("a_b", "a_b~2"). */
-static struct batch_student *student_for(struct batch_cohort *c, const char *raw,
-                                         enum batch_lms lms, struct gb_err *err)
+struct batch_student *batch_cohort_student_for(struct batch_cohort *c, const char *raw,
+                                               enum batch_lms lms, struct gb_err *err)
 {
     char safe[BATCH_ID_MAX], id[BATCH_ID_MAX + 16];
     struct batch_student *s, *grown;
@@ -107,7 +105,7 @@ static struct batch_student *student_for(struct batch_cohort *c, const char *raw
             return &c->students[i];
     batch_name_safe_id(raw, safe, sizeof safe);
     snprintf(id, sizeof id, "%s", safe);
-    while (batch_cohort_student(c, id))
+    while (batch_cohort_student(c, id) || batch_name_reserved(id))
         snprintf(id, sizeof id, "%s~%d", safe, ++k);
     grown = realloc(c->students, (c->n_students + 1) * sizeof *grown);
     if (!grown) {
@@ -303,7 +301,7 @@ static struct batch_student *owner(struct ingest *in, struct source *src,
         snprintf(raw, sizeof raw, "%s%s", gs && gs->sid ? "" : "gs", gs && gs->sid ? gs->sid
                                                                    : nm->student);
     }
-    if (!(s = student_for(in->c, raw, nm->lms, err)))
+    if (!(s = batch_cohort_student_for(in->c, raw, nm->lms, err)))
         return NULL;
     s->late |= nm->late;
     if (set_text(&s->name, gs ? gs->name : nm->shown, err) ||

@@ -80,6 +80,11 @@ int batch_ingest(const char *const *inputs, size_t n_inputs, const struct batch_
 int batch_cohort_problem(struct batch_cohort *c, const char *student, struct gb_err *err,
                          const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 struct batch_student *batch_cohort_student(struct batch_cohort *c, const char *id);
+/* The student with this raw id; added (from this LMS) if new.  Two raw ids
+ * that make the same folder name get distinct ones ("a_b", "a_b~2").  NULL
+ * only when out of memory. */
+struct batch_student *batch_cohort_student_for(struct batch_cohort *c, const char *raw,
+                                               enum batch_lms lms, struct gb_err *err);
 void batch_cohort_free(struct batch_cohort *c);
 
 #endif

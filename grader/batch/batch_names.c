@@ -188,6 +188,18 @@ void batch_name_safe_id(const char *raw, char *out, size_t size)
         out[0] = '_';
 }
 
+int batch_name_reserved(const char *id)
+{
+    static const char *const names[] = { "grades.csv", "moodle_grades.csv", "canvas_grades.csv",
+                                         "report.html", "gradebook.sqlite",
+                                         "gradebook.sqlite-wal", "gradebook.sqlite-shm" };
+
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(id, names[i]))
+            return 1;
+    return 0;
+}
+
 const char *batch_lms_name(enum batch_lms lms)
 {
     switch (lms) {

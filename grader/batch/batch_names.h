@@ -50,6 +50,10 @@ int batch_name_parse(const char *path, const char *strip, struct batch_name *out
  * "" becomes "_". */
 void batch_name_safe_id(const char *raw, char *out, size_t size);
 
+/* 1 for a name the output directory uses itself (grades.csv, report.html,
+ * gradebook.sqlite, ...): no student's folder may take it. */
+int batch_name_reserved(const char *id);
+
 const char *batch_lms_name(enum batch_lms lms);   /* "folder", "moodle", ... */
 
 #endif

@@ -16,7 +16,7 @@
 
 #define RECORD_MAX (64u << 20)
 
-static int mkdir_p(const char *path, struct gb_err *err)
+int batch_mkdir_p(const char *path, struct gb_err *err)
 {
     char buf[PATH_MAX];
 
@@ -48,7 +48,7 @@ static int write_in(const char *dir, const char *name, const struct gb_buf *b,
 
     if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
         return gb_fail(err, "path too long in %s", dir);
-    return mkdir_p(dir, err) || gb_write_file_atomic(path, b->data ? b->data : "", b->len, err)
+    return batch_mkdir_p(dir, err) || gb_write_file_atomic(path, b->data ? b->data : "", b->len, err)
            ? -1 : 0;
 }
 

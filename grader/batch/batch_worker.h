@@ -36,6 +36,9 @@ int batch_worker_run(const struct batch_grading *g, const struct batch_task *t,
  * record of t's current key. */
 int batch_worker_read(const char *out_dir, const struct batch_task *t, char **json,
                       char **error, struct gb_err *err);
+/* mkdir -p (mode 0755). */
+int batch_mkdir_p(const char *path, struct gb_err *err);
+
 /* Removes t's record once the gradebook holds it. */
 void batch_worker_forget(const char *out_dir, const struct batch_task *t);
 
