@@ -239,7 +239,7 @@ static int task_from_row(struct batch_store *st, sqlite3_stmt *s, const struct b
     /* Never measured: a tenth of the wall limit is a start (attention_by_hand's
      * 60 s limit for its few seconds, memory_lab's 900 s for its minutes). */
     t->estimate = mean > 0 ? mean : e ? e->wall_seconds / 10 : 10;
-    if (t->transcript)
+    if (t->transcript || (e && !e->is_run))    /* nothing runs: a recording or a document */
         t->estimate = mean > 0 ? mean : 0.5;
     return 0;
 }
