@@ -531,13 +531,6 @@ static void problems(struct page *p)
         esc(p, c->problems[i].what);
         put(p, "</td></tr>");
     }
-    for (size_t i = 0; i < c->n_students; i++)
-        if (c->students[i].n_unlisted) {
-            put(p, "<tr><td>");
-            esc(p, c->students[i].id);
-            put(p, "</td><td>%zu more files matched no exercise (not listed one by one)</td></tr>",
-                c->students[i].n_unlisted);
-        }
     put(p, "</table>");
 }
 

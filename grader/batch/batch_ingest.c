@@ -653,5 +653,10 @@ int batch_ingest(const char *const *inputs, size_t n_inputs, const struct batch_
             rc = ingest_archive(&in, &src, err);
         batch_gsmeta_free(&src.meta);
     }
+    for (size_t i = 0; rc == 0 && i < c->n_students; i++)
+        if (c->students[i].n_unlisted)
+            rc = batch_cohort_problem(c, c->students[i].id, err, "%zu more files matched no "
+                                      "exercise (not listed one by one)",
+                                      c->students[i].n_unlisted);
     return rc;
 }
