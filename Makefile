@@ -5,6 +5,7 @@
 #   make check-sanitize   the same tests built with AddressSanitizer + UBSan
 #   make bench            benchmarks, each printing a ratio against a peer
 #   make demo             grade the bundled sample submission
+#   make demo-batch       grade a sample cohort zip (docs/instructors.md)
 #   make clean
 #
 # Sources are found by wildcard, so adding a module means adding a .c/.h pair
@@ -65,7 +66,7 @@ BENCH_BINS := $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 # intermediates after the run, and its 'rm' would be the last line CI reads.
 .SECONDARY:
 
-.PHONY: all check check-sanitize check-valgrind bench demo clean
+.PHONY: all check check-sanitize check-valgrind bench demo demo-batch clean
 
 all: $(BIN)/grader $(BIN)/reference
 
@@ -125,6 +126,17 @@ bench: all $(BENCH_BINS)
 demo: all
 	$(BIN)/grader check exercises/samples/attention_by_hand.py; \
 	  rc=$$?; [ $$rc -le 1 ] || exit $$rc
+
+# A Moodle "download all submissions" zip made from tests/corpus submissions
+# (tests/batch/make_cohort.py), with memory_lab's recorded runs, graded into
+# $(BUILD)/demo/graded: grades.csv, moodle_grades.csv, report.html.
+DEMO := $(BUILD)/demo
+demo-batch: all
+	rm -rf $(DEMO) && mkdir -p $(DEMO)
+	/usr/bin/python3 tests/batch/make_cohort.py moodle $(DEMO)/cohort.zip \
+	  --roster $(DEMO)/roster.csv --memory-lab $(DEMO)/recorded
+	$(BIN)/grader batch $(DEMO)/cohort.zip --roster $(DEMO)/roster.csv \
+	  --transcripts $(DEMO)/recorded --assignment "Module 3" --out $(DEMO)/graded
 
 clean:
 	rm -rf build bin

@@ -388,46 +388,39 @@ static void limits(struct page *p)
     put(p, n ? "</table>" : "<p>No run hit a sandbox limit.</p>");
 }
 
-static size_t *slow_order;
-static const struct page *slow_page;
-
-static double wall_of(size_t i)
+static double wall_of(const struct page *p, size_t i)
 {
-    const cJSON *d = slow_page->docs[i];
+    const cJSON *d = p->docs[i];
 
     return d ? num(cJSON_GetObjectItemCaseSensitive(d, "run"), "wall_seconds") : -1;
 }
 
-static int by_wall(const void *a, const void *b)
+static int by_wall(const void *a, const void *b, void *page)
 {
-    double x = wall_of(*(const size_t *)a), y = wall_of(*(const size_t *)b);
+    double x = wall_of(page, *(const size_t *)a), y = wall_of(page, *(const size_t *)b);
 
     return (x < y) - (x > y);
 }
 
 static void slowest(struct page *p)
 {
-    size_t n = p->b->n_rows;
+    size_t n = p->b->n_rows, *order = malloc((n ? n : 1) * sizeof *order);
 
     put(p, "<h2 id=\"slowest\">Slowest runs</h2>");
-    slow_order = malloc((n ? n : 1) * sizeof *slow_order);
-    if (!slow_order) {
+    if (!order) {
         p->failed = 1;
         gb_fail(p->err, "out of memory");
         return;
     }
     for (size_t i = 0; i < n; i++)
-        slow_order[i] = i;
-    slow_page = p;
-    qsort(slow_order, n, sizeof *slow_order, by_wall);
+        order[i] = i;
+    qsort_r(order, n, sizeof *order, by_wall, p);
     put(p, "<table class=\"slowest\"><tr><th>student</th><th>exercise</th><th>ran</th>"
         "<th>how it ended</th></tr>");
-    for (size_t k = 0; k < n && k < TOP_SLOWEST && wall_of(slow_order[k]) > 0; k++)
-        run_row(p, slow_order[k],
-                cJSON_GetObjectItemCaseSensitive(p->docs[slow_order[k]], "run"));
+    for (size_t k = 0; k < n && k < TOP_SLOWEST && wall_of(p, order[k]) > 0; k++)
+        run_row(p, order[k], cJSON_GetObjectItemCaseSensitive(p->docs[order[k]], "run"));
     put(p, "</table>");
-    free(slow_order);
-    slow_order = NULL;
+    free(order);
 }
 
 /* ---- people's attention ---------------------------------------------------------- */
