@@ -240,6 +240,7 @@ static int finished(struct queue *q, struct slot *s, int status, struct gb_err *
     int found = 0, rc = 0;
 
     q->running--;
+    q->progress.running = q->running;
     q->memory_used -= need_of(t);
     s->pid = 0;
     if (q->stopping && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {

@@ -15,7 +15,6 @@ PY=/usr/bin/python3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export GRADEBOX_CACHE=$tmp/cache
-missed=0
 
 mkdir -p "$tmp/rubrics"
 cat >"$tmp/rubrics/tiny.json" <<'JSON'
@@ -51,7 +50,7 @@ run_batch() {   # DIR OUT JOBS -> wall seconds on stdout
     measure "$GRADER" batch "$1" --out "$2" --rubrics "$tmp/rubrics" --jobs "$3" --quiet | cut -d' ' -f1
 }
 verdict() {   # CONDITION -> "meets" / "MISSES"
-    if [ "$(calc "1 if $1 else 0")" = 1 ]; then echo "meets"; else missed=1; echo "MISSES"; fi
+    if [ "$(calc "1 if $1 else 0")" = 1 ]; then echo "meets"; else : >"$tmp/missed"; echo "MISSES"; fi
 }
 
 # 1. overhead per submission
@@ -75,6 +74,8 @@ cohort 60 "$tmp/c60"
 one=$(run_batch "$tmp/c60" "$tmp/o60a" 1)
 two=$(run_batch "$tmp/c60" "$tmp/o60b" 2)
 ratio=$(calc "$one / $two")
+cmp -s "$tmp/o60a/grades.csv" "$tmp/o60b/grades.csv" \
+    || { echo "bench_batch: the grades differ between 1 and 2 sandboxes"; : >"$tmp/missed"; }
 printf 'parallel: 60 submissions, 1 sandbox %.2f s, 2 sandboxes %.2f s: %.2fx faster (target >= 1.8x: %s; load %s)\n' \
     "$one" "$two" "$ratio" "$(verdict "$ratio >= 1.8")" "$(cut -d' ' -f1 /proc/loadavg)"
 
@@ -84,4 +85,4 @@ first=$(run_batch "$tmp/c200" "$tmp/o200" 2)
 again=$(run_batch "$tmp/c200" "$tmp/o200" 2)
 printf 'rerun: 200 submissions, first run %.2f s, unchanged rerun %.3f s (%.1f%% of the first; target < 2 s: %s)\n' \
     "$first" "$again" "$(calc "$again / $first * 100")" "$(verdict "$again < 2")"
-exit $missed
+[ ! -e "$tmp/missed" ]    # exit 1 when a figure misses its target
