@@ -44,6 +44,7 @@ struct ingest {
     struct batch_cohort *c;
     const struct batch_exercises *ex;
     const struct batch_ingest_limits *lim;
+    struct stat exclude;              /* st_ino 0: nothing excluded */
 };
 
 /* Reads up to n bytes of the current file: >0 read, 0 at its end, -1 error. */
@@ -54,6 +55,7 @@ void batch_ingest_limits_default(struct batch_ingest_limits *lim)
     lim->max_entries = 100000;
     lim->max_bytes = (size_t)512 << 20;
     lim->max_files_listed = 20;
+    lim->exclude = NULL;
 }
 
 /* ---- the cohort's lists ------------------------------------------------- */
@@ -420,6 +422,8 @@ static int walk_one(struct ingest *in, struct source *src, int dirfd, const char
         return batch_cohort_problem(in->c, NULL, err, "%s: %s: %s", src->input, path,
                                     strerror(errno));
     if (S_ISDIR(st.st_mode)) {
+        if (st.st_ino == in->exclude.st_ino && st.st_dev == in->exclude.st_dev)
+            return 0;                 /* the output directory itself */
         if (depth >= DIR_DEPTH_MAX)
             return batch_cohort_problem(in->c, NULL, err, "%s: %s: folders nested too deep; "
                                         "not read", src->input, path);
@@ -636,8 +640,11 @@ int batch_ingest(const char *const *inputs, size_t n_inputs, const struct batch_
                  const struct batch_ingest_limits *lim, struct batch_cohort *c,
                  struct gb_err *err)
 {
-    struct ingest in = { c, ex, lim };
+    struct ingest in = { c, ex, lim, { 0 } };
     int rc = 0;
+
+    if (lim->exclude && stat(lim->exclude, &in.exclude) < 0)
+        memset(&in.exclude, 0, sizeof in.exclude);
 
     for (size_t i = 0; rc == 0 && i < n_inputs; i++) {
         struct source src;

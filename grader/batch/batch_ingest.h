@@ -66,6 +66,8 @@ struct batch_ingest_limits {
     size_t max_entries;               /* per input; default 100000 */
     size_t max_bytes;                 /* read per input; default 512 MiB */
     size_t max_files_listed;          /* unmatched files listed per student; default 20 */
+    const char *exclude;              /* a folder never read: the output DIR when it lies
+                                       * inside an input folder; or NULL */
 };
 
 void batch_ingest_limits_default(struct batch_ingest_limits *lim);

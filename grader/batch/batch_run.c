@@ -139,8 +139,11 @@ static int store_cohort(const struct batch_settings *s, struct batch_store *st,
 static int read_cohort(const struct batch_settings *s, const struct batch_exercises *ex,
                        struct batch_cohort *c, struct gb_err *err)
 {
+    struct batch_ingest_limits lim = s->limits;
+
     memset(c, 0, sizeof *c);
-    if (batch_ingest(s->inputs, s->n_inputs, ex, &s->limits, c, err))
+    lim.exclude = s->out;             /* DIR may lie inside an input folder */
+    if (batch_ingest(s->inputs, s->n_inputs, ex, &lim, c, err))
         return -1;
     return s->roster ? batch_roster_apply(s->roster, c, err) : 0;
 }

@@ -31,6 +31,22 @@ batch() { timeout 600 "$GRADER" batch "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
 results() { $PY -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(
     'select count(*) from results').fetchone()[0])" "$1/gradebook.sqlite" 2>/dev/null || echo 0; }
 
+# ---- 0. usage errors are sentences, exit 2 ------------------------------------------
+usage() {   # WANT_STATUS PATTERN ARGS...
+    local want=$1 pattern=$2; shift 2
+    batch "$@"
+    [ $rc -eq "$want" ] && grep -q -- "$pattern" "$tmp/out" "$tmp/err" \
+        || fail "grader batch $* -> $rc, wanted $want and '$pattern'"
+}
+usage 0 "usage: grader batch" --help
+usage 2 "out DIR is required" "$tmp"
+usage 2 "which INPUT" --out "$tmp/x"
+usage 2 "expected a whole number from 1" "$tmp" --out "$tmp/x" --jobs 0
+usage 2 "unknown option '--frobnicate'" "$tmp" --out "$tmp/x" --frobnicate 1
+usage 2 "roster.*No such file" "$tmp" --out "$tmp/x" --roster "$tmp/nowhere.csv"
+usage 2 "no Slurm submission" collect "$tmp/x"
+ok "usage errors"
+
 # ---- 1. a Moodle cohort: five students, memory_lab from recordings --------------
 $PY tests/batch/make_cohort.py moodle "$tmp/moodle.zip" --students 5 \
     --memory-lab "$tmp/recorded" --roster "$tmp/roster.csv" || fail "make_cohort"
@@ -127,6 +143,11 @@ kept=$(results "$tmp/i")
 batch "$tmp/nap/cohort" --out "$tmp/i" --rubrics "$tmp/nap/rubrics"
 grep -q "6 graded ($((6 - kept)) this run)" "$tmp/out" || fail "resume after Ctrl-C"
 ok "kill -9 and Ctrl-C lose only the run in flight; workers die with the batch"
+for _ in 1 2; do       # DIR inside the input folder is never read as a student
+    batch "$tmp/nap/cohort" --out "$tmp/nap/cohort/graded" --rubrics "$tmp/nap/rubrics"
+    grep -q "6 students, 6 uploads" "$tmp/out" || fail "the output DIR was read as input"
+done
+ok "an output DIR inside the input folder is not read as a student"
 
 # ---- 4. hostile inputs ------------------------------------------------------------
 mkdir -p "$tmp/hostile" "$tmp/many/alice"
