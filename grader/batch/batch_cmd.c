@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "batch/batch_cmd.h"
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -241,6 +242,20 @@ static int run_sub(const char *sub, struct batch_settings *s)
     }
 }
 
+/* A mistyped path is a usage error, not an empty cohort (a corrupt archive,
+ * by contrast, is a problem in the report and the rest is graded). */
+static int missing_input(const struct batch_settings *s)
+{
+    struct stat sb;
+
+    for (size_t i = 0; i < s->n_inputs; i++)
+        if (stat(s->inputs[i], &sb) < 0) {
+            fprintf(stderr, "grader batch: %s: %s\n", s->inputs[i], strerror(errno));
+            return 1;
+        }
+    return 0;
+}
+
 int batch_cmd_main(int argc, char **argv)
 {
     struct batch_settings s;
@@ -258,6 +273,8 @@ int batch_cmd_main(int argc, char **argv)
     } else if (rc < 0 && (!s.out || s.n_inputs == 0)) {
         fprintf(stderr, "grader batch: %s\n%s", s.out ? "which INPUT (a folder or an LMS zip)?"
                                                       : "--out DIR is required", usage_text);
+        rc = BATCH_EXIT_USAGE;
+    } else if (rc < 0 && missing_input(&s)) {
         rc = BATCH_EXIT_USAGE;
     } else if (rc < 0) {
         rc = batch_run(&s);

@@ -41,6 +41,7 @@ usage() {   # WANT_STATUS PATTERN ARGS...
 usage 0 "usage: grader batch" --help
 usage 2 "out DIR is required" "$tmp"
 usage 2 "which INPUT" --out "$tmp/x"
+usage 2 "nowhere.zip: No such file" "$tmp/nowhere.zip" --out "$tmp/x"
 usage 2 "expected a whole number from 1" "$tmp" --out "$tmp/x" --jobs 0
 usage 2 "unknown option '--frobnicate'" "$tmp" --out "$tmp/x" --frobnicate 1
 usage 2 "roster.*No such file" "$tmp" --out "$tmp/x" --roster "$tmp/nowhere.csv"
