@@ -311,7 +311,8 @@ static int add_all(struct batch_fingerprints *into, const struct batch_fingerpri
 
     if (!grown)
         return gb_fail(err, "out of memory");
-    memcpy(grown + into->n, more->v, more->n * sizeof *grown);
+    if (more->n)
+        memcpy(grown + into->n, more->v, more->n * sizeof *grown);
     into->v = grown;
     into->n = sort_unique(grown, into->n + more->n);
     return 0;
@@ -507,7 +508,8 @@ static int pairs_of(const char *exercise, struct doc *docs, size_t n, const uint
                 add_pair(out, exercise, docs[i].student, docs[j].student, score, shared, err))
                 return -1;
         }
-    qsort(out->v + first, out->n - first, sizeof *out->v, cmp_pair);
+    if (out->n > first)
+        qsort(out->v + first, out->n - first, sizeof *out->v, cmp_pair);
     while (out->n - first > MAX_PAIRS_PER_EXERCISE) {
         struct batch_pair *p = &out->v[--out->n];
 
