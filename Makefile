@@ -8,6 +8,7 @@
 #   make install          bin/grader, bin/reference to $(DESTDIR)$(PREFIX)/bin and the
 #                         data they read to $(DESTDIR)$(PREFIX)/share/gradebox
 #   make uninstall        removes what make install put there
+#   make demo-batch       grade a sample cohort zip (docs/instructors.md)
 #   make clean
 #
 # Sources are found by wildcard, so adding a module means adding a .c/.h pair
@@ -21,7 +22,7 @@
 # Headers are included by their stage: #include "extract/numparse.h".
 
 CC       ?= cc
-PKGS     := libcurl libcjson openblas libseccomp sqlite3 libcrypto
+PKGS     := libcurl libcjson openblas libseccomp sqlite3 libcrypto libarchive yaml-0.1
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
@@ -44,7 +45,8 @@ endif
 CFLAGS   ?= $(OPT) -g
 ALL_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -ffp-contract=off -MMD -MP \
               -Icommon -Ireference -Igrader $(PKG_CFLAGS) $(SANFLAGS) $(CFLAGS)
-LDLIBS   := $(PKG_LIBS) -lm -lpthread
+# libcsv (Debian libcsv-dev) ships no pkg-config file.
+LDLIBS   := $(PKG_LIBS) -lcsv -lm -lpthread
 LDFLAGS  += $(SANFLAGS)
 
 COMMON_SRC := $(wildcard common/*.c)
@@ -67,7 +69,7 @@ BENCH_BINS := $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 # intermediates after the run, and its 'rm' would be the last line CI reads.
 .SECONDARY:
 
-.PHONY: all check check-sanitize check-valgrind bench demo install uninstall clean
+.PHONY: all check check-sanitize check-valgrind bench demo demo-batch install uninstall clean
 
 all: $(BIN)/grader $(BIN)/reference
 
@@ -127,6 +129,17 @@ bench: all $(BENCH_BINS)
 demo: all
 	$(BIN)/grader check exercises/samples/attention_by_hand.py; \
 	  rc=$$?; [ $$rc -le 1 ] || exit $$rc
+
+# A Moodle "download all submissions" zip made from tests/corpus submissions
+# (tests/batch/make_cohort.py), with memory_lab's recorded runs, graded into
+# $(BUILD)/demo/graded: grades.csv, moodle_grades.csv, report.html.
+DEMO := $(BUILD)/demo
+demo-batch: all
+	rm -rf $(DEMO) && mkdir -p $(DEMO)
+	/usr/bin/python3 tests/batch/make_cohort.py moodle $(DEMO)/cohort.zip \
+	  --roster $(DEMO)/roster.csv --memory-lab $(DEMO)/recorded
+	$(BIN)/grader batch $(DEMO)/cohort.zip --roster $(DEMO)/roster.csv \
+	  --transcripts $(DEMO)/recorded --assignment "Module 3" --out $(DEMO)/graded
 
 # make install: an installed grader finds its data in ../share/gradebox beside
 # its bin/ (grader/check/home.c), laid out as in the checkout.  That directory

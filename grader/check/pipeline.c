@@ -85,6 +85,13 @@ static int name_contains_stem(const char *name, const char *submission)
     return strstr(name, stem) != NULL;
 }
 
+int pipeline_name_matches(const char *name, const char *submission)
+{
+    if (!strcmp(name, submission))
+        return 2;
+    return name_contains_stem(name, submission);
+}
+
 static int load_named_rubric(const struct gb_home *home, const char *exercise,
                              struct rubric **out, struct gb_err *err)
 {
@@ -102,11 +109,13 @@ static int load_named_rubric(const struct gb_home *home, const char *exercise,
 static void consider(struct rubric *r, const char *name, struct rubric **exact,
                      struct rubric **partial, int *n_partial)
 {
-    if (!*exact && !strcmp(r->submission, name)) {
+    int match = pipeline_name_matches(name, r->submission);
+
+    if (!*exact && match == 2) {
         *exact = r;
         return;
     }
-    if (name_contains_stem(name, r->submission)) {
+    if (match) {
         (*n_partial)++;
         if (!*partial) {
             *partial = r;

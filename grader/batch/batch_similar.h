@@ -1,0 +1,65 @@
+/* batch_similar.h — pairs of submissions whose code is suspiciously alike.
+ *
+ * The MOSS method (Schleimer, Wilkerson, Aiken, "Winnowing: local algorithms
+ * for document fingerprinting", SIGMOD 2003):
+ *   1. tokenise the Python source and normalise it: comments and layout go,
+ *      every name the student chose becomes V, every string S, every number
+ *      N; keywords, operators and attribute names (.sum, .T) stay — so
+ *      renaming variables, rewording comments or moving them hides nothing;
+ *   2. hash every run of K tokens (a k-gram);
+ *   3. winnow: in every window of W consecutive k-gram hashes keep the
+ *      smallest, which guarantees any shared run of W+K-1 tokens is seen;
+ *   4. compare fingerprint sets: a pair's score is the share of the smaller
+ *      submission's fingerprints found in the other.
+ * Fingerprints of the course's own files (the .py files in exercises/, and the sample
+ * submission) and those shared by more than BATCH_SIMILAR_COMMON submissions
+ * are common code and ignored, as MOSS does with base files and its -m limit.
+ * A score is a prompt for a human to look, never a verdict.
+ */
+#ifndef GB_BATCH_SIMILAR_H
+#define GB_BATCH_SIMILAR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "batch/batch_store.h"
+#include "error.h"
+
+#define BATCH_SIMILAR_K 12           /* tokens per k-gram */
+#define BATCH_SIMILAR_W 8            /* k-grams per winnowing window */
+#define BATCH_SIMILAR_COMMON 10      /* shared by more submissions: common code */
+#define BATCH_SIMILAR_MIN_SCORE 0.5
+#define BATCH_SIMILAR_MIN_SHARED 8   /* fingerprints, so two tiny files are no match */
+
+struct batch_fingerprints {
+    uint64_t *v;                     /* sorted, unique */
+    size_t n;
+};
+
+struct batch_pair {
+    char *exercise;
+    char *a, *b;                     /* student ids */
+    double score;                    /* 0..1 */
+    size_t shared;
+};
+
+struct batch_similarity {
+    struct batch_pair *v;            /* per exercise, highest score first */
+    size_t n;
+};
+
+/* Normalised tokens, as text ("def V ( V ) : return V . sum ( )"), for tests
+ * and for a human checking what was compared. */
+int batch_similar_tokens(const char *src, size_t len, char **out, struct gb_err *err);
+int batch_similar_fingerprint(const char *src, size_t len, struct batch_fingerprints *fp,
+                              struct gb_err *err);
+size_t batch_similar_shared(const struct batch_fingerprints *a, const struct batch_fingerprints *b);
+void batch_fingerprints_free(struct batch_fingerprints *fp);
+
+/* Every Python exercise of the book; course_dir holds the course's files
+ * (exercises/, with samples/).  Unreadable sources are skipped. */
+int batch_similar_find(const struct batch_book *book, const char *course_dir,
+                       struct batch_similarity *out, struct gb_err *err);
+void batch_similarity_free(struct batch_similarity *s);
+
+#endif

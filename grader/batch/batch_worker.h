@@ -1,0 +1,45 @@
+/* batch_worker.h — grades one upload of a cohort through the `grader check` pipeline.
+ *
+ * A worker (a forked child of `grader batch`, or a Slurm task) grades one
+ * task and writes, atomically:
+ *   DIR/STUDENT/EXERCISE.txt and .json    the student's reports
+ *   DIR/.gradebox/results/STUDENT/EXERCISE.result
+ *                                         the record the gradebook imports:
+ *                                         the task's key on the first line,
+ *                                         then the result JSON, or
+ *                                         "error: <sentence>" when the
+ *                                         grading itself failed
+ * Only the record tells the gradebook anything, so a worker killed before
+ * writing it leaves the upload pending, and one from an older upload (its
+ * key differs) is ignored.
+ */
+#ifndef GB_BATCH_WORKER_H
+#define GB_BATCH_WORKER_H
+
+#include "batch/batch_store.h"
+#include "error.h"
+
+#define BATCH_RESULTS_SUBDIR ".gradebox/results"
+
+struct batch_grading {
+    const char *out_dir;         /* DIR */
+    const char *rubrics_dir;     /* NULL: the grader's own */
+    const char *python;          /* the student runtime */
+    const char *assignment;      /* NULL or --assignment */
+};
+
+/* Grades t and writes its files; -1 only when no record could be written. */
+int batch_worker_run(const struct batch_grading *g, const struct batch_task *t,
+                     struct gb_err *err);
+
+/* Reads t's record: 0 with *json (or *error) malloc'd; 1 when there is no
+ * record of t's current key. */
+int batch_worker_read(const char *out_dir, const struct batch_task *t, char **json,
+                      char **error, struct gb_err *err);
+/* mkdir -p (mode 0755). */
+int batch_mkdir_p(const char *path, struct gb_err *err);
+
+/* Removes t's record once the gradebook holds it. */
+void batch_worker_forget(const char *out_dir, const struct batch_task *t);
+
+#endif

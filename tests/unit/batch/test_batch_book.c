@@ -1,0 +1,235 @@
+/* test_batch_book.c — Check suite for the gradebook and what is made from it
+ * (grader/batch/batch_store, batch_similar, batch_csv, batch_html): what is
+ * pending, what a changed upload or rubric makes stale, copies found under
+ * renaming, and hostile names escaped in every output. */
+#include "batch/batch_csv.h"
+#include "batch/batch_html.h"
+#include "batch/batch_similar.h"
+#include "batch/batch_store.h"
+#include "batch_fixture.h"
+
+#define RESULT(score, status)                                                              \
+    "{\"schema\":\"gradebox.result/1\",\"status\":\"" status "\",\"score\":" #score           \
+    ",\"max_score\":13,\"graded_at\":\"2026-12-01T00:00:00Z\",\"triage\":null,"             \
+    "\"run\":{\"wall_seconds\":2.5,\"limit\":null,\"summary\":\"exited with status 0\"},"     \
+    "\"checks\":[{\"id\":\"c1\",\"verdict\":\"pass\"},{\"id\":\"c2\",\"verdict\":\"fail\","   \
+    "\"message\":\"printed 0.9; expected 0.7\"}]}"
+
+/* A cohort of two: alice (attention) and Moodle's 77, whose name is a
+ * spreadsheet formula (attention and answers). */
+static void cohort_of_two(struct batch_cohort *c, const char *alice_code)
+{
+    static const struct zentry e[3] = {
+        { "alice/attention_by_hand.py", NULL, 0 },
+        { "=HYPERLINK(\"x\")_77_assignsubmission_file_/attention_by_hand.py", "print(2)\n", 0 },
+        { "=HYPERLINK(\"x\")_77_assignsubmission_file_/answers.md", "# q1\n", 0 },
+    };
+    struct zentry z[3] = { e[0], e[1], e[2] };
+    char zip[128];
+
+    z[0].data = alice_code;
+    snprintf(zip, sizeof zip, "%s/in.zip", scratch);
+    write_archive(zip, z, 3, 0);
+    ingest_one(zip, c, NULL);
+    ck_assert_int_eq(c->n_uploads, 3);
+}
+
+static struct batch_store *stored(struct batch_cohort *c)
+{
+    struct batch_store *st;
+    struct gb_err err;
+    char *paths[3] = { "/nonexistent/a.py", "/nonexistent/b.py", "/nonexistent/c.md" };
+    char *trs[3] = { NULL, NULL, NULL };
+    char *keys[3];
+
+    for (size_t i = 0; i < 3; i++)
+        keys[i] = c->uploads[i].sha256;
+    ck_assert_msg(batch_store_open(scratch, &st, &err) == 0, "%s", err.msg);
+    ck_assert_msg(batch_store_set_cohort(st, c, paths, trs, keys, &err) == 0, "%s", err.msg);
+    return st;
+}
+
+static size_t pending(struct batch_store *st)
+{
+    struct batch_task *t;
+    struct gb_err err;
+    size_t n;
+
+    ck_assert_msg(batch_store_pending(st, &fixture_exercises, &t, &n, &err) == 0, "%s", err.msg);
+    batch_tasks_free(t, n);
+    return n;
+}
+
+START_TEST(test_pending_until_graded_and_again_when_changed)
+{
+    struct batch_cohort c;
+    struct batch_store *st;
+    struct batch_task *t;
+    struct gb_err err;
+    size_t n, forgot;
+
+    cohort_of_two(&c, "print(1)\n");
+    st = stored(&c);
+    ck_assert_int_eq(batch_store_pending(st, &fixture_exercises, &t, &n, &err), 0);
+    ck_assert_int_eq(n, 3);
+    ck_assert_str_eq(t[0].exercise, "attention_by_hand");     /* longest expected first */
+    for (size_t i = 0; i < n; i++)
+        ck_assert_int_eq(batch_store_put_result(st, &t[i], RESULT(7, "failed"), NULL, &err), 0);
+    ck_assert_int_eq(pending(st), 0);
+    ck_assert_double_eq(batch_store_mean_wall(st, "attention_by_hand"), 2.5);
+    ck_assert_int_eq(batch_store_put_result(st, &t[2], NULL, "the sandbox failed", &err), 0);
+    ck_assert_int_eq(pending(st), 1);                        /* an error is retried */
+    ck_assert_int_eq(batch_store_put_result(st, &t[2], RESULT(7, "failed"), NULL, &err), 0);
+    batch_tasks_free(t, n);
+    batch_store_close(st);
+    batch_cohort_free(&c);
+
+    cohort_of_two(&c, "print(3)\n");                          /* alice changed her file */
+    st = stored(&c);
+    ck_assert_int_eq(pending(st), 1);
+    ck_assert_int_eq(batch_store_forget(st, "self_check", &forgot, &err), 0);
+    ck_assert_int_eq(forgot, 1);
+    ck_assert_int_eq(pending(st), 2);
+    batch_store_close(st);
+    batch_cohort_free(&c);
+}
+END_TEST
+
+static void graded_book(struct batch_book *book)
+{
+    struct batch_cohort c;
+    struct batch_store *st;
+    struct batch_task *t;
+    struct gb_err err;
+    size_t n;
+
+    cohort_of_two(&c, "print(1)\n");
+    st = stored(&c);
+    ck_assert_int_eq(batch_store_set_meta(st, "assignment", "HW <3>", &err), 0);
+    ck_assert_int_eq(batch_store_pending(st, &fixture_exercises, &t, &n, &err), 0);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_int_eq(batch_store_put_result(st, &t[i], !strcmp(t[i].student, "alice") ? RESULT(13, "passed")
+                                                : RESULT(4.5, "needs_review"), NULL, &err), 0);
+    ck_assert_msg(batch_store_book(st, book, &err) == 0, "%s", err.msg);
+    batch_tasks_free(t, n);
+    batch_store_close(st);
+    batch_cohort_free(&c);
+}
+
+START_TEST(test_csv_totals_and_formula_guard)
+{
+    struct batch_book book;
+    struct gb_buf csv = GB_BUF_INIT;
+    struct gb_err err;
+    char path[128];
+    double total, max;
+    int review, errors;
+
+    graded_book(&book);
+    batch_csv_totals(&book, "alice", &total, &max, &review, &errors);
+    ck_assert_double_eq(total + max, 13 + 13);
+    ck_assert_int_eq(batch_csv_write(&book, scratch, &err), 0);
+    snprintf(path, sizeof path, "%s/grades.csv", scratch);
+    ck_assert_int_eq(gb_read_file(path, 1 << 20, &csv, &err), 0);
+    ck_assert_ptr_nonnull(strstr(csv.data, "\"'=HYPERLINK(\"\"x\"\")\""));   /* not a formula */
+    ck_assert_ptr_nonnull(strstr(csv.data, "\"alice\",\"\",\"\",\"\",\"13\""));
+    gb_buf_free(&csv);
+    batch_book_free(&book);
+}
+END_TEST
+
+START_TEST(test_html_escapes_and_links)
+{
+    struct batch_book book;
+    struct gb_buf html = GB_BUF_INIT;
+    struct gb_err err;
+
+    graded_book(&book);
+    ck_assert_int_eq(batch_html_render(&book, NULL, &html, &err), 0);
+    ck_assert_ptr_null(strstr(html.data, "HW <3>"));
+    ck_assert_ptr_nonnull(strstr(html.data, "HW &lt;3&gt;"));
+    ck_assert_ptr_nonnull(strstr(html.data, "<a href=\"alice/attention_by_hand.txt\">"));
+    ck_assert_ptr_nonnull(strstr(html.data, "id=\"review\""));
+    ck_assert_ptr_nonnull(strstr(html.data, "printed 0.9; expected 0.7"));
+    ck_assert_ptr_null(strstr(html.data, "<script"));
+    ck_assert_ptr_null(strstr(html.data, "http"));           /* nothing fetched from anywhere */
+    gb_buf_free(&html);
+    batch_book_free(&book);
+}
+END_TEST
+
+static const char original[] =
+    "import numpy as np\n"
+    "# scores first, then the softmax\n"
+    "def attend(q, k, v):\n"
+    "    scores = q @ k.T / np.sqrt(k.shape[1])\n"
+    "    e = np.exp(scores - scores.max(axis=1, keepdims=True))\n"
+    "    w = e / e.sum(axis=1, keepdims=True)\n"
+    "    return w @ v, w\n"
+    "names = ['support', 'was', 'not', 'rude']\n"
+    "for i, name in enumerate(names):\n"
+    "    print(f'{name}: {i}')\n";
+
+static const char renamed[] =
+    "import numpy as np\n\n"
+    "def attention(query, key, value):   # my own\n"
+    "    s = query @ key.T / np.sqrt(key.shape[1])\n"
+    "    ex = np.exp(s - s.max(axis=1, keepdims=True))\n"
+    "    weights = ex / ex.sum(axis=1, keepdims=True)  # normalised\n"
+    "    return weights @ value, weights\n"
+    "tokens = [\"support\", \"was\", \"not\", \"rude\"]\n"
+    "for j, tok in enumerate(tokens):\n"
+    "    print(f\"{tok}: {j}\")\n";
+
+static const char other[] =
+    "import torch\n"
+    "x = torch.randn(4, 4)\n"
+    "while True:\n"
+    "    y = torch.softmax(x, dim=-1)\n"
+    "    if y.sum() > 0:\n"
+    "        break\n"
+    "print(y.tolist())\n";
+
+START_TEST(test_renaming_hides_nothing)
+{
+    struct batch_fingerprints a, b, c;
+    struct gb_err err;
+    char *t1, *t2;
+
+    ck_assert_int_eq(batch_similar_tokens(original, strlen(original), &t1, &err), 0);
+    ck_assert_int_eq(batch_similar_tokens(renamed, strlen(renamed), &t2, &err), 0);
+    ck_assert_str_eq(t1, t2);
+    ck_assert_ptr_nonnull(strstr(t1, "def V ( V , V , V ) : V = V @ V . T / V . sqrt"));
+    free(t1);
+    free(t2);
+    ck_assert_int_eq(batch_similar_fingerprint(original, strlen(original), &a, &err), 0);
+    ck_assert_int_eq(batch_similar_fingerprint(renamed, strlen(renamed), &b, &err), 0);
+    ck_assert_int_eq(batch_similar_fingerprint(other, strlen(other), &c, &err), 0);
+    ck_assert_int_gt(a.n, 5);
+    ck_assert_int_eq(batch_similar_shared(&a, &b), a.n);
+    ck_assert_int_lt(batch_similar_shared(&a, &c), a.n / 4);
+    batch_fingerprints_free(&a);
+    batch_fingerprints_free(&b);
+    batch_fingerprints_free(&c);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("batch_book");
+    TCase *tc = tcase_create("core");
+    SRunner *sr;
+    int failed;
+
+    tcase_add_checked_fixture(tc, scratch_setup, scratch_teardown);
+    tcase_add_test(tc, test_pending_until_graded_and_again_when_changed);
+    tcase_add_test(tc, test_csv_totals_and_formula_guard);
+    tcase_add_test(tc, test_html_escapes_and_links);
+    tcase_add_test(tc, test_renaming_hides_nothing);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
