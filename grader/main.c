@@ -9,6 +9,9 @@
 #include "deliver/cmd_post.h"
 #include "check/pipeline.h"
 #include "report/report.h"
+#include "serve/cmd_token.h"
+#include "serve/serve.h"
+#include "serve/worker.h"
 
 static const struct command {
     const char *name;
@@ -18,6 +21,9 @@ static const struct command {
     { "check", pipeline_check_main, "grade one submission and print the report" },
     { "post", cmd_post, "deliver result JSON files to the LMS webhook (durably)" },
     { "outbox", cmd_outbox, "list, flush or retry queued deliveries" },
+    { "serve", serve_main, "run the checker service (web page + HTTP API, queue, workers)" },
+    { "worker", worker_main, "grade the service's queued submissions (another host's share)" },
+    { "token", cmd_token, "issue, show or revoke the service's student tokens" },
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
