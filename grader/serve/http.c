@@ -562,6 +562,7 @@ static int start_daemon(struct http_server *s, struct gb_err *err)
         tls[0].option = MHD_OPTION_END;
     s->daemon = MHD_start_daemon(
         flags, 0, NULL, NULL, on_request, s,
+        MHD_OPTION_EXTERNAL_LOGGER, log_library, NULL,     /* first: it covers the rest */
         MHD_OPTION_LISTEN_SOCKET, s->listen_fd,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(s->cfg.threads > 0 ? s->cfg.threads : 1),
         MHD_OPTION_CONNECTION_TIMEOUT, s->cfg.idle_timeout_s,
@@ -570,7 +571,6 @@ static int start_daemon(struct http_server *s, struct gb_err *err)
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)HTTP_HEAD_MAX * 2,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
         MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
-        MHD_OPTION_EXTERNAL_LOGGER, log_library, NULL,
         MHD_OPTION_ARRAY, tls,
         MHD_OPTION_END);
     if (!s->daemon)

@@ -247,20 +247,27 @@ static unsigned long long start_time_of(long pid)
 
 static char self_owner[QUEUE_OWNER_MAX + 1];
 static char self_host[128];
-static pthread_once_t self_once = PTHREAD_ONCE_INIT;
+static pid_t self_pid;            /* whose owner string self_owner is */
+static pthread_mutex_t self_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* Computed per process: a forked child is a different owner from its parent. */
 static void init_self(void)
 {
-    if (gethostname(self_host, sizeof self_host - 1) < 0 || !self_host[0])
-        strcpy(self_host, "localhost");
-    self_host[strcspn(self_host, ":")] = '\0';     /* ':' separates the fields */
-    snprintf(self_owner, sizeof self_owner, "%s:%ld:%llu", self_host, (long)getpid(),
-             start_time_of((long)getpid()));
+    pthread_mutex_lock(&self_lock);
+    if (self_pid != getpid()) {
+        self_pid = getpid();
+        if (gethostname(self_host, sizeof self_host - 1) < 0 || !self_host[0])
+            strcpy(self_host, "localhost");
+        self_host[strcspn(self_host, ":")] = '\0';     /* ':' separates the fields */
+        snprintf(self_owner, sizeof self_owner, "%s:%ld:%llu", self_host, (long)self_pid,
+                 start_time_of((long)self_pid));
+    }
+    pthread_mutex_unlock(&self_lock);
 }
 
 const char *queue_owner_self(void)
 {
-    pthread_once(&self_once, init_self);
+    init_self();
     return self_owner;
 }
 
@@ -271,7 +278,7 @@ int queue_owner_alive(const char *owner)
     unsigned long long start, now_start;
     const char *c1 = strchr(owner, ':');
 
-    pthread_once(&self_once, init_self);
+    init_self();
     if (!c1 || (size_t)(c1 - owner) >= sizeof host)
         return 1;                   /* not ours to judge */
     memcpy(host, owner, (size_t)(c1 - owner));

@@ -295,15 +295,16 @@ struct upload {
     size_t len;
 };
 
-/* Reads the upload from a form or a raw body; 0 or an HTTP status. */
+/* Reads the upload from a multipart form or a raw body; 0 or an HTTP status. */
 static int read_upload(struct rstate *st, struct upload *up, struct gb_err *err)
 {
     const char *type = http_header(st->r, "Content-Type");
     const struct http_field *file, *ex;
 
     memset(up, 0, sizeof *up);
-    if (prefix_ci(type, "multipart/form-data") ||
-        prefix_ci(type, "application/x-www-form-urlencoded")) {
+    /* only multipart carries a file name; any other body is the file itself
+     * (curl --data-binary sends it as x-www-form-urlencoded) */
+    if (prefix_ci(type, "multipart/form-data")) {
         if (http_parse_form(st->r, MAX_FIELDS, &st->form, err))
             return 400;
         if (!(file = http_form_get(&st->form, "file")))
