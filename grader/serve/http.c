@@ -75,7 +75,7 @@ struct http_req {
     long long started_ms;
     int over_limit;
     int responded;
-    int suspended;
+    int suspended_here;           /* the handler suspended it in the current call */
     void *state;
 };
 
@@ -277,11 +277,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     if (r->responded)
         return MHD_YES;
+    /* A suspended request may be resumed by another thread before this call
+     * returns, so what counts is whether this call suspended it. */
+    r->suspended_here = 0;
     if (r->over_limit)
         s->app.too_large(s->app.cls, r, r->received);
     else
         s->app.handle(s->app.cls, r);
-    if (!r->responded && !r->suspended)
+    if (!r->responded && !r->suspended_here)
         answer_500(r);
     return MHD_YES;
 }
@@ -357,13 +360,12 @@ int http_respond(struct http_req *r, int status, const char *content_type, const
 
 void http_suspend(struct http_req *r)
 {
-    r->suspended = 1;
+    r->suspended_here = 1;
     MHD_suspend_connection(r->conn);
 }
 
 void http_resume(struct http_req *r)
 {
-    r->suspended = 0;
     MHD_resume_connection(r->conn);
 }
 

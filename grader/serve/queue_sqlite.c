@@ -66,7 +66,8 @@ static struct sq *sq_of(struct queue *q)
 
 static int db_fail(struct sq *s, struct gb_err *err, const char *what)
 {
-    return gb_fail(err, "queue %s: %s: %s", s->path, what, sqlite3_errmsg(s->db));
+    return gb_fail(err, "queue %s: %s: %s (%d)", s->path, what, sqlite3_errmsg(s->db),
+                   sqlite3_extended_errcode(s->db));
 }
 
 static int db_exec(struct sq *s, const char *sql, struct gb_err *err)
@@ -75,7 +76,8 @@ static int db_exec(struct sq *s, const char *sql, struct gb_err *err)
 
     if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) == SQLITE_OK)
         return 0;
-    gb_fail(err, "queue %s: %s", s->path, msg ? msg : sqlite3_errmsg(s->db));
+    gb_fail(err, "queue %s: %s (%d)", s->path, msg ? msg : sqlite3_errmsg(s->db),
+            sqlite3_extended_errcode(s->db));
     sqlite3_free(msg);
     return -1;
 }
@@ -825,14 +827,21 @@ static const struct queue_ops sqlite_ops = {
     .close = sq_close,
 };
 
-/* The database holds students' work and grades: private to the service. */
+/* The database holds students' work and grades: private to the service.
+ * Only a file that does not exist yet is created (and closed) here: closing
+ * any descriptor of a file drops every POSIX lock this process holds on it,
+ * so an open-and-close of the live database would strip the locks of this
+ * process's other connections — and another process would then take itself
+ * for the last user, checkpoint and truncate the WAL under them (reads fail
+ * with SQLITE_IOERR_SHORT_READ, or see an old snapshot). */
 static int create_private_file(const char *path, struct gb_err *err)
 {
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 
-    if (fd < 0)
-        return gb_fail_errno(err, "cannot open the queue database %s", path);
-    close(fd);
+    if (fd < 0 && errno != EEXIST)
+        return gb_fail_errno(err, "cannot create the queue database %s", path);
+    if (fd >= 0)
+        close(fd);
     return 0;
 }
 

@@ -425,6 +425,7 @@ static int load_visible(struct rstate *st, const char *id, int with_result,
     struct gb_err err;
     int found = 0, status;
 
+    memset(v, 0, sizeof *v);
     if ((status = authenticate(st, &err))) {
         char next[64];
 
@@ -711,13 +712,12 @@ static size_t body_limit(void *cls, struct http_req *r)
 
     if (!state_of(rt, r))
         return 0;
-    if (!strcmp(http_method(r), "POST")) {
-        if (!strcmp(path, "/api/v1/submissions") || !strcmp(path, "/submit"))
-            return rt->cfg.lim.max_upload_bytes + FORM_OVERHEAD;
-        if (!strcmp(path, "/login") || !strcmp(path, "/logout"))
-            return SMALL_FORM;
-    }
-    return 0;
+    if (!strcmp(http_method(r), "POST") &&
+        (!strcmp(path, "/api/v1/submissions") || !strcmp(path, "/submit")))
+        return rt->cfg.lim.max_upload_bytes + FORM_OVERHEAD;
+    /* room for /login's form, and for a stray body on a request that is
+     * answered 404 or 405 rather than 413 */
+    return SMALL_FORM;
 }
 
 static void too_large(void *cls, struct http_req *r, unsigned long long len)

@@ -260,6 +260,7 @@ static int grade_job(struct worker *w, const struct queue_job *job, struct gb_er
     po.rubrics_dir = w->cfg->rubrics_dir;
     po.python = w->cfg->python ? w->cfg->python : PIPELINE_DEFAULT_PYTHON;
     po.student = job->student;
+    po.assignment = job->exercise;      /* what an LMS files the grade under */
     if (lease_start(&lease, w, job->id)) {
         unstage(dir, file);
         return gb_fail(err, "cannot start the lease thread");
