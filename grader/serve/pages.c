@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <cjson/cJSON.h>
+
 #include "serve/api.h"
 
 static const char STYLE[] =
@@ -24,6 +26,13 @@ static const char STYLE[] =
     "flex-wrap:wrap}.who form{border:0;padding:0;margin:0;background:none}"
     "pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #ddd;"
     "border-radius:.5rem;padding:.8rem;font-size:.85rem;line-height:1.35}"
+    "pre.wide{white-space:pre;overflow-x:auto}"
+    "ol.checks{list-style:none;padding:0;margin:0}"
+    "ol.checks li{background:#fff;border:1px solid #ddd;border-left:.35rem solid #17703a;"
+    "border-radius:.4rem;padding:.6rem .7rem;margin:0 0 .5rem;overflow-wrap:anywhere}"
+    "ol.checks li.fail,ol.checks li.missing,ol.checks li.unreached,ol.checks li.error"
+    "{border-left-color:#b3261e}ol.checks li.review{border-left-color:#8a5a00}"
+    "details{margin:1rem 0}summary{cursor:pointer;color:#1f5fbf}"
     "table{width:100%;border-collapse:collapse;font-size:.95rem}"
     "td,th{text-align:left;padding:.45rem .3rem;border-bottom:1px solid #e3e3e3}"
     ".st{font-weight:700}.passed{color:#17703a}.failed,.error{color:#b3261e}"
@@ -184,6 +193,90 @@ int pages_home(struct gb_buf *out, const struct catalog *cat, const struct token
            foot(out, err) ? -1 : 0;
 }
 
+/* ---- the result, for a narrow screen ------------------------------------- */
+
+static const char *str_of(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static double num_of(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+    return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
+/* "label text" when text is there; nothing otherwise. */
+static int labelled(struct gb_buf *o, const char *sep, const char *label, const char *text,
+                    struct gb_err *err)
+{
+    if (!text)
+        return 0;
+    return gb_buf_puts(o, sep, err) || gb_buf_puts(o, label, err) ||
+           pages_escape(o, text, err) ? -1 : 0;
+}
+
+/* One check as a card: verdict, points, id, what it means, what was found. */
+static int check_card(struct gb_buf *o, const cJSON *c, struct gb_err *err)
+{
+    const char *verdict = str_of(c, "verdict");
+    const char *mark = verdict && !strcmp(verdict, "pass") ? "✓"
+                       : verdict && !strcmp(verdict, "review") ? "?" : "✗";
+
+    if (!verdict)
+        return 0;
+    return gb_buf_puts(o, "<li class=\"", err) || pages_escape(o, verdict, err) ||
+           gb_buf_printf(o, err, "\"><b>%s ", mark) || pages_escape(o, verdict, err) ||
+           gb_buf_printf(o, err, "</b> %g/%g <code>", num_of(c, "points"),
+                         num_of(c, "max_points")) ||
+           pages_escape(o, str_of(c, "id"), err) || gb_buf_puts(o, "</code>", err) ||
+           labelled(o, "<br>", "", str_of(c, "description"), err) ||
+           gb_buf_puts(o, "<br><small>", err) ||
+           labelled(o, "", "expected ", str_of(c, "expected"), err) ||
+           labelled(o, " · ", "found ", str_of(c, "found"), err) ||
+           labelled(o, " · ", "", str_of(c, "where"), err) ||
+           labelled(o, "<br>", "", str_of(c, "message"), err) ||
+           labelled(o, "<br>", "reading: ", str_of(c, "reading"), err) ||
+           gb_buf_puts(o, "</small></li>\n", err) ? -1 : 0;
+}
+
+/* The stored gradebox.result/1 document: how the run went, the advice, the
+ * crash, then every check.  Nothing is recomputed: fields are shown. */
+static int result_block(struct gb_buf *o, const char *json, struct gb_err *err)
+{
+    cJSON *doc = json ? cJSON_Parse(json) : NULL;
+    const cJSON *run, *checks, *c;
+    int rc, n = 0, passed = 0;
+
+    if (!doc)
+        return 0;                       /* the text report below still says it all */
+    run = cJSON_GetObjectItemCaseSensitive(doc, "run");
+    checks = cJSON_GetObjectItemCaseSensitive(doc, "checks");
+    cJSON_ArrayForEach(c, checks) {
+        n++;
+        passed += str_of(c, "verdict") && !strcmp(str_of(c, "verdict"), "pass");
+    }
+    rc = gb_buf_printf(o, err, "<p>%d of %d checks passed", passed, n) ||
+         labelled(o, "<br><small>", "run: ", str_of(run, "summary"), err) ||
+         gb_buf_puts(o, run && str_of(run, "summary") ? "</small></p>\n" : "</p>\n", err) ||
+         labelled(o, "<p class=\"note\">", "", str_of(doc, "triage"), err) ||
+         (str_of(doc, "triage") && gb_buf_puts(o, "</p>\n", err)) ||
+         labelled(o, "<p>Where it stopped:</p><pre>", "", str_of(doc, "crash_tail"), err) ||
+         (str_of(doc, "crash_tail") && gb_buf_puts(o, "</pre>\n", err)) ||
+         gb_buf_puts(o, "<ol class=\"checks\">\n", err);
+    cJSON_ArrayForEach(c, checks) {
+        if (rc == 0)
+            rc = check_card(o, c, err);
+    }
+    if (rc == 0)
+        rc = gb_buf_puts(o, "</ol>\n", err);
+    cJSON_Delete(doc);
+    return rc ? -1 : 0;
+}
+
 static int status_block(struct gb_buf *o, const struct queue_view *v, struct gb_err *err)
 {
     switch (v->state) {
@@ -205,8 +298,11 @@ static int status_block(struct gb_buf *o, const struct queue_view *v, struct gb_
         return gb_buf_puts(o, "<p>Result: ", err) || status_cell(o, v, err) ||
                gb_buf_printf(o, err, " <small>(graded in %.1f s)</small></p>\n",
                              v->grading_seconds) ||
-               gb_buf_puts(o, "<pre>", err) || pages_escape(o, v->report_text, err) ||
-               gb_buf_puts(o, "</pre>\n", err) ? -1 : 0;
+               result_block(o, v->result_json, err) ||
+               gb_buf_puts(o, "<details><summary>The report as <code>grader check</code> "
+                              "prints it</summary>\n<pre class=\"wide\">", err) ||
+               pages_escape(o, v->report_text, err) ||
+               gb_buf_puts(o, "</pre></details>\n", err) ? -1 : 0;
     }
     return 0;
 }

@@ -141,8 +141,10 @@ static void send_raw(struct rstate *st, int status, const char *type, const char
         std_headers[n++] = "Content-Security-Policy";
         std_headers[n++] = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; "
                            "frame-ancestors 'none'; base-uri 'none'";
+        /* not no-referrer: under it browsers send "Origin: null" with a form
+         * post, and same_origin() could not tell the page's own forms */
         std_headers[n++] = "Referrer-Policy";
-        std_headers[n++] = "no-referrer";
+        std_headers[n++] = "same-origin";
     }
     for (size_t i = 0; headers && headers[i] && headers[i + 1] && n + 2 < 24; i += 2) {
         std_headers[n++] = headers[i];

@@ -122,7 +122,15 @@ static struct queue_view sample_view(enum queue_state state)
         v.verdict = "failed";
         v.score = 7.5;
         v.max_score = 13;
-        v.result_json = "{\"schema\":\"gradebox.result/1\",\"score\":7.5}";
+        v.result_json = "{\"schema\":\"gradebox.result/1\",\"score\":7.5,"
+                        "\"run\":{\"summary\":\"exited with status 1 (2.0 s)\"},"
+                        "\"crash_tail\":\"Traceback <most recent>\","
+                        "\"checks\":[{\"id\":\"rude_self\",\"verdict\":\"pass\","
+                        "\"points\":1,\"max_points\":1,\"description\":\"rude attends\","
+                        "\"expected\":\"0.711 ± 0.01\",\"found\":\"0.711\","
+                        "\"where\":\"output line 19\"},{\"id\":\"shuffle\","
+                        "\"verdict\":\"fail\",\"points\":0,\"max_points\":2,"
+                        "\"found\":\"<img src=x onerror=alert(1)>\"}]}";
         v.report_text = "✗ fail  x — found <script>alert(1)</script> & more";
     }
     return v;
@@ -147,6 +155,15 @@ START_TEST(test_pages_escape_and_refresh)
     ck_assert_ptr_nonnull(strstr(b.data, "&lt;script&gt;alert(1)&lt;/script&gt; &amp; more"));
     ck_assert_ptr_nonnull(strstr(b.data, "7.5/13"));
     ck_assert_ptr_null(strstr(b.data, "<script"));
+    /* the checks as cards, from the result document */
+    ck_assert_ptr_nonnull(strstr(b.data, "1 of 2 checks passed"));
+    ck_assert_ptr_nonnull(strstr(b.data, "run: exited with status 1 (2.0 s)"));
+    ck_assert_ptr_nonnull(strstr(b.data, "<li class=\"pass\"><b>✓ pass</b> 1/1 <code>rude_self"));
+    ck_assert_ptr_nonnull(strstr(b.data, "expected 0.711 ± 0.01 · found 0.711 · output line 19"));
+    ck_assert_ptr_nonnull(strstr(b.data, "<li class=\"fail\"><b>✗ fail</b> 0/2"));
+    ck_assert_ptr_nonnull(strstr(b.data, "found &lt;img src=x onerror=alert(1)&gt;"));
+    ck_assert_ptr_null(strstr(b.data, "<img"));
+    ck_assert_ptr_nonnull(strstr(b.data, "Traceback &lt;most recent&gt;"));
     gb_buf_free(&b);
 }
 END_TEST
