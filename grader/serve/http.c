@@ -96,7 +96,7 @@ void http_config_default(struct http_config *cfg)
     cfg->head_timeout_s = 15;
     cfg->body_timeout_s = 120;
     cfg->max_connections = 512;
-    cfg->max_per_ip = 32;
+    cfg->max_per_ip = 64;         /* a classroom behind one NAT address stays well under */
 }
 
 /* ---- connections and deadlines ------------------------------------------- */

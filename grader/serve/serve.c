@@ -86,35 +86,39 @@ static void say(const char *fmt, ...)
 
 /* ---- options --------------------------------------------------------------- */
 
-enum opt_kind { OPT_STR, OPT_NUM };
+/* An option's target type: each fills one field of struct serve_options. */
+enum opt_kind { OPT_STR, OPT_LL, OPT_INT, OPT_UINT, OPT_SIZE };
 
 struct opt {
     const char *flag;
     enum opt_kind kind;
     size_t offset;                /* into struct serve_options */
-    long long lo, hi;             /* OPT_NUM bounds */
-    int width;                    /* OPT_NUM: bytes of the target */
+    long long lo, hi;             /* numbers: bounds */
+    long long scale;              /* numbers: stored as value * scale */
 };
 
-#define S(f, field) { f, OPT_STR, offsetof(struct serve_options, field), 0, 0, 0 }
-#define N(f, field, lo, hi) { f, OPT_NUM, offsetof(struct serve_options, field), lo, hi, \
-                              (int)sizeof(((struct serve_options *)0)->field) }
+#define O(f, kind, field, lo, hi, scale) { f, kind, offsetof(struct serve_options, field), \
+                                           lo, hi, scale }
+#define S(f, field) O(f, OPT_STR, field, 0, 0, 1)
 
 static const struct opt opts[] = {
     S("--listen", http.listen), S("--db", worker.db_url), S("--token-key", key_path),
     S("--rubrics", worker.rubrics_dir), S("--python", worker.python),
     S("--post", worker.post_url), S("--public-url", public_url),
     S("--tls-cert", http.tls_cert), S("--tls-key", http.tls_key), S("--port-file", port_file),
-    N("--workers", workers, 0, MAX_WORKERS),
-    N("--max-upload", lim.max_upload_bytes, 1024, 64LL << 20),
-    N("--per-hour", lim.per_hour, 0, 1000000), N("--max-pending", lim.max_pending, 0, 100000),
-    N("--max-queue", lim.max_queue, 0, 10000000), N("--threads", http.threads, 1, 64),
-    N("--idle-timeout", http.idle_timeout_s, 1, 3600),
-    N("--head-timeout", http.head_timeout_s, 1, 3600),
-    N("--body-timeout", http.body_timeout_s, 1, 3600),
-    N("--max-connections", http.max_connections, 1, 100000),
-    N("--max-per-ip", http.max_per_ip, 0, 100000),
-    N("--lease", worker.lease_ms, 3, 86400), N("--max-attempts", worker.max_attempts, 1, 100),
+    O("--workers", OPT_LL, workers, 0, MAX_WORKERS, 1),
+    O("--max-upload", OPT_SIZE, lim.max_upload_bytes, 1024, 64LL << 20, 1),
+    O("--per-hour", OPT_INT, lim.per_hour, 0, 1000000, 1),
+    O("--max-pending", OPT_INT, lim.max_pending, 0, 100000, 1),
+    O("--max-queue", OPT_INT, lim.max_queue, 0, 10000000, 1),
+    O("--threads", OPT_INT, http.threads, 1, 64, 1),
+    O("--idle-timeout", OPT_UINT, http.idle_timeout_s, 1, 3600, 1),
+    O("--head-timeout", OPT_UINT, http.head_timeout_s, 1, 3600, 1),
+    O("--body-timeout", OPT_UINT, http.body_timeout_s, 1, 3600, 1),
+    O("--max-connections", OPT_UINT, http.max_connections, 1, 100000, 1),
+    O("--max-per-ip", OPT_UINT, http.max_per_ip, 0, 100000, 1),
+    O("--lease", OPT_LL, worker.lease_ms, 3, 86400, 1000),
+    O("--max-attempts", OPT_INT, worker.max_attempts, 1, 100, 1),
 };
 
 static int set_number(struct serve_options *o, const struct opt *op, const char *value,
@@ -128,16 +132,14 @@ static int set_number(struct serve_options *o, const struct opt *op, const char 
     if (errno || end == value || *end || v < op->lo || v > op->hi)
         return gb_fail(err, "%s takes a whole number from %lld to %lld, not '%s'", op->flag,
                        op->lo, op->hi, value);
-    if (!strcmp(op->flag, "--lease"))
-        v *= 1000;                      /* stored in milliseconds */
-    /* the targets are long long / size_t (8 bytes) or int / unsigned (4), and
-     * every bound keeps the value positive and in range of either */
-    if (op->width == 8)
-        *(long long *)field = v;
-    else if (op->width == 4)
-        *(unsigned *)field = (unsigned)v;
-    else
-        return gb_fail(err, "%s: an option of an unexpected width", op->flag);
+    v *= op->scale;
+    switch (op->kind) {
+    case OPT_LL: *(long long *)field = v; break;
+    case OPT_INT: *(int *)field = (int)v; break;
+    case OPT_UINT: *(unsigned *)field = (unsigned)v; break;
+    case OPT_SIZE: *(size_t *)field = (size_t)v; break;
+    case OPT_STR: break;
+    }
     return 0;
 }
 
