@@ -226,31 +226,56 @@ static long long mono_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* argv of `grader worker` with this service's settings (built before any
- * fork: the child only execs). */
-static void worker_argv(const struct serve_options *o, char *lease, char *attempts,
-                        const char **argv)
-{
-    size_t n = 0;
+/* How to start a `grader worker`: built before any fork (the child only
+ * execs).  The queue URL goes in the environment, not argv, where every
+ * user of the machine could read a password in it with ps. */
+struct spawn {
+    const char *argv[20];
+    char **envp;
+    char lease[24], attempts[24];
+    char *db_env;
+};
 
-    argv[n++] = "grader";
-    argv[n++] = "worker";
-    argv[n++] = "--db";
-    argv[n++] = o->worker.db_url;
+static int spawn_prepare(const struct serve_options *o, struct spawn *sp, struct gb_err *err)
+{
+    extern char **environ;
+    size_t n = 0, k = 0;
+
+    memset(sp, 0, sizeof *sp);
+    snprintf(sp->lease, sizeof sp->lease, "%lld", o->worker.lease_ms / 1000);
+    snprintf(sp->attempts, sizeof sp->attempts, "%d", o->worker.max_attempts);
+    sp->argv[n++] = "grader";
+    sp->argv[n++] = "worker";
     if (o->worker.rubrics_dir)
-        argv[n++] = "--rubrics", argv[n++] = o->worker.rubrics_dir;
+        sp->argv[n++] = "--rubrics", sp->argv[n++] = o->worker.rubrics_dir;
     if (o->worker.python)
-        argv[n++] = "--python", argv[n++] = o->worker.python;
+        sp->argv[n++] = "--python", sp->argv[n++] = o->worker.python;
     if (o->worker.post_url)
-        argv[n++] = "--post", argv[n++] = o->worker.post_url;
-    argv[n++] = "--lease";
-    argv[n++] = lease;
-    argv[n++] = "--max-attempts";
-    argv[n++] = attempts;
-    argv[n] = NULL;
+        sp->argv[n++] = "--post", sp->argv[n++] = o->worker.post_url;
+    sp->argv[n++] = "--lease", sp->argv[n++] = sp->lease;
+    sp->argv[n++] = "--max-attempts", sp->argv[n++] = sp->attempts;
+    sp->argv[n] = NULL;
+    for (n = 0; environ[n]; n++)
+        ;
+    if (!(sp->envp = calloc(n + 2, sizeof *sp->envp)) ||
+        asprintf(&sp->db_env, "GRADEBOX_SERVE_DB=%s", o->worker.db_url) < 0) {
+        free(sp->envp);
+        return gb_fail(err, "out of memory");
+    }
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(environ[i], "GRADEBOX_SERVE_DB=", 18))
+            sp->envp[k++] = environ[i];
+    sp->envp[k] = sp->db_env;
+    return 0;
 }
 
-static pid_t spawn_worker(const char *const *argv)
+static void spawn_free(struct spawn *sp)
+{
+    free(sp->envp);
+    free(sp->db_env);
+}
+
+static pid_t spawn_worker(const struct spawn *sp)
 {
     pid_t parent = getpid(), pid = fork();
     sigset_t none;
@@ -263,18 +288,18 @@ static pid_t spawn_worker(const char *const *argv)
     signal(SIGPIPE, SIG_DFL);           /* an ignored signal would stay ignored across exec */
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
         _exit(127);                     /* the service died before the tie was made */
-    execv("/proc/self/exe", (char *const *)argv);
+    execve("/proc/self/exe", (char *const *)sp->argv, sp->envp);
     _exit(127);
 }
 
-static void start_due(struct slot *slots, int n, const char *const *argv)
+static void start_due(struct slot *slots, int n, const struct spawn *sp)
 {
     long long now = mono_ms();
 
     for (int i = 0; i < n; i++) {
         if (slots[i].pid || now < slots[i].respawn_at_ms)
             continue;
-        slots[i].pid = spawn_worker(argv);
+        slots[i].pid = spawn_worker(sp);
         slots[i].started_ms = now;
         if (slots[i].pid < 0) {
             say("cannot start worker %d: %s", i + 1, strerror(errno));
@@ -415,25 +440,24 @@ static void announce(const struct serve_options *o, const struct service *s)
 static int run(struct serve_options *o, const sigset_t *signals, struct gb_err *err)
 {
     struct slot slots[MAX_WORKERS];
-    const char *argv[20];
-    char lease[24], attempts[24];
     struct timespec tick = { 1, 0 };
     struct service s;
+    struct spawn sp;
     int n = (int)o->workers;
 
+    if (spawn_prepare(o, &sp, err))
+        return -1;
     if (service_start(o, &s, err)) {
         service_stop(&s);
+        spawn_free(&sp);
         return -1;
     }
     announce(o, &s);
-    snprintf(lease, sizeof lease, "%lld", o->worker.lease_ms / 1000);
-    snprintf(attempts, sizeof attempts, "%d", o->worker.max_attempts);
-    worker_argv(o, lease, attempts, argv);
     memset(slots, 0, sizeof slots);
     for (;;) {
         int sig;
 
-        start_due(slots, n, argv);
+        start_due(slots, n, &sp);
         sig = sigtimedwait(signals, NULL, &tick);
         if (sig == SIGTERM || sig == SIGINT)
             break;
@@ -442,6 +466,7 @@ static int run(struct serve_options *o, const sigset_t *signals, struct gb_err *
     say("stopping: answering uploads in flight, giving running jobs back");
     service_stop(&s);
     stop_workers(slots, n);
+    spawn_free(&sp);
     say("stopped; every accepted submission is kept in the queue");
     return 0;
 }

@@ -52,13 +52,12 @@ done
 [ "$(sql "select count(*) from submission where state='running'")" = 2 ] ||
     fail "never saw two gradings at once: $(states)"
 running_before=$(sql "select id from submission where state='running'" | sort)
+workers=$(pgrep -P "${SERVE_PID[r]}" | tr '\n' ' ')
+[ -n "$workers" ] || fail "no worker processes under the service"
 serve_kill9 r
-sleep 1
-for _ in $(seq 50); do
-    pgrep -f "grader worker --db $db" >/dev/null || break
-    sleep 0.1
-done
-! pgrep -f "grader worker --db $db" >/dev/null || fail "workers outlived the killed service"
+alive() { for p in $workers; do kill -0 "$p" 2>/dev/null && return 0; done; return 1; }
+for _ in $(seq 50); do alive || break; sleep 0.1; done
+! alive || fail "workers ($workers) outlived the killed service"
 ok "kill -9 with 2 gradings running ($(states)); its workers died with it"
 
 serve_start r --db "$db" --workers 2
