@@ -259,6 +259,7 @@ START_TEST(test_dead_owner_is_reclaimed)
     pid_t pid;
 
     put(q, "s001", "x", T0, id);
+    queue_close(q);                     /* the child inherits no connection */
     pid = fork();
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
@@ -268,10 +269,13 @@ START_TEST(test_dead_owner_is_reclaimed)
         if (queue_open(&cq, url, &err) ||
             queue_claim(cq, queue_owner_self(), T0, LEASE, 3, &job, &got, &err) || !got)
             _exit(1);
+        queue_job_free(&job);
+        queue_close(cq);
         _exit(0);                       /* dies holding the lease */
     }
     ck_assert_int_eq(waitpid(pid, &status, 0), pid);
     ck_assert_int_eq(WEXITSTATUS(status), 0);
+    q = open_q();
     ck_assert(!claim(q, queue_owner_self(), T0 + 1, 3, &job));
     ck_assert_int_eq(queue_reclaim_dead(q, T0 + 2, &n, &err), 0);
     ck_assert_uint_eq(n, 1);
@@ -454,6 +458,7 @@ START_TEST(test_concurrent_claims_are_disjoint)
 
     for (int i = 0; i < JOBS; i++)
         put(q, "s001", "x", T0 + i, id);
+    queue_close(q);                     /* the children inherit no connection */
     ck_assert_int_eq(pipe(fds), 0);
     for (int p = 0; p < PROCS; p++) {
         if (fork() != 0)
@@ -474,6 +479,7 @@ START_TEST(test_concurrent_claims_are_disjoint)
                 queue_job_free(&job);
             }
         }
+        queue_close(cq);
         _exit(0);
     }
     close(fds[1]);
@@ -493,7 +499,6 @@ START_TEST(test_concurrent_claims_are_disjoint)
     ck_assert_int_eq(n, JOBS);
     for (int i = 0; i < n; i++)
         free(seen[i]);
-    queue_close(q);
 }
 END_TEST
 
