@@ -1,9 +1,8 @@
 /* serve.c — `grader serve`: options, start-up, the worker processes, shutdown
  * (see serve.h).
  *
- * Signals (SIGTERM, SIGINT, SIGCHLD) are blocked before any thread starts, so
- * every thread inherits the mask and only the main thread takes them, with
- * sigtimedwait(); it is also the thread that forks the workers, which
+ * SIGTERM, SIGINT and SIGCHLD arrive as bytes on signals.h's pipe, which the
+ * main thread polls; it is also the thread that forks the workers, which
  * PR_SET_PDEATHSIG ties to (the signal follows the forking thread).
  */
 #define _GNU_SOURCE
@@ -30,6 +29,7 @@
 #include "serve/queue.h"
 #include "serve/routes.h"
 #include "serve/settings.h"
+#include "serve/signals.h"
 #include "serve/tokens.h"
 #include "serve/worker.h"
 
@@ -282,10 +282,11 @@ static pid_t spawn_worker(const struct spawn *sp)
 
     if (pid != 0)
         return pid;
-    /* the child: async-signal-safe calls only, then exec */
+    /* the child: async-signal-safe calls only, then exec (which puts caught
+     * signals back to their defaults; an ignored one would stay ignored) */
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-    signal(SIGPIPE, SIG_DFL);           /* an ignored signal would stay ignored across exec */
+    signal(SIGPIPE, SIG_DFL);
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
         _exit(127);                     /* the service died before the tie was made */
     execve("/proc/self/exe", (char *const *)sp->argv, sp->envp);
@@ -437,10 +438,9 @@ static void announce(const struct serve_options *o, const struct service *s)
         say("warning: --workers 0 with an SQLite queue: nothing here grades what is accepted");
 }
 
-static int run(struct serve_options *o, const sigset_t *signals, struct gb_err *err)
+static int run(struct serve_options *o, struct gb_err *err)
 {
     struct slot slots[MAX_WORKERS];
-    struct timespec tick = { 1, 0 };
     struct service s;
     struct spawn sp;
     int n = (int)o->workers;
@@ -458,7 +458,7 @@ static int run(struct serve_options *o, const sigset_t *signals, struct gb_err *
         int sig;
 
         start_due(slots, n, &sp);
-        sig = sigtimedwait(signals, NULL, &tick);
+        sig = signals_wait(1000);
         if (sig == SIGTERM || sig == SIGINT)
             break;
         reap(slots, n);
@@ -473,9 +473,9 @@ static int run(struct serve_options *o, const sigset_t *signals, struct gb_err *
 
 int serve_main(int argc, char **argv)
 {
+    static const int caught[] = { SIGTERM, SIGINT, SIGCHLD };
     struct serve_options o;
     struct gb_err err;
-    sigset_t signals;
     int rc = parse_args(argc, argv, &o, &err);
 
     if (rc) {
@@ -485,16 +485,8 @@ int serve_main(int argc, char **argv)
             fprintf(stderr, "grader serve: %s\n%s", err.msg, serve_usage);
         return rc > 0 ? 0 : 2;
     }
-    sigemptyset(&signals);
-    sigaddset(&signals, SIGTERM);
-    sigaddset(&signals, SIGINT);
-    sigaddset(&signals, SIGCHLD);
     signal(SIGPIPE, SIG_IGN);           /* a client that hangs up is not a reason to die */
-    if (sigprocmask(SIG_BLOCK, &signals, NULL)) {
-        fprintf(stderr, "grader serve: cannot block signals\n");
-        return 1;
-    }
-    if (run(&o, &signals, &err)) {
+    if (signals_catch(caught, 3, &err) || run(&o, &err)) {
         fprintf(stderr, "grader serve: %s\n", err.msg);
         return 1;
     }

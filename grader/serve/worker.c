@@ -1,10 +1,9 @@
 /* worker.c — claim, grade, record, deliver (see worker.h).
  *
- * Signals: SIGTERM, SIGINT and SIGUSR1 are blocked in every thread and taken
- * with sigtimedwait(): the main thread waits on them between jobs (so an
- * idle worker's sleep is also its shutdown), the lease thread while a job is
- * graded.  SIGUSR1 is how the main thread tells the lease thread the grading
- * is over.
+ * SIGTERM and SIGINT arrive as bytes on signals.h's pipe: the main thread
+ * polls it between jobs (an idle worker's sleep is also its shutdown), the
+ * lease thread while a job is graded.  The main thread tells the lease
+ * thread that the grading is over through the lease's own pipe.
  */
 #define _GNU_SOURCE
 #include "serve/worker.h"
@@ -12,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -26,12 +26,12 @@
 #include "deliver/deliver.h"
 #include "report/report.h"
 #include "serve/queue.h"
+#include "serve/signals.h"
 
 struct worker {
     const struct worker_config *cfg;
     struct queue *q;
     const char *owner;
-    sigset_t signals;
     int lms;                      /* results go to an LMS */
     struct deliver_config lms_cfg;
     struct outbox *outbox;
@@ -43,6 +43,7 @@ struct lease {
     struct worker *w;
     const char *id;
     pthread_t thread;
+    int done[2];                  /* written when the grading is over */
     int lost;                     /* another worker holds the job now */
 };
 
@@ -70,13 +71,6 @@ static void say(const char *fmt, ...)
     fprintf(stderr, "%s grader worker[%ld]: %s\n", when, (long)getpid(), line);
 }
 
-static struct timespec ms_to_ts(long long ms)
-{
-    struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
-
-    return ts;
-}
-
 static double mono_s(void)
 {
     struct timespec ts;
@@ -87,13 +81,39 @@ static double mono_s(void)
 
 /* ---- the lease thread ------------------------------------------------------- */
 
+/* Gives the job back and ends the process: the worker was told to stop. */
+static void stop_now(struct worker *w, struct queue *q, const char *id)
+{
+    struct gb_err err;
+
+    if (queue_release(q, id, w->owner, deliver_now_ms(), &err))
+        say("stopping: could not give %s back (its lease will expire): %s", id, err.msg);
+    else
+        say("stopping: gave %s back to the queue", id);
+    _exit(0);                           /* the sandbox dies with this process */
+}
+
+static void renew(struct lease *l, struct queue *q)
+{
+    struct worker *w = l->w;
+    struct gb_err err;
+    int held;
+
+    if (queue_renew(q, l->id, w->owner, deliver_now_ms() + w->cfg->lease_ms, &held, &err))
+        say("cannot renew the lease of %s: %s", l->id, err.msg);
+    else if (!held && !l->lost) {
+        l->lost = 1;
+        say("lost the lease of %s (another worker took it over); its result will not be "
+            "recorded", l->id);
+    }
+}
+
 static void *lease_main(void *arg)
 {
     struct lease *l = arg;
     struct worker *w = l->w;
     struct queue *q;
     struct gb_err err;
-    struct timespec tick = ms_to_ts(w->cfg->lease_ms / 3);
 
     /* its own connection: a connection serves one thread at a time */
     if (queue_open(&q, w->cfg->db_url, &err)) {
@@ -101,30 +121,22 @@ static void *lease_main(void *arg)
         return NULL;
     }
     for (;;) {
-        int sig = sigtimedwait(&w->signals, NULL, &tick), held;
+        struct pollfd p[2] = { { .fd = l->done[0], .events = POLLIN },
+                               { .fd = signals_fd(), .events = POLLIN } };
+        int n = poll(p, 2, (int)(w->cfg->lease_ms / 3));
 
-        if (sig == SIGUSR1)
+        if (n < 0 && errno != EINTR)
             break;
-        if (sig == SIGTERM || sig == SIGINT) {
-            if (queue_release(q, l->id, w->owner, deliver_now_ms(), &err))
-                say("stopping: could not give %s back (its lease will expire): %s", l->id,
-                    err.msg);
-            else
-                say("stopping: gave %s back to the queue", l->id);
-            _exit(0);                   /* the sandbox dies with this process */
+        if (n > 0 && p[0].revents)
+            break;                      /* graded */
+        if (n > 0 && p[1].revents) {
+            int sig = signals_take();
+
+            if (sig == SIGTERM || sig == SIGINT)
+                stop_now(w, q, l->id);
         }
-        if (sig < 0 && errno != EAGAIN && errno != EINTR)
-            break;
-        if (sig < 0 && errno == EAGAIN) {
-            if (queue_renew(q, l->id, w->owner, deliver_now_ms() + w->cfg->lease_ms, &held,
-                            &err))
-                say("cannot renew the lease of %s: %s", l->id, err.msg);
-            else if (!held && !l->lost) {
-                l->lost = 1;
-                say("lost the lease of %s (another worker took it over); its result will "
-                    "not be recorded", l->id);
-            }
-        }
+        if (n == 0)
+            renew(l, q);
     }
     queue_close(q);
     return NULL;
@@ -135,13 +147,23 @@ static int lease_start(struct lease *l, struct worker *w, const char *id)
     memset(l, 0, sizeof *l);
     l->w = w;
     l->id = id;
-    return pthread_create(&l->thread, NULL, lease_main, l) ? -1 : 0;
+    if (pipe2(l->done, O_CLOEXEC) < 0)
+        return -1;
+    if (pthread_create(&l->thread, NULL, lease_main, l)) {
+        close(l->done[0]);
+        close(l->done[1]);
+        return -1;
+    }
+    return 0;
 }
 
 static void lease_stop(struct lease *l)
 {
-    pthread_kill(l->thread, SIGUSR1);
+    if (write(l->done[1], "x", 1) != 1)
+        say("cannot tell the lease thread of %s to stop", l->id);
     pthread_join(l->thread, NULL);
+    close(l->done[0]);
+    close(l->done[1]);
 }
 
 /* ---- grading ----------------------------------------------------------------- */
@@ -331,7 +353,6 @@ static int step(struct worker *w, int *idle, struct gb_err *err)
 
 static int serve_jobs(struct worker *w, struct gb_err *err)
 {
-    struct timespec poll = ms_to_ts(w->cfg->poll_ms), now = { 0, 0 }, retry = { 1, 0 };
     int failures = 0;
 
     for (;;) {
@@ -346,7 +367,7 @@ static int serve_jobs(struct worker *w, struct gb_err *err)
             failures = 0;
         if (w->lms && idle && deliver_now_ms() - w->last_flush_ms > WORKER_FLUSH_S * 1000)
             flush_lms(w);
-        sig = sigtimedwait(&w->signals, NULL, failures ? &retry : idle ? &poll : &now);
+        sig = signals_wait(failures ? 1000 : idle ? w->cfg->poll_ms : 0);
         if (sig == SIGTERM || sig == SIGINT)
             return 0;
     }
@@ -354,18 +375,15 @@ static int serve_jobs(struct worker *w, struct gb_err *err)
 
 int worker_run(const struct worker_config *cfg, struct gb_err *err)
 {
+    static const int stop_signals[] = { SIGTERM, SIGINT };
     struct worker w;
     int rc;
 
     memset(&w, 0, sizeof w);
     w.cfg = cfg;
     w.owner = queue_owner_self();
-    sigemptyset(&w.signals);
-    sigaddset(&w.signals, SIGTERM);
-    sigaddset(&w.signals, SIGINT);
-    sigaddset(&w.signals, SIGUSR1);
-    if (pthread_sigmask(SIG_BLOCK, &w.signals, NULL))
-        return gb_fail(err, "cannot block signals");
+    if (signals_catch(stop_signals, 2, err))
+        return -1;
     if (open_lms(&w, err) || queue_open(&w.q, cfg->db_url, err)) {
         outbox_close(w.outbox);
         deliver_config_free(&w.lms_cfg);

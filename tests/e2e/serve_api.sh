@@ -241,3 +241,4 @@ ok "/metrics parses and counts what happened"
 serve_stop a
 grep -q 'stopped; every accepted submission is kept' "$tmp/a.log" || fail "no clean stop"
 ok "SIGTERM: a clean stop"
+serve_check_logs

@@ -37,6 +37,7 @@ if [ "${SANITIZE:-}" = 1 ]; then
     done
     grep -q 'total: 13/13 points' "$tmp/page.html" || fail "no report on $loc"
     serve_stop w
+    serve_check_logs
     ok "sign-in, upload and the self-reloading page, walked with curl (sanitizer build)"
     exit 0
 fi
@@ -59,3 +60,4 @@ for f in serve-upload.png serve-report.png; do
 done
 serve_stop w
 ok "Chromium as a phone: signed in, uploaded, read '$(sed -n 's/^report: //p' "$tmp/browser.log")' on the page; screenshots in $out"
+serve_check_logs

@@ -123,3 +123,4 @@ kill -TERM "$wpid2"
 wait "$wpid2" || fail "worker 2 did not stop cleanly on SIGTERM"
 serve_stop web
 ok "worker and service stopped cleanly"
+serve_check_logs

@@ -109,3 +109,4 @@ $PY "$CLIENT" metrics "${URL[r]}/metrics" >"$tmp/metrics" || fail "metrics"
 grep -q "^gradebox_grading_retries_total{} 2$" "$tmp/metrics" || fail "retries in /metrics"
 serve_stop r
 ok "SIGTERM gave the running job back (queued, attempt not counted); graded after the restart"
+serve_check_logs

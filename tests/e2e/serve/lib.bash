@@ -28,6 +28,20 @@ fail() {
 }
 ok() { echo "$name: ok: $*"; }
 
+# The sanitizer build reports into the logs of processes the test does not
+# wait for (workers, a killed service): a report anywhere fails the test.
+serve_check_logs() {
+    local f
+    for f in "$tmp"/*.log; do
+        [ -e "$f" ] || continue
+        if grep -q -E 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$f"; then
+            grep -E -A20 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$f" | head -40
+            fail "a sanitizer report in $(basename "$f")"
+        fi
+    done
+    return 0
+}
+
 serve_cleanup() {
     local p
     for p in "${SERVE_PID[@]}" "${EXTRA_PIDS[@]}"; do
