@@ -314,11 +314,13 @@ int pages_submission(struct gb_buf *out, const struct queue_view *v,
     char when[32];
 
     api_time(v->submitted_ms, when);
+    when[10] = ' ';                     /* "2026-12-03 19:05" (UTC) */
+    when[16] = '\0';
     return head(out, v->exercise, waiting ? PAGES_REFRESH_S : 0, err) ||
            who_line(out, who, err) || gb_buf_puts(out, "<h1>", err) ||
            pages_escape(out, v->exercise, err) || gb_buf_puts(out, "</h1>\n<p><small>", err) ||
            pages_escape(out, v->filename, err) ||
-           gb_buf_printf(out, err, " · sent %s · <a href=\"/api/v1/submissions/%s\">JSON</a>"
+           gb_buf_printf(out, err, " · sent %s UTC · <a href=\"/api/v1/submissions/%s\">JSON</a>"
                          "</small></p>\n", when, v->id) ||
            status_block(out, v, err) ||
            gb_buf_puts(out, "<p><a href=\"/\">Check another file</a></p>\n", err) ||
