@@ -570,7 +570,7 @@ static int start_daemon(struct http_server *s, struct gb_err *err)
         MHD_OPTION_CONNECTION_TIMEOUT, s->cfg.idle_timeout_s,
         MHD_OPTION_CONNECTION_LIMIT, s->cfg.max_connections,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, s->cfg.max_per_ip,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)HTTP_HEAD_MAX * 2,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)HTTP_CONN_MEMORY,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
         MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
         MHD_OPTION_ARRAY, tls,

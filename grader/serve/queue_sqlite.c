@@ -23,11 +23,23 @@
 #define BUSY_TIMEOUT_MS 15000
 #define HOUR_MS 3600000LL
 #define CLAIM_TRIES 16            /* jobs given up in one claim before stopping */
+#define STMT_CACHE 64             /* more than the distinct statements below */
+
+/* Statements are prepared once per connection and kept (compiling one
+ * costs more than running it): keyed by the address of their SQL text,
+ * which is a string literal, or the histogram query built at open. */
+struct cached_stmt {
+    const char *sql;
+    sqlite3_stmt *st;
+};
 
 struct sq {
     struct queue base;
     sqlite3 *db;
     char *path;
+    struct cached_stmt cache[STMT_CACHE];
+    int n_cache;
+    char hist_sql[1024];
 };
 
 static const char SCHEMA[] =
@@ -70,6 +82,7 @@ static int db_fail(struct sq *s, struct gb_err *err, const char *what)
                    sqlite3_extended_errcode(s->db));
 }
 
+/* Runs SQL text once, uncached (the schema, pragmas at open, rollbacks). */
 static int db_exec(struct sq *s, const char *sql, struct gb_err *err)
 {
     char *msg = NULL;
@@ -82,25 +95,58 @@ static int db_exec(struct sq *s, const char *sql, struct gb_err *err)
     return -1;
 }
 
+/* The connection's compiled statement for sql (a string literal).  Give it
+ * back with db_release(): a statement left mid-way would hold a read
+ * transaction open, and this connection would stop seeing new commits. */
 static int db_prep(struct sq *s, const char *sql, sqlite3_stmt **st, struct gb_err *err)
 {
-    if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
+    for (int i = 0; i < s->n_cache; i++)
+        if (s->cache[i].sql == sql) {
+            *st = s->cache[i].st;
+            return 0;
+        }
+    if (s->n_cache == STMT_CACHE)
+        return gb_fail(err, "queue %s: more distinct statements than the cache holds", s->path);
+    if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st, NULL) != SQLITE_OK)
         return db_fail(s, err, "cannot prepare a query");
+    s->cache[s->n_cache].sql = sql;
+    s->cache[s->n_cache++].st = *st;
     return 0;
+}
+
+static void db_release(sqlite3_stmt *st)
+{
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+}
+
+/* One statement without rows (BEGIN, COMMIT, a pragma), compiled once. */
+static int db_run(struct sq *s, const char *sql, struct gb_err *err)
+{
+    sqlite3_stmt *st;
+    int rc;
+
+    if (db_prep(s, sql, &st, err))
+        return -1;
+    rc = sqlite3_step(st);
+    while (rc == SQLITE_ROW)            /* a pragma may answer with its value */
+        rc = sqlite3_step(st);
+    db_release(st);
+    return rc == SQLITE_DONE ? 0 : db_fail(s, err, sql);
 }
 
 /* Starts a write transaction; durable says whether its commit is fsynced. */
 static int db_begin(struct sq *s, int durable, struct gb_err *err)
 {
-    return db_exec(s, durable ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL", err)
-           || db_exec(s, "BEGIN IMMEDIATE", err) ? -1 : 0;
+    return db_run(s, durable ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL", err)
+           || db_run(s, "BEGIN IMMEDIATE", err) ? -1 : 0;
 }
 
 /* COMMIT when rc == 0, else ROLLBACK; returns 0 only when committed. */
 static int db_end(struct sq *s, int rc, struct gb_err *err)
 {
     if (rc == 0)
-        return db_exec(s, "COMMIT", err);
+        return db_run(s, "COMMIT", err);
     sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     return -1;
 }
@@ -142,7 +188,7 @@ static int log_event(struct sq *s, const char *id, long long now_ms, const char 
     bind_text(st, 4, owner);
     sqlite3_bind_int(st, 5, attempt);
     rc = db_done(s, st, err, "cannot log an event");
-    sqlite3_finalize(st);
+    db_release(st);
     return rc;
 }
 
@@ -164,30 +210,32 @@ static int scalar(struct sq *s, const char *sql, const char *t1, const char *t2,
     rc = sqlite3_step(st);
     *out = rc == SQLITE_ROW ? sqlite3_column_double(st, 0) : 0;
     rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : db_fail(s, err, "cannot count");
-    sqlite3_finalize(st);
+    db_release(st);
     return rc;
 }
 
 static int student_load(struct sq *s, const struct queue_new *it, long long now_ms,
                         struct limits_load *ld, struct gb_err *err)
 {
-    double v;
+    sqlite3_stmt *st;
+    int rc;
 
-    if (scalar(s, "SELECT COUNT(*) FROM submission WHERE course = ?1 AND student = ?2"
-                  " AND submitted_ms > ?3", it->course, it->student, now_ms - HOUR_MS, &v, err))
+    if (db_prep(s, "SELECT COUNT(*) FILTER (WHERE submitted_ms > ?3),"
+                   " MIN(submitted_ms) FILTER (WHERE submitted_ms > ?3),"
+                   " COUNT(*) FILTER (WHERE state IN ('queued', 'running'))"
+                   " FROM submission WHERE course = ?1 AND student = ?2", &st, err))
         return -1;
-    ld->last_hour = (int)v;
-    if (scalar(s, "SELECT MIN(submitted_ms) FROM submission WHERE course = ?1"
-                  " AND student = ?2 AND submitted_ms > ?3", it->course, it->student,
-               now_ms - HOUR_MS, &v, err))
-        return -1;
-    ld->oldest_in_hour_ms = (long long)v;
-    if (scalar(s, "SELECT COUNT(*) FROM submission WHERE course = ?1 AND student = ?2"
-                  " AND state IN ('queued', 'running')", it->course, it->student,
-               0, &v, err))
-        return -1;
-    ld->pending = (int)v;
-    return 0;
+    sqlite3_bind_text(st, 1, it->course, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, it->student, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, now_ms - HOUR_MS);
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        ld->last_hour = sqlite3_column_int(st, 0);
+        ld->oldest_in_hour_ms = sqlite3_column_int64(st, 1);
+        ld->pending = sqlite3_column_int(st, 2);
+    }
+    db_release(st);
+    return rc == SQLITE_ROW ? 0 : db_fail(s, err, "cannot count a student's submissions");
 }
 
 static int insert_one(struct sq *s, sqlite3_stmt *ins, struct queue_new *it, long long now_ms,
@@ -237,7 +285,7 @@ static int judge_and_insert(struct sq *s, struct queue_new *items, size_t n,
         rc = insert_one(s, ins, &items[i], now_ms, err);
         total++;
     }
-    sqlite3_finalize(ins);
+    db_release(ins);
     return rc;
 }
 
@@ -308,7 +356,7 @@ static int next_candidate(struct sq *s, long long now_ms, struct candidate *c, i
             c->expired = k == 0;
             snprintf(c->owner, sizeof c->owner, "%s", owner ? owner : "");
         }
-        sqlite3_finalize(st);
+        db_release(st);
         if (rc != SQLITE_ROW && rc != SQLITE_DONE)
             return db_fail(s, err, "cannot look for work");
     }
@@ -330,7 +378,7 @@ static int give_up(struct sq *s, const struct candidate *c, long long now_ms, st
     sqlite3_bind_int64(st, 2, now_ms);
     sqlite3_bind_int64(st, 3, c->seq);
     rc = db_done(s, st, err, "cannot give up a job");
-    sqlite3_finalize(st);
+    db_release(st);
     return rc ? -1 : log_event(s, c->id, now_ms, "gave_up", c->owner[0] ? c->owner : NULL,
                                c->attempts, err);
 }
@@ -370,7 +418,7 @@ static int take(struct sq *s, const struct candidate *c, const char *owner, long
     }
     while (rc == 0 && sqlite3_step(st) == SQLITE_ROW)
         ;                               /* RETURNING completes on the final step */
-    sqlite3_finalize(st);
+    db_release(st);
     return rc ? -1 : log_event(s, c->id, now_ms, "claimed", owner, job->attempts, err);
 }
 
@@ -435,7 +483,7 @@ static int sq_renew(struct queue *q, const char *id, const char *owner, long lon
         sqlite3_bind_text(st, 3, owner, -1, SQLITE_STATIC);
         rc = db_done(s, st, err, "cannot renew a lease");
         *held = rc == 0 && sqlite3_changes(s->db) == 1;
-        sqlite3_finalize(st);
+        db_release(st);
     }
     return db_end(s, rc, err);
 }
@@ -465,7 +513,7 @@ static int record_outcome(struct sq *s, const char *id, const char *owner,
     sqlite3_bind_text(st, 11, owner, -1, SQLITE_STATIC);
     rc = db_done(s, st, err, "cannot record a result");
     *recorded = rc == 0 && sqlite3_changes(s->db) == 1;
-    sqlite3_finalize(st);
+    db_release(st);
     if (rc)
         return -1;
     return log_event(s, id, now_ms, !*recorded ? "finish_refused" : o->error ? "failed"
@@ -507,7 +555,7 @@ static int sq_requeue(struct queue *q, const char *id, const char *owner, int co
         rc = db_done(s, st, err, "cannot requeue a job");
         if (rc == 0 && sqlite3_changes(s->db) == 1)
             rc = log_event(s, id, now_ms, what, owner, 0, err);
-        sqlite3_finalize(st);
+        db_release(st);
     }
     return db_end(s, rc, err);
 }
@@ -537,7 +585,7 @@ static int sq_leases(struct queue *q, struct queue_lease **out, size_t *n, struc
         snprintf(v[count].owner, sizeof v[count].owner, "%s", sqlite3_column_text(st, 1));
         count++;
     }
-    sqlite3_finalize(st);
+    db_release(st);
     if (rc != SQLITE_DONE) {
         free(v);
         return rc == SQLITE_NOMEM ? gb_fail(err, "out of memory")
@@ -594,7 +642,7 @@ static int fill_result(struct sq *s, const char *id, struct queue_view *v, struc
     rc = sqlite3_step(st) == SQLITE_ROW ? 0 : db_fail(s, err, "cannot read a result");
     if (rc == 0)
         rc = col_dup(st, 0, &v->result_json, err) || col_dup(st, 1, &v->report_text, err);
-    sqlite3_finalize(st);
+    db_release(st);
     return rc ? -1 : 0;
 }
 
@@ -616,7 +664,7 @@ static int sq_get(struct queue *q, const char *id, int with_result, struct queue
         rc = view_from_row(st, v, &seq, err);
     } else
         rc = rc == SQLITE_DONE ? 0 : db_fail(s, err, "cannot read a submission");
-    sqlite3_finalize(st);
+    db_release(st);
     if (rc || !*found)
         return rc;
     if (v->state == QUEUE_QUEUED) {
@@ -656,7 +704,7 @@ static int sq_list(struct queue *q, const char *course, const char *student, siz
                                 : db_fail(s, err, "cannot list submissions");
         *n += rc == 0;
     }
-    sqlite3_finalize(st);
+    db_release(st);
     if (rc) {
         queue_views_free(v, *n + 1);
         *n = 0;
@@ -691,24 +739,28 @@ static int stats_counts(struct sq *s, struct queue_stats *out, struct gb_err *er
             if (!strcmp(verdict, verdicts[i]))
                 out->by_verdict[i] += count;
     }
-    sqlite3_finalize(st);
+    db_release(st);
     return rc == SQLITE_DONE ? 0 : db_fail(s, err, "cannot count submissions");
+}
+
+static void build_hist_sql(struct sq *s)
+{
+    size_t n = 0;
+
+    n += (size_t)snprintf(s->hist_sql + n, sizeof s->hist_sql - n, "SELECT COUNT(*),"
+                          " TOTAL(grading_seconds), TOTAL(MAX(attempts - 1, 0))");
+    for (int i = 0; i < QUEUE_HIST_BUCKETS; i++)
+        n += (size_t)snprintf(s->hist_sql + n, sizeof s->hist_sql - n,
+                              ", TOTAL(grading_seconds <= %g)", queue_hist_bounds[i]);
+    snprintf(s->hist_sql + n, sizeof s->hist_sql - n, " FROM submission WHERE state = 'done'");
 }
 
 static int stats_histogram(struct sq *s, struct queue_stats *out, struct gb_err *err)
 {
-    char sql[1024];
-    size_t n = 0;
     sqlite3_stmt *st;
     int rc;
 
-    n += (size_t)snprintf(sql + n, sizeof sql - n, "SELECT COUNT(*), TOTAL(grading_seconds),"
-                          " TOTAL(MAX(attempts - 1, 0))");
-    for (int i = 0; i < QUEUE_HIST_BUCKETS; i++)
-        n += (size_t)snprintf(sql + n, sizeof sql - n,
-                              ", TOTAL(grading_seconds <= %g)", queue_hist_bounds[i]);
-    snprintf(sql + n, sizeof sql - n, " FROM submission WHERE state = 'done'");
-    if (db_prep(s, sql, &st, err))
+    if (db_prep(s, s->hist_sql, &st, err))
         return -1;
     rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
@@ -718,7 +770,7 @@ static int stats_histogram(struct sq *s, struct queue_stats *out, struct gb_err 
         for (int i = 0; i < QUEUE_HIST_BUCKETS; i++)
             out->hist[i] = (long)sqlite3_column_double(st, 3 + i);
     }
-    sqlite3_finalize(st);
+    db_release(st);
     return rc == SQLITE_ROW ? 0 : db_fail(s, err, "cannot sum grading times");
 }
 
@@ -728,11 +780,12 @@ static int sq_stats(struct queue *q, struct queue_stats *out, struct gb_err *err
     int rc;
 
     /* one read transaction: the counts and the histogram agree */
-    if (db_exec(s, "BEGIN", err))
+    if (db_run(s, "BEGIN", err))
         return -1;
     rc = stats_counts(s, out, err) || stats_histogram(s, out, err) ? -1 : 0;
-    sqlite3_exec(s->db, rc ? "ROLLBACK" : "COMMIT", NULL, NULL, NULL);
-    return rc;
+    if (rc)
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return rc ? -1 : db_run(s, "COMMIT", err);
 }
 
 /* ---- token revocation ------------------------------------------------------- */
@@ -751,7 +804,7 @@ static int sq_revoke_token(struct queue *q, const char *jti, long long now_ms,
         sqlite3_bind_text(st, 1, jti, -1, SQLITE_STATIC);
         sqlite3_bind_int64(st, 2, now_ms);
         rc = db_done(s, st, err, "cannot revoke a token");
-        sqlite3_finalize(st);
+        db_release(st);
     }
     return db_end(s, rc, err);
 }
@@ -773,7 +826,7 @@ static int sq_revoke_student(struct queue *q, const char *course, const char *st
         sqlite3_bind_text(st, 2, student, -1, SQLITE_STATIC);
         sqlite3_bind_int64(st, 3, before_s);
         rc = db_done(s, st, err, "cannot revoke a student's tokens");
-        sqlite3_finalize(st);
+        db_release(st);
     }
     return db_end(s, rc, err);
 }
@@ -795,7 +848,7 @@ static int sq_token_revoked(struct queue *q, const struct tokens_claims *c, int 
     sqlite3_bind_int64(st, 4, c->issued);
     rc = sqlite3_step(st);
     *revoked = rc == SQLITE_ROW && sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
+    db_release(st);
     return rc == SQLITE_ROW ? 0 : db_fail(s, err, "cannot check a token");
 }
 
@@ -805,6 +858,8 @@ static void sq_close(struct queue *q)
 {
     struct sq *s = sq_of(q);
 
+    for (int i = 0; i < s->n_cache; i++)
+        sqlite3_finalize(s->cache[i].st);
     sqlite3_close(s->db);
     free(s->path);
     free(s);
@@ -856,6 +911,7 @@ int queue_sqlite_open(struct queue **out, const char *path, struct gb_err *err)
         return gb_fail(err, "out of memory opening the queue %s", path);
     }
     s->base.ops = &sqlite_ops;
+    build_hist_sql(s);
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, NULL)
         != SQLITE_OK) {
         db_fail(s, err, "cannot open");

@@ -167,6 +167,28 @@ static int round_of(const char *exercise, long want, double *out)
     return failures;
 }
 
+/* The server's CPU time so far (ms): what a request costs it, whatever the
+ * machine's load does to the latencies. */
+static double server_cpu_ms(void)
+{
+    char path[64], buf[1024], *p;
+    unsigned long long ut = 0, st = 0;
+    FILE *f;
+    size_t n;
+
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)server);
+    if (!(f = fopen(path, "r")))
+        return 0;
+    n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    p = strrchr(buf, ')');
+    /* fields 14 and 15 (utime, stime) are the 12th and 13th after ") " */
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+        return 0;
+    return (double)(ut + st) * 1000.0 / (double)sysconf(_SC_CLK_TCK);
+}
+
 /* The 1-minute load average: latencies on a shared machine mean little without it. */
 static double load1(void)
 {
@@ -201,7 +223,7 @@ int main(void)
     char cmd[128];
     size_t n = 0;
     int failed = 0;
-    double load_start = load1();
+    double load_start = load1(), cpu_real = 0, cpu_peer = 0;
 
     snprintf(dir, sizeof dir, "/tmp/gbbenchserveXXXXXX");
     if (!mkdtemp(dir))
@@ -216,8 +238,14 @@ int main(void)
         round_of("no_such_exercise", 422, scratch);
     }
     for (int r = 0; r < ROUNDS; r++) {
+        double c0 = server_cpu_ms(), c1, c2;
+
         failed += round_of("no_such_exercise", 422, peer + n);
+        c1 = server_cpu_ms();
         failed += round_of("attention_by_hand", 202, real + n);
+        c2 = server_cpu_ms();
+        cpu_peer += c1 - c0;
+        cpu_real += c2 - c1;
         n += CONCURRENCY;
     }
     kill(server, SIGTERM);
@@ -228,6 +256,8 @@ int main(void)
            pct(real, n, .5), pct(real, n, .99), real[n - 1]);
     printf("  peer: 422, no commit:          p50 %6.2f ms  p99 %6.2f ms  max %6.2f ms\n",
            pct(peer, n, .5), pct(peer, n, .99), peer[n - 1]);
+    printf("  server CPU per request: 202 %.2f ms, peer %.2f ms (user + system time)\n",
+           cpu_real / (double)n, cpu_peer / (double)n);
     printf("  load average %.1f at the start, %.1f at the end, on %ld cores\n", load_start,
            load1(), sysconf(_SC_NPROCESSORS_ONLN));
     printf("  ratio p99 202/peer: %.2f; target p99 < %.0f ms: %s\n",
