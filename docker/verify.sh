@@ -74,7 +74,7 @@ cd /
 exec setpriv --reuid gradebox --regid gradebox --init-groups --reset-env \
     /usr/bin/env HOME=/var/lib/gradebox PATH=/usr/bin:/bin "$@"
 ENTER
-cat >"$root/tmp/grade.sh" <<'GRADE'
+cat >"$root/opt/verify-grade.sh" <<'GRADE'   # not /tmp: a fresh tmpfs goes there
 set -e
 cd /tmp && mkdir v && cd v
 g=/opt/gradebox/bin/grader
@@ -105,6 +105,6 @@ rc=$?
 kill $pid; wait $pid || true
 exit $rc
 GRADE
-timeout 900 unshare --mount --pid --uts --net --fork sh "$work/enter.sh" "$root" sh /tmp/grade.sh
+timeout 900 unshare --mount --pid --uts --net --fork sh "$work/enter.sh" "$root" sh /opt/verify-grade.sh
 buildah umount "$ctr" >/dev/null
 step "verified"
