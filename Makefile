@@ -22,7 +22,8 @@
 # Headers are included by their stage: #include "extract/numparse.h".
 
 CC       ?= cc
-PKGS     := libcurl libcjson openblas libseccomp sqlite3 libcrypto libarchive yaml-0.1
+PKGS     := libcurl libcjson openblas libseccomp sqlite3 libcrypto libarchive yaml-0.1 \
+            libmicrohttpd libpq
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)

@@ -11,6 +11,9 @@
 #include "deliver/cmd_post.h"
 #include "check/pipeline.h"
 #include "report/report.h"
+#include "serve/cmd_token.h"
+#include "serve/serve.h"
+#include "serve/worker.h"
 
 static const struct command {
     const char *name;
@@ -22,6 +25,9 @@ static const struct command {
     { "post", cmd_post, "deliver result JSON files to the LMS (webhook or LTI), durably" },
     { "outbox", cmd_outbox, "list, flush or retry queued deliveries" },
     { "lti", cmd_lti, "the LTI 1.3 tool key (keygen, public-key) and a registration check" },
+    { "serve", serve_main, "run the checker service (web page + HTTP API, queue, workers)" },
+    { "worker", worker_main, "grade the service's queued submissions (another host's share)" },
+    { "token", cmd_token, "issue, show or revoke the service's student tokens" },
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
