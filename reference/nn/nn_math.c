@@ -1,8 +1,12 @@
-/* nn_math.c — exp, sigmoid and tanh: one scalar definition, one AVX2 twin.
+/* nn_math.c — exp, sigmoid and tanh: one scalar definition, AVX2 and AVX-512
+ * twins.
  *
  * Each vector function below mirrors its scalar twin operation by operation
- * (min/max/floor/fma/mul/div are exactly rounded in both), which is what makes
- * the two paths agree bit for bit; test_nn checks it on a sweep of inputs.
+ * (min/max/floor/fma/mul/div are exactly rounded in all three), which is what
+ * makes the paths agree bit for bit; test_nn checks it on a sweep of inputs.
+ * Two liberties keep the same bits: AVX-512 scales by 2^n with vscalefps
+ * (one rounding of the exact product, as the multiply by an exact power of
+ * two), and tanh skips the branch no lane of a vector takes.
  */
 #include "nn/nn_math.h"
 
@@ -13,6 +17,8 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "nn/nn_isa.h"
 
 /* exp clamps its argument so 2^n stays a normal float: e^±88 is far past where
  * sigmoid and tanh saturate in float32. */
@@ -120,12 +126,11 @@ AVX_FN __m256 tanh8(__m256 x)
     return _mm256_blendv_ps(big, small, is_small);
 }
 
-/* Columns j0.. of one LSTM row, 8 at a time; returns the first column not done. */
+/* Columns j.. of one LSTM row, 8 at a time; returns the first column not done. */
 __attribute__((target("avx2,fma")))
-static int lstm_row_avx2(int H, float *a, const float *x, const float *c, float *cn, float *tc,
-                         float *hn)
+static int lstm_row_avx2(int H, int j, float *a, const float *x, const float *c, float *cn,
+                         float *tc, float *hn)
 {
-    int j = 0;
     for (; j + 8 <= H; j += 8) {
         __m256 i = sigmoid8(_mm256_add_ps(_mm256_loadu_ps(a + j), _mm256_loadu_ps(x + j)));
         __m256 f = sigmoid8(_mm256_add_ps(_mm256_loadu_ps(a + H + j),
@@ -165,32 +170,163 @@ static size_t tanh_avx2(float *x, size_t n)
     return i;
 }
 
-static int have_avx2(void)
+
+#define AVX512_FN __attribute__((target("avx512f"))) static inline
+
+AVX512_FN __m512 exp16(__m512 x)
 {
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    x = _mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(EXP_LO)), _mm512_set1_ps(EXP_HI));
+    __m512 fx = _mm512_roundscale_ps(_mm512_fmadd_ps(x, _mm512_set1_ps(LOG2E),
+                                                     _mm512_set1_ps(0.5f)),
+                                     _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    x = _mm512_fmadd_ps(fx, _mm512_set1_ps(-LN2_HI), x);
+    x = _mm512_fmadd_ps(fx, _mm512_set1_ps(-LN2_LO), x);
+    __m512 z = _mm512_mul_ps(x, x);
+    __m512 y = _mm512_set1_ps(1.9875691500e-4f);
+    y = _mm512_fmadd_ps(y, x, _mm512_set1_ps(1.3981999507e-3f));
+    y = _mm512_fmadd_ps(y, x, _mm512_set1_ps(8.3334519073e-3f));
+    y = _mm512_fmadd_ps(y, x, _mm512_set1_ps(4.1665795894e-2f));
+    y = _mm512_fmadd_ps(y, x, _mm512_set1_ps(1.6666665459e-1f));
+    y = _mm512_fmadd_ps(y, x, _mm512_set1_ps(5.0000001201e-1f));
+    y = _mm512_fmadd_ps(y, z, x);
+    y = _mm512_add_ps(y, _mm512_set1_ps(1.0f));
+    return _mm512_scalef_ps(y, fx);      /* y · 2^fx, fx an integer in [-125, 127] */
+}
+
+AVX512_FN __m512 sigmoid16(__m512 x)
+{
+    __m512 one = _mm512_set1_ps(1.0f);
+    __m512 e = exp16(_mm512_sub_ps(_mm512_setzero_ps(), x));
+    return _mm512_div_ps(one, _mm512_add_ps(one, e));
+}
+
+AVX512_FN __m512 tanh16(__m512 x)
+{
+    __m512 ax = _mm512_abs_ps(x);
+    __m512 z = _mm512_mul_ps(x, x);
+    __m512 p = _mm512_set1_ps(-5.70498872745e-3f);
+    p = _mm512_fmadd_ps(p, z, _mm512_set1_ps(2.06390887954e-2f));
+    p = _mm512_fmadd_ps(p, z, _mm512_set1_ps(-5.37397155531e-2f));
+    p = _mm512_fmadd_ps(p, z, _mm512_set1_ps(1.33314422036e-1f));
+    p = _mm512_fmadd_ps(p, z, _mm512_set1_ps(-3.33332819422e-1f));
+    __m512 small = _mm512_fmadd_ps(_mm512_mul_ps(p, z), x, x);
+    __m512 e = exp16(_mm512_add_ps(ax, ax));
+    __m512 one = _mm512_set1_ps(1.0f);
+    __m512 big = _mm512_sub_ps(one, _mm512_div_ps(_mm512_set1_ps(2.0f), _mm512_add_ps(e, one)));
+    big = _mm512_castsi512_ps(_mm512_ternarylogic_epi32(     /* copysign: big >= 0 */
+        _mm512_castps_si512(big), _mm512_castps_si512(x), _mm512_set1_epi32((int)0x80000000u),
+        0xF8));                                              /* big | (x & sign) */
+    __mmask16 is_small = _mm512_cmp_ps_mask(ax, _mm512_set1_ps(0.625f), _CMP_LT_OQ);
+    return _mm512_mask_mov_ps(big, is_small, small);
+}
+
+/* One LSTM cell group: 16 columns from j of one row (see nn_lstm_cell_rows). */
+__attribute__((target("avx512f"), always_inline))
+static inline void lstm16(int H, int j, float *a, const float *x, const float *c, float *cn,
+                          float *tc, float *hn)
+{
+    __m512 i = sigmoid16(_mm512_add_ps(_mm512_loadu_ps(a + j), _mm512_loadu_ps(x + j)));
+    __m512 f = sigmoid16(_mm512_add_ps(_mm512_loadu_ps(a + H + j), _mm512_loadu_ps(x + H + j)));
+    __m512 g = tanh16(_mm512_add_ps(_mm512_loadu_ps(a + 2 * H + j),
+                                    _mm512_loadu_ps(x + 2 * H + j)));
+    __m512 o = sigmoid16(_mm512_add_ps(_mm512_loadu_ps(a + 3 * H + j),
+                                       _mm512_loadu_ps(x + 3 * H + j)));
+    __m512 cv = _mm512_add_ps(_mm512_mul_ps(f, _mm512_loadu_ps(c + j)), _mm512_mul_ps(i, g));
+    __m512 t = tanh16(cv);
+    _mm512_storeu_ps(a + j, i);
+    _mm512_storeu_ps(a + H + j, f);
+    _mm512_storeu_ps(a + 2 * H + j, g);
+    _mm512_storeu_ps(a + 3 * H + j, o);
+    _mm512_storeu_ps(cn + j, cv);
+    _mm512_storeu_ps(tc + j, t);
+    _mm512_storeu_ps(hn + j, _mm512_mul_ps(o, t));
+}
+
+/* Every row's columns in whole groups of 16, in one loop so that the long
+ * dependency chains of neighbouring groups overlap; returns the columns done
+ * per row. */
+__attribute__((target("avx512f")))
+static int lstm_rows_avx512(int rows, int H, float *a, const float *const *x, const float *c,
+                            float *cn, float *tc, float *hn)
+{
+    int done = H / 16 * 16;
+    for (int r = 0; r < rows; r++) {
+        size_t k = (size_t)r * H;
+        for (int j = 0; j < done; j += 16)
+            lstm16(H, j, a + 4 * k, x[r], c + k, cn + k, tc + k, hn + k);
+    }
+    return done;
+}
+
+__attribute__((target("avx512f")))
+static size_t sigmoid_avx512(float *x, size_t n)
+{
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16)
+        _mm512_storeu_ps(x + i, sigmoid16(_mm512_loadu_ps(x + i)));
+    return i;
+}
+
+__attribute__((target("avx512f")))
+static size_t tanh_avx512(float *x, size_t n)
+{
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16)
+        _mm512_storeu_ps(x + i, tanh16(_mm512_loadu_ps(x + i)));
+    return i;
+}
+
+/* The widest vector path for n values from x on; returns how many it did. */
+static size_t sigmoid_vector(float *x, size_t n)
+{
+    enum nn_isa isa = nn_isa();
+    size_t i = isa == NN_ISA_AVX512 ? sigmoid_avx512(x, n) : 0;
+    return isa >= NN_ISA_AVX2 ? i + sigmoid_avx2(x + i, n - i) : i;
+}
+
+static size_t tanh_vector(float *x, size_t n)
+{
+    enum nn_isa isa = nn_isa();
+    size_t i = isa == NN_ISA_AVX512 ? tanh_avx512(x, n) : 0;
+    return isa >= NN_ISA_AVX2 ? i + tanh_avx2(x + i, n - i) : i;
+}
+
+/* Columns [0, returned) of every row by the widest vector paths: AVX-512's
+ * groups of 16, then AVX2's of 8; the caller does the rest in scalar code. */
+static int lstm_rows_vector(int rows, int H, float *a, const float *const *x, const float *c,
+                            float *cn, float *tc, float *hn)
+{
+    int j = nn_isa() == NN_ISA_AVX512 ? lstm_rows_avx512(rows, H, a, x, c, cn, tc, hn) : 0;
+    if (nn_isa() < NN_ISA_AVX2 || j + 8 > H)
+        return j;
+    int to = j;
+    for (int r = 0; r < rows; r++) {
+        size_t k = (size_t)r * H;
+        to = lstm_row_avx2(H, j, a + 4 * k, x[r], c + k, cn + k, tc + k, hn + k);
+    }
+    return to;
 }
 #else
-static int have_avx2(void) { return 0; }
-static int lstm_row_avx2(int H, float *a, const float *x, const float *c, float *cn, float *tc,
-                         float *hn)
+static size_t sigmoid_vector(float *x, size_t n) { (void)x; (void)n; return 0; }
+static size_t tanh_vector(float *x, size_t n) { (void)x; (void)n; return 0; }
+static int lstm_rows_vector(int rows, int H, float *a, const float *const *x, const float *c,
+                            float *cn, float *tc, float *hn)
 {
-    (void)H; (void)a; (void)x; (void)c; (void)cn; (void)tc; (void)hn;
+    (void)rows; (void)H; (void)a; (void)x; (void)c; (void)cn; (void)tc; (void)hn;
     return 0;
 }
-static size_t sigmoid_avx2(float *x, size_t n) { (void)x; (void)n; return 0; }
-static size_t tanh_avx2(float *x, size_t n) { (void)x; (void)n; return 0; }
 #endif
 
 void nn_sigmoid_inplace(float *x, size_t n)
 {
-    size_t i = have_avx2() ? sigmoid_avx2(x, n) : 0;
+    size_t i = sigmoid_vector(x, n);
     for (; i < n; i++)
         x[i] = nn_sigmoidf(x[i]);
 }
 
 void nn_tanh_inplace(float *x, size_t n)
 {
-    size_t i = have_avx2() ? tanh_avx2(x, n) : 0;
+    size_t i = tanh_vector(x, n);
     for (; i < n; i++)
         x[i] = nn_tanhf(x[i]);
 }
@@ -198,13 +334,12 @@ void nn_tanh_inplace(float *x, size_t n)
 void nn_lstm_cell_rows(int rows, int H, float *a, const float *const *x, const float *c,
                        float *cn, float *tc, float *hn)
 {
-    int avx = have_avx2();
+    int done = lstm_rows_vector(rows, H, a, x, c, cn, tc, hn);
     for (int r = 0; r < rows; r++) {
         float *ar = a + (size_t)r * 4 * H;
         const float *xr = x[r], *cr = c + (size_t)r * H;
         float *cnr = cn + (size_t)r * H, *tcr = tc + (size_t)r * H, *hnr = hn + (size_t)r * H;
-        int j = avx ? lstm_row_avx2(H, ar, xr, cr, cnr, tcr, hnr) : 0;
-        for (; j < H; j++) {
+        for (int j = done; j < H; j++) {
             float i = nn_sigmoidf(ar[j] + xr[j]), f = nn_sigmoidf(ar[H + j] + xr[H + j]);
             float g = nn_tanhf(ar[2 * H + j] + xr[2 * H + j]);
             float o = nn_sigmoidf(ar[3 * H + j] + xr[3 * H + j]);

@@ -9,6 +9,7 @@
 
 #include "nn/nn_clip.h"
 #include "nn/nn_gemm.h"
+#include "nn/nn_isa.h"
 #include "nn/nn_linear.h"
 #include "nn/nn_loss.h"
 #include "nn/nn_math.h"
@@ -41,24 +42,50 @@ static void assert_close(const char *what, size_t i, double analytic, double num
 
 /* ---------------- kernels ---------------- */
 
+/* Every vector path (nn_isa.h) against the portable one, bit for bit, on
+ * shapes that exercise full tiles, remainder rows and masked columns, with
+ * and without a bias or accumulation, A read straight and transposed. */
+static void gemm_under(enum nn_isa isa, int m, int n, int k, const float *a, const float *at,
+                       const float *b, const float *bias, const float *c0, float *c_nn,
+                       float *c_tn, float *c_bias)
+{
+    struct gb_err err;
+    ck_assert_msg(nn_isa_force(isa, &err) == 0, "%s", err.msg);
+    memcpy(c_nn, c0, sizeof *c_nn * m * n);
+    memcpy(c_tn, c0, sizeof *c_tn * m * n);
+    nn_gemm_nn(m, n, k, a, k, b, n, c_nn, n, 1);
+    nn_gemm_tn(m, n, k, at, m, b, n, c_tn, n, 1);
+    nn_gemm_nn_bias(m, n, k, a, k, b, n, bias, c_bias, n);
+    ck_assert_msg(nn_isa_force(nn_isa_best(), &err) == 0, "%s", err.msg);
+}
+
 START_TEST(test_gemm_paths_agree_bitwise_and_are_accurate)
 {
-    enum { M = 37, N = 45, K = 29 };
-    float a[M * K], at[K * M], b[K * N], c1[M * N], c2[M * N], c3[M * N];
-    fill(a, M * K, 1.0f);
-    fill(b, K * N, 1.0f);
-    nn_transpose(a, M, K, at);
-    fill(c1, M * N, 1.0f);
-    memcpy(c2, c1, sizeof c1);
-    memcpy(c3, c1, sizeof c1);
-    nn_gemm_nn(M, N, K, a, K, b, N, c1, N, 1);
-    nn_gemm_tn(M, N, K, at, M, b, N, c3, N, 1);
-    nn_gemm_force_portable(1);
-    nn_gemm_nn(M, N, K, a, K, b, N, c2, N, 1);
-    nn_gemm_force_portable(0);
-    ck_assert_int_eq(memcmp(c1, c2, sizeof c1), 0);
-    ck_assert_int_eq(memcmp(c1, c3, sizeof c1), 0);
+    static const int shapes[][3] = { { 37, 45, 29 }, { 64, 128, 32 }, { 64, 32, 128 },
+                                     { 128, 32, 64 }, { 64, 96, 32 }, { 13, 1, 32 },
+                                     { 10, 16, 128 }, { 7, 200, 3 } };
+    enum { MAXE = 128 * 200 };
+    static float a[MAXE], at[MAXE], b[MAXE], bias[256], c0[MAXE], want[3][MAXE], got[3][MAXE];
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        int m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+        fill(a, (size_t)m * k, 1.0f);
+        fill(b, (size_t)k * n, 1.0f);
+        fill(bias, (size_t)n, 1.0f);
+        fill(c0, (size_t)m * n, 1.0f);
+        nn_transpose(a, m, k, at);
+        gemm_under(NN_ISA_PORTABLE, m, n, k, a, at, b, bias, c0, want[0], want[1], want[2]);
+        for (int isa = NN_ISA_AVX2; isa <= (int)nn_isa_best(); isa++) {
+            gemm_under((enum nn_isa)isa, m, n, k, a, at, b, bias, c0, got[0], got[1], got[2]);
+            for (int v = 0; v < 3; v++)
+                ck_assert_msg(!memcmp(want[v], got[v], sizeof(float) * m * n),
+                              "%s differs from portable on %dx%dx%d (variant %d)",
+                              nn_isa_name((enum nn_isa)isa), m, n, k, v);
+        }
+        ck_assert_int_eq(memcmp(want[0], want[1], sizeof(float) * m * n), 0);
+    }
     lcg_state = 7;
+    enum { M = 37, N = 45, K = 29 };
+    float c1[M * N];
     fill(a, M * K, 1.0f);
     fill(b, K * N, 1.0f);
     nn_gemm_nn(M, N, K, a, K, b, N, c1, N, 0);
