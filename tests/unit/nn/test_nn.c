@@ -17,6 +17,7 @@
 #include "nn/nn_param.h"
 #include "nn/nn_recurrent.h"
 #include "nn/optim_adam.h"
+#include "nn/train.h"
 #include "rng/torch_init.h"
 
 /* Small deterministic pseudo-random numbers for test inputs. */
@@ -99,6 +100,7 @@ START_TEST(test_gemm_paths_agree_bitwise_and_are_accurate)
 }
 END_TEST
 
+/* Every vector path of sigmoid and tanh against the scalar definition. */
 START_TEST(test_math_paths_agree_and_are_accurate)
 {
     enum { N = 4099 };
@@ -108,44 +110,52 @@ START_TEST(test_math_paths_agree_and_are_accurate)
     x[5] = 0.0f;
     x[6] = 1e-6f;
     x[7] = -0.6249f;
-    memcpy(s, x, sizeof x);
-    memcpy(t, x, sizeof x);
-    nn_sigmoid_inplace(s, N);
-    nn_tanh_inplace(t, N);
-    for (int i = 0; i < N; i++) {
-        ck_assert_msg(s[i] == nn_sigmoidf(x[i]), "sigmoid lanes differ at %g", x[i]);
-        ck_assert_msg(t[i] == nn_tanhf(x[i]), "tanh lanes differ at %g", x[i]);
-        double es = 1.0 / (1.0 + exp(-(double)x[i])), et = tanh((double)x[i]);
-        ck_assert_msg(fabs(s[i] - es) <= 3e-7 * es + 1e-30, "sigmoid(%g) = %.9g, want %.9g",
-                      x[i], s[i], es);
-        ck_assert_msg(fabs(t[i] - et) <= 3e-7 * fabs(et) + 1e-9, "tanh(%g) = %.9g, want %.9g",
-                      x[i], t[i], et);
+    x[8] = -100.0f;
+    x[9] = 100.0f;
+    for (int isa = NN_ISA_PORTABLE; isa <= (int)nn_isa_best(); isa++) {
+        struct gb_err err;
+        ck_assert_msg(nn_isa_force((enum nn_isa)isa, &err) == 0, "%s", err.msg);
+        memcpy(s, x, sizeof x);
+        memcpy(t, x, sizeof x);
+        nn_sigmoid_inplace(s, N);
+        nn_tanh_inplace(t, N);
+        for (int i = 0; i < N; i++) {
+            ck_assert_msg(s[i] == nn_sigmoidf(x[i]), "%s sigmoid lanes differ at %g",
+                          nn_isa_name((enum nn_isa)isa), x[i]);
+            ck_assert_msg(t[i] == nn_tanhf(x[i]), "%s tanh lanes differ at %g",
+                          nn_isa_name((enum nn_isa)isa), x[i]);
+            double es = 1.0 / (1.0 + exp(-(double)x[i])), et = tanh((double)x[i]);
+            ck_assert_msg(fabs(s[i] - es) <= 3e-7 * es + 1e-30, "sigmoid(%g) = %.9g, want %.9g",
+                          x[i], s[i], es);
+            ck_assert_msg(fabs(t[i] - et) <= 3e-7 * fabs(et) + 1e-9, "tanh(%g) = %.9g, want %.9g",
+                          x[i], t[i], et);
+        }
     }
+    ck_assert_int_eq(nn_isa_force(nn_isa_best(), NULL), 0);
 }
 END_TEST
 
-/* The fused LSTM step equals the unfused sequence bit for bit, on the 8-lane
- * columns and on the scalar tail (H = 20: 16 + 4). */
-START_TEST(test_fused_lstm_step_matches_unfused)
+/* The fused LSTM step equals the unfused scalar sequence bit for bit on every
+ * vector path: H = 20 (16 + 4), 44 (32 + 8 + 4) and 32 (whole groups). */
+static void check_fused_lstm_step(int HH)
 {
-    enum { R = 3, HH = 20 };
-    float a[R * 4 * HH], a2[R * 4 * HH], x[R * 4 * HH], c[R * HH];
-    float cn[R * HH], tc[R * HH], hn[R * HH];
+    enum { R = 3, HMAX = 44 };
+    float a[R * 4 * HMAX], a2[R * 4 * HMAX], x[R * 4 * HMAX], c[R * HMAX];
+    float cn[R * HMAX], tc[R * HMAX], hn[R * HMAX];
     const float *xr[R];
-    fill(a, sizeof a / sizeof *a, 3.0f);
-    fill(x, sizeof x / sizeof *x, 3.0f);
-    fill(c, sizeof c / sizeof *c, 2.0f);
+    fill(a, (size_t)R * 4 * HH, 3.0f);
+    fill(x, (size_t)R * 4 * HH, 3.0f);
+    fill(c, (size_t)R * HH, 2.0f);
     memcpy(a2, a, sizeof a);
     for (int r = 0; r < R; r++)
         xr[r] = x + r * 4 * HH;
     nn_lstm_cell_rows(R, HH, a, xr, c, cn, tc, hn);
     for (int r = 0; r < R; r++) {
         float *ar = a2 + r * 4 * HH;
-        for (int j = 0; j < 4 * HH; j++)
-            ar[j] += x[r * 4 * HH + j];
-        nn_sigmoid_inplace(ar, 2 * HH);
-        nn_tanh_inplace(ar + 2 * HH, HH);
-        nn_sigmoid_inplace(ar + 3 * HH, HH);
+        for (int j = 0; j < 4 * HH; j++) {
+            float v = ar[j] + x[r * 4 * HH + j];
+            ar[j] = j >= 2 * HH && j < 3 * HH ? nn_tanhf(v) : nn_sigmoidf(v);
+        }
         for (int j = 0; j < HH; j++) {
             float cv = ar[HH + j] * c[r * HH + j] + ar[j] * ar[2 * HH + j];
             ck_assert(cn[r * HH + j] == cv);
@@ -153,7 +163,18 @@ START_TEST(test_fused_lstm_step_matches_unfused)
             ck_assert(hn[r * HH + j] == ar[3 * HH + j] * nn_tanhf(cv));
         }
     }
-    ck_assert_int_eq(memcmp(a, a2, sizeof a), 0);
+    ck_assert_int_eq(memcmp(a, a2, sizeof(float) * R * 4 * HH), 0);
+}
+
+START_TEST(test_fused_lstm_step_matches_unfused)
+{
+    static const int sizes[] = { 20, 44, 32 };
+    for (int isa = NN_ISA_PORTABLE; isa <= (int)nn_isa_best(); isa++) {
+        ck_assert_int_eq(nn_isa_force((enum nn_isa)isa, NULL), 0);
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+            check_fused_lstm_step(sizes[i]);
+    }
+    ck_assert_int_eq(nn_isa_force(nn_isa_best(), NULL), 0);
 }
 END_TEST
 
@@ -487,6 +508,66 @@ START_TEST(test_seq_models_gradients)
 }
 END_TEST
 
+/* ---------------- whole training runs on every vector path ---------------- */
+
+/* Trains a Recaller-shaped model (Embedding -> cell -> Linear, Adam, clipping,
+ * a last batch of 40 rows) on random tokens under `isa`; returns its final
+ * parameters and the evaluation logits, for a bit-for-bit comparison. */
+static void train_under(enum nn_isa isa, enum torch_cell cell, int hid, float **params,
+                        size_t *count, float *logits)
+{
+    enum { ROWS = 168, T = 9, VOCAB = 10 };
+    static int tok[ROWS * T];
+    static float y[ROWS];
+    struct torch_gen g;
+    struct nn_model m;
+    struct gb_err err;
+    struct train_opts o = { 2, 0.01, 64, 7, 1.0f };
+    for (int i = 0; i < ROWS; i++) {
+        for (int t = 0; t < T; t++)
+            tok[i * T + t] = (i * 7 + t * 3 + (i * t) % 5) % VOCAB;
+        y[i] = (float)(tok[i * T] % 2);
+    }
+    struct nn_data d = { ROWS, T, NULL, tok, y };
+    ck_assert_msg(nn_isa_force(isa, &err) == 0, "%s", err.msg);
+    torch_gen_seed(&g, 7);
+    ck_assert_msg(nn_model_seq(&m, &g, cell, VOCAB, 16, hid, T, 64, &err) == 0, "%s", err.msg);
+    ck_assert_msg(train_run(&m, &d, &o, NULL, &err) == 0, "%s", err.msg);
+    nn_model_logits_all(&m, &d, logits);
+    *count = m.params.total;
+    *params = malloc(*count * sizeof **params);
+    ck_assert_ptr_nonnull(*params);
+    memcpy(*params, m.params.value, *count * sizeof **params);
+    nn_model_free(&m);
+    ck_assert_int_eq(nn_isa_force(nn_isa_best(), NULL), 0);
+}
+
+/* Products, fused steps, activations and Adam on every path end a training
+ * run in the same bits: hidden 32 (whole AVX-512 groups) and 20 (tails). */
+START_TEST(test_training_same_bits_on_every_path)
+{
+    static const enum torch_cell cells[] = { TORCH_CELL_RNN, TORCH_CELL_GRU, TORCH_CELL_LSTM };
+    static const int hids[] = { 32, 20 };
+    static float want_logits[168], logits[168];
+    for (size_t c = 0; c < 3; c++)
+        for (size_t h = 0; h < 2; h++) {
+            float *want, *got;
+            size_t nw, ng;
+            train_under(NN_ISA_PORTABLE, cells[c], hids[h], &want, &nw, want_logits);
+            for (int isa = NN_ISA_AVX2; isa <= (int)nn_isa_best(); isa++) {
+                train_under((enum nn_isa)isa, cells[c], hids[h], &got, &ng, logits);
+                ck_assert_uint_eq(nw, ng);
+                ck_assert_msg(!memcmp(want, got, nw * sizeof *want) &&
+                              !memcmp(want_logits, logits, sizeof logits),
+                              "cell %d, hidden %d: %s training differs from portable",
+                              (int)cells[c], hids[h], nn_isa_name((enum nn_isa)isa));
+                free(got);
+            }
+            free(want);
+        }
+}
+END_TEST
+
 /* ---------------- Adam, clipping, parameters ---------------- */
 
 START_TEST(test_adam_follows_torch_formula)
@@ -602,6 +683,7 @@ int main(void)
     tcase_add_test(tc, test_gru_gradients_through_time);
     tcase_add_test(tc, test_lstm_and_lstmcell_gradients_through_time);
     tcase_add_test(tc, test_seq_models_gradients);
+    tcase_add_test(tc, test_training_same_bits_on_every_path);
     tcase_add_test(tc, test_adam_follows_torch_formula);
     tcase_add_test(tc, test_clip_returns_preclip_norm_and_scales);
     tcase_add_test(tc, test_params_layout_and_zero_grad);
