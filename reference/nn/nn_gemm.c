@@ -29,6 +29,12 @@ unsigned long long nn_gemm_cycles(void)
     return gemm_cycles;
 }
 
+void nn_gemm_account(unsigned long long fmas, unsigned long long cycles)
+{
+    fma_count += fmas;
+    gemm_cycles += cycles;
+}
+
 unsigned long long nn_gemm_tsc(void)
 {
 #ifdef NN_HAVE_AVX2

@@ -38,6 +38,9 @@ unsigned long long nn_gemm_fma_count(void);
 /* Time-stamp-counter cycles this thread spent in nn_gemm_* (0 off x86-64):
  * with the FMA count, the fraction of peak the products reach. */
 unsigned long long nn_gemm_cycles(void);
+/* For kernels outside this module that compute products in this module's
+ * fixed order (nn_step's fused steps): adds to the two counters above. */
+void nn_gemm_account(unsigned long long fmas, unsigned long long cycles);
 /* The time-stamp counter now (0 off x86-64), to calibrate its rate. */
 unsigned long long nn_gemm_tsc(void);
 

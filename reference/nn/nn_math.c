@@ -19,14 +19,7 @@
 #include <string.h>
 
 #include "nn/nn_isa.h"
-
-/* exp clamps its argument so 2^n stays a normal float: e^±88 is far past where
- * sigmoid and tanh saturate in float32. */
-#define EXP_LO (-87.0f)
-#define EXP_HI 88.0f
-#define LOG2E 1.44269504088896341f
-#define LN2_HI 0.693359375f
-#define LN2_LO (-2.12194440e-4f)
+#include "nn/nn_vmath.h"
 
 static float exp2i(int n)
 {
@@ -38,10 +31,10 @@ static float exp2i(int n)
 
 float nn_expf(float x)
 {
-    x = fminf(fmaxf(x, EXP_LO), EXP_HI);
-    float fx = floorf(fmaf(x, LOG2E, 0.5f));
-    x = fmaf(fx, -LN2_HI, x);
-    x = fmaf(fx, -LN2_LO, x);
+    x = fminf(fmaxf(x, NN_EXP_LO), NN_EXP_HI);
+    float fx = floorf(fmaf(x, NN_LOG2E, 0.5f));
+    x = fmaf(fx, -NN_LN2_HI, x);
+    x = fmaf(fx, -NN_LN2_LO, x);
     float z = x * x;
     float y = 1.9875691500e-4f;
     y = fmaf(y, x, 1.3981999507e-3f);
@@ -82,10 +75,10 @@ float nn_tanhf(float x)
 
 AVX_FN __m256 exp8(__m256 x)
 {
-    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(EXP_LO)), _mm256_set1_ps(EXP_HI));
-    __m256 fx = _mm256_floor_ps(_mm256_fmadd_ps(x, _mm256_set1_ps(LOG2E), _mm256_set1_ps(0.5f)));
-    x = _mm256_fmadd_ps(fx, _mm256_set1_ps(-LN2_HI), x);
-    x = _mm256_fmadd_ps(fx, _mm256_set1_ps(-LN2_LO), x);
+    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(NN_EXP_LO)), _mm256_set1_ps(NN_EXP_HI));
+    __m256 fx = _mm256_floor_ps(_mm256_fmadd_ps(x, _mm256_set1_ps(NN_LOG2E), _mm256_set1_ps(0.5f)));
+    x = _mm256_fmadd_ps(fx, _mm256_set1_ps(-NN_LN2_HI), x);
+    x = _mm256_fmadd_ps(fx, _mm256_set1_ps(-NN_LN2_LO), x);
     __m256 z = _mm256_mul_ps(x, x);
     __m256 y = _mm256_set1_ps(1.9875691500e-4f);
     y = _mm256_fmadd_ps(y, x, _mm256_set1_ps(1.3981999507e-3f));
@@ -171,91 +164,47 @@ static size_t tanh_avx2(float *x, size_t n)
 }
 
 
-#define AVX512_FN __attribute__((target("avx512f"))) static inline
-
-AVX512_FN __m512 exp16(__m512 x)
-{
-    x = _mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(EXP_LO)), _mm512_set1_ps(EXP_HI));
-    __m512 fx = _mm512_roundscale_ps(_mm512_fmadd_ps(x, _mm512_set1_ps(LOG2E),
-                                                     _mm512_set1_ps(0.5f)),
-                                     _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-    x = _mm512_fmadd_ps(fx, _mm512_set1_ps(-LN2_HI), x);
-    x = _mm512_fmadd_ps(fx, _mm512_set1_ps(-LN2_LO), x);
-    __m512 z = _mm512_mul_ps(x, x);
-    __m512 y = _mm512_set1_ps(1.9875691500e-4f);
-    y = _mm512_fmadd_ps(y, x, _mm512_set1_ps(1.3981999507e-3f));
-    y = _mm512_fmadd_ps(y, x, _mm512_set1_ps(8.3334519073e-3f));
-    y = _mm512_fmadd_ps(y, x, _mm512_set1_ps(4.1665795894e-2f));
-    y = _mm512_fmadd_ps(y, x, _mm512_set1_ps(1.6666665459e-1f));
-    y = _mm512_fmadd_ps(y, x, _mm512_set1_ps(5.0000001201e-1f));
-    y = _mm512_fmadd_ps(y, z, x);
-    y = _mm512_add_ps(y, _mm512_set1_ps(1.0f));
-    return _mm512_scalef_ps(y, fx);      /* y · 2^fx, fx an integer in [-125, 127] */
-}
-
-AVX512_FN __m512 sigmoid16(__m512 x)
-{
-    __m512 one = _mm512_set1_ps(1.0f);
-    __m512 e = exp16(_mm512_sub_ps(_mm512_setzero_ps(), x));
-    return _mm512_div_ps(one, _mm512_add_ps(one, e));
-}
-
-AVX512_FN __m512 tanh16(__m512 x)
-{
-    __m512 ax = _mm512_abs_ps(x);
-    __m512 z = _mm512_mul_ps(x, x);
-    __m512 p = _mm512_set1_ps(-5.70498872745e-3f);
-    p = _mm512_fmadd_ps(p, z, _mm512_set1_ps(2.06390887954e-2f));
-    p = _mm512_fmadd_ps(p, z, _mm512_set1_ps(-5.37397155531e-2f));
-    p = _mm512_fmadd_ps(p, z, _mm512_set1_ps(1.33314422036e-1f));
-    p = _mm512_fmadd_ps(p, z, _mm512_set1_ps(-3.33332819422e-1f));
-    __m512 small = _mm512_fmadd_ps(_mm512_mul_ps(p, z), x, x);
-    __m512 e = exp16(_mm512_add_ps(ax, ax));
-    __m512 one = _mm512_set1_ps(1.0f);
-    __m512 big = _mm512_sub_ps(one, _mm512_div_ps(_mm512_set1_ps(2.0f), _mm512_add_ps(e, one)));
-    big = _mm512_castsi512_ps(_mm512_ternarylogic_epi32(     /* copysign: big >= 0 */
-        _mm512_castps_si512(big), _mm512_castps_si512(x), _mm512_set1_epi32((int)0x80000000u),
-        0xF8));                                              /* big | (x & sign) */
-    __mmask16 is_small = _mm512_cmp_ps_mask(ax, _mm512_set1_ps(0.625f), _CMP_LT_OQ);
-    return _mm512_mask_mov_ps(big, is_small, small);
-}
-
 /* One LSTM cell group: 16 columns from j of one row (see nn_lstm_cell_rows). */
 __attribute__((target("avx512f"), always_inline))
 static inline void lstm16(int H, int j, float *a, const float *x, const float *c, float *cn,
                           float *tc, float *hn)
 {
-    __m512 i = sigmoid16(_mm512_add_ps(_mm512_loadu_ps(a + j), _mm512_loadu_ps(x + j)));
-    __m512 f = sigmoid16(_mm512_add_ps(_mm512_loadu_ps(a + H + j), _mm512_loadu_ps(x + H + j)));
-    __m512 g = tanh16(_mm512_add_ps(_mm512_loadu_ps(a + 2 * H + j),
-                                    _mm512_loadu_ps(x + 2 * H + j)));
-    __m512 o = sigmoid16(_mm512_add_ps(_mm512_loadu_ps(a + 3 * H + j),
-                                       _mm512_loadu_ps(x + 3 * H + j)));
-    __m512 cv = _mm512_add_ps(_mm512_mul_ps(f, _mm512_loadu_ps(c + j)), _mm512_mul_ps(i, g));
-    __m512 t = tanh16(cv);
-    _mm512_storeu_ps(a + j, i);
-    _mm512_storeu_ps(a + H + j, f);
-    _mm512_storeu_ps(a + 2 * H + j, g);
-    _mm512_storeu_ps(a + 3 * H + j, o);
-    _mm512_storeu_ps(cn + j, cv);
-    _mm512_storeu_ps(tc + j, t);
-    _mm512_storeu_ps(hn + j, _mm512_mul_ps(o, t));
+    __m512 g[4];
+    for (int k = 0; k < 4; k++)
+        g[k] = _mm512_add_ps(_mm512_loadu_ps(a + k * H + j), _mm512_loadu_ps(x + k * H + j));
+    nn_vlstm16(g, _mm512_loadu_ps(c + j), a + j, H, cn + j, tc + j, hn + j);
 }
 
-/* Every row's columns in whole groups of 16, in one loop so that the long
- * dependency chains of neighbouring groups overlap; returns the columns done
- * per row. */
+/* Every row's columns in whole groups of 16, two groups at a time (their
+ * chains interleaved: nn_vlstm16n); returns the columns done per row. */
 __attribute__((target("avx512f")))
 static int lstm_rows_avx512(int rows, int H, float *a, const float *const *x, const float *c,
                             float *cn, float *tc, float *hn)
 {
-    int done = H / 16 * 16;
-    for (int r = 0; r < rows; r++) {
-        size_t k = (size_t)r * H;
-        for (int j = 0; j < done; j += 16)
-            lstm16(H, j, a + 4 * k, x[r], c + k, cn + k, tc + k, hn + k);
+    int per_row = H / 16, groups = rows * per_row, gh = 4 * H, q = 0;
+    for (; q < groups; q += 2) {
+        int n = groups - q >= 2 ? 2 : 1;
+        __m512 pre[2][4], cp[2];
+        float *act[2], *cnp[2], *tcp[2], *hnp[2];
+        for (int k = 0; k < 2; k++) {
+            int qq = k < n ? q + k : q, r = qq / per_row, j = qq % per_row * 16;
+            size_t kk = (size_t)r * H + j;
+            float *ar = a + (size_t)r * gh;
+            for (int g = 0; g < 4; g++)
+                pre[k][g] = _mm512_add_ps(_mm512_loadu_ps(ar + g * H + j),
+                                          _mm512_loadu_ps(x[r] + g * H + j));
+            cp[k] = _mm512_loadu_ps(c + kk);
+            act[k] = ar + j;
+            cnp[k] = cn + kk;
+            tcp[k] = tc + kk;
+            hnp[k] = hn + kk;
+        }
+        if (n == 2)
+            nn_vlstm16n(2, pre, cp, act, H, cnp, tcp, hnp);
+        else
+            nn_vlstm16n(1, pre, cp, act, H, cnp, tcp, hnp);
     }
-    return done;
+    return per_row * 16;
 }
 
 __attribute__((target("avx512f")))
@@ -263,7 +212,7 @@ static size_t sigmoid_avx512(float *x, size_t n)
 {
     size_t i = 0;
     for (; i + 16 <= n; i += 16)
-        _mm512_storeu_ps(x + i, sigmoid16(_mm512_loadu_ps(x + i)));
+        _mm512_storeu_ps(x + i, nn_vsigmoid16(_mm512_loadu_ps(x + i)));
     return i;
 }
 
@@ -272,7 +221,7 @@ static size_t tanh_avx512(float *x, size_t n)
 {
     size_t i = 0;
     for (; i + 16 <= n; i += 16)
-        _mm512_storeu_ps(x + i, tanh16(_mm512_loadu_ps(x + i)));
+        _mm512_storeu_ps(x + i, nn_vtanh16(_mm512_loadu_ps(x + i)));
     return i;
 }
 
