@@ -2,8 +2,11 @@
  *
  * Each subcommand computes expected values with the library and prints them or
  * writes rubrics/expected/EXERCISE.json.  Subcommands register in the table below.
+ * GRADEBOX_NN_ISA=portable|avx2|avx512 runs the engine on a narrower vector
+ * path than the CPU's widest (nn/nn_isa.h): the same bits, to prove it.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rng/cmd_streams.h"
@@ -13,6 +16,7 @@
 #include "exp/exp_memory.h"
 #include "exp/exp_selfcheck.h"
 #include "lesson/lesson.h"
+#include "nn/nn_isa.h"
 
 struct subcommand {
     const char *name;
@@ -24,7 +28,8 @@ static const struct subcommand subcommands[] = {
     { "attention_by_hand", "expected values of the attention exercise", exp_attention_main },
     { "order_matters", "expected values of the order_matters exercise", exp_order_main },
     { "gradient_decay", "expected values of the gradient_decay exercise", exp_gradient_main },
-    { "memory_lab", "expected values of the memory_lab exercise (trains 14 models)", exp_memory_main },
+    { "memory_lab", "expected values of the memory_lab exercise (14 models, 2 readings, twins)",
+      exp_memory_main },
     { "self_check", "expected values of the self-check questions", exp_selfcheck_main },
     { "lesson", "print the module's Output block for --step N, recomputed", lesson_main },
     { "reviews", "make_reviews(N, seed): tokens, label, kind per line", cmd_streams_reviews },
@@ -43,8 +48,30 @@ static int usage(FILE *f)
     return 2;
 }
 
+/* GRADEBOX_NN_ISA, when set: a path this CPU runs, else a usage error. */
+static int choose_isa(void)
+{
+    const char *want = getenv("GRADEBOX_NN_ISA");
+    struct gb_err err;
+    int isa;
+    if (!want || !*want)
+        return 0;
+    if ((isa = nn_isa_parse(want)) < 0) {
+        fprintf(stderr, "reference: GRADEBOX_NN_ISA=%s is not one of portable, avx2, avx512\n",
+                want);
+        return -1;
+    }
+    if (nn_isa_force((enum nn_isa)isa, &err) < 0) {
+        fprintf(stderr, "reference: GRADEBOX_NN_ISA=%s: %s\n", want, err.msg);
+        return -1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (choose_isa() < 0)
+        return 2;
     if (argc < 2)
         return usage(stderr);
     if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {

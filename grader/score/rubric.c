@@ -741,21 +741,31 @@ static void free_check(struct rubric_check *ck)
 }
 
 /* A choice's "source": {"name": "epochs", "value": 60}: the code that sets
- * epochs to 60 has made this choice (score.c follows it over the fit). */
+ * epochs to 60 has made this choice (score.c follows it over the fit);
+ * optionally "call": "recall_task" (the literal as a call's first argument)
+ * and "comment": ["row", ...] (a comment saying the literal beside a word). */
 static int load_choice_source(const cJSON *src, struct rubric_reading_choice *ch,
                               struct gb_err *err)
 {
-    const cJSON *name, *value;
+    const cJSON *name, *value, *call;
 
     if (!src)
         return 0;
     name = cJSON_GetObjectItemCaseSensitive(src, "name");
     value = cJSON_GetObjectItemCaseSensitive(src, "value");
+    call = cJSON_GetObjectItemCaseSensitive(src, "call");
     if (!cJSON_IsObject(src) || !cJSON_IsString(name) || !*name->valuestring ||
-        !is_bounded(value, -RUBRIC_VALUE_MAX, RUBRIC_VALUE_MAX))
+        !is_bounded(value, -RUBRIC_VALUE_MAX, RUBRIC_VALUE_MAX) ||
+        (call && (!cJSON_IsString(call) || !*call->valuestring)))
         return gb_fail(err, "reading choice '%s': field 'source' must be {\"name\": "
-                       "\"...\", \"value\": N}", ch->name);
+                       "\"...\", \"value\": N} with optional \"call\": \"function\" and "
+                       "\"comment\": [\"word\", ...]", ch->name);
     ch->source_value = value->valuedouble;
+    if (call && !(ch->source_call = dup_or_fail(call->valuestring, err)))
+        return -1;
+    if (load_strings(cJSON_GetObjectItemCaseSensitive(src, "comment"), "source.comment",
+                     &ch->source_comment, err))
+        return -1;
     return (ch->source_name = dup_or_fail(name->valuestring, err)) ? 0 : -1;
 }
 
@@ -1160,6 +1170,8 @@ void rubric_free(struct rubric *r)
             free(r->readings[i].choices[j].name);
             free(r->readings[i].choices[j].key);
             free(r->readings[i].choices[j].source_name);
+            free(r->readings[i].choices[j].source_call);
+            free_strings(&r->readings[i].choices[j].source_comment);
         }
         free(r->readings[i].choices);
         free(r->readings[i].group);

@@ -173,6 +173,11 @@ struct rubric_reading_choice {
     char *source_name;               /* optional "source": the choice is the one the code
                                       * makes when it sets this name ("epochs") ... */
     double source_value;             /* ... to this literal (60); NULL name: no such rule */
+    char *source_call;               /* ... or passes the literal as the first argument of
+                                      * a call to this function ("recall_task"), or NULL */
+    struct rubric_strings source_comment;  /* ... or, when the code does not decide, a
+                                      * comment line says the literal beside one of these
+                                      * words ("# on 2,000 training rows") */
 };
 
 struct rubric_reading {

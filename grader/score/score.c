@@ -349,30 +349,109 @@ static int code_sets(const char *code, size_t len, const char *name, double valu
     return how;
 }
 
-/* Which choices of g the code itself makes (allowed[c]); 0 when it makes
+/* Reads a Python integer literal at code[k] ("2000", "2_000"); -1 if none. */
+static double int_literal(const char *code, size_t len, size_t k)
+{
+    double v = 0;
+    size_t start = k;
+
+    for (; k < len && (isdigit((unsigned char)code[k]) || (code[k] == '_' && k > start)); k++)
+        if (code[k] != '_')
+            v = v * 10 + (code[k] - '0');
+    return k > start && (k == len || (!word_char(code[k]) && code[k] != '.')) ? v : -1;
+}
+
+/* Does the code (strings and comments blanked) pass the literal value as
+ * the first argument of a call to fn: "recall_task(2000, T, seed=...)"? */
+static int code_calls(const char *code, size_t len, const char *fn, double value)
+{
+    size_t n = strlen(fn);
+
+    for (size_t i = 0; i + n < len; i++) {
+        size_t k = i + n;
+        if (strncmp(code + i, fn, n) || (i && (word_char(code[i - 1]) || code[i - 1] == '.')) ||
+            word_char(code[k]))
+            continue;
+        while (k < len && (code[k] == ' ' || code[k] == '\t'))
+            k++;
+        if (k >= len || code[k] != '(' || in_def_signature(code, k + 1))
+            continue;
+        for (k++; k < len && isspace((unsigned char)code[k]); k++)
+            ;
+        if (int_literal(code, len, k) == value)
+            return 1;
+    }
+    return 0;
+}
+
+/* Does one comment line say the value beside one of the words (a word
+ * starting so, any case): "# on 2,000 training rows: my laptop is slow"? */
+static int comments_say(const char *text, size_t len, const struct rubric_strings *words,
+                        double value)
+{
+    struct numparse_num nums[32];
+
+    for (size_t a = 0, b; a < len; a = b + 1) {
+        int has_value = 0, has_word = 0;
+        for (b = a; b < len && text[b] != '\n'; b++)
+            ;
+        size_t n = numparse_scan(text + a, b - a, 0, nums, 32);
+        for (size_t i = 0; i < n; i++)
+            has_value |= nums[i].value == value &&
+                         !(nums[i].flags & (NUMPARSE_GLUED | NUMPARSE_PERCENT));
+        for (size_t w = 0; has_value && !has_word && w < words->n; w++) {
+            size_t k = strlen(words->v[w]);
+            for (size_t i = a; i + k <= b && !has_word; i++)
+                has_word = (i == a || !isalpha((unsigned char)text[i - 1])) &&
+                           !strncasecmp(text + i, words->v[w], k);
+        }
+        if (has_value && has_word)
+            return 1;
+    }
+    return 0;
+}
+
+/* How strongly the code makes choice ch: 2 a call's argument or an
+ * assignment, 1 a def's default, 0 not at all. */
+static int code_makes(const struct gb_buf *code, const struct rubric_reading_choice *ch)
+{
+    int how = code->data ? code_sets(code->data, code->len, ch->source_name, ch->source_value)
+                         : 0;
+
+    if (how < 2 && ch->source_call && code->data &&
+        code_calls(code->data, code->len, ch->source_call, ch->source_value))
+        how = 2;
+    return how;
+}
+
+/* Which choices of g the submission makes (allowed[c]); 0 when it makes
  * none, so the fit decides.  A run is graded against the epochs its code
  * trains for, not against whichever reading its numbers happen to resemble:
- * a wrong seed-13 run's 0.511 is no 30-epoch 0.521 when the code says 60. */
+ * a wrong seed-13 run's 0.511 is no 30-epoch 0.521 when the code says 60.
+ * The code decides first; where it makes no choice or several at once (the
+ * label check on 4,000 rows, the training on 2,000), the comments the
+ * exercise asks for decide among those ("# 2,000 training rows"). */
 static size_t source_choices(const struct score_ctx *ctx, const struct rubric_reading *g,
                              unsigned char *allowed, struct gb_err *err, int *failed)
 {
-    struct gb_buf code = GB_BUF_INIT;
-    size_t n = 0, c;
+    struct gb_buf code = GB_BUF_INIT, notes = GB_BUF_INIT;
+    size_t n = 0, said = 0, c;
     int top = 0;
 
     for (c = 0; c < g->n_choices && !g->choices[c].source_name; c++)
         ;
     if (c == g->n_choices || !ctx->in->source)
         return 0;
-    if (score_typed_code(ctx->in->source, ctx->in->source_len, &code, err)) {
+    if (score_typed_code(ctx->in->source, ctx->in->source_len, &code, err) ||
+        score_source_comments(ctx->in->source, ctx->in->source_len, &notes, err)) {
+        gb_buf_free(&code);
+        gb_buf_free(&notes);
         *failed = 1;
         return 0;
     }
     for (c = 0; c < g->n_choices; c++) {
-        const struct rubric_reading_choice *ch = &g->choices[c];
-        allowed[c] = (unsigned char)(ch->source_name && code.data
-                                     ? code_sets(code.data, code.len, ch->source_name,
-                                                 ch->source_value) : 0);
+        allowed[c] = (unsigned char)(g->choices[c].source_name ? code_makes(&code, &g->choices[c])
+                                                               : 0);
         top = allowed[c] > top ? allowed[c] : top;
     }
     /* only the strongest kind of setting counts: a call's epochs=60 over
@@ -381,8 +460,17 @@ static size_t source_choices(const struct score_ctx *ctx, const struct rubric_re
         allowed[c] = top && allowed[c] == top;
         n += allowed[c];
     }
+    for (c = 0; n != 1 && notes.data && c < g->n_choices; c++)
+        said += (!n || allowed[c]) && g->choices[c].source_comment.n &&
+                comments_say(notes.data, notes.len, &g->choices[c].source_comment,
+                             g->choices[c].source_value);
+    for (c = 0; said && c < g->n_choices; c++)
+        allowed[c] = (!n || allowed[c]) && g->choices[c].source_comment.n &&
+                     comments_say(notes.data, notes.len, &g->choices[c].source_comment,
+                                  g->choices[c].source_value);
     gb_buf_free(&code);
-    return n;
+    gb_buf_free(&notes);
+    return said ? said : n;
 }
 
 /* Scores the checks of one reading group under each choice and keeps the

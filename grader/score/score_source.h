@@ -11,6 +11,11 @@
 int score_source_check(const struct score_ctx *ctx, const struct rubric_check *ck,
                        struct score_outcome *o, struct gb_err *err);
 
+/* The submission's comment text ('#' comments and triple-quoted strings),
+ * line for line with the source, code lines blank.  score.c reads from it
+ * which reading a comment says the student chose. */
+int score_source_comments(const char *src, size_t len, struct gb_buf *out, struct gb_err *err);
+
 struct prose;
 /* Shared with score_answers.c: finds a window of sentences carrying every
  * keyword group of ck; *first is its first sentence or -1 (verdict FAIL).

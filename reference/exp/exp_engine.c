@@ -37,7 +37,8 @@ int exp_engine_run_all(int threads, int twins, struct exp_engine_stats *stats,
         for (int li = 0; li < EXP_MEMORY_NLENGTHS; li++)
             for (int mi = 0; mi < EXP_MEMORY_NMODELS; mi++)
                 if (m->run[li][mi].wanted) {
-                    stats->cpu_seconds += m->run[li][mi].cpu_seconds;
+                    stats->cpu_seconds += m->run[li][mi].cost[0].cpu_seconds +
+                                          m->run[li][mi].cost[1].cpu_seconds;
                     stats->chaotic_runs += m->run[li][mi].chaotic;
                 }
     }

@@ -12,6 +12,7 @@
 
 #include "exp/expected_json.h"
 #include "nn/nn_gemm.h"
+#include "nn/nn_peak.h"
 #include "rng/torch_rng.h"
 
 enum { FLAGS = 2, FILLERS = 8, VOCAB = FLAGS + FILLERS, EMB = 16, HID = 32, BATCH = 64 };
@@ -149,65 +150,53 @@ int exp_memory_chaotic(const struct exp_memory_run *r, int have_twin)
            fabs(r->test.accuracy - r->twin_test.accuracy) > 0.01;
 }
 
-static int train_twin(const struct exp_memory_config *cfg, const struct task_data *tr,
-                      const struct task_data *te, int model, struct exp_memory_run *run,
-                      struct gb_err *err)
+/* Trains one run (or, with twin, its twin from initial weights nudged by an
+ * ulp) and scores it on the training and test sets. */
+static int train_one(const struct exp_memory_config *cfg, const struct task_data *tr,
+                     const struct task_data *te, int model, int twin,
+                     struct exp_memory_run *run, struct gb_err *err)
 {
     struct torch_gen g;
     struct nn_model m;
     struct train_opts o = { cfg->epochs, 0.01, BATCH, 7, 1.0f };
+    struct train_score *train = twin ? &run->twin_train : &run->train;
+    struct train_score *test = twin ? &run->twin_test : &run->test;
     torch_gen_seed(&g, 7);
     if (nn_model_seq(&m, &g, model_cell[model], VOCAB, EMB, HID, tr->data.width, BATCH, err) < 0)
         return -1;
     if (model_forget_bias[model] != 0.0f)
         nn_model_fill_forget_bias(&m, model_forget_bias[model]);
-    nudge(&m.params);
-    int rc = train_run(&m, &tr->data, &o, NULL, err);
-    if (!rc)
-        rc = train_accuracy(&m, &tr->data, NULL, &run->twin_train, err);
-    if (!rc)
-        rc = train_accuracy(&m, &te->data, NULL, &run->twin_test, err);
-    nn_model_free(&m);
-    return rc;
-}
-
-static int train_one(const struct exp_memory_config *cfg, const struct task_data *tr,
-                     const struct task_data *te, int model, struct exp_memory_run *run,
-                     struct gb_err *err)
-{
-    struct torch_gen g;
-    struct nn_model m;
-    struct train_opts o = { cfg->epochs, 0.01, BATCH, 7, 1.0f };
-    int T = tr->data.width;
-    torch_gen_seed(&g, 7);
-    if (nn_model_seq(&m, &g, model_cell[model], VOCAB, EMB, HID, T, BATCH, err) < 0)
-        return -1;
-    if (model_forget_bias[model] != 0.0f)
-        nn_model_fill_forget_bias(&m, model_forget_bias[model]);
+    if (twin)
+        nudge(&m.params);
     unsigned long long fma0 = nn_gemm_fma_count(), cyc0 = nn_gemm_cycles();
     double t0 = now_seconds(), c0 = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
     int rc = train_run(&m, &tr->data, &o, NULL, err);
-    run->seconds = now_seconds() - t0;
-    run->cpu_seconds = clock_seconds(CLOCK_THREAD_CPUTIME_ID) - c0;
+    if (!twin)
+        run->seconds = now_seconds() - t0;
     if (!rc)
-        rc = train_accuracy(&m, &tr->data, NULL, &run->train, err);
+        rc = train_accuracy(&m, &tr->data, NULL, train, err);
     if (!rc)
-        rc = train_accuracy(&m, &te->data, NULL, &run->test, err);
-    run->flops = 2.0 * (double)(nn_gemm_fma_count() - fma0);
-    run->gemm_cycles = (double)(nn_gemm_cycles() - cyc0);
+        rc = train_accuracy(&m, &te->data, NULL, test, err);
+    /* the run and its twin fill their own fields (they may run on two threads) */
+    run->cost[twin].cpu_seconds = clock_seconds(CLOCK_THREAD_CPUTIME_ID) - c0;
+    run->cost[twin].flops = 2.0 * (double)(nn_gemm_fma_count() - fma0);
+    run->cost[twin].gemm_cycles = (double)(nn_gemm_cycles() - cyc0);
+    if (!twin)
+        run->flops = run->cost[0].flops;
     nn_model_free(&m);
     return rc;
 }
 
 /* ---------------- the pool ---------------- */
 
-struct job { int li, model, twin; double cost; };
+/* One training run: configuration set, length, model, and whether the twin. */
+struct job { int set, li, model, twin; double cost; };
 
 struct pool {
-    const struct exp_memory_config *cfg;
-    struct task_data (*tasks)[2];
-    struct exp_memory *out;
-    struct job jobs[2 * EXP_MEMORY_NLENGTHS * EXP_MEMORY_NMODELS];
+    const struct exp_memory_config *cfgs;
+    struct task_data (*tasks)[EXP_MEMORY_NLENGTHS][2];
+    struct exp_memory *outs;
+    struct job *jobs;
     int njobs, next, failed;
     struct gb_err err;
     pthread_mutex_t lock;
@@ -223,12 +212,11 @@ static void *worker(void *arg)
         if (j >= p->njobs)
             return NULL;
         struct job *jb = &p->jobs[j];
-        struct exp_memory_run *run = &p->out->run[jb->li][jb->model];
+        struct exp_memory_run *run = &p->outs[jb->set].run[jb->li][jb->model];
+        const struct task_data *task = p->tasks[jb->set][jb->li];
         struct gb_err err;
-        int (*train)(const struct exp_memory_config *, const struct task_data *,
-                     const struct task_data *, int, struct exp_memory_run *, struct gb_err *) =
-            jb->twin ? train_twin : train_one;
-        if (train(p->cfg, &p->tasks[jb->li][0], &p->tasks[jb->li][1], jb->model, run, &err) < 0) {
+        if (train_one(&p->cfgs[jb->set], &task[0], &task[1], jb->model, jb->twin, run,
+                      &err) < 0) {
             pthread_mutex_lock(&p->lock);
             if (!p->failed)
                 p->err = err;
@@ -268,49 +256,79 @@ static int run_pool(struct pool *p, int threads, struct gb_err *err)
     return 0;
 }
 
-int exp_memory_compute(const struct exp_memory_config *cfg, int threads, struct exp_memory *out,
-                       struct gb_err *err)
+/* Makes set s's recall tasks (counting them in *made, which the caller
+ * frees), describes them, and queues the set's runs and twins in p. */
+static int prepare_set(struct pool *p, int s, int *made, struct gb_err *err)
 {
-    struct task_data tasks[EXP_MEMORY_NLENGTHS][2];
-    struct pool p = { .cfg = cfg, .tasks = tasks, .out = out };
-    int made = 0, rc = -1;
+    const struct exp_memory_config *cfg = &p->cfgs[s];
+    struct exp_memory *out = &p->outs[s];
     memset(out, 0, sizeof *out);
-    memset(tasks, 0, sizeof tasks);
     out->config = *cfg;
     for (int li = 0; li < EXP_MEMORY_NLENGTHS; li++) {
         int T = exp_memory_lengths[li];
+        struct task_data *task = p->tasks[s][li];
         if (T > cfg->max_length)
             break;
-        if (recall_task(cfg->train_rows, T, 100 + T, &tasks[li][0], err) < 0)
-            goto done;
-        if (recall_task(cfg->test_rows, T, 200 + T, &tasks[li][1], err) < 0) {
-            task_free(&tasks[li][0]);
-            goto done;
+        if (recall_task(cfg->train_rows, T, 100 + T, &task[0], err) < 0)
+            return -1;
+        if (recall_task(cfg->test_rows, T, 200 + T, &task[1], err) < 0) {
+            task_free(&task[0]);
+            return -1;
         }
-        made++;
-        describe_task(&tasks[li][0], &tasks[li][1], &out->task[li]);
+        (*made)++;
+        describe_task(&task[0], &task[1], &out->task[li]);
         for (int mi = 0; mi < EXP_MEMORY_NMODELS; mi++) {
             struct exp_memory_run *run = &out->run[li][mi];
+            /* a run's cost ~ rows × steps × gates */
+            double cost = (double)cfg->train_rows * T * (int)model_cell[mi];
             run->steps = T;
             run->model = mi;
             run->wanted = wanted(cfg, li, mi);
-            double cost = (double)T * (int)model_cell[mi];
-            if (run->wanted)
-                p.jobs[p.njobs++] = (struct job){ li, mi, 0, cost };
-            if (run->wanted && cfg->twins)
-                p.jobs[p.njobs++] = (struct job){ li, mi, 1, cost };
+            for (int twin = 0; run->wanted && twin <= (cfg->twins ? 1 : 0); twin++)
+                p->jobs[p->njobs++] = (struct job){ s, li, mi, twin, cost };
         }
     }
-    rc = run_pool(&p, threads < 1 ? 1 : threads, err);
-    for (int li = 0; li < EXP_MEMORY_NLENGTHS; li++)
-        for (int mi = 0; mi < EXP_MEMORY_NMODELS; mi++)
-            out->run[li][mi].chaotic = exp_memory_chaotic(&out->run[li][mi], cfg->twins);
-done:
-    for (int li = 0; li < made; li++) {
-        task_free(&tasks[li][0]);
-        task_free(&tasks[li][1]);
+    return 0;
+}
+
+int exp_memory_compute_sets(const struct exp_memory_config *cfgs, int nsets, int threads,
+                            struct exp_memory *outs, struct gb_err *err)
+{
+    struct task_data (*tasks)[EXP_MEMORY_NLENGTHS][2] = calloc((size_t)nsets, sizeof *tasks);
+    struct job *jobs = calloc((size_t)nsets * 2 * EXP_MEMORY_NLENGTHS * EXP_MEMORY_NMODELS,
+                              sizeof *jobs);
+    int *made = calloc((size_t)nsets, sizeof *made);
+    struct pool p = { .cfgs = cfgs, .tasks = tasks, .outs = outs, .jobs = jobs };
+    int rc = -1;
+    if (!tasks || !jobs || !made) {
+        gb_fail(err, "out of memory for %d memory-lab configurations", nsets);
+        goto done;
     }
+    for (int s = 0; s < nsets; s++)
+        if (prepare_set(&p, s, &made[s], err) < 0)
+            goto done;
+    rc = run_pool(&p, threads < 1 ? 1 : threads, err);
+    for (int s = 0; s < nsets; s++)
+        for (int li = 0; li < EXP_MEMORY_NLENGTHS; li++)
+            for (int mi = 0; mi < EXP_MEMORY_NMODELS; mi++)
+                outs[s].run[li][mi].chaotic =
+                    exp_memory_chaotic(&outs[s].run[li][mi], cfgs[s].twins);
+done:
+    for (int s = 0; made && s < nsets; s++)
+        for (int li = 0; li < made[s]; li++) {
+            task_free(&tasks[s][li][0]);
+            task_free(&tasks[s][li][1]);
+        }
+    free(tasks);
+    free(jobs);
+    free(made);
     return rc;
+}
+
+int exp_memory_compute(const struct exp_memory_config *cfg, int threads, struct exp_memory *out,
+                       struct gb_err *err)
+{
+    return exp_memory_compute_sets(cfg, 1, threads, out, err);
 }
 
 /* ---------------- FLOP from shapes ---------------- */
@@ -427,34 +445,72 @@ int exp_memory_values(const struct exp_memory *m, cJSON *values, struct gb_err *
 
 /* ---------------- the command ---------------- */
 
-static void print_table(const struct exp_memory *m, double wall, double tsc_hz)
+const struct exp_memory_reading exp_memory_readings[EXP_MEMORY_NREADINGS] = {
+    { 4000, NULL }, { 2000, "rows_2000" }
+};
+
+/* One reading's runs; adds its FLOP and CPU time to the totals. */
+static void print_runs(const struct exp_memory *m, const char *title, double *flops, double *cpu,
+                       double *cycles)
 {
-    double flops = 0, cycles = 0, cpu = 0;
     int twins = m->config.twins;
-    printf("%7s %-11s %8s %10s %9s%s\n", "length", "model", "train s", "train acc", "test acc",
-           twins ? "  twin train / test" : "");
+    printf("%s\n%7s %-11s %8s %10s %9s%s\n", title, "length", "model", "train s", "train acc",
+           "test acc", twins ? "  twin train / test" : "");
     for (int li = 0; li < EXP_MEMORY_NLENGTHS; li++)
         for (int mi = 0; mi < EXP_MEMORY_NMODELS; mi++) {
             const struct exp_memory_run *r = &m->run[li][mi];
             if (!r->wanted)
                 continue;
-            flops += r->flops;
-            cycles += r->gemm_cycles;
-            cpu += r->cpu_seconds;
+            for (int twin = 0; twin <= twins; twin++) {
+                *flops += r->cost[twin].flops;
+                *cycles += r->cost[twin].gemm_cycles;
+                *cpu += r->cost[twin].cpu_seconds;
+            }
             printf("%7d %-11s %8.2f %10.3f %9.3f", r->steps, exp_memory_model_keys[mi],
                    r->seconds, r->train.accuracy, r->test.accuracy);
             if (twins)
                 printf("  %5.3f / %5.3f", r->twin_train.accuracy, r->twin_test.accuracy);
             printf("%s\n", r->chaotic ? "  (chaotic)" : "");
         }
-    double peak = 32.0 * tsc_hz;   /* AVX2+FMA: 2 × 8-lane FMA per cycle, per core */
-    printf("memory lab: %.1f s wall%s; runs %.1f s CPU; %.4g matmul FLOP (from shapes %.4g)\n",
-           wall, twins ? " with twins" : "", cpu, flops, exp_memory_flops(&m->config));
-    if (cpu > 0 && tsc_hz > 0)
-        printf("training: %.1f GFLOP/s per core of CPU time = %.0f%% of peak (32 FLOP/cycle at "
-               "%.2f GHz); inside the products %.1f FLOP/cycle = %.0f%% (TSC cycles, "
-               "preemption included)\n", flops / cpu / 1e9, 100 * flops / cpu / peak,
-               tsc_hz / 1e9, flops / cycles, 100 * flops / cycles / 32.0);
+}
+
+/* The tables, then how fast: FLOP (executed and from the shapes), CPU time
+ * of every run and twin, and the fraction of the measured peak. */
+static void print_report(const struct exp_memory *m, int nsets, double wall, int threads)
+{
+    double flops = 0, cpu = 0, cycles = 0, shapes = 0;
+    struct nn_peak peak;
+    char title[96];
+    for (int s = 0; s < nsets; s++) {
+        snprintf(title, sizeof title, "%d training rows%s:", m[s].config.train_rows,
+                 s ? "" : " (the module's)");
+        print_runs(&m[s], title, &flops, &cpu, &cycles);
+        shapes += exp_memory_flops(&m[s].config) * (m[s].config.twins ? 2 : 1);
+    }
+    printf("memory lab: %.2f s wall, %.2f s CPU in training on %d threads; %.4g matmul FLOP "
+           "(from the shapes %.4g)\n", wall, cpu, threads, flops, shapes);
+    if (cpu <= 0 || nn_peak_measure(threads, 0.2, &peak, NULL) < 0)
+        return;
+    printf("peak (FMA loop, %s): %.1f GFLOP/s per core, %.1f on %d; training %.1f GFLOP/s per "
+           "core of CPU time = %.0f%% of it, %.0f%% of the %d-core peak over the wall; products "
+           "alone %.1f FLOP per TSC cycle\n", peak.isa, peak.per_core / 1e9, peak.total / 1e9,
+           peak.threads, flops / cpu / 1e9, 100 * flops / cpu / peak.per_core,
+           100 * flops / wall / peak.total, peak.threads, cycles > 0 ? flops / cycles : 0);
+}
+
+static int write_values(const struct exp_memory *m, int nsets, const char *path,
+                        struct gb_err *err)
+{
+    cJSON *values, *root = expected_json_new("memory_lab", &values);
+    int rc = root ? exp_memory_values(&m[0], values, err) : gb_fail(err, "out of memory");
+    for (int s = 1; !rc && s < nsets; s++) {
+        cJSON *sub = expected_json_object(values, exp_memory_readings[s].key, err);
+        rc = sub ? exp_memory_values(&m[s], sub, err) : -1;
+    }
+    if (!rc)
+        rc = expected_json_write(root, path, err);
+    cJSON_Delete(root);
+    return rc;
 }
 
 int exp_memory_main(int argc, char **argv)
@@ -478,29 +534,25 @@ int exp_memory_main(int argc, char **argv)
         fprintf(stderr, "usage: reference memory_lab [--out FILE] [--threads N] [--twins 0|1]\n");
         return 2;
     }
-    struct exp_memory *m = malloc(sizeof *m);
-    struct exp_memory_config cfg = exp_memory_exercise();
-    cJSON *values, *root = NULL;
-    cfg.twins = twins;
-    int rc = -1;
+    struct exp_memory_config cfgs[EXP_MEMORY_NREADINGS];
+    struct exp_memory *m = malloc(sizeof *m * EXP_MEMORY_NREADINGS);
+    for (int s = 0; s < EXP_MEMORY_NREADINGS; s++) {
+        cfgs[s] = exp_memory_exercise();
+        cfgs[s].train_rows = exp_memory_readings[s].train_rows;
+        cfgs[s].twins = twins;
+    }
     double t0 = now_seconds();
-    unsigned long long tsc0 = nn_gemm_tsc();
-    if (!m)
-        gb_fail(&err, "out of memory");
-    else if (!exp_memory_compute(&cfg, threads, m, &err) &&
-             (root = expected_json_new("memory_lab", &values)) &&
-             !exp_memory_values(m, values, &err))
-        rc = expected_json_write(root, path, &err);
-    else if (!root && m)
-        gb_fail(&err, "out of memory");
+    int rc = !m ? gb_fail(&err, "out of memory")
+           : exp_memory_compute_sets(cfgs, EXP_MEMORY_NREADINGS, threads, m, &err);
+    double wall = now_seconds() - t0;
+    if (!rc)
+        rc = write_values(m, EXP_MEMORY_NREADINGS, path, &err);
     if (!rc) {
-        double wall = now_seconds() - t0;
-        print_table(m, wall, (double)(nn_gemm_tsc() - tsc0) / wall);
+        print_report(m, EXP_MEMORY_NREADINGS, wall, threads);
         printf("wrote %s\n", path);
     } else {
         fprintf(stderr, "reference memory_lab: %s\n", err.msg);
     }
-    cJSON_Delete(root);
     free(m);
     return rc ? 1 : 0;
 }

@@ -2,8 +2,9 @@
  *
  * One summation order everywhere: for each C element, a chain of fused
  * multiply-adds over p = 0..k-1 starting from zero, then added to C when
- * accumulating.  The AVX2 kernel vectorises across columns of C, never across
- * p, so it computes exactly what the fmaf() fallback computes.
+ * accumulating.  The AVX2 and AVX-512 kernels vectorise across columns of C
+ * (8 or 16 at a time), never across p, so they compute exactly what the
+ * fmaf() fallback computes; nn_isa() picks the widest the CPU runs.
  */
 #include "nn/nn_gemm.h"
 
@@ -14,8 +15,9 @@
 #define NN_HAVE_AVX2 1
 #endif
 
+#include "nn/nn_isa.h"
+
 static __thread unsigned long long fma_count, gemm_cycles;
-static int force_portable;
 
 unsigned long long nn_gemm_fma_count(void)
 {
@@ -27,6 +29,12 @@ unsigned long long nn_gemm_cycles(void)
     return gemm_cycles;
 }
 
+void nn_gemm_account(unsigned long long fmas, unsigned long long cycles)
+{
+    fma_count += fmas;
+    gemm_cycles += cycles;
+}
+
 unsigned long long nn_gemm_tsc(void)
 {
 #ifdef NN_HAVE_AVX2
@@ -34,11 +42,6 @@ unsigned long long nn_gemm_tsc(void)
 #else
     return 0;
 #endif
-}
-
-void nn_gemm_force_portable(int on)
-{
-    force_portable = on;
 }
 
 /* a(i,p) = a[i*rs + p*cs]: rs=lda,cs=1 reads A; rs=1,cs=lda reads Aᵀ. */
@@ -156,6 +159,110 @@ static void gemm_avx2(int m, int n, int k, const float *a, ptrdiff_t rs, ptrdiff
                   bias);
 }
 
+
+/* ---------------- AVX-512: 16 columns per register ---------------- */
+
+#define K512 __attribute__((target("avx512f"), always_inline)) static inline
+enum { MR512 = 8, NV512 = 4 };
+
+/* mr rows × nv vectors of 16 columns of C (the last vector's columns masked
+ * by `tail`), held in registers for the whole p loop.  Called with constant
+ * mr and nv, so the arrays below are registers once unrolled. */
+K512 void tile512(const int mr, const int nv, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
+                  const float *b, int ldb, float *c, int ldc, int accumulate, const float *bias,
+                  __mmask16 tail)
+{
+    __m512 acc[MR512][NV512];
+#pragma GCC unroll 8
+    for (int r = 0; r < mr; r++)
+#pragma GCC unroll 4
+        for (int v = 0; v < nv; v++)
+            acc[r][v] = _mm512_setzero_ps();
+    for (int p = 0; p < k; p++) {
+        const float *bp = b + (ptrdiff_t)p * ldb, *ap = a + p * cs;
+        __m512 bv[NV512];
+#pragma GCC unroll 4
+        for (int v = 0; v < nv; v++)
+            bv[v] = v == nv - 1 ? _mm512_maskz_loadu_ps(tail, bp + 16 * v)
+                                : _mm512_loadu_ps(bp + 16 * v);
+#pragma GCC unroll 8
+        for (int r = 0; r < mr; r++) {
+            __m512 av = _mm512_set1_ps(ap[r * rs]);
+#pragma GCC unroll 4
+            for (int v = 0; v < nv; v++)
+                acc[r][v] = _mm512_fmadd_ps(av, bv[v], acc[r][v]);
+        }
+    }
+#pragma GCC unroll 8
+    for (int r = 0; r < mr; r++)
+#pragma GCC unroll 4
+        for (int v = 0; v < nv; v++) {
+            float *cp = c + (ptrdiff_t)r * ldc + 16 * v;
+            __mmask16 m = v == nv - 1 ? tail : 0xFFFF;
+            __m512 out = acc[r][v];
+            if (bias)
+                out = _mm512_add_ps(_mm512_maskz_loadu_ps(m, bias + 16 * v), out);
+            else if (accumulate)
+                out = _mm512_add_ps(_mm512_maskz_loadu_ps(m, cp), out);
+            _mm512_mask_storeu_ps(cp, m, out);
+        }
+}
+
+typedef void tile512_fn(int k, const float *a, ptrdiff_t rs, ptrdiff_t cs, const float *b,
+                        int ldb, float *c, int ldc, int accumulate, const float *bias,
+                        __mmask16 tail);
+
+#define TILE512(MR, NV)                                                                     \
+    __attribute__((target("avx512f"))) static void tile512_##MR##x##NV(                     \
+        int k, const float *a, ptrdiff_t rs, ptrdiff_t cs, const float *b, int ldb, float *c, \
+        int ldc, int accumulate, const float *bias, __mmask16 tail)                          \
+    {                                                                                       \
+        tile512(MR, NV, k, a, rs, cs, b, ldb, c, ldc, accumulate, bias, tail);              \
+    }
+#define TILE512_ROWS(NV) TILE512(1, NV) TILE512(2, NV) TILE512(3, NV) TILE512(4, NV) \
+                         TILE512(5, NV) TILE512(6, NV) TILE512(7, NV) TILE512(8, NV)
+TILE512_ROWS(1)
+TILE512_ROWS(2)
+TILE512_ROWS(3)
+TILE512_ROWS(4)
+
+#define TILE512_ROW(NV) { tile512_1x##NV, tile512_2x##NV, tile512_3x##NV, tile512_4x##NV, \
+                          tile512_5x##NV, tile512_6x##NV, tile512_7x##NV, tile512_8x##NV }
+/* tiles512[nv - 1][mr - 1] */
+static tile512_fn *const tiles512[NV512][MR512] = {
+    TILE512_ROW(1), TILE512_ROW(2), TILE512_ROW(3), TILE512_ROW(4)
+};
+/* Rows per tile for nv vectors: enough accumulators (8+) to cover the FMA
+ * latency, few enough (<= 24 of 32 registers) to leave room for B and A. */
+static const int rows512[NV512] = { 8, 8, 8, 6 };
+
+/* Column blocks of nv vectors: 4s, or 3s when that tiles n exactly (GRU's 96). */
+static int block_vectors(int vectors_left, int all_vectors)
+{
+    if (all_vectors % 4 && all_vectors % 3 == 0)
+        return 3;
+    return vectors_left < 4 ? vectors_left : 4;
+}
+
+static void gemm_avx512(int m, int n, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
+                        const float *b, int ldb, float *c, int ldc, int accumulate,
+                        const float *bias)
+{
+    int vectors = (n + 15) / 16;
+    for (int v0 = 0; v0 < vectors;) {
+        int nv = block_vectors(vectors - v0, vectors), j = 16 * v0;
+        int last_cols = n - 16 * (v0 + nv - 1);
+        __mmask16 tail = (__mmask16)(last_cols >= 16 ? 0xFFFF : (1u << last_cols) - 1);
+        int mr = rows512[nv - 1];
+        for (int i = 0; i < m; i += mr) {
+            int rows = m - i < mr ? m - i : mr;
+            tiles512[nv - 1][rows - 1](k, a + i * rs, rs, cs, b + j, ldb,
+                                       c + (ptrdiff_t)i * ldc + j, ldc, accumulate,
+                                       bias ? bias + j : NULL, tail);
+        }
+        v0 += nv;
+    }
+}
 #endif
 
 static void gemm(int m, int n, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs,
@@ -164,7 +271,10 @@ static void gemm(int m, int n, int k, const float *a, ptrdiff_t rs, ptrdiff_t cs
     fma_count += (unsigned long long)m * n * k;
 #ifdef NN_HAVE_AVX2
     unsigned long long t0 = __rdtsc();
-    if (!force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    enum nn_isa isa = nn_isa();
+    if (isa == NN_ISA_AVX512)
+        gemm_avx512(m, n, k, a, rs, cs, b, ldb, c, ldc, accumulate, bias);
+    else if (isa == NN_ISA_AVX2)
         gemm_avx2(m, n, k, a, rs, cs, b, ldb, c, ldc, accumulate, bias);
     else
         gemm_portable(m, n, k, a, rs, cs, b, ldb, c, ldc, accumulate, bias);

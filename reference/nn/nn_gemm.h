@@ -9,9 +9,10 @@
  *
  *     C[i][j] = (accumulate ? C[i][j] : 0) + fma-chain_p(a(i,p) * B[p][j], p = 0..k-1)
  *
- * The AVX2+FMA kernel and the portable fmaf() fallback compute exactly that, so
- * the bits do not depend on the CPU (any IEEE-754 machine), the compiler flags
- * or the number of threads.  Matrices are row-major float32.
+ * The AVX-512 and AVX2+FMA kernels and the portable fmaf() fallback compute
+ * exactly that (nn_isa.h picks one), so the bits do not depend on the CPU (any
+ * IEEE-754 machine), the compiler flags or the number of threads.  Matrices
+ * are row-major float32.
  */
 #ifndef GB_NN_GEMM_H
 #define GB_NN_GEMM_H
@@ -37,9 +38,10 @@ unsigned long long nn_gemm_fma_count(void);
 /* Time-stamp-counter cycles this thread spent in nn_gemm_* (0 off x86-64):
  * with the FMA count, the fraction of peak the products reach. */
 unsigned long long nn_gemm_cycles(void);
+/* For kernels outside this module that compute products in this module's
+ * fixed order (nn_step's fused steps): adds to the two counters above. */
+void nn_gemm_account(unsigned long long fmas, unsigned long long cycles);
 /* The time-stamp counter now (0 off x86-64), to calibrate its rate. */
 unsigned long long nn_gemm_tsc(void);
-/* Tests: 1 forces the portable fmaf() path, to prove both paths agree bit for bit. */
-void nn_gemm_force_portable(int on);
 
 #endif

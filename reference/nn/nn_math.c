@@ -1,8 +1,12 @@
-/* nn_math.c — exp, sigmoid and tanh: one scalar definition, one AVX2 twin.
+/* nn_math.c — exp, sigmoid and tanh: one scalar definition, AVX2 and AVX-512
+ * twins.
  *
  * Each vector function below mirrors its scalar twin operation by operation
- * (min/max/floor/fma/mul/div are exactly rounded in both), which is what makes
- * the two paths agree bit for bit; test_nn checks it on a sweep of inputs.
+ * (min/max/floor/fma/mul/div are exactly rounded in all three), which is what
+ * makes the paths agree bit for bit; test_nn checks it on a sweep of inputs.
+ * Two liberties keep the same bits: AVX-512 scales by 2^n with vscalefps
+ * (one rounding of the exact product, as the multiply by an exact power of
+ * two), and tanh skips the branch no lane of a vector takes.
  */
 #include "nn/nn_math.h"
 
@@ -14,13 +18,8 @@
 #include <stdint.h>
 #include <string.h>
 
-/* exp clamps its argument so 2^n stays a normal float: e^±88 is far past where
- * sigmoid and tanh saturate in float32. */
-#define EXP_LO (-87.0f)
-#define EXP_HI 88.0f
-#define LOG2E 1.44269504088896341f
-#define LN2_HI 0.693359375f
-#define LN2_LO (-2.12194440e-4f)
+#include "nn/nn_isa.h"
+#include "nn/nn_vmath.h"
 
 static float exp2i(int n)
 {
@@ -32,10 +31,10 @@ static float exp2i(int n)
 
 float nn_expf(float x)
 {
-    x = fminf(fmaxf(x, EXP_LO), EXP_HI);
-    float fx = floorf(fmaf(x, LOG2E, 0.5f));
-    x = fmaf(fx, -LN2_HI, x);
-    x = fmaf(fx, -LN2_LO, x);
+    x = fminf(fmaxf(x, NN_EXP_LO), NN_EXP_HI);
+    float fx = floorf(fmaf(x, NN_LOG2E, 0.5f));
+    x = fmaf(fx, -NN_LN2_HI, x);
+    x = fmaf(fx, -NN_LN2_LO, x);
     float z = x * x;
     float y = 1.9875691500e-4f;
     y = fmaf(y, x, 1.3981999507e-3f);
@@ -76,10 +75,10 @@ float nn_tanhf(float x)
 
 AVX_FN __m256 exp8(__m256 x)
 {
-    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(EXP_LO)), _mm256_set1_ps(EXP_HI));
-    __m256 fx = _mm256_floor_ps(_mm256_fmadd_ps(x, _mm256_set1_ps(LOG2E), _mm256_set1_ps(0.5f)));
-    x = _mm256_fmadd_ps(fx, _mm256_set1_ps(-LN2_HI), x);
-    x = _mm256_fmadd_ps(fx, _mm256_set1_ps(-LN2_LO), x);
+    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(NN_EXP_LO)), _mm256_set1_ps(NN_EXP_HI));
+    __m256 fx = _mm256_floor_ps(_mm256_fmadd_ps(x, _mm256_set1_ps(NN_LOG2E), _mm256_set1_ps(0.5f)));
+    x = _mm256_fmadd_ps(fx, _mm256_set1_ps(-NN_LN2_HI), x);
+    x = _mm256_fmadd_ps(fx, _mm256_set1_ps(-NN_LN2_LO), x);
     __m256 z = _mm256_mul_ps(x, x);
     __m256 y = _mm256_set1_ps(1.9875691500e-4f);
     y = _mm256_fmadd_ps(y, x, _mm256_set1_ps(1.3981999507e-3f));
@@ -120,12 +119,11 @@ AVX_FN __m256 tanh8(__m256 x)
     return _mm256_blendv_ps(big, small, is_small);
 }
 
-/* Columns j0.. of one LSTM row, 8 at a time; returns the first column not done. */
+/* Columns j.. of one LSTM row, 8 at a time; returns the first column not done. */
 __attribute__((target("avx2,fma")))
-static int lstm_row_avx2(int H, float *a, const float *x, const float *c, float *cn, float *tc,
-                         float *hn)
+static int lstm_row_avx2(int H, int j, float *a, const float *x, const float *c, float *cn,
+                         float *tc, float *hn)
 {
-    int j = 0;
     for (; j + 8 <= H; j += 8) {
         __m256 i = sigmoid8(_mm256_add_ps(_mm256_loadu_ps(a + j), _mm256_loadu_ps(x + j)));
         __m256 f = sigmoid8(_mm256_add_ps(_mm256_loadu_ps(a + H + j),
@@ -165,32 +163,119 @@ static size_t tanh_avx2(float *x, size_t n)
     return i;
 }
 
-static int have_avx2(void)
+
+/* One LSTM cell group: 16 columns from j of one row (see nn_lstm_cell_rows). */
+__attribute__((target("avx512f"), always_inline))
+static inline void lstm16(int H, int j, float *a, const float *x, const float *c, float *cn,
+                          float *tc, float *hn)
 {
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    __m512 g[4];
+    for (int k = 0; k < 4; k++)
+        g[k] = _mm512_add_ps(_mm512_loadu_ps(a + k * H + j), _mm512_loadu_ps(x + k * H + j));
+    nn_vlstm16(g, _mm512_loadu_ps(c + j), a + j, H, cn + j, tc + j, hn + j);
+}
+
+/* Every row's columns in whole groups of 16, two groups at a time (their
+ * chains interleaved: nn_vlstm16n); returns the columns done per row. */
+__attribute__((target("avx512f")))
+static int lstm_rows_avx512(int rows, int H, float *a, const float *const *x, const float *c,
+                            float *cn, float *tc, float *hn)
+{
+    int per_row = H / 16, groups = rows * per_row, gh = 4 * H, q = 0;
+    for (; q < groups; q += 2) {
+        int n = groups - q >= 2 ? 2 : 1;
+        __m512 pre[2][4], cp[2];
+        float *act[2], *cnp[2], *tcp[2], *hnp[2];
+        for (int k = 0; k < 2; k++) {
+            int qq = k < n ? q + k : q, r = qq / per_row, j = qq % per_row * 16;
+            size_t kk = (size_t)r * H + j;
+            float *ar = a + (size_t)r * gh;
+            for (int g = 0; g < 4; g++)
+                pre[k][g] = _mm512_add_ps(_mm512_loadu_ps(ar + g * H + j),
+                                          _mm512_loadu_ps(x[r] + g * H + j));
+            cp[k] = _mm512_loadu_ps(c + kk);
+            act[k] = ar + j;
+            cnp[k] = cn + kk;
+            tcp[k] = tc + kk;
+            hnp[k] = hn + kk;
+        }
+        if (n == 2)
+            nn_vlstm16n(2, pre, cp, act, H, cnp, tcp, hnp);
+        else
+            nn_vlstm16n(1, pre, cp, act, H, cnp, tcp, hnp);
+    }
+    return per_row * 16;
+}
+
+__attribute__((target("avx512f")))
+static size_t sigmoid_avx512(float *x, size_t n)
+{
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16)
+        _mm512_storeu_ps(x + i, nn_vsigmoid16(_mm512_loadu_ps(x + i)));
+    return i;
+}
+
+__attribute__((target("avx512f")))
+static size_t tanh_avx512(float *x, size_t n)
+{
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16)
+        _mm512_storeu_ps(x + i, nn_vtanh16(_mm512_loadu_ps(x + i)));
+    return i;
+}
+
+/* The widest vector path for n values from x on; returns how many it did. */
+static size_t sigmoid_vector(float *x, size_t n)
+{
+    enum nn_isa isa = nn_isa();
+    size_t i = isa == NN_ISA_AVX512 ? sigmoid_avx512(x, n) : 0;
+    return isa >= NN_ISA_AVX2 ? i + sigmoid_avx2(x + i, n - i) : i;
+}
+
+static size_t tanh_vector(float *x, size_t n)
+{
+    enum nn_isa isa = nn_isa();
+    size_t i = isa == NN_ISA_AVX512 ? tanh_avx512(x, n) : 0;
+    return isa >= NN_ISA_AVX2 ? i + tanh_avx2(x + i, n - i) : i;
+}
+
+/* Columns [0, returned) of every row by the widest vector paths: AVX-512's
+ * groups of 16, then AVX2's of 8; the caller does the rest in scalar code. */
+static int lstm_rows_vector(int rows, int H, float *a, const float *const *x, const float *c,
+                            float *cn, float *tc, float *hn)
+{
+    int j = nn_isa() == NN_ISA_AVX512 ? lstm_rows_avx512(rows, H, a, x, c, cn, tc, hn) : 0;
+    if (nn_isa() < NN_ISA_AVX2 || j + 8 > H)
+        return j;
+    int to = j;
+    for (int r = 0; r < rows; r++) {
+        size_t k = (size_t)r * H;
+        to = lstm_row_avx2(H, j, a + 4 * k, x[r], c + k, cn + k, tc + k, hn + k);
+    }
+    return to;
 }
 #else
-static int have_avx2(void) { return 0; }
-static int lstm_row_avx2(int H, float *a, const float *x, const float *c, float *cn, float *tc,
-                         float *hn)
+static size_t sigmoid_vector(float *x, size_t n) { (void)x; (void)n; return 0; }
+static size_t tanh_vector(float *x, size_t n) { (void)x; (void)n; return 0; }
+static int lstm_rows_vector(int rows, int H, float *a, const float *const *x, const float *c,
+                            float *cn, float *tc, float *hn)
 {
-    (void)H; (void)a; (void)x; (void)c; (void)cn; (void)tc; (void)hn;
+    (void)rows; (void)H; (void)a; (void)x; (void)c; (void)cn; (void)tc; (void)hn;
     return 0;
 }
-static size_t sigmoid_avx2(float *x, size_t n) { (void)x; (void)n; return 0; }
-static size_t tanh_avx2(float *x, size_t n) { (void)x; (void)n; return 0; }
 #endif
 
 void nn_sigmoid_inplace(float *x, size_t n)
 {
-    size_t i = have_avx2() ? sigmoid_avx2(x, n) : 0;
+    size_t i = sigmoid_vector(x, n);
     for (; i < n; i++)
         x[i] = nn_sigmoidf(x[i]);
 }
 
 void nn_tanh_inplace(float *x, size_t n)
 {
-    size_t i = have_avx2() ? tanh_avx2(x, n) : 0;
+    size_t i = tanh_vector(x, n);
     for (; i < n; i++)
         x[i] = nn_tanhf(x[i]);
 }
@@ -198,13 +283,12 @@ void nn_tanh_inplace(float *x, size_t n)
 void nn_lstm_cell_rows(int rows, int H, float *a, const float *const *x, const float *c,
                        float *cn, float *tc, float *hn)
 {
-    int avx = have_avx2();
+    int done = lstm_rows_vector(rows, H, a, x, c, cn, tc, hn);
     for (int r = 0; r < rows; r++) {
         float *ar = a + (size_t)r * 4 * H;
         const float *xr = x[r], *cr = c + (size_t)r * H;
         float *cnr = cn + (size_t)r * H, *tcr = tc + (size_t)r * H, *hnr = hn + (size_t)r * H;
-        int j = avx ? lstm_row_avx2(H, ar, xr, cr, cnr, tcr, hnr) : 0;
-        for (; j < H; j++) {
+        for (int j = done; j < H; j++) {
             float i = nn_sigmoidf(ar[j] + xr[j]), f = nn_sigmoidf(ar[H + j] + xr[H + j]);
             float g = nn_tanhf(ar[2 * H + j] + xr[2 * H + j]);
             float o = nn_sigmoidf(ar[3 * H + j] + xr[3 * H + j]);

@@ -16,7 +16,7 @@
  * vectorised.  Safe for reproducibility because no lane ever depends on another
  * and -ffp-contract=off keeps every multiply and add separately rounded. */
 #if defined(__x86_64__) && !defined(__clang__)
-#define NN_ELEMENTWISE __attribute__((target_clones("avx2", "default"), optimize("O3")))
+#define NN_ELEMENTWISE __attribute__((target_clones("avx512f", "avx2", "default"), optimize("O3")))
 #else
 #define NN_ELEMENTWISE
 #endif

@@ -187,27 +187,16 @@ static void bag_backward(struct nn_model *m, int n, const float *dlogits)
     nn_linear_backward(&m->l1, n, m->xrows, m->dz1, NULL);
 }
 
-NN_ELEMENTWISE static void add_row(float *dst, const float *src, int n)
-{
-    for (int j = 0; j < n; j++)
-        dst[j] += src[j];
-}
-
-static void seq_backward(struct nn_model *m, const struct nn_data *d, const int64_t *idx, int n,
-                         const float *dlogits)
+static void seq_backward(struct nn_model *m, int n, const float *dlogits)
 {
     struct nn_recurrent *r = &m->core;
     int T = m->steps, gh = r->gh;
     struct nn_params *p = &m->params;
     nn_linear_backward(&m->head, n, nn_recurrent_hidden(r, T, n), dlogits, m->dh);
-    nn_recurrent_backward(r, T, n, m->dh, NULL, NULL);
-    /* Gather ∂L/∂xg per vocabulary word, then push it through the table. */
+    /* BPTT, gathering ∂L/∂xg per vocabulary word (xrow points into the
+     * table); then push it through the table. */
     memset(m->dtable, 0, (size_t)m->vocab * gh * sizeof *m->dtable);
-    for (int t = 0; t < T; t++)
-        for (int b = 0; b < n; b++) {
-            int tok = d->tok[(size_t)idx[b] * d->width + t];
-            add_row(m->dtable + (size_t)tok * gh, r->dxg + ((size_t)t * n + b) * gh, gh);
-        }
+    nn_recurrent_backward_table(r, T, n, m->dh, m->table, m->dtable);
     const float *table_in = nn_params_value(p, 0);
     nn_gemm_tn(gh, m->emb, m->vocab, m->dtable, gh, table_in, m->emb, r->g_w_ih, m->emb, 1);
     for (int j = 0; j < gh; j++) {
@@ -220,13 +209,12 @@ static void seq_backward(struct nn_model *m, const struct nn_data *d, const int6
                m->emb, 1);
 }
 
-void nn_model_backward(struct nn_model *m, const struct nn_data *d, const int64_t *idx, int n,
-                       const float *dlogits)
+void nn_model_backward(struct nn_model *m, int n, const float *dlogits)
 {
     if (m->kind == NN_MODEL_BAG)
         bag_backward(m, n, dlogits);
     else
-        seq_backward(m, d, idx, n, dlogits);
+        seq_backward(m, n, dlogits);
 }
 
 void nn_model_logits_all(struct nn_model *m, const struct nn_data *d, float *logits)

@@ -67,9 +67,9 @@ void nn_model_fill_forget_bias(struct nn_model *m, float value);
 /* logits[n] for rows idx[0..n) of d (n <= max_batch); keeps what backward needs. */
 void nn_model_forward(struct nn_model *m, const struct nn_data *d, const int64_t *idx, int n,
                       float *logits);
-/* Adds ∂L/∂θ into m->params.grad given dlogits = ∂L/∂logits of the last forward. */
-void nn_model_backward(struct nn_model *m, const struct nn_data *d, const int64_t *idx, int n,
-                       const float *dlogits);
+/* Adds ∂L/∂θ into m->params.grad given dlogits = ∂L/∂logits of the last
+ * forward (its n rows). */
+void nn_model_backward(struct nn_model *m, int n, const float *dlogits);
 /* logits for every row of d, in chunks (forward only). */
 void nn_model_logits_all(struct nn_model *m, const struct nn_data *d, float *logits);
 

@@ -11,6 +11,7 @@
 
 #include "nn/nn_gemm.h"
 #include "nn/nn_math.h"
+#include "nn/nn_step.h"
 
 static float *alloc_floats(size_t n, int *failed)
 {
@@ -191,6 +192,7 @@ static void cell_gru(const struct nn_recurrent *r, int batch, const float *const
 void nn_recurrent_forward(struct nn_recurrent *r, int steps, int batch)
 {
     int H = r->hid, gh = r->gh, gru = r->kind == TORCH_CELL_GRU;
+    int fused = r->kind == TORCH_CELL_RNN && nn_step_fused(H);
     size_t bg = (size_t)batch * gh, bh = (size_t)batch * H;
     memset(r->h, 0, bh * sizeof *r->h);
     memset(r->c, 0, bh * sizeof *r->c);
@@ -200,6 +202,10 @@ void nn_recurrent_forward(struct nn_recurrent *r, int steps, int batch)
         const float *const *xr = r->xrow + (size_t)t * batch;
         const float *hp = r->h + t * bh;
         float *hn = r->h + (t + 1) * bh;
+        if (t > 0 && fused) {
+            nn_step_rnn_forward(batch, H, hp, r->w_hh_t, r->b_hh, xr, a, hn);
+            continue;
+        }
         if (t > 0)
             nn_gemm_nn_bias(batch, gh, H, hp, H, r->w_hh_t, gh, r->b_hh, pre, gh);
         else         /* h_0 = 0 contributes exactly nothing */
@@ -283,38 +289,98 @@ static void back_gru(const struct nn_recurrent *r, int batch, const float *a, co
     }
 }
 
-void nn_recurrent_backward(struct nn_recurrent *r, int steps, int batch, const float *dh_last,
+/* One step's cell derivatives: ∂gates of step t from r->dh (and r->dc). */
+static void back_step(struct nn_recurrent *r, int t, int batch, float *dhg_all, float *dc_steps)
+{
+    size_t bg = (size_t)batch * r->gh, bh = (size_t)batch * r->hid;
+    const float *a = r->act + t * bg;
+    float *dxg = r->dxg + t * bg;
+    if (r->kind == TORCH_CELL_RNN)
+        back_rnn(r, batch, a, r->dh, dxg);
+    else if (r->kind == TORCH_CELL_LSTM)
+        back_lstm(r, batch, a, r->c + t * bh, r->tc + t * bh, r->dh, r->dc,
+                  dc_steps ? dc_steps + t * bh : r->dtmp, dxg);
+    else
+        back_gru(r, batch, a, r->hg + t * bg, r->h + t * bh, r->dh, r->dtmp, dxg,
+                 dhg_all + t * bg);
+}
+
+/* The sweep from step T-1 down to 0: every step's ∂gates, and ∂W_hh. */
+static void backward_sweep(struct nn_recurrent *r, int steps, int batch, const float *dh_last,
                            float *dh_steps, float *dc_steps)
 {
     int H = r->hid, gh = r->gh;
     size_t bg = (size_t)batch * gh, bh = (size_t)batch * H;
     int gru = r->kind == TORCH_CELL_GRU;
+    /* the product ∂h = ∂gates·W_hh fused with the next step's cell
+     * derivatives, when nobody asks for the per-step gradients in between */
+    int fused = r->kind != TORCH_CELL_RNN && !dh_steps && !dc_steps && nn_step_fused(H);
     float *dhg_all = gru ? r->dhg : r->dxg;
     memcpy(r->dh, dh_last, bh * sizeof *r->dh);
     memset(r->dc, 0, bh * sizeof *r->dc);
-    for (int t = steps - 1; t >= 0; t--) {
-        const float *a = r->act + t * bg;
-        float *dxg = r->dxg + t * bg, *dhg = dhg_all + t * bg;
-        if (dh_steps)
-            memcpy(dh_steps + t * bh, r->dh, bh * sizeof *r->dh);
-        if (r->kind == TORCH_CELL_RNN)
-            back_rnn(r, batch, a, r->dh, dxg);
-        else if (r->kind == TORCH_CELL_LSTM)
-            back_lstm(r, batch, a, r->c + t * bh, r->tc + t * bh, r->dh, r->dc,
-                      dc_steps ? dc_steps + t * bh : r->dtmp, dxg);
-        else
-            back_gru(r, batch, a, r->hg + t * bg, r->h + t * bh, r->dh, r->dtmp, dxg, dhg);
-        if (t == 0)
-            break;
+    if (steps <= 0)
+        return;
+    if (dh_steps)
+        memcpy(dh_steps + (steps - 1) * bh, r->dh, bh * sizeof *r->dh);
+    back_step(r, steps - 1, batch, dhg_all, dc_steps);
+    for (int t = steps - 1; t > 0; t--) {
+        float *dhg = dhg_all + t * bg;
         /* ∂W_hh while this step's rows are hot: per step, as autograd sums it
          * (step 0 meets h_0 = 0 and adds nothing). */
         nn_gemm_tn(gh, H, batch, dhg, gh, r->h + t * bh, H, r->g_w_hh, H, 1);
+        if (fused && !gru) {
+            nn_step_lstm_backward(batch, H, dhg, r->w_hh, r->dh, r->act + (t - 1) * bg,
+                                  r->c + (t - 1) * bh, r->tc + (t - 1) * bh, r->dc, r->dtmp,
+                                  r->dxg + (t - 1) * bg);
+            continue;
+        }
+        if (fused) {
+            nn_step_gru_backward(batch, H, dhg, r->w_hh, r->dh, r->dtmp, r->act + (t - 1) * bg,
+                                 r->hg + (t - 1) * bg, r->h + (t - 1) * bh,
+                                 r->dxg + (t - 1) * bg, r->dhg + (t - 1) * bg);
+            continue;
+        }
         nn_gemm_nn(batch, H, gh, dhg, gh, r->w_hh, H, r->dh, H, 0);
         if (gru)
             for (size_t k = 0; k < bh; k++)
                 r->dh[k] += r->dtmp[k];
+        if (dh_steps)
+            memcpy(dh_steps + (t - 1) * bh, r->dh, bh * sizeof *r->dh);
+        back_step(r, t - 1, batch, dhg_all, dc_steps);
     }
-    colsum_add(r->acc, steps * batch, gh, dhg_all, r->g_b_hh);
+}
+
+void nn_recurrent_backward(struct nn_recurrent *r, int steps, int batch, const float *dh_last,
+                           float *dh_steps, float *dc_steps)
+{
+    backward_sweep(r, steps, batch, dh_last, dh_steps, dc_steps);
+    colsum_add(r->acc, steps * batch, r->gh, r->kind == TORCH_CELL_GRU ? r->dhg : r->dxg,
+               r->g_b_hh);
+}
+
+/* One row of both sums: acc += the hidden-side row, dtab += the input-side row. */
+NN_ELEMENTWISE static void sum_row(int cols, const float *restrict hrow,
+                                   const float *restrict xrow, float *restrict acc,
+                                   float *restrict dtab)
+{
+    for (int j = 0; j < cols; j++) {
+        acc[j] += hrow[j];
+        dtab[j] += xrow[j];
+    }
+}
+
+void nn_recurrent_backward_table(struct nn_recurrent *r, int steps, int batch,
+                                 const float *dh_last, const float *table, float *dtable)
+{
+    int gh = r->gh;
+    const float *dhg_all = r->kind == TORCH_CELL_GRU ? r->dhg : r->dxg;
+    backward_sweep(r, steps, batch, dh_last, NULL, NULL);
+    memset(r->acc, 0, (size_t)gh * sizeof *r->acc);
+    for (size_t i = 0; i < (size_t)steps * batch; i++)
+        sum_row(gh, dhg_all + i * gh, r->dxg + i * gh, r->acc,
+                dtable + (r->xrow[i] - table));
+    for (int j = 0; j < gh; j++)
+        r->g_b_hh[j] += r->acc[j];
 }
 
 void nn_recurrent_backward_project(struct nn_recurrent *r, int rows, const float *x, float *dx)

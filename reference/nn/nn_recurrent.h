@@ -63,6 +63,12 @@ const float *nn_recurrent_hidden(const struct nn_recurrent *r, int t, int batch)
  * t = 1..T, [T][B][H] — what retain_grad() shows as h.grad / c.grad. */
 void nn_recurrent_backward(struct nn_recurrent *r, int steps, int batch, const float *dh_last,
                            float *dh_steps, float *dc_steps);
+/* nn_recurrent_backward without the per-step outputs, for an input that is
+ * a lookup table (xrow[i] points at rows of `table`, [rows][gh]): also adds
+ * ∂L/∂xg of every (step, row), in that order, into the parallel row of
+ * dtable — one pass over the gradients for both that and ∂b_hh. */
+void nn_recurrent_backward_table(struct nn_recurrent *r, int steps, int batch,
+                                 const float *dh_last, const float *table, float *dtable);
 /* After backward: adds ∂L/∂W_ih, ∂L/∂b_ih for rows of x; dx = dxg·W_ih if dx. */
 void nn_recurrent_backward_project(struct nn_recurrent *r, int rows, const float *x, float *dx);
 

@@ -34,7 +34,7 @@ static int train_epochs(struct nn_model *m, const struct nn_data *d, const struc
             nn_model_forward(m, d, idx, n, m->logits);
             loss_sum += nn_bce_logits_mean(n, m->logits, yb, m->dlogits);
             batches++;
-            nn_model_backward(m, d, idx, n, m->dlogits);
+            nn_model_backward(m, n, m->dlogits);
             if (o->clip > 0.0f)
                 nn_clip_grad_norm(&m->params, o->clip);
             optim_adam_step(adam, m->params.value, m->params.grad);

@@ -73,12 +73,14 @@ def memory_lab(ref, torch):
     keys = {'RNN': 'rnn', 'GRU': 'gru', 'LSTM': 'lstm_b0', 'LSTM b_f=3': 'lstm_b3'}
     gaps, chaotic = [], []
     for row in torch['rows']:
-        r = ref.get(f'length_{row["length"]}', {}).get(keys[row['model']])
+        rows = row.get('train_rows', 4000)
+        values = ref if rows == 4000 else ref.get(f'rows_{rows}', {})
+        r = values.get(f'length_{row["length"]}', {}).get(keys[row['model']])
         if r is None:
             continue
         pair = (abs(r['train_acc'] - row['train_acc']), abs(r['test_acc'] - row['test_acc']))
         if r.get('chaotic') or row['test_acc'] < 0.9:
-            chaotic.append(f'length {row["length"]} {row["model"]}: reference'
+            chaotic.append(f'{rows} rows, length {row["length"]} {row["model"]}: reference'
                            f' {r["train_acc"]:.3f}/{r["test_acc"]:.3f},'
                            f' torch {row["train_acc"]:.3f}/{row["test_acc"]:.3f}')
         else:

@@ -96,6 +96,41 @@ START_TEST(test_twins_and_chaos_rule)
 }
 END_TEST
 
+/* Two configurations on one pool (as `reference memory_lab` runs its two
+ * readings) give each the results it gets alone, twins included, and the
+ * readings table is the exercise's: 4,000 rows at the top, 2,000 beside. */
+START_TEST(test_sets_share_a_pool)
+{
+    struct exp_memory_config c[2] = { small(), small() };
+    static struct exp_memory both[2], alone;
+    struct gb_err err;
+    c[0].twins = c[1].twins = 1;
+    c[1].train_rows = 128;
+    ck_assert_msg(exp_memory_compute_sets(c, 2, 3, both, &err) == 0, "%s", err.msg);
+    for (int s = 0; s < 2; s++) {
+        ck_assert_msg(exp_memory_compute(&c[s], 1, &alone, &err) == 0, "%s", err.msg);
+        ck_assert_int_eq(both[s].config.train_rows, c[s].train_rows);
+        for (int li = 0; li < EXP_MEMORY_NLENGTHS; li++) {
+            ck_assert_int_eq(both[s].task[li].train_positive, alone.task[li].train_positive);
+            for (int mi = 0; mi < EXP_MEMORY_NMODELS; mi++) {
+                const struct exp_memory_run *a = &both[s].run[li][mi], *b = &alone.run[li][mi];
+                ck_assert_int_eq(a->wanted, b->wanted);
+                ck_assert_int_eq(a->train.correct, b->train.correct);
+                ck_assert_int_eq(a->test.correct, b->test.correct);
+                ck_assert_int_eq(a->twin_train.correct, b->twin_train.correct);
+                ck_assert_int_eq(a->twin_test.correct, b->twin_test.correct);
+                ck_assert(a->flops == b->flops);
+            }
+        }
+    }
+    ck_assert_int_ne(both[0].task[0].train_positive, both[1].task[0].train_positive);
+    ck_assert_int_eq(exp_memory_readings[0].train_rows, 4000);
+    ck_assert_ptr_null(exp_memory_readings[0].key);
+    ck_assert_int_eq(exp_memory_readings[1].train_rows, 2000);
+    ck_assert_str_eq(exp_memory_readings[1].key, "rows_2000");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("exp_memory");
@@ -108,6 +143,7 @@ int main(void)
     tcase_add_test(tc, test_results_independent_of_threads);
     tcase_add_test(tc, test_flops_from_shapes_match_executed);
     tcase_add_test(tc, test_twins_and_chaos_rule);
+    tcase_add_test(tc, test_sets_share_a_pool);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

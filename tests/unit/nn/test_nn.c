@@ -9,6 +9,7 @@
 
 #include "nn/nn_clip.h"
 #include "nn/nn_gemm.h"
+#include "nn/nn_isa.h"
 #include "nn/nn_linear.h"
 #include "nn/nn_loss.h"
 #include "nn/nn_math.h"
@@ -16,6 +17,7 @@
 #include "nn/nn_param.h"
 #include "nn/nn_recurrent.h"
 #include "nn/optim_adam.h"
+#include "nn/train.h"
 #include "rng/torch_init.h"
 
 /* Small deterministic pseudo-random numbers for test inputs. */
@@ -41,24 +43,50 @@ static void assert_close(const char *what, size_t i, double analytic, double num
 
 /* ---------------- kernels ---------------- */
 
+/* Every vector path (nn_isa.h) against the portable one, bit for bit, on
+ * shapes that exercise full tiles, remainder rows and masked columns, with
+ * and without a bias or accumulation, A read straight and transposed. */
+static void gemm_under(enum nn_isa isa, int m, int n, int k, const float *a, const float *at,
+                       const float *b, const float *bias, const float *c0, float *c_nn,
+                       float *c_tn, float *c_bias)
+{
+    struct gb_err err;
+    ck_assert_msg(nn_isa_force(isa, &err) == 0, "%s", err.msg);
+    memcpy(c_nn, c0, sizeof *c_nn * m * n);
+    memcpy(c_tn, c0, sizeof *c_tn * m * n);
+    nn_gemm_nn(m, n, k, a, k, b, n, c_nn, n, 1);
+    nn_gemm_tn(m, n, k, at, m, b, n, c_tn, n, 1);
+    nn_gemm_nn_bias(m, n, k, a, k, b, n, bias, c_bias, n);
+    ck_assert_msg(nn_isa_force(nn_isa_best(), &err) == 0, "%s", err.msg);
+}
+
 START_TEST(test_gemm_paths_agree_bitwise_and_are_accurate)
 {
-    enum { M = 37, N = 45, K = 29 };
-    float a[M * K], at[K * M], b[K * N], c1[M * N], c2[M * N], c3[M * N];
-    fill(a, M * K, 1.0f);
-    fill(b, K * N, 1.0f);
-    nn_transpose(a, M, K, at);
-    fill(c1, M * N, 1.0f);
-    memcpy(c2, c1, sizeof c1);
-    memcpy(c3, c1, sizeof c1);
-    nn_gemm_nn(M, N, K, a, K, b, N, c1, N, 1);
-    nn_gemm_tn(M, N, K, at, M, b, N, c3, N, 1);
-    nn_gemm_force_portable(1);
-    nn_gemm_nn(M, N, K, a, K, b, N, c2, N, 1);
-    nn_gemm_force_portable(0);
-    ck_assert_int_eq(memcmp(c1, c2, sizeof c1), 0);
-    ck_assert_int_eq(memcmp(c1, c3, sizeof c1), 0);
+    static const int shapes[][3] = { { 37, 45, 29 }, { 64, 128, 32 }, { 64, 32, 128 },
+                                     { 128, 32, 64 }, { 64, 96, 32 }, { 13, 1, 32 },
+                                     { 10, 16, 128 }, { 7, 200, 3 } };
+    enum { MAXE = 128 * 200 };
+    static float a[MAXE], at[MAXE], b[MAXE], bias[256], c0[MAXE], want[3][MAXE], got[3][MAXE];
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        int m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+        fill(a, (size_t)m * k, 1.0f);
+        fill(b, (size_t)k * n, 1.0f);
+        fill(bias, (size_t)n, 1.0f);
+        fill(c0, (size_t)m * n, 1.0f);
+        nn_transpose(a, m, k, at);
+        gemm_under(NN_ISA_PORTABLE, m, n, k, a, at, b, bias, c0, want[0], want[1], want[2]);
+        for (int isa = NN_ISA_AVX2; isa <= (int)nn_isa_best(); isa++) {
+            gemm_under((enum nn_isa)isa, m, n, k, a, at, b, bias, c0, got[0], got[1], got[2]);
+            for (int v = 0; v < 3; v++)
+                ck_assert_msg(!memcmp(want[v], got[v], sizeof(float) * m * n),
+                              "%s differs from portable on %dx%dx%d (variant %d)",
+                              nn_isa_name((enum nn_isa)isa), m, n, k, v);
+        }
+        ck_assert_int_eq(memcmp(want[0], want[1], sizeof(float) * m * n), 0);
+    }
     lcg_state = 7;
+    enum { M = 37, N = 45, K = 29 };
+    float c1[M * N];
     fill(a, M * K, 1.0f);
     fill(b, K * N, 1.0f);
     nn_gemm_nn(M, N, K, a, K, b, N, c1, N, 0);
@@ -72,6 +100,7 @@ START_TEST(test_gemm_paths_agree_bitwise_and_are_accurate)
 }
 END_TEST
 
+/* Every vector path of sigmoid and tanh against the scalar definition. */
 START_TEST(test_math_paths_agree_and_are_accurate)
 {
     enum { N = 4099 };
@@ -81,44 +110,52 @@ START_TEST(test_math_paths_agree_and_are_accurate)
     x[5] = 0.0f;
     x[6] = 1e-6f;
     x[7] = -0.6249f;
-    memcpy(s, x, sizeof x);
-    memcpy(t, x, sizeof x);
-    nn_sigmoid_inplace(s, N);
-    nn_tanh_inplace(t, N);
-    for (int i = 0; i < N; i++) {
-        ck_assert_msg(s[i] == nn_sigmoidf(x[i]), "sigmoid lanes differ at %g", x[i]);
-        ck_assert_msg(t[i] == nn_tanhf(x[i]), "tanh lanes differ at %g", x[i]);
-        double es = 1.0 / (1.0 + exp(-(double)x[i])), et = tanh((double)x[i]);
-        ck_assert_msg(fabs(s[i] - es) <= 3e-7 * es + 1e-30, "sigmoid(%g) = %.9g, want %.9g",
-                      x[i], s[i], es);
-        ck_assert_msg(fabs(t[i] - et) <= 3e-7 * fabs(et) + 1e-9, "tanh(%g) = %.9g, want %.9g",
-                      x[i], t[i], et);
+    x[8] = -100.0f;
+    x[9] = 100.0f;
+    for (int isa = NN_ISA_PORTABLE; isa <= (int)nn_isa_best(); isa++) {
+        struct gb_err err;
+        ck_assert_msg(nn_isa_force((enum nn_isa)isa, &err) == 0, "%s", err.msg);
+        memcpy(s, x, sizeof x);
+        memcpy(t, x, sizeof x);
+        nn_sigmoid_inplace(s, N);
+        nn_tanh_inplace(t, N);
+        for (int i = 0; i < N; i++) {
+            ck_assert_msg(s[i] == nn_sigmoidf(x[i]), "%s sigmoid lanes differ at %g",
+                          nn_isa_name((enum nn_isa)isa), x[i]);
+            ck_assert_msg(t[i] == nn_tanhf(x[i]), "%s tanh lanes differ at %g",
+                          nn_isa_name((enum nn_isa)isa), x[i]);
+            double es = 1.0 / (1.0 + exp(-(double)x[i])), et = tanh((double)x[i]);
+            ck_assert_msg(fabs(s[i] - es) <= 3e-7 * es + 1e-30, "sigmoid(%g) = %.9g, want %.9g",
+                          x[i], s[i], es);
+            ck_assert_msg(fabs(t[i] - et) <= 3e-7 * fabs(et) + 1e-9, "tanh(%g) = %.9g, want %.9g",
+                          x[i], t[i], et);
+        }
     }
+    ck_assert_int_eq(nn_isa_force(nn_isa_best(), NULL), 0);
 }
 END_TEST
 
-/* The fused LSTM step equals the unfused sequence bit for bit, on the 8-lane
- * columns and on the scalar tail (H = 20: 16 + 4). */
-START_TEST(test_fused_lstm_step_matches_unfused)
+/* The fused LSTM step equals the unfused scalar sequence bit for bit on every
+ * vector path: H = 20 (16 + 4), 44 (32 + 8 + 4) and 32 (whole groups). */
+static void check_fused_lstm_step(int HH)
 {
-    enum { R = 3, HH = 20 };
-    float a[R * 4 * HH], a2[R * 4 * HH], x[R * 4 * HH], c[R * HH];
-    float cn[R * HH], tc[R * HH], hn[R * HH];
+    enum { R = 3, HMAX = 44 };
+    float a[R * 4 * HMAX], a2[R * 4 * HMAX], x[R * 4 * HMAX], c[R * HMAX];
+    float cn[R * HMAX], tc[R * HMAX], hn[R * HMAX];
     const float *xr[R];
-    fill(a, sizeof a / sizeof *a, 3.0f);
-    fill(x, sizeof x / sizeof *x, 3.0f);
-    fill(c, sizeof c / sizeof *c, 2.0f);
+    fill(a, (size_t)R * 4 * HH, 3.0f);
+    fill(x, (size_t)R * 4 * HH, 3.0f);
+    fill(c, (size_t)R * HH, 2.0f);
     memcpy(a2, a, sizeof a);
     for (int r = 0; r < R; r++)
         xr[r] = x + r * 4 * HH;
     nn_lstm_cell_rows(R, HH, a, xr, c, cn, tc, hn);
     for (int r = 0; r < R; r++) {
         float *ar = a2 + r * 4 * HH;
-        for (int j = 0; j < 4 * HH; j++)
-            ar[j] += x[r * 4 * HH + j];
-        nn_sigmoid_inplace(ar, 2 * HH);
-        nn_tanh_inplace(ar + 2 * HH, HH);
-        nn_sigmoid_inplace(ar + 3 * HH, HH);
+        for (int j = 0; j < 4 * HH; j++) {
+            float v = ar[j] + x[r * 4 * HH + j];
+            ar[j] = j >= 2 * HH && j < 3 * HH ? nn_tanhf(v) : nn_sigmoidf(v);
+        }
         for (int j = 0; j < HH; j++) {
             float cv = ar[HH + j] * c[r * HH + j] + ar[j] * ar[2 * HH + j];
             ck_assert(cn[r * HH + j] == cv);
@@ -126,7 +163,18 @@ START_TEST(test_fused_lstm_step_matches_unfused)
             ck_assert(hn[r * HH + j] == ar[3 * HH + j] * nn_tanhf(cv));
         }
     }
-    ck_assert_int_eq(memcmp(a, a2, sizeof a), 0);
+    ck_assert_int_eq(memcmp(a, a2, sizeof(float) * R * 4 * HH), 0);
+}
+
+START_TEST(test_fused_lstm_step_matches_unfused)
+{
+    static const int sizes[] = { 20, 44, 32 };
+    for (int isa = NN_ISA_PORTABLE; isa <= (int)nn_isa_best(); isa++) {
+        ck_assert_int_eq(nn_isa_force((enum nn_isa)isa, NULL), 0);
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+            check_fused_lstm_step(sizes[i]);
+    }
+    ck_assert_int_eq(nn_isa_force(nn_isa_best(), NULL), 0);
 }
 END_TEST
 
@@ -432,7 +480,7 @@ static void check_seq_model(enum torch_cell kind)
     nn_params_zero_grad(&m.params);
     nn_model_forward(&m, &d, idx, B, logits);
     double loss = nn_bce_logits_mean(B, logits, seq_y, dlogits);
-    nn_model_backward(&m, &d, idx, B, dlogits);
+    nn_model_backward(&m, B, dlogits);
     size_t n = m.params.total;
     double *th = calloc(n, sizeof *th);
     ck_assert_ptr_nonnull(th);
@@ -457,6 +505,67 @@ START_TEST(test_seq_models_gradients)
     check_seq_model(TORCH_CELL_RNN);
     check_seq_model(TORCH_CELL_GRU);
     check_seq_model(TORCH_CELL_LSTM);
+}
+END_TEST
+
+/* ---------------- whole training runs on every vector path ---------------- */
+
+/* Trains a Recaller-shaped model (Embedding -> cell -> Linear, Adam, clipping,
+ * a last batch of 40 rows) on random tokens under `isa`; returns its final
+ * parameters and the evaluation logits, for a bit-for-bit comparison. */
+static void train_under(enum nn_isa isa, enum torch_cell cell, int hid, float **params,
+                        size_t *count, float *logits)
+{
+    enum { ROWS = 168, T = 9, VOCAB = 10 };
+    static int tok[ROWS * T];
+    static float y[ROWS];
+    struct torch_gen g;
+    struct nn_model m;
+    struct gb_err err;
+    struct train_opts o = { 2, 0.01, 64, 7, 1.0f };
+    for (int i = 0; i < ROWS; i++) {
+        for (int t = 0; t < T; t++)
+            tok[i * T + t] = (i * 7 + t * 3 + (i * t) % 5) % VOCAB;
+        y[i] = (float)(tok[i * T] % 2);
+    }
+    struct nn_data d = { ROWS, T, NULL, tok, y };
+    ck_assert_msg(nn_isa_force(isa, &err) == 0, "%s", err.msg);
+    torch_gen_seed(&g, 7);
+    ck_assert_msg(nn_model_seq(&m, &g, cell, VOCAB, 16, hid, T, 64, &err) == 0, "%s", err.msg);
+    ck_assert_msg(train_run(&m, &d, &o, NULL, &err) == 0, "%s", err.msg);
+    nn_model_logits_all(&m, &d, logits);
+    *count = m.params.total;
+    *params = malloc(*count * sizeof **params);
+    ck_assert_ptr_nonnull(*params);
+    memcpy(*params, m.params.value, *count * sizeof **params);
+    nn_model_free(&m);
+    ck_assert_int_eq(nn_isa_force(nn_isa_best(), NULL), 0);
+}
+
+/* Products, fused steps, activations and Adam on every path end a training
+ * run in the same bits: hidden 32 (the exercise's), 48 and 64 (other fused
+ * tile shapes) and 20 (no fused step; vector tails). */
+START_TEST(test_training_same_bits_on_every_path)
+{
+    static const enum torch_cell cells[] = { TORCH_CELL_RNN, TORCH_CELL_GRU, TORCH_CELL_LSTM };
+    static const int hids[] = { 32, 20, 48, 64 };
+    static float want_logits[168], logits[168];
+    for (size_t c = 0; c < 3; c++)
+        for (size_t h = 0; h < sizeof hids / sizeof hids[0]; h++) {
+            float *want, *got;
+            size_t nw, ng;
+            train_under(NN_ISA_PORTABLE, cells[c], hids[h], &want, &nw, want_logits);
+            for (int isa = NN_ISA_AVX2; isa <= (int)nn_isa_best(); isa++) {
+                train_under((enum nn_isa)isa, cells[c], hids[h], &got, &ng, logits);
+                ck_assert_uint_eq(nw, ng);
+                ck_assert_msg(!memcmp(want, got, nw * sizeof *want) &&
+                              !memcmp(want_logits, logits, sizeof logits),
+                              "cell %d, hidden %d: %s training differs from portable",
+                              (int)cells[c], hids[h], nn_isa_name((enum nn_isa)isa));
+                free(got);
+            }
+            free(want);
+        }
 }
 END_TEST
 
@@ -575,6 +684,7 @@ int main(void)
     tcase_add_test(tc, test_gru_gradients_through_time);
     tcase_add_test(tc, test_lstm_and_lstmcell_gradients_through_time);
     tcase_add_test(tc, test_seq_models_gradients);
+    tcase_add_test(tc, test_training_same_bits_on_every_path);
     tcase_add_test(tc, test_adam_follows_torch_formula);
     tcase_add_test(tc, test_clip_returns_preclip_norm_and_scales);
     tcase_add_test(tc, test_params_layout_and_zero_grad);

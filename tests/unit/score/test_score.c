@@ -204,6 +204,73 @@ START_TEST(test_readings_follow_the_source)
 }
 END_TEST
 
+/* Grades "all: <printed>" under a two-choice "rows" reading (4,000 rows, the
+ * module's; 2,000, which a call's first argument or a comment may choose)
+ * and checks which reading was taken. */
+static void expect_rows_reading(const char *source, const char *printed, const char *reading,
+                                enum verdict verdict)
+{
+    struct graded g;
+    char extra[768], output[64];
+    const char *checks =
+        "{\"id\": \"a\", \"description\": \"d\", \"points\": 1, \"kind\": \"value\", \"reading\": \"rows\","
+        " \"locate\": {\"column\": \"all\"}, \"expected\": \"{rows}all\", \"tolerance\": {\"abs\": 0.002}}";
+
+    snprintf(extra, sizeof extra, "%s\"readings\": {\"rows\": [{\"name\": \"4000 rows\", "
+             "\"key\": \"readings.epochs_60.\", \"source\": {\"name\": \"rows\", \"value\": 4000, "
+             "\"call\": \"recall_task\"}}, {\"name\": \"2000 rows\", \"key\": "
+             "\"readings.epochs_30.\", \"source\": {\"name\": \"rows\", \"value\": 2000, "
+             "\"call\": \"recall_task\", \"comment\": [\"row\", \"training\"]}}]}, ",
+             seeded_field);
+    snprintf(output, sizeof output, "all: %s\n", printed);
+    score_fixture_grade("run", extra, checks, output, source, NULL, NULL, &g);
+    expect(&g, "a", verdict);
+    ck_assert_str_eq(find(&g, "a")->reading, reading);
+    release(&g);
+}
+
+START_TEST(test_readings_follow_rows_in_code_and_comments)
+{
+    /* the literal as the call's first argument; the def's parameter is no choice */
+    expect_rows_reading("def recall_task(n, T, seed):\n    pass\n"
+                        "X, y = recall_task(2_000, T, seed=100 + T)\n", "0.740", "2000 rows",
+                        VERDICT_FAIL);
+    expect_rows_reading("Xtr, ytr = recall_task(\n    4000, T, seed=100 + T)\n", "0.745",
+                        "4000 rows", VERDICT_FAIL);
+    /* N_ROWS = 2000 is the name rule's, as epochs=60 is */
+    expect_rows_reading("N_ROWS = 2000\nX, y = recall_task(N_ROWS, T, seed=1)\n", "0.740",
+                        "2000 rows", VERDICT_FAIL);
+    /* the code silent (a variable): the comment the exercise asks for decides */
+    expect_rows_reading("# I cut the training rows to 2,000: my laptop is slow.\n"
+                        "X, y = recall_task(n, T, seed=1)\n", "0.740", "2000 rows",
+                        VERDICT_FAIL);
+    /* both in the code (4,000 for the label check, 2,000 to train): the comment decides,
+     * and without one the fit does */
+    expect_rows_reading("recall_task(4000, T, seed=1)\nrecall_task(2000, T, seed=2)\n"
+                        "# trained on 2000 rows\n", "0.740", "2000 rows", VERDICT_FAIL);
+    expect_rows_reading("recall_task(4000, T, seed=1)\nrecall_task(2000, T, seed=2)\n",
+                        "0.740", "4000 rows", VERDICT_PASS);
+    /* what ran outranks what is said: 4,000 in the code, 2,000 in a comment */
+    expect_rows_reading("# you may cut the training rows to 2,000\nrecall_task(4000, T, seed=1)\n",
+                        "0.745", "4000 rows", VERDICT_FAIL);
+    /* a comment's 2000 needs its word, and a number glued to a word is none */
+    expect_rows_reading("# 2000 is a nice year; step2000 too\nX = recall_task(n, T, seed=1)\n",
+                        "0.745", "2000 rows", VERDICT_PASS);
+    expect_rows_reading("# seed 2000 for the noise\nX = recall_task(n, T, seed=1)\n",
+                        "0.740", "4000 rows", VERDICT_PASS);
+    /* a malformed "call" is a rubric error */
+    {
+        struct rubric *r = NULL;
+        struct gb_err err;
+        ck_assert_int_eq(score_fixture_load("run", "\"readings\": {\"rows\": [{\"name\": \"4000\", "
+                                            "\"key\": \"a.\", \"source\": {\"name\": \"rows\", "
+                                            "\"value\": 4000, \"call\": 5}}]}, ",
+                                            "", &r, &err), -1);
+        ck_assert_ptr_nonnull(strstr(err.msg, "field 'source' must be"));
+    }
+}
+END_TEST
+
 static void assert_triage(const struct graded *g, const char *starts, const char *has)
 {
     ck_assert_ptr_nonnull(g->res.triage);
@@ -743,6 +810,7 @@ int main(void)
         test_missing_and_unreached,
         test_readings_pick_the_students_choice,
         test_readings_follow_the_source,
+        test_readings_follow_rows_in_code_and_comments,
         test_triage,
         test_triage_one_part,
         test_triage_unseeded,
