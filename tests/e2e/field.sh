@@ -17,13 +17,15 @@
 # pass), when a wrong file is not caught, when false fails exceed 1% of the
 # correct files' checks, or reviews 5%.  FIELD_FILTER (a glob over
 # STYLE/NAME, e.g. 'csv/*' or '*/wrong/*') grades a subset; FIELD_SAMPLE=N
-# grades only the first N files (the sanitizer build's run).
+# grades only the first N files; the sanitizer build grades the first 6 (the
+# rates are then printed, not held to: six files are no sample of them).
 set -u
 cd "$(dirname "$0")/../.."
 GRADER=${GRADER:-bin/grader}
 PY=/usr/bin/python3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+[ "${SANITIZE:-}" = 1 ] && FIELD_SAMPLE=${FIELD_SAMPLE:-6}
 
 files=0 checks=0 correct_checks=0 false_fail=0 reviews=0 rubric_reviews=0 false_pass=0 wrong=0 caught=0
 other=0 errors=0 correct_files=0 styles=0
@@ -113,6 +115,14 @@ echo "field: $styles styles, $correct_files correct files: false-fail checks $fa
      "($(pct "$reviews" "$correct_checks")) of $correct_checks checks (+ $rubric_reviews" \
      "rubric review checks); wrong files caught $caught/$wrong; false passes $false_pass;" \
      "other mismatches $other; errors $errors"
-[ "$false_pass" -eq 0 ] && [ "$caught" -eq "$wrong" ] && [ "$errors" -eq 0 ] &&
-    awk -v f="$false_fail" -v r="$reviews" -v n="$correct_checks" \
-        'BEGIN { exit !(n == 0 || (f <= 0.01 * n && r <= 0.05 * n)) }'
+ok=1
+[ "$false_pass" -eq 0 ] && [ "$caught" -eq "$wrong" ] && [ "$errors" -eq 0 ] || ok=0
+if ! awk -v f="$false_fail" -v r="$reviews" -v n="$correct_checks" \
+        'BEGIN { exit !(n == 0 || (f <= 0.01 * n && r <= 0.05 * n)) }'; then
+    if [ -n "${FIELD_SAMPLE:-}" ]; then
+        echo "field: (a sample: its rates are not held to the targets)"
+    else
+        ok=0
+    fi
+fi
+[ "$ok" = 1 ]
