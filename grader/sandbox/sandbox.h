@@ -49,7 +49,8 @@ struct sandbox_limits {
 #define SANDBOX_WORKDIR "/work"
 
 struct sandbox_spec {
-    const char *workdir;            /* host directory; the submission's cwd, writable */
+    const char *workdir;            /* host directory copied into the sandbox's private
+                                     * tmpfs /work (its cwd); never written back */
     const char *const *argv;        /* argv[0] is an absolute path, NULL-terminated */
     /* "KEY=VALUE" entries, NULL-terminated, may be NULL.  Added to (and
      * overriding) the sandbox's own allow-listed environment: PATH, HOME,
