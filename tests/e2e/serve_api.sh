@@ -215,7 +215,7 @@ served, checked = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
 r = served['result']
 assert r['schema'] == 'gradebox.result/1', r['schema']
 assert served['score'] == r['score'] == checked['score'], (served['score'], checked['score'])
-assert r['result_id'] == checked['result_id'], 'result_id (student|exercise|file) differs'
+assert r['result_key'] == checked['result_key'], 'result_key (student, assignment, exercise) differs'
 assert [(c['id'], c['verdict'], c['points']) for c in r['checks']] == \
        [(c['id'], c['verdict'], c['points']) for c in checked['checks']]
 assert served['result_status'] == r['status'] == 'passed'
@@ -223,7 +223,7 @@ PY
 curl -sS -m 30 -b "$tmp/jar" "$A/submissions/$id2" >"$tmp/page.html"
 grep -q 'total: 13/13 points' "$tmp/page.html" || fail "the report page has no report"
 ! grep -q 'http-equiv="refresh"' "$tmp/page.html" || fail "a finished page still reloads"
-ok "both graded; the API's result is grader check's (score, result_id, every check); the page shows the report"
+ok "both graded; the API's result is grader check's (score, result_key, every check); the page shows the report"
 
 for _ in $(seq 100); do grep -q "^accepted $($PY -c 'import json,sys; print(json.load(open(sys.argv[1]))["result"]["result_id"])' "$tmp/body") " "$tmp/lms.log" 2>/dev/null && break; sleep 0.2; done
 rid=$($PY -c 'import json,sys; print(json.load(open(sys.argv[1]))["result"]["result_id"])' "$tmp/body")
