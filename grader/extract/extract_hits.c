@@ -627,6 +627,11 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
         extract_compile_field(q, EXTRACT_ROW_AXIS, &f.rax, err) < 0 ||
         extract_find_captions(&f) < 0)
         goto out;
+    /* An excluded word rules a value out only where the text says it: a
+     * shorter word it begins with ("per" of "permuted") is another word. */
+    for (size_t i = 0; i < f.exc.n; i++)
+        for (size_t k = 0; k < f.exc.v[i].n; k++)
+            f.exc.v[i].items[k].whole = 1;
     for (size_t li = 0; li < t->n_lines; li++) {
         const struct xline *ln = &t->lines[li];
         if (ln->kind == XLINE_RULE || ln->n_atoms == 0)

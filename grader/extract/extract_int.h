@@ -319,6 +319,8 @@ struct pitem {
     uint32_t wlen;
     int has_num;
     double num;
+    int whole;              /* 1: the text must spell the word out, never abbreviate it
+                             * (an exclude's "permuted" is not said by "one row per token") */
 };
 
 struct phrase {

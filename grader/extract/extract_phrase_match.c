@@ -56,6 +56,8 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
         } else {
             if (a->num >= 0 || !(strength = extract_word_eq(it->w, it->wlen, a->p, a->len)))
                 continue;
+            if (it->whole && strength < 3 && a->len < it->wlen)
+                continue;
             if (it->has_num) {
                 const struct xatom *b = i + 1 < src->n ? &src->a[i + 1] : NULL;
                 if (!b || b->num < 0 || !atom_free(S, s, m, k, i + 1))
@@ -108,7 +110,7 @@ static int word_free_in_scope(const struct pitem *word, const struct sources *S)
 static int match_split(const struct extract_transcript *t, const struct pitem *it,
                        const struct sources *S, struct match *m, size_t k)
 {
-    struct pitem word = { it->w, it->wlen, 0, 0.0 }, num = { NULL, 0, 1, it->num };
+    struct pitem word = { it->w, it->wlen, 0, 0.0, it->whole }, num = { NULL, 0, 1, it->num, 0 };
 
     if (!word_free_in_scope(&word, S))
         return 0;

@@ -303,45 +303,73 @@ static size_t after_token_key(const char *s, size_t i, size_t end)
     return b;
 }
 
-/* The word at s[i..end) after separators and an optional key ("token=",
- * "word:"): "<start>" or a course word; *after is where it ends.  NULL when
- * there is none. */
+/* Words of a sentence that may come between a step and its token ("At
+ * step 3 the RNN reads 'good'"): at most this many, none the course's. */
+#define TOKEN_LEAD_WORDS 4
+
+/* The token read at a step, in s[i..end), after separators, an optional key
+ * ("token=", "word:") and up to TOKEN_LEAD_WORDS other words: "<start>" or a
+ * course word; *after is where it ends.  NULL when there is none. */
 static const char *row_token(const char *s, size_t i, size_t end, size_t *after)
 {
     char word[PROP_WORD];
     const char *w[2];
-    size_t k = 0;
 
-    while (i < end && !isalpha((unsigned char)s[i]) && s[i] != '<')
-        i++;
-    i = after_token_key(s, i, end);
-    if (i + 7 <= end && !strncmp(s + i, "<start>", 7)) {
-        *after = i + 7;
-        return "<start>";
+    for (int lead = 0; lead <= TOKEN_LEAD_WORDS; lead++) {
+        size_t k = 0;
+        while (i < end && !isalpha((unsigned char)s[i]) && s[i] != '<')
+            i++;
+        i = after_token_key(s, i, end);
+        if (i + 7 <= end && !strncmp(s + i, "<start>", 7)) {
+            *after = i + 7;
+            return "<start>";
+        }
+        while (i < end && isalpha((unsigned char)s[i]) && k + 1 < sizeof word)
+            word[k++] = (char)tolower((unsigned char)s[i++]);
+        word[k] = '\0';
+        *after = i;
+        if (!k)
+            return NULL;
+        if (!strcmp(word, "start"))
+            return "<start>";
+        if (line_words(word, k, w, 1) == 1 && w[0])
+            return w[0];
     }
-    while (i < end && isalpha((unsigned char)s[i]) && k + 1 < sizeof word)
-        word[k++] = (char)tolower((unsigned char)s[i++]);
-    word[k] = '\0';
-    *after = i;
-    if (!strcmp(word, "start"))
-        return "<start>";
-    return k && line_words(word, k, w, 1) == 1 ? w[0] : NULL;
+    return NULL;
 }
 
-/* Nothing but keys ("x=", "h_t:", "mood:") between the numbers after the
- * token: a word not followed by '=' or ':' means the row goes on in words
- * ("label 1: packing was not rude ..." is a review, not a step). */
+/* Nothing but labels between the numbers after the token: keys ("x=",
+ * "h_t:", "mood:") and words of a sentence ("the state is mood 0.716,
+ * saw-not 0.000", "and its memory becomes [...]").  Two course words in a
+ * row, not a key, mean the row goes on in the course's words: "label 1:
+ * packing was not rude ..." is a review, not a step. */
 static int only_keys(const char *s, size_t a, size_t b)
 {
+    int run = 0;
+
     for (size_t i = a; i < b; i++) {
-        if (!isalpha((unsigned char)s[i]))
+        char w[PROP_WORD];
+        size_t k = 0;
+        if (!isalpha((unsigned char)s[i])) {
+            if (strchr("0123456789[]()=:,;", s[i]))
+                run = 0;
             continue;
-        while (i < b && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '-'))
+        }
+        while (i < b && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '-')) {
+            if (k + 1 < sizeof w)
+                w[k++] = (char)tolower((unsigned char)s[i]);
             i++;
+        }
+        w[k] = '\0';
         while (i < b && s[i] == ' ')
             i++;
-        if (i >= b || (s[i] != '=' && s[i] != ':'))
+        if (i < b && (s[i] == '=' || s[i] == ':'))
+            run = 0;
+        else if (sequences_stoi(w) < 0)
+            run = 0;
+        else if (++run >= 2)
             return 0;
+        i--;   /* the loop's i++ lands on the character after the word */
     }
     return 1;
 }

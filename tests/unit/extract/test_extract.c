@@ -878,6 +878,24 @@ START_TEST(test_time_is_no_accuracy)
 }
 END_TEST
 
+START_TEST(test_exclude_spelled_out)
+{
+    /* the title's "per" is no "permuted": an excluded word must be written */
+    struct extract_transcript *t = parse_str(
+        "outputs (one row per token):\n"
+        "  rude     [0.881, -0.119, 0.881, 0.339]\n"
+        "\n"
+        "largest gap against torch: 2.2e-16\n");
+    struct found f;
+
+    f = query(t, "{\"column\": \"gap\", \"exclude\": [\"permuted\", \"rounding\"]}");
+    ASSERT_HIT(f, 2.2e-16, 4, "2.2e-16");
+    f = query(t, "{\"column\": \"gap\", \"exclude\": [\"outputs\"]}");
+    ck_assert_int_eq(f.n, 0);   // a title that does say it still rules the line out
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_boxed_tables_and_nested_json)
 {
     struct extract_transcript *t = parse_fixture("boxed_and_json.txt");
@@ -1046,6 +1064,7 @@ int main(void)
     tcase_add_test(tc, test_non_utf8_and_control_bytes);
     tcase_add_test(tc, test_words_spread_over_header_and_label);
     tcase_add_test(tc, test_time_is_no_accuracy);
+    tcase_add_test(tc, test_exclude_spelled_out);
     tcase_add_test(tc, test_boxed_tables_and_nested_json);
     suite_add_tcase(s, tc);
     tc = tcase_create("limits");

@@ -752,6 +752,59 @@ START_TEST(test_trace_rows_as_mappings)
 }
 END_TEST
 
+/* The same trace in sentences: words that are not the course's label the
+ * numbers ("the state is mood ..., saw-not ..."); a review's words would not. */
+START_TEST(test_trace_rows_in_sentences)
+{
+    const char *checks = "{\"id\": \"tr\", \"description\": \"d\", \"points\": 1, \"kind\": \"rnn_trace\"}";
+    const char *fmt =
+        "Trace for \"delivery was good and service was not slow\":\n"
+        "After step 1 (delivery) the state is mood 0.000, saw-not 0.000, count 0.000.\n"
+        "After step 2 (was) the state is mood 0.000, saw-not 0.000, count 0.000.\n"
+        "After step 3 (good) the state is mood 0.716, saw-not 0.000, count 0.462.\n"
+        "After step 4 (and) the state is mood 0.615, saw-not 0.000, count 0.432.\n"
+        "After step 5 (service) the state is mood 0.547, saw-not 0.000, count 0.407.\n"
+        "After step 6 (was) the state is mood 0.499, saw-not 0.000, count 0.386.\n"
+        "After step 7 (not) the state is mood 0.461, saw-not 0.964, count 0.368.\n"
+        "After step 8 (slow) the state is mood -0.413, saw-not 0.000, count 0.700.\n"
+        "Trace for \"delivery was slow and service was not good\":\n"
+        "After step 1 (delivery) the state is mood 0.000, saw-not 0.000, count 0.000.\n"
+        "After step 2 (was) the state is mood 0.000, saw-not 0.000, count 0.000.\n"
+        "After step 3 (slow) the state is mood %s, saw-not 0.000, count 0.462.\n"
+        "After step 4 (and) the state is mood -0.615, saw-not 0.000, count 0.432.\n"
+        "After step 5 (service) the state is mood -0.547, saw-not 0.000, count 0.407.\n"
+        "After step 6 (was) the state is mood -0.499, saw-not 0.000, count 0.386.\n"
+        "After step 7 (not) the state is mood -0.461, saw-not 0.964, count 0.368.\n"
+        "After step 8 (good) the state is mood 0.413, saw-not 0.000, count 0.700.\n";
+    const char *fmt2 =
+        "At step 1 the RNN reads 'delivery' with features [0. 0. 0.] and its memory becomes [0. 0. 0.].\n"
+        "At step 2 the RNN reads 'was' with features [0. 0. 0.] and its memory becomes [0. 0. 0.].\n"
+        "At step 3 the RNN reads 'good' with features [1. 0. 0.] and its memory becomes [0.716 0. 0.462].\n"
+        "At step 4 the RNN reads 'and' with features [0. 0. 0.] and its memory becomes [0.615 0. 0.432].\n"
+        "At step 5 the RNN reads 'service' with features [0. 0. 0.] and its memory becomes [0.547 0. 0.407].\n"
+        "At step 6 the RNN reads 'was' with features [0. 0. 0.] and its memory becomes [0.499 0. 0.386].\n"
+        "At step 7 the RNN reads 'not' with features [0. 0. 1.] and its memory becomes [0.461 0.964 0.368].\n"
+        "At step 8 the RNN reads 'slow' with features [0. 1. 0.] and its memory becomes [-0.413 0. 0.7].\n"
+        "\n"
+        "At step 1 the RNN reads 'delivery' with features [0. 0. 0.] and its memory becomes [0. 0. 0.].\n"
+        "At step 2 the RNN reads 'was' with features [0. 0. 0.] and its memory becomes [0. 0. 0.].\n"
+        "At step 3 the RNN reads 'slow' with features [0. 1. 0.] and its memory becomes [%s 0. 0.462].\n"
+        "At step 4 the RNN reads 'and' with features [0. 0. 0.] and its memory becomes [-0.615 0. 0.432].\n"
+        "At step 5 the RNN reads 'service' with features [0. 0. 0.] and its memory becomes [-0.547 0. 0.407].\n"
+        "At step 6 the RNN reads 'was' with features [0. 0. 0.] and its memory becomes [-0.499 0. 0.386].\n"
+        "At step 7 the RNN reads 'not' with features [0. 0. 1.] and its memory becomes [-0.461 0.964 0.368].\n"
+        "At step 8 the RNN reads 'good' with features [1. 0. 0.] and its memory becomes [0.413 0. 0.7].\n";
+    struct graded g;
+
+    expect_trace_separates(checks, fmt);
+    expect_trace_separates(checks, fmt2);
+    grade("run", checks, "label 1: delivery was not slow 0.716 0.000 0.462\n"
+                         "label 3: service was good 0.5 0.1 0.2\n", "", NULL, NULL, &g);
+    expect(&g, "tr", VERDICT_MISSING);    /* reviews with numbers are no trace */
+    release(&g);
+}
+END_TEST
+
 START_TEST(test_prose_split_and_keywords)
 {
     struct prose p;
@@ -827,6 +880,7 @@ int main(void)
         test_twin_pairs_and_trace,
         test_trace_one_column_per_step,
         test_trace_rows_as_mappings,
+        test_trace_rows_in_sentences,
         test_prose_split_and_keywords
     };
 
