@@ -12,6 +12,7 @@
 #include "nn/nn_model.h"
 #include "rng/sequences.h"
 #include "nn/train.h"
+#include "clock.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -463,14 +464,6 @@ static int score_fresh(struct nn_model *m, struct order_reading *r, struct gb_er
     return 0;
 }
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* torch.manual_seed(7); net = build(); train(net, Btr, ytr, epochs, lr=0.01); acc x3 */
 static int train_bag_model(enum order_model which, int epochs, const struct bag_set *train,
                            const struct bag_set *test, struct order_reading *r,
@@ -489,9 +482,9 @@ static int train_bag_model(enum order_model which, int epochs, const struct bag_
                      opts.batch, err))
         return -1;
     r->params[which] = (long)m.params.total;
-    t0 = seconds_now();
+    t0 = gb_now_seconds();
     rc = train_run(&m, &train->data, &opts, NULL, err);
-    r->train_seconds[which] = seconds_now() - t0;
+    r->train_seconds[which] = gb_now_seconds() - t0;
     rc = rc || score(&m, test, NULL, &s->all, err) ||
          score(&m, test, test->mask[SEQ_KIND_VERY], &s->very, err) ||
          score(&m, test, test->mask[SEQ_KIND_NOT], &s->nots, err) ||
