@@ -362,33 +362,6 @@ int exp_order_values(cJSON *values, struct gb_err *err)
     return 0;
 }
 
-int exp_order_main(int argc, char **argv)
-{
-    char path[4096];
-    struct gb_err err;
-    cJSON *values, *root;
-    int rc;
-
-    if (expected_json_parse_out(argc, argv, "order_matters", path, sizeof path, &err)) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 2;
-    }
-    if (!(root = expected_json_new("order_matters", &values))) {
-        fprintf(stderr, "reference: out of memory\n");
-        return 1;
-    }
-    rc = exp_order_values(values, &err);
-    if (!rc)
-        rc = expected_json_write(root, path, &err);
-    cJSON_Delete(root);
-    if (rc) {
-        fprintf(stderr, "reference order_matters: %s\n", err.msg);
-        return 1;
-    }
-    printf("wrote %s\n", path);
-    return 0;
-}
-
 
 /* ---- the bag models: Step 1's training, both readings ----------------------- */
 

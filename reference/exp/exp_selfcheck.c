@@ -418,30 +418,3 @@ int exp_selfcheck_values(cJSON *values, struct gb_err *err)
         return -1;
     return 0;
 }
-
-int exp_selfcheck_main(int argc, char **argv)
-{
-    char path[4096];
-    struct gb_err err;
-    cJSON *values, *root;
-    int rc;
-
-    if (expected_json_parse_out(argc, argv, "self_check", path, sizeof path, &err)) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 2;
-    }
-    if (!(root = expected_json_new("self_check", &values))) {
-        fprintf(stderr, "reference: out of memory\n");
-        return 1;
-    }
-    rc = exp_selfcheck_values(values, &err);
-    if (!rc)
-        rc = expected_json_write(root, path, &err);
-    cJSON_Delete(root);
-    if (rc) {
-        fprintf(stderr, "reference self_check: %s\n", err.msg);
-        return 1;
-    }
-    printf("wrote %s\n", path);
-    return 0;
-}
