@@ -46,7 +46,8 @@ static void corner_axes(const struct extract_transcript *t, struct xtable *tb)
         if (c->is_value)
             return;   /* the corner is left of the values */
         for (size_t i = 0; i + 1 < c->n_hatoms; i++) {
-            int slash = 0, vs = extract_atom_is(&h[i + 1], "vs") || extract_atom_is(&h[i + 1], "versus");
+            int slash = 0,
+                vs = extract_atom_is(&h[i + 1], "vs") || extract_atom_is(&h[i + 1], "versus");
             for (const char *p = h[i].p + h[i].len; p < h[i + 1].p && !vs; p++)
                 slash |= *p == '\\' || *p == '/';
             if (!slash && !vs)
@@ -72,7 +73,8 @@ static void caption_axes(const struct extract_transcript *t, struct xline *ln,
 
     for (size_t i = 0; i + 1 < ln->n_atoms; i++) {
         int rows = extract_atom_is(&a[i], "row") || extract_atom_is(&a[i], "rows");
-        int cols = extract_atom_is(&a[i], "column") || extract_atom_is(&a[i], "columns") || extract_atom_is(&a[i], "cols");
+        int cols = extract_atom_is(&a[i], "column") || extract_atom_is(&a[i], "columns") ||
+                   extract_atom_is(&a[i], "cols");
         size_t j = i + 1;
         int mark = 0;
         if (!rows && !cols)

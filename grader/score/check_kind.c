@@ -101,7 +101,7 @@ static int load_about_number(const cJSON *num, struct rubric_about *a, struct gb
     a->own_trace = cJSON_IsTrue(f);
     a->has_number = 1;
     if (rubric_field_strings(cJSON_GetObjectItemCaseSensitive(num, "after"), "about.number.after",
-                     &a->number_words, err))
+                             &a->number_words, err))
         return -1;
     if (!a->number_words.n)
         return gb_fail(err, "field 'about.number.after' must name the words a number follows");
@@ -126,10 +126,14 @@ static int load_about(const cJSON *about, struct rubric_check *ck, struct gb_err
     }
     if (!(a = ck->about = calloc(1, sizeof *a)))
         return gb_fail(err, "out of memory");
-    if (rubric_field_strings(cJSON_GetObjectItemCaseSensitive(about, "claim"), "about.claim", &a->claim, err) ||
-        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(about, "right"), "about.right", &a->right, err) ||
-        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(about, "wrong"), "about.wrong", &a->wrong, err) ||
-        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(about, "other"), "about.other", &a->other, err))
+    if (rubric_field_strings(cJSON_GetObjectItemCaseSensitive(about, "claim"), "about.claim",
+                             &a->claim, err) ||
+        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(about, "right"), "about.right",
+                             &a->right, err) ||
+        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(about, "wrong"), "about.wrong",
+                             &a->wrong, err) ||
+        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(about, "other"), "about.other",
+                             &a->other, err))
         return -1;
     f = cJSON_GetObjectItemCaseSensitive(about, "number");
     if (f && load_about_number(f, a, err))
@@ -153,17 +157,18 @@ static int load_answer_numbers(const cJSON *nums, struct rubric_check *ck, struc
         if (!cJSON_IsString(label))
             return gb_fail(err, "field 'numbers[%zu].label' must be a string", ck->n_numbers - 1);
         cJSON_ArrayForEach(f, el) {
-            if (!rubric_field_word_in(f->string, "label expected tolerance range greater_than at_least "
-                         "less_than at_most subject context"))
+            if (!rubric_field_word_in(f->string,
+                                      "label expected tolerance range greater_than at_least "
+                                      "less_than at_most subject context"))
                 return gb_fail(err, "field 'numbers[%zu]' has unknown member '%s'",
                                ck->n_numbers - 1, f->string);
         }
         if (!(an->label = rubric_field_dup(label->valuestring, err)) ||
             rubric_field_target(el, &an->target, err) ||
             rubric_field_strings(cJSON_GetObjectItemCaseSensitive(el, "subject"), "subject",
-                         &an->subject, err) ||
+                                 &an->subject, err) ||
             rubric_field_strings(cJSON_GetObjectItemCaseSensitive(el, "context"), "context",
-                         &an->context, err))
+                                 &an->context, err))
             return gb_err_prefix(err, "numbers[%zu]", ck->n_numbers - 1);
     }
     if (!ck->min_numbers)
@@ -185,8 +190,8 @@ static int load_vector(const cJSON *c, struct rubric_check *ck, struct gb_err *e
         return -1;
     ck->vector_abs_tol = t.abs_tol;
     ck->vector_rel_tol = t.rel_tol;
-    if (rubric_field_strings(cJSON_GetObjectItemCaseSensitive(c, "elements"), "elements", &ck->elements,
-                     err))
+    if (rubric_field_strings(cJSON_GetObjectItemCaseSensitive(c, "elements"), "elements",
+                             &ck->elements, err))
         return -1;
     if (cJSON_GetObjectItemCaseSensitive(c, "elements") && ck->elements.n < 2)
         return gb_fail(err, "field 'elements' must name at least two elements");
@@ -213,9 +218,12 @@ static int validate_expr(const struct rubric_check *ck, struct gb_err *err)
 static int load_answer_words(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
 {
     if (rubric_field_require(c, "forbidden", err) ||
-        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(c, "forbidden"), "forbidden", &ck->forbidden, err) ||
-        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(c, "everyday"), "everyday", &ck->everyday, err) ||
-        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(c, "ambiguous"), "ambiguous", &ck->ambiguous, err))
+        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(c, "forbidden"), "forbidden",
+                             &ck->forbidden, err) ||
+        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(c, "everyday"), "everyday",
+                             &ck->everyday, err) ||
+        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(c, "ambiguous"), "ambiguous",
+                             &ck->ambiguous, err))
         return -1;
     if (!ck->forbidden.n)
         return gb_fail(err, "field 'forbidden' is empty");
@@ -224,7 +232,8 @@ static int load_answer_words(const cJSON *c, struct rubric_check *ck, struct gb_
         while (k < ck->forbidden.n && strcmp(ck->forbidden.v[k], ck->ambiguous.v[i]))
             k++;
         if (k == ck->forbidden.n)
-            return gb_fail(err, "field 'ambiguous': '%s' is not in 'forbidden'", ck->ambiguous.v[i]);
+            return gb_fail(err, "field 'ambiguous': '%s' is not in 'forbidden'",
+                           ck->ambiguous.v[i]);
     }
     return 0;
 }

@@ -49,7 +49,7 @@ char *rubric_field_dup(const char *s, struct gb_err *err)
 
 /* A string field or an array of strings; absent leaves out empty. */
 int rubric_field_strings(const cJSON *item, const char *field, struct rubric_strings *out,
-                        struct gb_err *err)
+                         struct gb_err *err)
 {
     const cJSON *el;
     size_t n = 0;
@@ -101,7 +101,7 @@ static int is_bounded(const cJSON *item, double lo, double hi)
 }
 
 int rubric_field_number(const cJSON *item, const char *field, struct rubric_number *out,
-                       struct gb_err *err)
+                        struct gb_err *err)
 {
     if (cJSON_IsNumber(item)) {
         if (!is_bounded(item, -RUBRIC_VALUE_MAX, RUBRIC_VALUE_MAX))
@@ -205,7 +205,8 @@ int rubric_field_target(const cJSON *c, struct rubric_target *t, struct gb_err *
         t->op = TARGET_APPROX;
         if (!tol)
             return gb_fail(err, "field 'expected' needs a 'tolerance' (use {\"abs\": 0} for exact)");
-        if (rubric_field_tolerance(tol, t, err) || rubric_field_number(exp, "expected", &t->expected, err))
+        if (rubric_field_tolerance(tol, t, err) ||
+            rubric_field_number(exp, "expected", &t->expected, err))
             return -1;
     }
     if (range) {
@@ -426,7 +427,7 @@ static int load_choice_source(const cJSON *src, struct rubric_reading_choice *ch
     if (call && !(ch->source_call = rubric_field_dup(call->valuestring, err)))
         return -1;
     if (rubric_field_strings(cJSON_GetObjectItemCaseSensitive(src, "comment"), "source.comment",
-                     &ch->source_comment, err))
+                             &ch->source_comment, err))
         return -1;
     return (ch->source_name = rubric_field_dup(name->valuestring, err)) ? 0 : -1;
 }
@@ -651,8 +652,8 @@ static int load_section(const cJSON *el, struct rubric_section *sec, struct gb_e
         if (!rubric_field_word_in(f->string, "aliases number inside question"))
             return gb_fail(err, "field 'sections.%s': unknown field '%s'", el->string, f->string);
     if (!(sec->name = rubric_field_dup(el->string, err)) ||
-        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(el, "aliases"), "aliases", &sec->aliases,
-                     err))
+        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(el, "aliases"), "aliases",
+                             &sec->aliases, err))
         return -1;
     if (num && (!cJSON_IsNumber(num) || num->valuedouble != floor(num->valuedouble) ||
                 num->valuedouble < 1 || num->valuedouble > 99))
@@ -711,7 +712,8 @@ static int load_top_strings(const cJSON *root, struct rubric *r, struct gb_err *
         if (!(*dst[i] = rubric_field_dup(f->valuestring, err)))
             return -1;
     }
-    if (title && (!cJSON_IsString(title) || !(r->title = rubric_field_dup(title->valuestring, err))))
+    if (title && (!cJSON_IsString(title) ||
+                  !(r->title = rubric_field_dup(title->valuestring, err))))
         return gb_fail(err, "field 'title' must be a string");
     if (!cJSON_IsString(mode) ||
         (strcmp(mode->valuestring, "run") && strcmp(mode->valuestring, "read")))
@@ -753,14 +755,17 @@ static int load_top(const cJSON *root, struct rubric *r, struct gb_err *err)
                        (int)fmt->valuedouble, RUBRIC_FORMAT_MAX);
     r->format = (int)fmt->valuedouble;
     cJSON_ArrayForEach(el, root) {
-        if (!rubric_field_word_in(el->string, "format exercise title submission mode provides expected "
-                     "limits synonyms readings checks seeded sections"))
+        if (!rubric_field_word_in(el->string,
+                                  "format exercise title submission mode provides expected "
+                                  "limits synonyms readings checks seeded sections"))
             return gb_fail(err, "unknown top-level field '%s'", el->string);
     }
     if (load_top_strings(root, r, err) ||
-        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(root, "provides"), "provides", &r->provides, err) ||
+        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(root, "provides"), "provides",
+                             &r->provides, err) ||
         check_provides(&r->provides, err) ||
-        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(root, "expected"), "expected", &r->expected, err) ||
+        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(root, "expected"), "expected",
+                             &r->expected, err) ||
         resolve_expected(r, err) ||
         load_limits(cJSON_GetObjectItemCaseSensitive(root, "limits"), &r->limits, err) ||
         load_readings(cJSON_GetObjectItemCaseSensitive(root, "readings"), r, err) ||
