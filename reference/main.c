@@ -15,6 +15,7 @@
 #include "exp/exp_gradient.h"
 #include "exp/exp_memory.h"
 #include "exp/exp_selfcheck.h"
+#include "exp/expected_json.h"
 #include "lesson/lesson.h"
 #include "nn/nn_isa.h"
 
@@ -22,22 +23,31 @@ struct subcommand {
     const char *name;
     const char *summary;
     int (*run)(int argc, char **argv);   /* argv[0] is the subcommand name */
+    /* or, for an exercise's expected values (run NULL): the function that fills
+     * them; expected_json_main() does the rest, the name is the exercise's */
+    int (*values)(cJSON *values, struct gb_err *err);
 };
 
 static const struct subcommand subcommands[] = {
-    { "attention_by_hand", "expected values of the attention exercise", exp_attention_main },
-    { "order_matters", "expected values of the order_matters exercise", exp_order_main },
-    { "gradient_decay", "expected values of the gradient_decay exercise", exp_gradient_main },
+    { "attention_by_hand", "expected values of the attention exercise", NULL,
+      exp_attention_values },
+    { "order_matters", "expected values of the order_matters exercise", NULL, exp_order_values },
+    { "gradient_decay", "expected values of the gradient_decay exercise", NULL,
+      exp_gradient_values },
     { "memory_lab", "expected values of the memory_lab exercise (14 models, 2 readings, twins)",
-      exp_memory_main },
-    { "self_check", "expected values of the self-check questions", exp_selfcheck_main },
-    { "lesson", "print the module's Output block for --step N, recomputed", lesson_main },
-    { "reviews", "make_reviews(N, seed): tokens, label, kind per line", cmd_streams_reviews },
-    { "randn", "torch.manual_seed(S); torch.randn(shape), one value per line", cmd_streams_randn },
-    { "init", "a model's initial parameters in torch's parameters() order", cmd_streams_init },
-    { "label", "the label of a review in Step 1's grammar, or why it has none", cmd_streams_label },
-    { "randperm", "K successive torch.randperm(N) from one seeded generator", cmd_streams_randperm },
-    { NULL, NULL, NULL }
+      exp_memory_main, NULL },
+    { "self_check", "expected values of the self-check questions", NULL, exp_selfcheck_values },
+    { "lesson", "print the module's Output block for --step N, recomputed", lesson_main, NULL },
+    { "reviews", "make_reviews(N, seed): tokens, label, kind per line", cmd_streams_reviews, NULL },
+    { "randn", "torch.manual_seed(S); torch.randn(shape), one value per line",
+      cmd_streams_randn, NULL },
+    { "init", "a model's initial parameters in torch's parameters() order",
+      cmd_streams_init, NULL },
+    { "label", "the label of a review in Step 1's grammar, or why it has none",
+      cmd_streams_label, NULL },
+    { "randperm", "K successive torch.randperm(N) from one seeded generator",
+      cmd_streams_randperm, NULL },
+    { NULL, NULL, NULL, NULL }
 };
 
 static int usage(FILE *f)
@@ -80,7 +90,8 @@ int main(int argc, char **argv)
     }
     for (const struct subcommand *s = subcommands; s->name; s++)
         if (!strcmp(argv[1], s->name))
-            return s->run(argc - 1, argv + 1);
+            return s->run ? s->run(argc - 1, argv + 1)
+                          : expected_json_main(argc - 1, argv + 1, s->name, s->values);
     fprintf(stderr, "reference: unknown subcommand '%s'\n", argv[1]);
     return usage(stderr);
 }

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "batch/batch_progress.h"
+#include "clock.h"
 
 #define WORKER_OVERHEAD ((size_t)128 << 20)   /* the grader process beside its sandbox */
 #define READ_ONLY_NEED ((size_t)64 << 20)      /* an answers document: nothing runs */
@@ -51,14 +52,6 @@ struct queue {
     size_t running, memory_used;
     int stopping;
 };
-
-static double now_s(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 int batch_queue_cores(void)
 {
@@ -143,7 +136,7 @@ static double estimate(struct queue *q, const struct batch_task *t)
 
 static void update_eta(struct queue *q)
 {
-    double left = 0, now = now_s();
+    double left = 0, now = gb_now_seconds();
     int jobs = q->o->jobs > 0 ? q->o->jobs : 1;
 
     for (size_t i = 0; i < q->n; i++)
@@ -191,7 +184,7 @@ static int start(struct queue *q, size_t i, const sigset_t *old, struct gb_err *
         return gb_fail_errno(err, "cannot start a worker");
     if (pid == 0)
         worker_main(q, &q->tasks[i], old, parent);
-    q->slots[s] = (struct slot){ pid, i, now_s() };
+    q->slots[s] = (struct slot){ pid, i, gb_now_seconds() };
     q->started[i] = 1;
     q->running++;
     q->memory_used += need_of(&q->tasks[i]);
@@ -234,7 +227,7 @@ static int record_failure(struct queue *q, const struct batch_task *t, int statu
 static int finished(struct queue *q, struct slot *s, int status, struct gb_err *err)
 {
     const struct batch_task *t = &q->tasks[s->task];
-    double took = now_s() - s->started, score = 0, max = 0;
+    double took = gb_now_seconds() - s->started, score = 0, max = 0;
     const char *st = "error";
     struct mean *m;
     int found = 0, rc = 0;

@@ -308,16 +308,19 @@ static int has_value_number(const struct extract_transcript *t, const struct xli
     return 0;
 }
 
+int extract_atom_is(const struct xatom *a, const char *w)
+{
+    return a->num < 0 && a->len == strlen(w) && !strncasecmp(a->p, w, a->len);
+}
+
 /* "Part", "Step", "Exercise", "Q": a word that says how a text is
  * organised, not what any course is about. */
 int extract_structure_word(const struct xatom *a)
 {
     static const char *const words[] = { "part", "section", "step", "task", "exercise",
                                           "question", "q", "problem", "stage", NULL };
-    if (a->num >= 0)
-        return 0;
     for (const char *const *w = words; *w; w++)
-        if (strlen(*w) == a->len && strncasecmp(a->p, *w, a->len) == 0)
+        if (extract_atom_is(a, *w))
             return 1;
     return 0;
 }

@@ -382,11 +382,6 @@ static int clause_break(const struct xatom *a, size_t i, const char *s)
             is_clause_word(s, (size_t)(a[i + 1].p - s), (size_t)(a[i + 1].p - s) + a[i + 1].len));
 }
 
-static int atom_is(const struct xatom *a, const char *w)
-{
-    return a->num < 0 && a->len == strlen(w) && !strncasecmp(a->p, w, a->len);
-}
-
 /* "from 20.58 before clipping to 1.00 after clipping", "from a minimum of
  * 0.448 to a maximum of 0.574": a line saying "from <number> ... to
  * <number>" gives each end its own clause, opened by "from" and "to". */
@@ -395,11 +390,11 @@ static int from_to_line(const struct xline *ln, const struct xatom *a)
     int from = 0, end = 0;
 
     for (size_t i = 0; i < ln->n_atoms; i++) {
-        if (atom_is(&a[i], "from"))
+        if (extract_atom_is(&a[i], "from"))
             from = 1, end = 0;
         else if (a[i].num >= 0 && from)
             end = 1;
-        else if (end && atom_is(&a[i], "to") && has_number(a, i + 1, ln->n_atoms))
+        else if (end && extract_atom_is(&a[i], "to") && has_number(a, i + 1, ln->n_atoms))
             return 1;
     }
     return 0;
@@ -407,7 +402,7 @@ static int from_to_line(const struct xline *ln, const struct xatom *a)
 
 static int opens_end(int ft, const struct xatom *a)
 {
-    return ft && (atom_is(a, "from") || atom_is(a, "to"));
+    return ft && (extract_atom_is(a, "from") || extract_atom_is(a, "to"));
 }
 
 /* The clause of a line around atom `at`, atoms [*lo, *hi]: bounded by

@@ -172,6 +172,15 @@ size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nu
 size_t extract_synonym_groups(const struct extract_synonyms *syn,
                               const char *const **members, size_t index, size_t *n);
 
+/* Is the atom the word w (ASCII case-insensitive; never a number)? */
+int extract_atom_is(const struct xatom *a, const char *w);
+
+/* ASCII lower case, whatever the locale: student text is bytes. */
+static inline int extract_lower(unsigned char c)
+{
+    return (c >= 'A' && c <= 'Z') ? c + 32 : c;
+}
+
 /* "part", "step", "exercise", "q"...: a word saying how a text is organised. */
 int extract_structure_word(const struct xatom *a);
 

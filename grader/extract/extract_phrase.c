@@ -20,14 +20,12 @@
 
 /* ---- words ----------------------------------------------------------- */
 
-static int lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? c + 32 : c; }
-
 int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen)
 {
     size_t n = alen < blen ? alen : blen, k;
 
     for (k = 0; k < n; k++)
-        if (lower((unsigned char)a[k]) != lower((unsigned char)b[k]))
+        if (extract_lower((unsigned char)a[k]) != extract_lower((unsigned char)b[k]))
             break;
     if (k == n && alen == blen)
         return 3;
@@ -37,10 +35,10 @@ int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen)
     {
         const char *longer = alen > blen ? a : b;
         size_t ll = alen > blen ? alen : blen;
-        if (ll == n + 1 && lower((unsigned char)longer[n]) == 's')
+        if (ll == n + 1 && extract_lower((unsigned char)longer[n]) == 's')
             return 3;
-        if (ll == n + 2 && lower((unsigned char)longer[n]) == 'e' &&
-            lower((unsigned char)longer[n + 1]) == 's')
+        if (ll == n + 2 && extract_lower((unsigned char)longer[n]) == 'e' &&
+            extract_lower((unsigned char)longer[n + 1]) == 's')
             return 3;
         /* "min" abbreviates "minimum", never the role word "mine" */
         if (n >= 3 && (unsigned char)a[0] < 0x80 && !extract_refmark_role_word(longer, ll))

@@ -52,8 +52,6 @@ static const char *const own_words[] = {
 
 enum level { LEVEL_NONE = 0, LEVEL_OWN, LEVEL_MARKED };
 
-static int lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? c + 32 : c; }
-
 /* Exact, or the word's plural ("targets", "modules"). */
 static int same_word(const char *w, size_t wlen, const struct xatom *a)
 {
@@ -61,12 +59,12 @@ static int same_word(const char *w, size_t wlen, const struct xatom *a)
 
     if (a->num >= 0)
         return 0;
-    if (n == wlen + 1 && lower((unsigned char)a->p[wlen]) == 's')
+    if (n == wlen + 1 && extract_lower((unsigned char)a->p[wlen]) == 's')
         n = wlen;
     if (n != wlen)
         return 0;
     for (size_t i = 0; i < wlen; i++)
-        if (lower((unsigned char)a->p[i]) != (unsigned char)w[i])
+        if (extract_lower((unsigned char)a->p[i]) != (unsigned char)w[i])
             return 0;
     return 1;
 }

@@ -27,12 +27,6 @@ static int is_lone_row(const struct extract_transcript *t, const struct xline *l
 
 /* ---- axes ------------------------------------------------------------------ */
 
-static int word_is(const struct xatom *a, const char *w)
-{
-    size_t n = strlen(w);
-    return a->num < 0 && a->len == n && strncasecmp(a->p, w, n) == 0;
-}
-
 static void set_axis(struct xaxis *ax, const struct xatom *a, size_t n)
 {
     if (n == 0 || n > AXIS_ATOMS_MAX)
@@ -52,7 +46,8 @@ static void corner_axes(const struct extract_transcript *t, struct xtable *tb)
         if (c->is_value)
             return;   /* the corner is left of the values */
         for (size_t i = 0; i + 1 < c->n_hatoms; i++) {
-            int slash = 0, vs = word_is(&h[i + 1], "vs") || word_is(&h[i + 1], "versus");
+            int slash = 0,
+                vs = extract_atom_is(&h[i + 1], "vs") || extract_atom_is(&h[i + 1], "versus");
             for (const char *p = h[i].p + h[i].len; p < h[i + 1].p && !vs; p++)
                 slash |= *p == '\\' || *p == '/';
             if (!slash && !vs)
@@ -77,27 +72,28 @@ static void caption_axes(const struct extract_transcript *t, struct xline *ln,
     const char *end = t->text + ln->off + ln->len;
 
     for (size_t i = 0; i + 1 < ln->n_atoms; i++) {
-        int rows = word_is(&a[i], "row") || word_is(&a[i], "rows");
-        int cols = word_is(&a[i], "column") || word_is(&a[i], "columns") || word_is(&a[i], "cols");
+        int rows = extract_atom_is(&a[i], "row") || extract_atom_is(&a[i], "rows");
+        int cols = extract_atom_is(&a[i], "column") || extract_atom_is(&a[i], "columns") ||
+                   extract_atom_is(&a[i], "cols");
         size_t j = i + 1;
         int mark = 0;
         if (!rows && !cols)
             continue;
         for (const char *p = a[i].p + a[i].len; p < a[j].p; p++)
             mark |= *p == '=' || *p == ':';
-        if (!mark && (word_is(&a[j], "are") || word_is(&a[j], "per")))
+        if (!mark && (extract_atom_is(&a[j], "are") || extract_atom_is(&a[j], "per")))
             mark = 1, j++;
         if (!mark || j >= ln->n_atoms || a[j].num >= 0)
             continue;
         const char *after = a[j].p + a[j].len, *stop = j + 1 < ln->n_atoms ? a[j + 1].p : end;
-        int ends = j + 1 == ln->n_atoms || word_is(&a[j + 1], "and");
+        int ends = j + 1 == ln->n_atoms || extract_atom_is(&a[j + 1], "and");
         for (const char *p = after; p < stop && !ends; p++)
             ends = *p == ')' || *p == '(' || *p == ';' || (*p == ',' && j + 1 < ln->n_atoms &&
-                                               (word_is(&a[j + 1], "column") ||
-                                                word_is(&a[j + 1], "columns") ||
-                                                word_is(&a[j + 1], "cols") ||
-                                                word_is(&a[j + 1], "row") ||
-                                                word_is(&a[j + 1], "rows")));
+                                               (extract_atom_is(&a[j + 1], "column") ||
+                                                extract_atom_is(&a[j + 1], "columns") ||
+                                                extract_atom_is(&a[j + 1], "cols") ||
+                                                extract_atom_is(&a[j + 1], "row") ||
+                                                extract_atom_is(&a[j + 1], "rows")));
         if (!ends)
             continue;
         set_axis(rows ? &tb->rows_are : &tb->cols_are, &a[j], 1);

@@ -33,6 +33,7 @@
 #include "sandbox/sandbox_ns.h"
 #include "sandbox/sandbox_seccomp.h"
 #include "sandbox/sandbox_verdict.h"
+#include "clock.h"
 
 /* Once asked to stop, pid 1 has this long before it is SIGKILLed (which
  * loses the CPU and memory figures of what it had not yet reaped) ... */
@@ -56,14 +57,6 @@ struct supervisor {
     struct sandbox_cgroup *cgroup;   /* the run's memory.max, or none (dirfd -1) */
     int work_fd, tmp_fd;             /* the sandbox's /work and /tmp, sent by pid 1 */
 };
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* ---- argv and environment ------------------------------------------------ */
 
@@ -167,7 +160,7 @@ static void hard_kill(struct supervisor *s)
     /* SIGKILL to pid 1 of the namespace takes every process in it along. */
     kill(s->init, SIGKILL);
     s->hard_killed = 1;
-    s->drain_deadline = now_seconds() + DRAIN_SECONDS;
+    s->drain_deadline = gb_now_seconds() + DRAIN_SECONDS;
 }
 
 /* Asks pid 1 to kill and reap everything (so usage is counted), with
@@ -181,7 +174,7 @@ static void kill_sandbox(struct supervisor *s, enum sandbox_limit limit)
     if (s->killed)
         return;
     s->killed = 1;
-    s->hard_kill_at = now_seconds() + STOP_SECONDS;
+    s->hard_kill_at = gb_now_seconds() + STOP_SECONDS;
     s->drain_deadline = s->hard_kill_at + DRAIN_SECONDS;
     if (s->ctl_fd < 0 || sandbox_ctl_send(s->ctl_fd, &m, -1))
         hard_kill(s);
@@ -286,9 +279,9 @@ static void watch_memory(struct supervisor *s)
 {
     size_t total;
 
-    if (!s->memory_cap || s->killed || now_seconds() < s->next_memory_check)
+    if (!s->memory_cap || s->killed || gb_now_seconds() < s->next_memory_check)
         return;
-    s->next_memory_check = now_seconds() + SANDBOX_MEMWATCH_PERIOD;
+    s->next_memory_check = gb_now_seconds() + SANDBOX_MEMWATCH_PERIOD;
     if (sandbox_memwatch_total(s->init, &total))
         return;
     if (total > s->memory_peak)
@@ -307,7 +300,7 @@ static int poll_timeout_ms(const struct supervisor *s)
 
     if (s->memory_cap && !s->killed && s->next_memory_check < until)
         until = s->next_memory_check;
-    left = until - now_seconds();
+    left = until - gb_now_seconds();
 
     if (left <= 0)
         return 0;
@@ -337,11 +330,11 @@ static int supervise_once(struct supervisor *s, struct gb_err *err)
     if (n > 0 && p[2].revents)
         read_ctl(s);
     watch_memory(s);
-    if (!s->killed && now_seconds() >= s->deadline) {
+    if (!s->killed && gb_now_seconds() >= s->deadline) {
         snprintf(s->detail, sizeof s->detail, "%g s", s->deadline - s->start);
         kill_sandbox(s, SANDBOX_LIMIT_WALL);
     }
-    if (s->killed && !s->hard_killed && now_seconds() >= s->hard_kill_at)
+    if (s->killed && !s->hard_killed && gb_now_seconds() >= s->hard_kill_at)
         hard_kill(s);
     return 0;
 }
@@ -351,7 +344,7 @@ static int supervise_once(struct supervisor *s, struct gb_err *err)
 static int supervise(struct supervisor *s, struct gb_err *err)
 {
     while (s->out_fd >= 0 || s->err_fd >= 0 || s->ctl_fd >= 0) {
-        if (s->hard_killed && now_seconds() >= s->drain_deadline)
+        if (s->hard_killed && gb_now_seconds() >= s->drain_deadline)
             break;
         if (s->setup_error[0] && !s->killed)
             kill_sandbox(s, SANDBOX_LIMIT_NONE);
@@ -585,7 +578,7 @@ static void note_disk(struct supervisor *s, const struct sandbox_spec *spec)
 static int finish(struct supervisor *s, const struct sandbox_spec *spec,
                   struct sandbox_result *res, struct gb_err *err)
 {
-    res->wall_seconds = now_seconds() - s->start;
+    res->wall_seconds = gb_now_seconds() - s->start;
     reap_init(s, res);
     note_cgroup(s, spec, res);
     note_disk(s, spec);
@@ -649,7 +642,7 @@ int sandbox_run(const struct sandbox_spec *spec, struct sandbox_result *res,
         return -1;
     prepared = prepare_kit(spec, &k, err) == 0;
     if (prepared && !open_channels(&ch, err) && !launch(spec, &ch, &k, &cg, &init, err)) {
-        start_supervisor(&s, spec, &ch, init, now_seconds());
+        start_supervisor(&s, spec, &ch, init, gb_now_seconds());
         s.cgroup = &cg;
         if (supervise(&s, err) == 0)
             rc = finish(&s, spec, res, err);

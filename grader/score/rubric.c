@@ -15,56 +15,15 @@
 
 #include "buf.h"
 #include "extract/extract.h"
-#include "score/score_relation.h"
+#include "score/check_kind.h"
+#include "score/rubric_field.h"
 
 #define RUBRIC_MAX_BYTES (1u << 20)
 
-static const char *const kind_names[] = {
-    [CHECK_VALUE] = "value",
-    [CHECK_VECTOR] = "vector",
-    [CHECK_EACH] = "each",
-    [CHECK_RELATION] = "relation",
-    [CHECK_TWIN_PAIRS] = "twin_pairs",
-    [CHECK_RNN_TRACE] = "rnn_trace",
-    [CHECK_COMMENT_SENTENCES] = "comment_sentences",
-    [CHECK_COMMENT_IDEA] = "comment_idea",
-    [CHECK_COMMENT_CITES_OUTPUT] = "comment_cites_output",
-    [CHECK_ANSWER_NUMBERS] = "answer_numbers",
-    [CHECK_ANSWER_IDEA] = "answer_idea",
-    [CHECK_ANSWER_SENTENCES] = "answer_sentences",
-    [CHECK_ANSWER_WORDS] = "answer_words",
-    [CHECK_REVIEW] = "review",
-    [CHECK_TYPED_OUTPUT] = "typed_output",
-};
-#define N_KINDS (sizeof kind_names / sizeof kind_names[0])
-
-/* Fields each kind accepts besides the common ones; anything else is a typo. */
-static const char *const kind_fields[N_KINDS] = {
-    [CHECK_VALUE] = "locate or_locate expected tolerance range greater_than at_least less_than at_most review_range mistakes",
-    [CHECK_VECTOR] = "locate expected tolerance elements mistakes",
-    [CHECK_EACH] = "locate expected tolerance range greater_than at_least less_than at_most min_count mistakes",
-    [CHECK_RELATION] = "values expr expected tolerance range greater_than at_least less_than at_most review_range mistakes",
-    [CHECK_TWIN_PAIRS] = "min_pairs require_sorted",
-    [CHECK_RNN_TRACE] = "",
-    [CHECK_COMMENT_SENTENCES] = "min max",
-    [CHECK_COMMENT_IDEA] = "ideas window about",
-    [CHECK_COMMENT_CITES_OUTPUT] = "ideas window",
-    [CHECK_ANSWER_NUMBERS] = "section numbers min_numbers not_after",
-    [CHECK_ANSWER_IDEA] = "section ideas window about",
-    [CHECK_ANSWER_SENTENCES] = "section min max",
-    [CHECK_ANSWER_WORDS] = "section forbidden everyday ambiguous",
-    [CHECK_REVIEW] = "section prompt",
-    [CHECK_TYPED_OUTPUT] = "",
-};
 static const char common_fields[] = "id description points kind reading";
 
-const char *check_kind_name(enum check_kind kind)
-{
-    return (unsigned)kind < N_KINDS ? kind_names[kind] : "unknown";
-}
-
 /* Is word one of the space-separated words of list? */
-static int word_in(const char *word, const char *list)
+int rubric_field_word_in(const char *word, const char *list)
 {
     size_t n = strlen(word);
 
@@ -80,7 +39,7 @@ static int word_in(const char *word, const char *list)
     return 0;
 }
 
-static char *dup_or_fail(const char *s, struct gb_err *err)
+char *rubric_field_dup(const char *s, struct gb_err *err)
 {
     char *d = strdup(s);
     if (!d)
@@ -89,8 +48,8 @@ static char *dup_or_fail(const char *s, struct gb_err *err)
 }
 
 /* A string field or an array of strings; absent leaves out empty. */
-static int load_strings(const cJSON *item, const char *field, struct rubric_strings *out,
-                        struct gb_err *err)
+int rubric_field_strings(const cJSON *item, const char *field, struct rubric_strings *out,
+                         struct gb_err *err)
 {
     const cJSON *el;
     size_t n = 0;
@@ -100,7 +59,7 @@ static int load_strings(const cJSON *item, const char *field, struct rubric_stri
         return 0;
     if (cJSON_IsString(item)) {
         if (!(out->v = calloc(1, sizeof *out->v)) ||
-            !(out->v[0] = dup_or_fail(item->valuestring, err)))
+            !(out->v[0] = rubric_field_dup(item->valuestring, err)))
             return gb_fail(err, "out of memory");
         out->n = 1;
         return 0;
@@ -113,7 +72,7 @@ static int load_strings(const cJSON *item, const char *field, struct rubric_stri
     cJSON_ArrayForEach(el, item) {
         if (!cJSON_IsString(el) || !el->valuestring[0])
             return gb_fail(err, "field '%s' must hold non-empty strings only", field);
-        if (!(out->v[n] = dup_or_fail(el->valuestring, err)))
+        if (!(out->v[n] = rubric_field_dup(el->valuestring, err)))
             return -1;
         out->n = ++n;
     }
@@ -141,8 +100,8 @@ static int is_bounded(const cJSON *item, double lo, double hi)
            item->valuedouble <= hi;
 }
 
-static int load_number(const cJSON *item, const char *field, struct rubric_number *out,
-                       struct gb_err *err)
+int rubric_field_number(const cJSON *item, const char *field, struct rubric_number *out,
+                        struct gb_err *err)
 {
     if (cJSON_IsNumber(item)) {
         if (!is_bounded(item, -RUBRIC_VALUE_MAX, RUBRIC_VALUE_MAX))
@@ -152,11 +111,11 @@ static int load_number(const cJSON *item, const char *field, struct rubric_numbe
         return 0;
     }
     if (cJSON_IsString(item) && item->valuestring[0])
-        return (out->ref = dup_or_fail(item->valuestring, err)) ? 0 : -1;
+        return (out->ref = rubric_field_dup(item->valuestring, err)) ? 0 : -1;
     return gb_fail(err, "field '%s' must be a number or a key into the expected values", field);
 }
 
-static int load_size(const cJSON *obj, const char *field, size_t *out, struct gb_err *err)
+int rubric_field_size(const cJSON *obj, const char *field, size_t *out, struct gb_err *err)
 {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, field);
 
@@ -169,7 +128,7 @@ static int load_size(const cJSON *obj, const char *field, size_t *out, struct gb
     return 0;
 }
 
-static int load_tolerance(const cJSON *tol, struct rubric_target *t, struct gb_err *err)
+int rubric_field_tolerance(const cJSON *tol, struct rubric_target *t, struct gb_err *err)
 {
     const cJSON *el;
 
@@ -214,7 +173,7 @@ static int load_pair(const cJSON *arr, const char *field, double *lo, double *hi
     return 0;
 }
 
-static int load_target(const cJSON *c, struct rubric_target *t, struct gb_err *err)
+int rubric_field_target(const cJSON *c, struct rubric_target *t, struct gb_err *err)
 {
     const cJSON *review = cJSON_GetObjectItemCaseSensitive(c, "review_range");
 
@@ -234,7 +193,7 @@ static int load_target(const cJSON *c, struct rubric_target *t, struct gb_err *e
             continue;
         n++;
         t->op = bounds[i].op;
-        if (load_number(b, bounds[i].field, &t->expected, err))
+        if (rubric_field_number(b, bounds[i].field, &t->expected, err))
             return -1;
     }
     if (n != 1)
@@ -246,7 +205,8 @@ static int load_target(const cJSON *c, struct rubric_target *t, struct gb_err *e
         t->op = TARGET_APPROX;
         if (!tol)
             return gb_fail(err, "field 'expected' needs a 'tolerance' (use {\"abs\": 0} for exact)");
-        if (load_tolerance(tol, t, err) || load_number(exp, "expected", &t->expected, err))
+        if (rubric_field_tolerance(tol, t, err) ||
+            rubric_field_number(exp, "expected", &t->expected, err))
             return -1;
     }
     if (range) {
@@ -261,7 +221,7 @@ static int load_target(const cJSON *c, struct rubric_target *t, struct gb_err *e
 
 /* Kept as JSON: extract_query_from_json() is the one parser of the query
  * language, and score.c builds the query from this copy. */
-static int load_locate(const cJSON *loc, const char *field, cJSON **out, struct gb_err *err)
+int rubric_field_locate(const cJSON *loc, const char *field, cJSON **out, struct gb_err *err)
 {
     struct extract_query q = EXTRACT_QUERY_INIT;
 
@@ -275,310 +235,11 @@ static int load_locate(const cJSON *loc, const char *field, cJSON **out, struct 
     return 0;
 }
 
-/* An operand is a locate object that may also say which reference number
- * it reads ("reads": "rnn.gain_1_5.step_1"); the key is kept apart, the rest
- * is the locate. */
-static int load_operand(const cJSON *el, const char *field, struct rubric_operand *op,
-                        struct gb_err *err)
-{
-    const cJSON *reads = cJSON_IsObject(el) ? cJSON_GetObjectItemCaseSensitive(el, "reads") : NULL;
-    cJSON *loc;
-    int rc;
-
-    if (!reads)
-        return load_locate(el, field, &op->locate, err);
-    if (!cJSON_IsString(reads) || !reads->valuestring[0])
-        return gb_fail(err, "field '%s.reads' must be an expected-values key", field);
-    if (!(op->reads = dup_or_fail(reads->valuestring, err)) || !(loc = cJSON_Duplicate(el, 1)))
-        return gb_fail(err, "out of memory");
-    cJSON_DeleteItemFromObjectCaseSensitive(loc, "reads");
-    rc = load_locate(loc, field, &op->locate, err);
-    cJSON_Delete(loc);
-    return rc;
-}
-
-static int load_operands(const cJSON *vals, struct rubric_check *ck, struct gb_err *err)
-{
-    const cJSON *el;
-    char field[96];
-
-    if (!cJSON_IsObject(vals) || !cJSON_GetArraySize(vals))
-        return gb_fail(err, "field 'values' must be an object of named locations");
-    ck->operands = calloc((size_t)cJSON_GetArraySize(vals), sizeof *ck->operands);
-    if (!ck->operands)
-        return gb_fail(err, "out of memory");
-    cJSON_ArrayForEach(el, vals) {
-        struct rubric_operand *op = &ck->operands[ck->n_operands++];
-        snprintf(field, sizeof field, "values.%s", el->string);
-        if (!(op->name = dup_or_fail(el->string, err)) || load_operand(el, field, op, err))
-            return -1;
-    }
-    return 0;
-}
-
-static int load_ideas(const cJSON *ideas, struct rubric_check *ck, struct gb_err *err)
-{
-    const cJSON *el;
-
-    if (!cJSON_IsArray(ideas) || !cJSON_GetArraySize(ideas))
-        return gb_fail(err, "field 'ideas' must be an array of keyword groups");
-    ck->ideas = calloc((size_t)cJSON_GetArraySize(ideas), sizeof *ck->ideas);
-    if (!ck->ideas)
-        return gb_fail(err, "out of memory");
-    cJSON_ArrayForEach(el, ideas) {
-        if (load_strings(el, "ideas", &ck->ideas[ck->n_ideas++], err))
-            return -1;
-        if (!ck->ideas[ck->n_ideas - 1].n)
-            return gb_fail(err, "field 'ideas' has an empty keyword group");
-    }
-    return 0;
-}
-
-/* "about": {"claim": [...], "right": [...], "wrong": [...], "other": [...],
- *            "number": {"after": ["step"], "expected": KEY, "own_trace": true}} */
-static int load_about_number(const cJSON *num, struct rubric_about *a, struct gb_err *err)
-{
-    const cJSON *f;
-
-    if (!cJSON_IsObject(num))
-        return gb_fail(err, "field 'about.number' must be an object with 'after' and 'expected'");
-    cJSON_ArrayForEach(f, num) {
-        if (!word_in(f->string, "after expected own_trace"))
-            return gb_fail(err, "field 'about.number' has unknown member '%s'", f->string);
-    }
-    f = cJSON_GetObjectItemCaseSensitive(num, "own_trace");
-    if (f && !cJSON_IsBool(f))
-        return gb_fail(err, "field 'about.number.own_trace' must be true or false");
-    a->own_trace = cJSON_IsTrue(f);
-    a->has_number = 1;
-    if (load_strings(cJSON_GetObjectItemCaseSensitive(num, "after"), "about.number.after",
-                     &a->number_words, err))
-        return -1;
-    if (!a->number_words.n)
-        return gb_fail(err, "field 'about.number.after' must name the words a number follows");
-    f = cJSON_GetObjectItemCaseSensitive(num, "expected");
-    if (!f)
-        return gb_fail(err, "field 'about.number' needs 'expected'");
-    return load_number(f, "about.number.expected", &a->number, err);
-}
-
-static int load_about(const cJSON *about, struct rubric_check *ck, struct gb_err *err)
-{
-    const cJSON *f;
-    struct rubric_about *a;
-
-    if (!about)
-        return 0;
-    if (!cJSON_IsObject(about))
-        return gb_fail(err, "field 'about' must be an object with 'right' and 'wrong' subjects");
-    cJSON_ArrayForEach(f, about) {
-        if (!word_in(f->string, "claim right wrong other number"))
-            return gb_fail(err, "field 'about' has unknown member '%s'", f->string);
-    }
-    if (!(a = ck->about = calloc(1, sizeof *a)))
-        return gb_fail(err, "out of memory");
-    if (load_strings(cJSON_GetObjectItemCaseSensitive(about, "claim"), "about.claim", &a->claim, err) ||
-        load_strings(cJSON_GetObjectItemCaseSensitive(about, "right"), "about.right", &a->right, err) ||
-        load_strings(cJSON_GetObjectItemCaseSensitive(about, "wrong"), "about.wrong", &a->wrong, err) ||
-        load_strings(cJSON_GetObjectItemCaseSensitive(about, "other"), "about.other", &a->other, err))
-        return -1;
-    f = cJSON_GetObjectItemCaseSensitive(about, "number");
-    if (f && load_about_number(f, a, err))
-        return -1;
-    return 0;
-}
-
-static int load_answer_numbers(const cJSON *nums, struct rubric_check *ck, struct gb_err *err)
-{
-    const cJSON *el;
-
-    if (!cJSON_IsArray(nums) || !cJSON_GetArraySize(nums))
-        return gb_fail(err, "field 'numbers' must be a non-empty array");
-    ck->numbers = calloc((size_t)cJSON_GetArraySize(nums), sizeof *ck->numbers);
-    if (!ck->numbers)
-        return gb_fail(err, "out of memory");
-    cJSON_ArrayForEach(el, nums) {
-        struct rubric_answer_number *an = &ck->numbers[ck->n_numbers++];
-        const cJSON *label = cJSON_GetObjectItemCaseSensitive(el, "label");
-        const cJSON *f;
-        if (!cJSON_IsString(label))
-            return gb_fail(err, "field 'numbers[%zu].label' must be a string", ck->n_numbers - 1);
-        cJSON_ArrayForEach(f, el) {
-            if (!word_in(f->string, "label expected tolerance range greater_than at_least "
-                         "less_than at_most subject context"))
-                return gb_fail(err, "field 'numbers[%zu]' has unknown member '%s'",
-                               ck->n_numbers - 1, f->string);
-        }
-        if (!(an->label = dup_or_fail(label->valuestring, err)) ||
-            load_target(el, &an->target, err) ||
-            load_strings(cJSON_GetObjectItemCaseSensitive(el, "subject"), "subject",
-                         &an->subject, err) ||
-            load_strings(cJSON_GetObjectItemCaseSensitive(el, "context"), "context",
-                         &an->context, err))
-            return gb_err_prefix(err, "numbers[%zu]", ck->n_numbers - 1);
-    }
-    if (!ck->min_numbers)
-        ck->min_numbers = ck->n_numbers;
-    if (ck->min_numbers > ck->n_numbers)
-        return gb_fail(err, "field 'min_numbers' is larger than the number of 'numbers'");
-    return 0;
-}
-
-static int require(const cJSON *c, const char *field, struct gb_err *err)
+int rubric_field_require(const cJSON *c, const char *field, struct gb_err *err)
 {
     if (!cJSON_GetObjectItemCaseSensitive(c, field))
         return gb_fail(err, "missing field '%s'", field);
     return 0;
-}
-
-static int load_vector(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
-{
-    const cJSON *exp = cJSON_GetObjectItemCaseSensitive(c, "expected");
-    struct rubric_target t = { 0 };
-
-    if (!cJSON_IsString(exp))
-        return gb_fail(err, "field 'expected' must be a key of an array in the expected values");
-    if (require(c, "tolerance", err) ||
-        load_tolerance(cJSON_GetObjectItemCaseSensitive(c, "tolerance"), &t, err))
-        return -1;
-    ck->vector_abs_tol = t.abs_tol;
-    ck->vector_rel_tol = t.rel_tol;
-    if (load_strings(cJSON_GetObjectItemCaseSensitive(c, "elements"), "elements", &ck->elements,
-                     err))
-        return -1;
-    if (cJSON_GetObjectItemCaseSensitive(c, "elements") && ck->elements.n < 2)
-        return gb_fail(err, "field 'elements' must name at least two elements");
-    return (ck->vector.ref = dup_or_fail(exp->valuestring, err)) ? 0 : -1;
-}
-
-/* Evaluating over ones catches unknown names and syntax errors at load time. */
-static int validate_expr(const struct rubric_check *ck, struct gb_err *err)
-{
-    double *ones = malloc(ck->n_operands * sizeof *ones), v;
-    int rc;
-
-    if (!ones)
-        return gb_fail(err, "out of memory");
-    for (size_t i = 0; i < ck->n_operands; i++)
-        ones[i] = 1;
-    rc = score_relation_eval(ck, ones, &v, err);
-    free(ones);
-    return rc;
-}
-
-/* "ambiguous" words have an everyday sense too ("log", "integral"): each must
- * also be forbidden, so the rubric says what happens to it. */
-static int load_answer_words(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
-{
-    if (require(c, "forbidden", err) ||
-        load_strings(cJSON_GetObjectItemCaseSensitive(c, "forbidden"), "forbidden", &ck->forbidden, err) ||
-        load_strings(cJSON_GetObjectItemCaseSensitive(c, "everyday"), "everyday", &ck->everyday, err) ||
-        load_strings(cJSON_GetObjectItemCaseSensitive(c, "ambiguous"), "ambiguous", &ck->ambiguous, err))
-        return -1;
-    if (!ck->forbidden.n)
-        return gb_fail(err, "field 'forbidden' is empty");
-    for (size_t i = 0; i < ck->ambiguous.n; i++) {
-        size_t k = 0;
-        while (k < ck->forbidden.n && strcmp(ck->forbidden.v[k], ck->ambiguous.v[i]))
-            k++;
-        if (k == ck->forbidden.n)
-            return gb_fail(err, "field 'ambiguous': '%s' is not in 'forbidden'", ck->ambiguous.v[i]);
-    }
-    return 0;
-}
-
-/* Kind-specific fields. */
-static int load_kind_fields(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
-{
-    const cJSON *f;
-
-    switch (ck->kind) {
-    case CHECK_VALUE:
-    case CHECK_EACH:
-        if (require(c, "locate", err) ||
-            load_locate(cJSON_GetObjectItemCaseSensitive(c, "locate"), "locate", &ck->locate, err) ||
-            load_target(c, &ck->target, err) || load_size(c, "min_count", &ck->min_count, err))
-            return -1;
-        f = cJSON_GetObjectItemCaseSensitive(c, "or_locate");
-        if (f && load_locate(f, "or_locate", &ck->or_locate, err))
-            return -1;
-        if (ck->kind == CHECK_EACH && !ck->min_count)
-            ck->min_count = 1;
-        return 0;
-    case CHECK_VECTOR:
-        return require(c, "locate", err) ||
-               load_locate(cJSON_GetObjectItemCaseSensitive(c, "locate"), "locate", &ck->locate, err) ||
-               load_vector(c, ck, err) ? -1 : 0;
-    case CHECK_RELATION:
-        f = cJSON_GetObjectItemCaseSensitive(c, "expr");
-        if (!cJSON_IsString(f) || !f->valuestring[0])
-            return gb_fail(err, "field 'expr' must be an expression like \"train - test\"");
-        if (!(ck->expr = dup_or_fail(f->valuestring, err)))
-            return -1;
-        if (require(c, "values", err) ||
-            load_operands(cJSON_GetObjectItemCaseSensitive(c, "values"), ck, err) ||
-            load_target(c, &ck->target, err))
-            return -1;
-        return validate_expr(ck, err);
-    case CHECK_TWIN_PAIRS:
-        ck->min_pairs = 1;
-        f = cJSON_GetObjectItemCaseSensitive(c, "require_sorted");
-        if (f && !cJSON_IsBool(f))
-            return gb_fail(err, "field 'require_sorted' must be true or false");
-        ck->require_sorted = cJSON_IsTrue(f);
-        return load_size(c, "min_pairs", &ck->min_pairs, err);
-    case CHECK_RNN_TRACE:
-        return 0;
-    case CHECK_COMMENT_SENTENCES:
-    case CHECK_ANSWER_SENTENCES:
-        if (load_size(c, "min", &ck->min_sentences, err) || load_size(c, "max", &ck->max_sentences, err))
-            return -1;
-        if (!ck->min_sentences && !ck->max_sentences)
-            return gb_fail(err, "needs 'min' or 'max'");
-        return 0;
-    case CHECK_COMMENT_IDEA:
-    case CHECK_COMMENT_CITES_OUTPUT:
-    case CHECK_ANSWER_IDEA:
-        ck->window = 2;
-        if (load_size(c, "window", &ck->window, err))
-            return -1;
-        if (!ck->window)
-            return gb_fail(err, "field 'window' must be at least 1");
-        return require(c, "ideas", err) ||
-               load_ideas(cJSON_GetObjectItemCaseSensitive(c, "ideas"), ck, err) ||
-               load_about(cJSON_GetObjectItemCaseSensitive(c, "about"), ck, err) ? -1 : 0;
-    case CHECK_ANSWER_NUMBERS:
-        return load_size(c, "min_numbers", &ck->min_numbers, err) || require(c, "numbers", err) ||
-               load_answer_numbers(cJSON_GetObjectItemCaseSensitive(c, "numbers"), ck, err) ||
-               load_strings(cJSON_GetObjectItemCaseSensitive(c, "not_after"), "not_after",
-                            &ck->not_after, err) ? -1 : 0;
-    case CHECK_ANSWER_WORDS:
-        return load_answer_words(c, ck, err);
-    case CHECK_REVIEW:
-        f = cJSON_GetObjectItemCaseSensitive(c, "prompt");
-        if (!cJSON_IsString(f))
-            return gb_fail(err, "field 'prompt' must say what the reviewer judges");
-        return (ck->prompt = dup_or_fail(f->valuestring, err)) ? 0 : -1;
-    case CHECK_TYPED_OUTPUT:
-        return 0;
-    }
-    return gb_fail(err, "unhandled kind");
-}
-
-static int kind_from_name(const char *name, enum check_kind *out)
-{
-    for (size_t i = 0; i < N_KINDS; i++)
-        if (!strcmp(name, kind_names[i])) {
-            *out = (enum check_kind)i;
-            return 0;
-        }
-    return -1;
-}
-
-static int is_answer_kind(enum check_kind k)
-{
-    return k == CHECK_ANSWER_NUMBERS || k == CHECK_ANSWER_IDEA ||
-           k == CHECK_ANSWER_SENTENCES || k == CHECK_ANSWER_WORDS;
 }
 
 static int load_check_common(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
@@ -594,22 +255,22 @@ static int load_check_common(const cJSON *c, struct rubric_check *ck, struct gb_
         return gb_fail(err, "field 'description' must be a non-empty string");
     if (!is_bounded(pts, 0, RUBRIC_POINTS_MAX))
         return gb_fail(err, "field 'points' must be a number from 0 to %g", RUBRIC_POINTS_MAX);
-    if (!cJSON_IsString(kind) || kind_from_name(kind->valuestring, &ck->kind))
-        return gb_fail(err, "field 'kind' must be one of value, vector, each, relation, "
-                       "twin_pairs, rnn_trace, comment_sentences, comment_idea, "
-                       "comment_cites_output, answer_numbers, answer_idea, "
-                       "answer_sentences, answer_words, review, typed_output");
+    if (!cJSON_IsString(kind) || check_kind_from_name(kind->valuestring, &ck->kind)) {
+        char kinds[512];
+        check_kind_list(kinds, sizeof kinds);
+        return gb_fail(err, "field 'kind' must be one of %s", kinds);
+    }
     if (rd && !cJSON_IsString(rd))
         return gb_fail(err, "field 'reading' must name a group under \"readings\"");
     if (sec && !cJSON_IsString(sec))
         return gb_fail(err, "field 'section' must be a string");
-    if (is_answer_kind(ck->kind) && !sec)
+    if (check_kind_reads(ck->kind, CHECK_KIND_READS_ANSWERS) && !sec)
         return gb_fail(err, "missing field 'section' (which answers section to read)");
     ck->points = pts->valuedouble;
-    if (!(ck->id = dup_or_fail(id->valuestring, err)) ||
-        !(ck->description = dup_or_fail(desc->valuestring, err)) ||
-        (rd && !(ck->reading = dup_or_fail(rd->valuestring, err))) ||
-        (sec && !(ck->section = dup_or_fail(sec->valuestring, err))))
+    if (!(ck->id = rubric_field_dup(id->valuestring, err)) ||
+        !(ck->description = rubric_field_dup(desc->valuestring, err)) ||
+        (rd && !(ck->reading = rubric_field_dup(rd->valuestring, err))) ||
+        (sec && !(ck->section = rubric_field_dup(sec->valuestring, err))))
         return -1;
     return 0;
 }
@@ -642,19 +303,19 @@ static int load_mistake(const cJSON *m, const struct rubric_check *ck, struct ru
     if (!cJSON_IsObject(m) || !exp || !cJSON_IsString(says) || !says->valuestring[0])
         return gb_fail(err, "mistakes[%zu] needs 'expected' and a 'says' sentence", i);
     cJSON_ArrayForEach(f, m)
-        if (!word_in(f->string, "expected tolerance says"))
+        if (!rubric_field_word_in(f->string, "expected tolerance says"))
             return gb_fail(err, "mistakes[%zu] has unknown field '%s'", i, f->string);
     if (ck->kind == CHECK_VECTOR && !cJSON_IsString(exp))
         return gb_fail(err, "mistakes[%zu].expected must be a key of an array", i);
-    if (load_number(exp, "mistakes.expected", &mk->expected, err))
+    if (rubric_field_number(exp, "mistakes.expected", &mk->expected, err))
         return -1;
-    if (tol && load_tolerance(tol, &t, err))
+    if (tol && rubric_field_tolerance(tol, &t, err))
         return -1;
     mk->abs_tol = t.abs_tol;
     mk->rel_tol = t.rel_tol;
     if (!tol && default_mistake_tolerance(ck, mk, i, err))
         return -1;
-    return (mk->says = dup_or_fail(says->valuestring, err)) ? 0 : -1;
+    return (mk->says = rubric_field_dup(says->valuestring, err)) ? 0 : -1;
 }
 
 static int load_mistakes(const cJSON *arr, struct rubric_check *ck, struct gb_err *err)
@@ -678,16 +339,18 @@ static int load_mistakes(const cJSON *arr, struct rubric_check *ck, struct gb_er
 
 static int load_check(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
 {
+    const struct check_kind_row *row;
     const cJSON *f;
 
     if (load_check_common(c, ck, err))
         return -1;
+    row = check_kind_row(ck->kind);
     cJSON_ArrayForEach(f, c) {
-        if (!word_in(f->string, common_fields) && !word_in(f->string, kind_fields[ck->kind]))
-            return gb_fail(err, "unknown field '%s' for kind '%s'", f->string,
-                           kind_names[ck->kind]);
+        if (!rubric_field_word_in(f->string, common_fields) &&
+            !rubric_field_word_in(f->string, row->fields))
+            return gb_fail(err, "unknown field '%s' for kind '%s'", f->string, row->name);
     }
-    return load_kind_fields(c, ck, err) ||
+    return (row->load && row->load(c, ck, err)) ||
            load_mistakes(cJSON_GetObjectItemCaseSensitive(c, "mistakes"), ck, err) ? -1 : 0;
 }
 
@@ -761,12 +424,12 @@ static int load_choice_source(const cJSON *src, struct rubric_reading_choice *ch
                        "\"...\", \"value\": N} with optional \"call\": \"function\" and "
                        "\"comment\": [\"word\", ...]", ch->name);
     ch->source_value = value->valuedouble;
-    if (call && !(ch->source_call = dup_or_fail(call->valuestring, err)))
+    if (call && !(ch->source_call = rubric_field_dup(call->valuestring, err)))
         return -1;
-    if (load_strings(cJSON_GetObjectItemCaseSensitive(src, "comment"), "source.comment",
-                     &ch->source_comment, err))
+    if (rubric_field_strings(cJSON_GetObjectItemCaseSensitive(src, "comment"), "source.comment",
+                             &ch->source_comment, err))
         return -1;
-    return (ch->source_name = dup_or_fail(name->valuestring, err)) ? 0 : -1;
+    return (ch->source_name = rubric_field_dup(name->valuestring, err)) ? 0 : -1;
 }
 
 static int load_readings(const cJSON *rd, struct rubric *r, struct gb_err *err)
@@ -782,7 +445,7 @@ static int load_readings(const cJSON *rd, struct rubric *r, struct gb_err *err)
         return gb_fail(err, "out of memory");
     cJSON_ArrayForEach(grp, rd) {
         struct rubric_reading *g = &r->readings[r->n_readings++];
-        if (!(g->group = dup_or_fail(grp->string, err)))
+        if (!(g->group = rubric_field_dup(grp->string, err)))
             return -1;
         if (!cJSON_IsArray(grp) || !cJSON_GetArraySize(grp))
             return gb_fail(err, "reading '%s' must be a non-empty array of {name, key}", grp->string);
@@ -796,8 +459,8 @@ static int load_readings(const cJSON *rd, struct rubric *r, struct gb_err *err)
             if (!cJSON_IsString(name) || !cJSON_IsString(key))
                 return gb_fail(err, "reading '%s' choice %zu needs string fields 'name' and 'key'",
                                grp->string, g->n_choices - 1);
-            if (!(ch->name = dup_or_fail(name->valuestring, err)) ||
-                !(ch->key = dup_or_fail(key->valuestring, err)) ||
+            if (!(ch->name = rubric_field_dup(name->valuestring, err)) ||
+                !(ch->key = rubric_field_dup(key->valuestring, err)) ||
                 load_choice_source(cJSON_GetObjectItemCaseSensitive(el, "source"), ch, err))
                 return -1;
         }
@@ -934,12 +597,12 @@ static int load_checks(const cJSON *arr, struct rubric *r, struct gb_err *err)
                 return gb_fail(err, "check '%s': duplicate id", id->valuestring);
         if (load_check(c, ck, err) || check_all_placeholders(ck, r, err))
             return gb_err_prefix(err, "check '%s'", id->valuestring);
-        if (r->mode == RUBRIC_MODE_RUN && is_answer_kind(ck->kind))
+        if (r->mode == RUBRIC_MODE_RUN && check_kind_reads(ck->kind, CHECK_KIND_READS_ANSWERS))
             return gb_fail(err, "check '%s': kind '%s' needs \"mode\": \"read\"",
-                           ck->id, kind_names[ck->kind]);
-        if (r->mode == RUBRIC_MODE_READ && ck->kind == CHECK_TYPED_OUTPUT)
-            return gb_fail(err, "check '%s': kind 'typed_output' needs \"mode\": \"run\"",
-                           ck->id);
+                           ck->id, check_kind_name(ck->kind));
+        if (r->mode == RUBRIC_MODE_READ && check_kind_reads(ck->kind, CHECK_KIND_NEEDS_RUN))
+            return gb_fail(err, "check '%s': kind '%s' needs \"mode\": \"run\"",
+                           ck->id, check_kind_name(ck->kind));
     }
     return 0;
 }
@@ -986,11 +649,11 @@ static int load_section(const cJSON *el, struct rubric_section *sec, struct gb_e
     if (!cJSON_IsObject(el))
         return gb_fail(err, "field 'sections.%s' must be an object", el->string);
     cJSON_ArrayForEach(f, el)
-        if (!word_in(f->string, "aliases number inside question"))
+        if (!rubric_field_word_in(f->string, "aliases number inside question"))
             return gb_fail(err, "field 'sections.%s': unknown field '%s'", el->string, f->string);
-    if (!(sec->name = dup_or_fail(el->string, err)) ||
-        load_strings(cJSON_GetObjectItemCaseSensitive(el, "aliases"), "aliases", &sec->aliases,
-                     err))
+    if (!(sec->name = rubric_field_dup(el->string, err)) ||
+        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(el, "aliases"), "aliases",
+                             &sec->aliases, err))
         return -1;
     if (num && (!cJSON_IsNumber(num) || num->valuedouble != floor(num->valuedouble) ||
                 num->valuedouble < 1 || num->valuedouble > 99))
@@ -999,12 +662,12 @@ static int load_section(const cJSON *el, struct rubric_section *sec, struct gb_e
     sec->number = num ? (int)num->valuedouble : 0;
     if (in && (!cJSON_IsString(in) || !in->valuestring[0]))
         return gb_fail(err, "field 'sections.%s.inside' must name a section", el->string);
-    if (in && !(sec->inside = dup_or_fail(in->valuestring, err)))
+    if (in && !(sec->inside = rubric_field_dup(in->valuestring, err)))
         return -1;
     f = cJSON_GetObjectItemCaseSensitive(el, "question");
     if (f && (!cJSON_IsString(f) || !f->valuestring[0]))
         return gb_fail(err, "field 'sections.%s.question' must be the question's text", el->string);
-    if (f && !(sec->question = dup_or_fail(f->valuestring, err)))
+    if (f && !(sec->question = rubric_field_dup(f->valuestring, err)))
         return -1;
     return 0;
 }
@@ -1046,10 +709,11 @@ static int load_top_strings(const cJSON *root, struct rubric *r, struct gb_err *
         const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, names[i]);
         if (!cJSON_IsString(f) || !f->valuestring[0] || strchr(f->valuestring, '/'))
             return gb_fail(err, "field '%s' must be a plain name", names[i]);
-        if (!(*dst[i] = dup_or_fail(f->valuestring, err)))
+        if (!(*dst[i] = rubric_field_dup(f->valuestring, err)))
             return -1;
     }
-    if (title && (!cJSON_IsString(title) || !(r->title = dup_or_fail(title->valuestring, err))))
+    if (title && (!cJSON_IsString(title) ||
+                  !(r->title = rubric_field_dup(title->valuestring, err))))
         return gb_fail(err, "field 'title' must be a string");
     if (!cJSON_IsString(mode) ||
         (strcmp(mode->valuestring, "run") && strcmp(mode->valuestring, "read")))
@@ -1091,14 +755,17 @@ static int load_top(const cJSON *root, struct rubric *r, struct gb_err *err)
                        (int)fmt->valuedouble, RUBRIC_FORMAT_MAX);
     r->format = (int)fmt->valuedouble;
     cJSON_ArrayForEach(el, root) {
-        if (!word_in(el->string, "format exercise title submission mode provides expected "
-                     "limits synonyms readings checks seeded sections"))
+        if (!rubric_field_word_in(el->string,
+                                  "format exercise title submission mode provides expected "
+                                  "limits synonyms readings checks seeded sections"))
             return gb_fail(err, "unknown top-level field '%s'", el->string);
     }
     if (load_top_strings(root, r, err) ||
-        load_strings(cJSON_GetObjectItemCaseSensitive(root, "provides"), "provides", &r->provides, err) ||
+        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(root, "provides"), "provides",
+                             &r->provides, err) ||
         check_provides(&r->provides, err) ||
-        load_strings(cJSON_GetObjectItemCaseSensitive(root, "expected"), "expected", &r->expected, err) ||
+        rubric_field_strings(cJSON_GetObjectItemCaseSensitive(root, "expected"), "expected",
+                             &r->expected, err) ||
         resolve_expected(r, err) ||
         load_limits(cJSON_GetObjectItemCaseSensitive(root, "limits"), &r->limits, err) ||
         load_readings(cJSON_GetObjectItemCaseSensitive(root, "readings"), r, err) ||

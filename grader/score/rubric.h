@@ -14,30 +14,13 @@
 
 #include "error.h"
 #include "sandbox/sandbox.h"
+#include "score/check_kind.h"
 
 #define RUBRIC_FORMAT_MAX 1      /* newest rubric format this grader reads */
 
 enum rubric_mode {
     RUBRIC_MODE_RUN = 0,         /* a script: run it in the sandbox, grade stdout + source */
     RUBRIC_MODE_READ             /* a document (self-check answers): read only */
-};
-
-enum check_kind {
-    CHECK_VALUE = 0,             /* one located number vs expected ± tol / range / bound */
-    CHECK_VECTOR,                /* a located row of numbers vs an expected array */
-    CHECK_EACH,                  /* every located number (e.g. a "sum" column) meets the target */
-    CHECK_RELATION,              /* an arithmetic expression over located numbers */
-    CHECK_TWIN_PAIRS,            /* printed twin reviews: same bag, opposite labels (reference) */
-    CHECK_RNN_TRACE,             /* the hand-set RNN trace separates where the reference says */
-    CHECK_COMMENT_SENTENCES,     /* number of sentences in the source's comments */
-    CHECK_COMMENT_IDEA,          /* a comment sentence carries every keyword group */
-    CHECK_COMMENT_CITES_OUTPUT,  /* a comment sentence on a topic quotes a number the run printed */
-    CHECK_ANSWER_NUMBERS,        /* an answers section names numbers within tolerance */
-    CHECK_ANSWER_IDEA,           /* an answers section carries every keyword group */
-    CHECK_ANSWER_SENTENCES,      /* an answers section has a bounded number of sentences */
-    CHECK_ANSWER_WORDS,          /* an answers section avoids forbidden words */
-    CHECK_REVIEW,                /* needs human judgement: always VERDICT_REVIEW */
-    CHECK_TYPED_OUTPUT           /* checked numbers typed into the source, not computed */
 };
 
 struct rubric_strings {
@@ -236,7 +219,6 @@ void rubric_free(struct rubric *r);
  * fills with sandbox_limits_default()). */
 void rubric_apply_limits(const struct rubric *r, struct sandbox_limits *limits);
 
-const char *check_kind_name(enum check_kind kind);   /* "value", "twin_pairs", ... */
 const struct rubric_reading *rubric_find_reading(const struct rubric *r, const char *group);
 
 #endif

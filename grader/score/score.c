@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "score/check_kind.h"
 #include "score/expected.h"
 #include "extract/extract.h"
 #include "extract/numparse.h"
@@ -196,39 +197,14 @@ enum verdict score_verdict(int pass)
            : pass == SCORE_REVIEW || pass == SCORE_COARSE ? VERDICT_REVIEW : VERDICT_FAIL;
 }
 
-static int reads_output(enum check_kind k)
-{
-    return k == CHECK_VALUE || k == CHECK_VECTOR || k == CHECK_EACH || k == CHECK_RELATION ||
-           k == CHECK_TWIN_PAIRS || k == CHECK_RNN_TRACE;
-}
-
 static int dispatch(const struct score_ctx *ctx, const struct rubric_check *ck,
                     struct score_outcome *o, struct gb_err *err)
 {
-    switch (ck->kind) {
-    case CHECK_VALUE:
-    case CHECK_VECTOR:
-    case CHECK_EACH:
-        return score_value_check(ctx, ck, o, err);
-    case CHECK_RELATION:
-        return score_relation_check(ctx, ck, o, err);
-    case CHECK_TWIN_PAIRS:
-    case CHECK_RNN_TRACE:
-        return score_property_check(ctx, ck, o, err);
-    case CHECK_COMMENT_SENTENCES:
-    case CHECK_COMMENT_IDEA:
-    case CHECK_COMMENT_CITES_OUTPUT:
-        return score_source_check(ctx, ck, o, err);
-    case CHECK_TYPED_OUTPUT:
-        return score_typed_check(ctx, ck, o, err);
-    case CHECK_ANSWER_NUMBERS:
-    case CHECK_ANSWER_IDEA:
-    case CHECK_ANSWER_SENTENCES:
-    case CHECK_ANSWER_WORDS:
-    case CHECK_REVIEW:
-        return score_answers_check(ctx, ck, o, err);
-    }
-    return gb_fail(err, "check '%s': unknown kind", ck->id);
+    const struct check_kind_row *row = check_kind_row(ck->kind);
+
+    if (!row || !row->score)
+        return gb_fail(err, "check '%s': unknown kind", ck->id);
+    return row->score(ctx, ck, o, err);
 }
 
 static void outcome_free(struct score_outcome *o)
@@ -251,7 +227,8 @@ static int run_check(const struct score_ctx *ctx, const struct rubric_check *ck,
     o->deviation = -1;
     gb_err_clear(&why);
     if (dispatch(ctx, ck, o, &why) == 0) {
-        if (o->verdict == VERDICT_MISSING && ctx->run_stopped && reads_output(ck->kind)) {
+        if (o->verdict == VERDICT_MISSING && ctx->run_stopped &&
+            check_kind_reads(ck->kind, CHECK_KIND_READS_OUTPUT)) {
             o->verdict = VERDICT_UNREACHED;
             gb_buf_free(&o->message);
             if (gb_buf_puts(&o->message, "the run stopped before printing this "
@@ -623,12 +600,11 @@ static int fill_found_where(const struct score_ctx *ctx, const struct rubric_che
         return -1;
     if (o->where.len)
         return 0;
-    if (reads_output(ck->kind))
+    if (check_kind_reads(ck->kind, CHECK_KIND_READS_OUTPUT))
         return lines ? gb_buf_printf(&o->where, err, "searched all %zu line%s of output", lines,
                                      lines == 1 ? "" : "s")
                      : gb_buf_puts(&o->where, "the run printed nothing", err);
-    if (ck->kind == CHECK_COMMENT_SENTENCES || ck->kind == CHECK_COMMENT_IDEA
-        || ck->kind == CHECK_COMMENT_CITES_OUTPUT)
+    if (check_kind_reads(ck->kind, CHECK_KIND_READS_COMMENTS))
         return gb_buf_printf(&o->where, err, "searched the comments of %s",
                              ctx->in->rubric->submission);
     if (ck->section)

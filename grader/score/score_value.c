@@ -355,6 +355,50 @@ static int described_counts(const struct score_ctx *ctx, const struct cJSON *loc
 }
 
 
+/* all's hit pick replaces the label's choice: all becomes *res (and is
+ * left empty), the old *res is freed. */
+static void take_hit(struct extract_result *res, size_t *which, struct extract_result *all,
+                     size_t pick)
+{
+    extract_result_free(res);
+    *res = *all;
+    memset(all, 0, sizeof *all);
+    *which = pick;
+}
+
+/* Every scalar the locate finds, into all, and in (*counts)[i] how much of
+ * the check hit i's line describes (described_counts); the last count,
+ * (*counts)[all->n_hits], is for h's line.  On success the caller frees
+ * all and *counts; on failure nothing is left to free. */
+static int locate_described(const struct score_ctx *ctx, const struct rubric_check *ck,
+                            const struct extract_hit *h, struct extract_result *all,
+                            int **counts, struct gb_err *err)
+{
+    size_t *lines;
+    int rc = -1;
+
+    *counts = NULL;
+    if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 1, all, err))
+        return -1;
+    lines = calloc(all->n_hits + 1, sizeof *lines);
+    *counts = calloc(all->n_hits + 1, sizeof **counts);
+    if (!lines || !*counts) {
+        gb_fail(err, "out of memory");
+    } else {
+        for (size_t i = 0; i < all->n_hits; i++)
+            lines[i] = all->hits[i].line;
+        lines[all->n_hits] = h->line;
+        rc = described_counts(ctx, ck->locate, lines, all->n_hits + 1, *counts, err);
+    }
+    free(lines);
+    if (rc) {
+        free(*counts);
+        *counts = NULL;
+        extract_result_free(all);
+    }
+    return rc;
+}
+
 /* Another candidate on another line answers more of the rubric's
  * descriptions of the value on its own line ("largest gap vs torch:
  * 2.22e-16" names "gap" and "torch"; a hand check's "max diff: 0.0003" or a
@@ -369,7 +413,6 @@ static int choose_best_described(const struct score_ctx *ctx, const struct rubri
 {
     struct extract_result all = EXTRACT_RESULT_INIT;
     const struct extract_hit *h = &res->hits[*which];
-    size_t *lines = NULL;
     int *counts = NULL, pass, chosen = 0, rc = -1;
     long pick = -1;
 
@@ -380,19 +423,8 @@ static int choose_best_described(const struct score_ctx *ctx, const struct rubri
         return res->n_candidates < 2 ? 0 : -1;
     if (pass == 1 && !bound)
         return 0;
-    if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 1, &all, err))
+    if (locate_described(ctx, ck, h, &all, &counts, err))
         return -1;
-    lines = calloc(all.n_hits + 1, sizeof *lines);
-    counts = calloc(all.n_hits + 1, sizeof *counts);
-    if (!lines || !counts) {
-        gb_fail(err, "out of memory");
-        goto out;
-    }
-    for (size_t i = 0; i < all.n_hits; i++)
-        lines[i] = all.hits[i].line;
-    lines[all.n_hits] = h->line;
-    if (described_counts(ctx, ck->locate, lines, all.n_hits + 1, counts, err))
-        goto out;
     chosen = counts[all.n_hits];
     for (size_t i = 0; i < all.n_hits; i++) {
         const struct extract_hit *c = &all.hits[i];
@@ -412,14 +444,8 @@ static int choose_best_described(const struct score_ctx *ctx, const struct rubri
                       "(%s), so it was taken", all.hits[pick].line, all.hits[pick].text,
                       h->line, h->text))
         rc = -1;
-    extract_result_free(res);
-    *res = all;
-    *which = (size_t)pick;
-    free(lines);
-    free(counts);
-    return rc;
+    take_hit(res, which, &all, (size_t)pick);
 out:
-    free(lines);
     free(counts);
     extract_result_free(&all);
     return rc;
@@ -477,7 +503,6 @@ static int choose_agreeing(const struct score_ctx *ctx, const struct rubric_chec
 {
     struct extract_result all = EXTRACT_RESULT_INIT;
     const struct extract_hit *h = &res->hits[*which];
-    size_t *lines = NULL;
     int *counts = NULL, pass, rc = -1;
     long pick = -1;
     double want;
@@ -489,18 +514,8 @@ static int choose_agreeing(const struct score_ctx *ctx, const struct rubric_chec
         return -1;
     if (pass == 1 || extract_common_value(want))
         return 0;
-    if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 1, &all, err))
+    if (locate_described(ctx, ck, h, &all, &counts, err))
         return -1;
-    if (!(lines = calloc(all.n_hits + 1, sizeof *lines)) ||
-        !(counts = calloc(all.n_hits + 1, sizeof *counts))) {
-        gb_fail(err, "out of memory");
-        goto out;
-    }
-    for (size_t i = 0; i < all.n_hits; i++)
-        lines[i] = all.hits[i].line;
-    lines[all.n_hits] = h->line;
-    if (described_counts(ctx, ck->locate, lines, all.n_hits + 1, counts, err))
-        goto out;
     for (size_t i = 0; i < all.n_hits; i++) {
         const struct extract_hit *c = &all.hits[i];
         /* a line that names less of the check than the label's choice (a
@@ -523,14 +538,8 @@ static int choose_agreeing(const struct score_ctx *ctx, const struct rubric_chec
                       all.n_hits, h->text, h->line, all.hits[pick].text, all.hits[pick].line,
                       all.hits[pick].line))
         rc = -1;
-    extract_result_free(res);
-    *res = all;
-    *which = (size_t)pick;
-    free(lines);
-    free(counts);
-    return rc;
+    take_hit(res, which, &all, (size_t)pick);
 out:
-    free(lines);
     free(counts);
     extract_result_free(&all);
     return rc;

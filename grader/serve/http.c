@@ -31,6 +31,7 @@
 #include <microhttpd.h>
 
 #include "buf.h"
+#include "clock.h"
 
 #define LISTEN_BACKLOG 1024
 #define DISCARD_FACTOR 4          /* read at most this many times the limit before closing */
@@ -79,14 +80,6 @@ struct http_req {
     void *state;
 };
 
-static long long mono_ms(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 void http_config_default(struct http_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -123,7 +116,7 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **socket_con
         k = calloc(1, sizeof *k);       /* untracked (no deadline) if memory runs out */
         if (k && ci) {
             k->fd = ci->connect_fd;
-            k->phase_start_ms = mono_ms();
+            k->phase_start_ms = gb_now_ms();
             k->next = s->conns;
             if (s->conns)
                 s->conns->prev = k;
@@ -154,7 +147,7 @@ static void conn_set_in_request(struct http_server *s, struct MHD_Connection *c,
         return;
     pthread_mutex_lock(&s->lock);
     k->in_request = in;
-    k->phase_start_ms = mono_ms();
+    k->phase_start_ms = gb_now_ms();
     pthread_mutex_unlock(&s->lock);
 }
 
@@ -166,7 +159,7 @@ static void *deadline_main(void *arg)
     pthread_mutex_lock(&s->lock);
     while (!s->stopping) {
         struct timespec until;
-        long long now = mono_ms();
+        long long now = gb_now_ms();
 
         for (struct conn *k = s->conns; k; k = k->next)
             if (!k->in_request && !k->shut && now - k->phase_start_ms > head_ms) {
@@ -211,7 +204,7 @@ static void begin_request(struct http_server *s, struct http_req *r)
     const char *cl;
 
     conn_set_in_request(s, r->conn, 1);
-    r->started_ms = mono_ms();
+    r->started_ms = gb_now_ms();
     r->limit = s->app.body_limit(s->app.cls, r);
     cl = http_header(r, MHD_HTTP_HEADER_CONTENT_LENGTH);
     if (cl && !r->responded) {
@@ -234,7 +227,7 @@ static enum MHD_Result take_body(struct http_server *s, struct http_req *r, cons
 {
     unsigned long long cap = (unsigned long long)r->limit * DISCARD_FACTOR + DISCARD_FLOOR;
 
-    if (mono_ms() - r->started_ms > (long long)s->cfg.body_timeout_s * 1000) {
+    if (gb_now_ms() - r->started_ms > (long long)s->cfg.body_timeout_s * 1000) {
         pthread_mutex_lock(&s->lock);
         s->deadline_closes++;
         pthread_mutex_unlock(&s->lock);

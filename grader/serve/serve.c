@@ -32,6 +32,7 @@
 #include "serve/signals.h"
 #include "serve/tokens.h"
 #include "serve/worker.h"
+#include "clock.h"
 
 #define MAX_WORKERS 64
 #define RESPAWN_MAX_DELAY_MS 30000
@@ -218,14 +219,6 @@ static int load_key(struct serve_options *o, struct tokens_key *key, struct gb_e
 
 /* ---- worker processes ----------------------------------------------------------- */
 
-static long long mono_ms(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* How to start a `grader worker`: built before any fork (the child only
  * execs).  The queue URL goes in the environment, not argv, where every
  * user of the machine could read a password in it with ps. */
@@ -295,7 +288,7 @@ static pid_t spawn_worker(const struct spawn *sp)
 
 static void start_due(struct slot *slots, int n, const struct spawn *sp)
 {
-    long long now = mono_ms();
+    long long now = gb_now_ms();
 
     for (int i = 0; i < n; i++) {
         if (slots[i].pid || now < slots[i].respawn_at_ms)
@@ -314,7 +307,7 @@ static void start_due(struct slot *slots, int n, const struct spawn *sp)
  * keeps dying at once (a broken setting, a database that is down). */
 static void reap(struct slot *slots, int n)
 {
-    long long now = mono_ms();
+    long long now = gb_now_ms();
     pid_t pid;
     int st;
 
@@ -342,7 +335,7 @@ static void reap(struct slot *slots, int n)
 
 static void stop_workers(struct slot *slots, int n)
 {
-    long long deadline = mono_ms() + STOP_GRACE_MS;
+    long long deadline = gb_now_ms() + STOP_GRACE_MS;
     int left;
 
     for (int i = 0; i < n; i++)
@@ -361,7 +354,7 @@ static void stop_workers(struct slot *slots, int n)
             left += slots[i].pid != 0;
         if (left)
             usleep(50000);
-    } while (left && mono_ms() < deadline);
+    } while (left && gb_now_ms() < deadline);
     for (int i = 0; i < n; i++)
         if (slots[i].pid) {
             kill(slots[i].pid, SIGKILL);

@@ -27,6 +27,7 @@
 #include "report/report.h"
 #include "serve/queue.h"
 #include "serve/signals.h"
+#include "clock.h"
 
 struct worker {
     const struct worker_config *cfg;
@@ -69,14 +70,6 @@ static void say(const char *fmt, ...)
     va_end(ap);
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
     fprintf(stderr, "%s grader worker[%ld]: %s\n", when, (long)getpid(), line);
-}
-
-static double mono_s(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* ---- the lease thread ------------------------------------------------------- */
@@ -271,7 +264,7 @@ static int grade_job(struct worker *w, const struct queue_job *job, struct gb_er
     struct lease lease;
     struct gb_err gerr;
     char dir[PATH_MAX], file[PATH_MAX + 256];
-    double t0 = mono_s();
+    double t0 = gb_now_seconds();
     int rc, graded;
 
     if (stage_upload(job, dir, sizeof dir, file, sizeof file, &gerr))
@@ -294,7 +287,8 @@ static int grade_job(struct worker *w, const struct queue_job *job, struct gb_er
         rc = grading_failed(w, job, gerr.msg, err);
     } else {
         o = (struct queue_outcome){ .verdict = out.status, .score = r.score,
-                                    .max_score = r.max_score, .grading_seconds = mono_s() - t0,
+                                    .max_score = r.max_score,
+                                    .grading_seconds = gb_now_seconds() - t0,
                                     .result_json = out.json.data, .report_text = out.text.data };
         if (w->lms && !lease.lost)
             enqueue_for_lms(w, job, &out.json);

@@ -242,31 +242,3 @@ int exp_attention_values(cJSON *values, struct gb_err *err)
         return -1;
     return 0;
 }
-
-int exp_attention_main(int argc, char **argv)
-{
-    char path[4096];
-    struct gb_err err;
-    cJSON *values, *root;
-    int rc;
-
-    if (expected_json_parse_out(argc, argv, "attention_by_hand", path, sizeof path, &err)) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 2;
-    }
-    root = expected_json_new("attention_by_hand", &values);
-    if (!root) {
-        fprintf(stderr, "reference: out of memory\n");
-        return 1;
-    }
-    rc = exp_attention_values(values, &err);
-    if (!rc)
-        rc = expected_json_write(root, path, &err);
-    cJSON_Delete(root);
-    if (rc) {
-        fprintf(stderr, "reference attention_by_hand: %s\n", err.msg);
-        return 1;
-    }
-    printf("wrote %s\n", path);
-    return 0;
-}

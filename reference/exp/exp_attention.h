@@ -22,7 +22,5 @@ extern const double exp_attention_wq[EXP_ATTENTION_D * EXP_ATTENTION_D];
 
 /* Fills the "values" object of rubrics/expected/attention_by_hand.json. */
 int exp_attention_values(cJSON *values, struct gb_err *err);
-/* `reference attention_by_hand [--out FILE]` */
-int exp_attention_main(int argc, char **argv);
 
 #endif

@@ -8,18 +8,12 @@
 
 #include "exp/exp_gradient.h"
 #include "exp/exp_memory.h"
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+#include "clock.h"
 
 int exp_engine_run_all(int threads, int twins, struct exp_engine_stats *stats,
                        struct gb_err *err)
 {
-    double t0 = now_seconds();
+    double t0 = gb_now_seconds();
     cJSON *values = cJSON_CreateObject();
     struct exp_memory *m = malloc(sizeof *m);
     struct exp_memory_config cfg = exp_memory_exercise();
@@ -30,7 +24,7 @@ int exp_engine_run_all(int threads, int twins, struct exp_engine_stats *stats,
     else if (!exp_gradient_values(values, err) && !exp_memory_compute(&cfg, threads, m, err))
         rc = 0;
     if (!rc && stats) {
-        stats->wall_seconds = now_seconds() - t0;
+        stats->wall_seconds = gb_now_seconds() - t0;
         stats->cpu_seconds = 0;
         stats->chaotic_runs = 0;
         stats->memory_lab_flops = exp_memory_flops(&cfg);

@@ -314,28 +314,3 @@ int exp_gradient_values(cJSON *values, struct gb_err *err)
         return -1;
     return 0;
 }
-
-int exp_gradient_main(int argc, char **argv)
-{
-    char path[4096];
-    struct gb_err err;
-    cJSON *values, *root;
-    if (expected_json_parse_out(argc, argv, "gradient_decay", path, sizeof path, &err)) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 2;
-    }
-    if (!(root = expected_json_new("gradient_decay", &values))) {
-        fprintf(stderr, "reference: out of memory\n");
-        return 1;
-    }
-    int rc = exp_gradient_values(values, &err);
-    if (!rc)
-        rc = expected_json_write(root, path, &err);
-    cJSON_Delete(root);
-    if (rc) {
-        fprintf(stderr, "reference gradient_decay: %s\n", err.msg);
-        return 1;
-    }
-    printf("wrote %s\n", path);
-    return 0;
-}

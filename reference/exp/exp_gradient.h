@@ -41,7 +41,5 @@ int exp_gradient_lstm(double forget_bias, struct exp_gradient_curve *out, struct
 
 /* Fills the "values" object of rubrics/expected/gradient_decay.json. */
 int exp_gradient_values(cJSON *values, struct gb_err *err);
-/* `reference gradient_decay [--out FILE]` */
-int exp_gradient_main(int argc, char **argv);
 
 #endif

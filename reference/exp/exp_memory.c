@@ -14,6 +14,7 @@
 #include "nn/nn_gemm.h"
 #include "nn/nn_peak.h"
 #include "rng/torch_rng.h"
+#include "clock.h"
 
 enum { FLAGS = 2, FILLERS = 8, VOCAB = FLAGS + FILLERS, EMB = 16, HID = 32, BATCH = 64 };
 
@@ -119,18 +120,6 @@ static void describe_task(const struct task_data *tr, const struct task_data *te
 
 /* ---------------- one run ---------------- */
 
-static double clock_seconds(clockid_t id)
-{
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static double now_seconds(void)
-{
-    return clock_seconds(CLOCK_MONOTONIC);
-}
-
 /* One ulp on every initial parameter, alternating direction: the size of the
  * difference another BLAS or another torch build makes to a training run. */
 static void nudge(struct nn_params *p)
@@ -169,16 +158,16 @@ static int train_one(const struct exp_memory_config *cfg, const struct task_data
     if (twin)
         nudge(&m.params);
     unsigned long long fma0 = nn_gemm_fma_count(), cyc0 = nn_gemm_cycles();
-    double t0 = now_seconds(), c0 = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
+    double t0 = gb_now_seconds(), c0 = gb_clock_seconds(CLOCK_THREAD_CPUTIME_ID);
     int rc = train_run(&m, &tr->data, &o, NULL, err);
     if (!twin)
-        run->seconds = now_seconds() - t0;
+        run->seconds = gb_now_seconds() - t0;
     if (!rc)
         rc = train_accuracy(&m, &tr->data, NULL, train, err);
     if (!rc)
         rc = train_accuracy(&m, &te->data, NULL, test, err);
     /* the run and its twin fill their own fields (they may run on two threads) */
-    run->cost[twin].cpu_seconds = clock_seconds(CLOCK_THREAD_CPUTIME_ID) - c0;
+    run->cost[twin].cpu_seconds = gb_clock_seconds(CLOCK_THREAD_CPUTIME_ID) - c0;
     run->cost[twin].flops = 2.0 * (double)(nn_gemm_fma_count() - fma0);
     run->cost[twin].gemm_cycles = (double)(nn_gemm_cycles() - cyc0);
     if (!twin)
@@ -541,10 +530,10 @@ int exp_memory_main(int argc, char **argv)
         cfgs[s].train_rows = exp_memory_readings[s].train_rows;
         cfgs[s].twins = twins;
     }
-    double t0 = now_seconds();
+    double t0 = gb_now_seconds();
     int rc = !m ? gb_fail(&err, "out of memory")
            : exp_memory_compute_sets(cfgs, EXP_MEMORY_NREADINGS, threads, m, &err);
-    double wall = now_seconds() - t0;
+    double wall = gb_now_seconds() - t0;
     if (!rc)
         rc = write_values(m, EXP_MEMORY_NREADINGS, path, &err);
     if (!rc) {

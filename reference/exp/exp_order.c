@@ -12,6 +12,7 @@
 #include "nn/nn_model.h"
 #include "rng/sequences.h"
 #include "nn/train.h"
+#include "clock.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -361,33 +362,6 @@ int exp_order_values(cJSON *values, struct gb_err *err)
     return 0;
 }
 
-int exp_order_main(int argc, char **argv)
-{
-    char path[4096];
-    struct gb_err err;
-    cJSON *values, *root;
-    int rc;
-
-    if (expected_json_parse_out(argc, argv, "order_matters", path, sizeof path, &err)) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 2;
-    }
-    if (!(root = expected_json_new("order_matters", &values))) {
-        fprintf(stderr, "reference: out of memory\n");
-        return 1;
-    }
-    rc = exp_order_values(values, &err);
-    if (!rc)
-        rc = expected_json_write(root, path, &err);
-    cJSON_Delete(root);
-    if (rc) {
-        fprintf(stderr, "reference order_matters: %s\n", err.msg);
-        return 1;
-    }
-    printf("wrote %s\n", path);
-    return 0;
-}
-
 
 /* ---- the bag models: Step 1's training, both readings ----------------------- */
 
@@ -463,14 +437,6 @@ static int score_fresh(struct nn_model *m, struct order_reading *r, struct gb_er
     return 0;
 }
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* torch.manual_seed(7); net = build(); train(net, Btr, ytr, epochs, lr=0.01); acc x3 */
 static int train_bag_model(enum order_model which, int epochs, const struct bag_set *train,
                            const struct bag_set *test, struct order_reading *r,
@@ -489,9 +455,9 @@ static int train_bag_model(enum order_model which, int epochs, const struct bag_
                      opts.batch, err))
         return -1;
     r->params[which] = (long)m.params.total;
-    t0 = seconds_now();
+    t0 = gb_now_seconds();
     rc = train_run(&m, &train->data, &opts, NULL, err);
-    r->train_seconds[which] = seconds_now() - t0;
+    r->train_seconds[which] = gb_now_seconds() - t0;
     rc = rc || score(&m, test, NULL, &s->all, err) ||
          score(&m, test, test->mask[SEQ_KIND_VERY], &s->very, err) ||
          score(&m, test, test->mask[SEQ_KIND_NOT], &s->nots, err) ||

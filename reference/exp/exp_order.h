@@ -53,7 +53,5 @@ double order_bag_ceiling(int kind);
 
 /* Fills the "values" object of rubrics/expected/order_matters.json. */
 int exp_order_values(cJSON *values, struct gb_err *err);
-/* `reference order_matters [--out FILE]` */
-int exp_order_main(int argc, char **argv);
 
 #endif

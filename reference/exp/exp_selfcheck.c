@@ -17,6 +17,7 @@
 #include "exp/expected_json.h"
 #include "nn/nn_model.h"
 #include "nn/train.h"
+#include "clock.h"
 
 int selfcheck_hops_rnn(int from, int to)
 {
@@ -123,14 +124,6 @@ static void token_set_make(struct token_set *s, int n, uint64_t seed)
     s->data = (struct nn_data){ .rows = n, .width = SEQ_REVIEW_LEN, .tok = s->tok, .y = s->y };
 }
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static int score_seqnet(struct nn_model *m, const struct token_set *test, struct selfcheck_seqnet *r,
                         struct gb_err *err)
 {
@@ -184,9 +177,9 @@ int selfcheck_seqnet(enum torch_cell core, struct selfcheck_seqnet *r, struct gb
                       opts.batch, err);
     if (!rc) {
         r->params = (long)m.params.total;
-        t0 = seconds_now();
+        t0 = gb_now_seconds();
         rc = train_run(&m, &train->data, &opts, NULL, err);
-        r->train_seconds = seconds_now() - t0;
+        r->train_seconds = gb_now_seconds() - t0;
         rc = rc || score_seqnet(&m, test, r, err) || score_hand_reviews(&m, r, err);
         nn_model_free(&m);
     }
@@ -423,32 +416,5 @@ int exp_selfcheck_values(cJSON *values, struct gb_err *err)
         add_output_prediction(values, err) || add_scenario(values, &rnn, err) ||
         add_trade_off(values, err) || add_friend(values, &rnn, err))
         return -1;
-    return 0;
-}
-
-int exp_selfcheck_main(int argc, char **argv)
-{
-    char path[4096];
-    struct gb_err err;
-    cJSON *values, *root;
-    int rc;
-
-    if (expected_json_parse_out(argc, argv, "self_check", path, sizeof path, &err)) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 2;
-    }
-    if (!(root = expected_json_new("self_check", &values))) {
-        fprintf(stderr, "reference: out of memory\n");
-        return 1;
-    }
-    rc = exp_selfcheck_values(values, &err);
-    if (!rc)
-        rc = expected_json_write(root, path, &err);
-    cJSON_Delete(root);
-    if (rc) {
-        fprintf(stderr, "reference self_check: %s\n", err.msg);
-        return 1;
-    }
-    printf("wrote %s\n", path);
     return 0;
 }

@@ -43,7 +43,5 @@ int selfcheck_hops_attention(int from, int to);
 
 /* Fills the "values" object of rubrics/expected/self_check.json. */
 int exp_selfcheck_values(cJSON *values, struct gb_err *err);
-/* `reference self_check [--out FILE]` */
-int exp_selfcheck_main(int argc, char **argv);
 
 #endif

@@ -103,3 +103,33 @@ cJSON *expected_json_object(cJSON *obj, const char *key, struct gb_err *err)
         gb_fail(err, "out of memory adding '%s' to expected values", key);
     return child;
 }
+
+/* The whole of `reference EXERCISE [--out FILE]` for an experiment whose
+ * expected values one function fills: parse, compute, write, say where. */
+int expected_json_main(int argc, char **argv, const char *exercise,
+                       int (*fill)(cJSON *values, struct gb_err *err))
+{
+    char path[4096];
+    struct gb_err err;
+    cJSON *values, *root;
+    int rc;
+
+    if (expected_json_parse_out(argc, argv, exercise, path, sizeof path, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 2;
+    }
+    if (!(root = expected_json_new(exercise, &values))) {
+        fprintf(stderr, "reference: out of memory\n");
+        return 1;
+    }
+    rc = fill(values, &err);
+    if (!rc)
+        rc = expected_json_write(root, path, &err);
+    cJSON_Delete(root);
+    if (rc) {
+        fprintf(stderr, "reference %s: %s\n", exercise, err.msg);
+        return 1;
+    }
+    printf("wrote %s\n", path);
+    return 0;
+}

@@ -21,6 +21,10 @@ int expected_json_write(const cJSON *root, const char *path, struct gb_err *err)
  * Returns 0 and sets *out_path, or -1 with a usage sentence in err. */
 int expected_json_parse_out(int argc, char **argv, const char *exercise,
                             char *out_path, size_t size, struct gb_err *err);
+/* `reference EXERCISE [--out FILE]`: fill computes the "values" object, the
+ * rest (arguments, writing, messages, exit status 0/1/2) is shared. */
+int expected_json_main(int argc, char **argv, const char *exercise,
+                       int (*fill)(cJSON *values, struct gb_err *err));
 
 /* Small builders that report OOM through the error idiom instead of returning NULL. */
 int expected_json_number(cJSON *obj, const char *key, double v, struct gb_err *err);

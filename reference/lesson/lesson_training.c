@@ -15,6 +15,7 @@
 #include "lesson/lesson_steps.h"
 #include "nn/nn_recurrent.h"
 #include "rng/torch_rng.h"
+#include "clock.h"
 
 /* ---- Step 3: blame reaching each step ---------------------------------------- */
 
@@ -64,14 +65,6 @@ int lesson_step3_gradients(FILE *out, struct gb_err *err)
                 first / last, factor);
     }
     return 0;
-}
-
-static double seconds_now(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static void print_step4_row(FILE *out, const char *name, long params, double seconds,
@@ -208,10 +201,10 @@ static double mean_ms(void (*pass)(struct pass_bench *, int), struct pass_bench 
     double t0;
 
     pass(p, steps < 8 ? steps : 8);           /* warm up, as the module does */
-    t0 = seconds_now();
+    t0 = gb_now_seconds();
     for (int k = 0; k < PASS_REPEATS; k++)
         pass(p, steps);
-    return (seconds_now() - t0) / PASS_REPEATS * 1000.0;
+    return (gb_now_seconds() - t0) / PASS_REPEATS * 1000.0;
 }
 
 static int print_passes(FILE *out, struct gb_err *err)

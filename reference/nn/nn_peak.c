@@ -9,6 +9,7 @@
 #endif
 
 #include "nn/nn_isa.h"
+#include "clock.h"
 
 /* Twelve independent chains: two FMA units × a latency of four need eight
  * in flight; twelve leave slack.  Each returns its FLOP for n iterations. */
@@ -62,13 +63,6 @@ __attribute__((target("avx512f"))) static double loop_avx512(long n, volatile fl
 }
 #endif
 
-static double thread_cpu(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 struct one { double seconds, rate; };
 
 static void *measure_one(void *arg)
@@ -76,7 +70,7 @@ static void *measure_one(void *arg)
     struct one *o = arg;
     volatile float sink;
     enum nn_isa isa = nn_isa();
-    double flops = 0, t0 = thread_cpu(), t;
+    double flops = 0, t0 = gb_clock_seconds(CLOCK_THREAD_CPUTIME_ID), t;
     do {
         long n = 1L << 20;
 #if defined(__x86_64__)
@@ -86,7 +80,7 @@ static void *measure_one(void *arg)
         (void)isa;
         flops += loop_portable(n, &sink);
 #endif
-        t = thread_cpu() - t0;
+        t = gb_clock_seconds(CLOCK_THREAD_CPUTIME_ID) - t0;
     } while (t < o->seconds);
     o->rate = flops / t;
     return NULL;
