@@ -191,10 +191,8 @@ const char *prose_lexicon_not_named_before[] = {
 /* Pronouns that carry a subject from an earlier sentence (rubric keywords). */
 const char *prose_lexicon_pronouns[] = {
     "it$", "its$",                       /* "h2 ... It resets." */
-    "this unit", "that unit",            /* "h2 ... This unit resets." */
-    "this one", "that one",
-    "this neuron",
-    "this$",                             /* "... gap is 0.344. this is memorisation" */
+    "that unit", "that one",             /* "h2 ... That unit resets." */
+    "this$",                             /* "This resets", "this unit", "this one" */
     NULL
 };
 
