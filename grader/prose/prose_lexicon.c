@@ -88,6 +88,17 @@ const char *prose_lexicon_not_a_denial[] = {
     NULL
 };
 
+/* Later in a negator's sentence they undo it: "cannot sum to anything but 1"
+ * says it sums to 1 (phrases: one space between words). */
+const char *prose_lexicon_undoers[] = {
+    "anything but",  /* "a row cannot sum to anything but 1" */
+    "nothing but",   /* "it does not learn nothing but noise" */
+    "except",        /* "no token matters except the last" */
+    "other than",    /* "no token matters other than the last" */
+    "apart from",    /* "no token matters apart from the last" */
+    NULL
+};
+
 /* After a negator they hedge it: "not necessarily the cause" is for a human. */
 const char *prose_lexicon_hedges[] = {
     "necessarily", /* "the gain is not necessarily the cause" */

@@ -21,6 +21,7 @@ extern const char *prose_lexicon_litotes[];        /* prefixes: negated, they af
 extern const char *prose_lexicon_openers[];        /* start a clause: end a negator's reach */
 extern const char *prose_lexicon_auxiliaries[];    /* skipped between a mention and "not" */
 extern const char *prose_lexicon_not_a_denial[];   /* "not only": no denial */
+extern const char *prose_lexicon_undoers[];       /* "cannot ... anything but": no denial */
 extern const char *prose_lexicon_hedges[];         /* "not necessarily": a human decides */
 extern const char *prose_lexicon_comparatives[];   /* "above 0.5": a bound, not a value */
 extern const char *prose_lexicon_than_words[];     /* "more than 1": a bound */

@@ -145,6 +145,29 @@ static int word_is(const struct toks *k, size_t j, const char *w)
            !strncasecmp(k->t + k->v[j].a, w, n);
 }
 
+/* Do the words from token j spell phrase ("other than": one space between)? */
+static int phrase_is(const struct toks *k, size_t j, const char *phrase)
+{
+    for (;;) {
+        size_t n = strcspn(phrase, " ");
+        if (j >= k->n || k->v[j].brk || k->v[j].b - k->v[j].a != n ||
+            strncasecmp(k->t + k->v[j].a, phrase, n))
+            return 0;
+        if (!phrase[n])
+            return 1;
+        phrase += n + 1;
+        j++;
+    }
+}
+
+static int phrase_in(const struct toks *k, size_t j, const char *const *list)
+{
+    for (; *list; list++)
+        if (phrase_is(k, j, *list))
+            return 1;
+    return 0;
+}
+
 static int word_in(const struct toks *k, size_t j, const char *const *list)
 {
     for (; *list; list++)
@@ -199,10 +222,7 @@ static int undone_after(const struct toks *k, size_t j)
     for (size_t i = j + 1; i < k->n && i < j + prose_lexicon_undo_reach; i++) {
         if (k->v[i].brk && strchr(".!?;", k->t[k->v[i].a]))
             break;
-        if ((word_is(k, i, "anything") || word_is(k, i, "nothing")) && word_is(k, i + 1, "but"))
-            return 1;
-        if (word_is(k, i, "except") || (word_is(k, i, "other") && word_is(k, i + 1, "than")) ||
-            (word_is(k, i, "apart") && word_is(k, i + 1, "from")))
+        if (phrase_in(k, i, prose_lexicon_undoers))
             return 1;
     }
     return 0;
