@@ -65,7 +65,8 @@ static int abbreviation_at(const char *t, size_t len, size_t i)
     w[k] = '\0';
     while (next < len && (t[next] == ' ' || t[next] == '\t'))
         next++;
-    if (word_in_list(w, prose_lexicon_abbreviations) || (dotted && k <= 4))   /* e.g. i.e. a.k.a. w.r.t. */
+    /* e.g. i.e. a.k.a. w.r.t. */
+    if (word_in_list(w, prose_lexicon_abbreviations) || (dotted && k <= 4))
         return 1;
     if (word_in_list(w, prose_lexicon_before_number))
         return next < len && isdigit((unsigned char)t[next]);

@@ -323,7 +323,8 @@ static int names_the_token(const struct window *w, size_t i)
     if (word_before(w->t, i, &a, &b) && b == i - (i && w->t[i - 1] == ' ') &&
         in_list(w->t, a, b, prose_lexicon_not_named_after))
         return 1;
-    return word_after(w->t, w->len, i + 3, &a, &b) && in_list(w->t, a, b, prose_lexicon_not_named_before);
+    return word_after(w->t, w->len, i + 3, &a, &b) &&
+           in_list(w->t, a, b, prose_lexicon_not_named_before);
 }
 
 static int is_subject(enum role r)

@@ -195,7 +195,8 @@ static int is_negator(const struct toks *k, size_t j)
 {
     if (j >= k->n || k->v[j].brk || k->v[j].named)
         return 0;
-    return word_in(k, j, prose_lexicon_negators) || ends_nt(k->t + k->v[j].a, k->v[j].b - k->v[j].a) ||
+    return word_in(k, j, prose_lexicon_negators) ||
+           ends_nt(k->t + k->v[j].a, k->v[j].b - k->v[j].a) ||
            (word_starts(k, j, (const char *const[]){ "fail", NULL }) && word_is(k, j + 1, "to")) ||
            (word_is(k, j, "rather") && word_is(k, j + 1, "than")) ||
            (word_is(k, j, "instead") && word_is(k, j + 1, "of"));
@@ -213,11 +214,13 @@ static size_t past_auxiliaries(const struct toks *k, size_t j)
  * blind to", "cannot sum to anything but 1"?  2 = hedged ("not necessarily"). */
 static int undone_after(const struct toks *k, size_t j)
 {
-    size_t next = past_auxiliaries(k, j + 1 + (word_is(k, j, "rather") || word_is(k, j, "instead")));
+    size_t next = past_auxiliaries(k, j + 1 + (word_is(k, j, "rather") ||
+                                               word_is(k, j, "instead")));
 
     if (word_in(k, j + 1, prose_lexicon_hedges))
         return 2;
-    if (word_in(k, j + 1, prose_lexicon_not_a_denial) || word_starts(k, next, prose_lexicon_litotes))
+    if (word_in(k, j + 1, prose_lexicon_not_a_denial) ||
+        word_starts(k, next, prose_lexicon_litotes))
         return 1;
     for (size_t i = j + 1; i < k->n && i < j + prose_lexicon_undo_reach; i++) {
         if (k->v[i].brk && strchr(".!?;", k->t[k->v[i].a]))
