@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "prose/prose.h"
 #include "prose/prose_claim.h"
@@ -309,6 +311,73 @@ START_TEST(test_numbers_after_a_comparative_are_bounds)
 }
 END_TEST
 
+/* Caps the address space a little above what the process maps now and
+ * takes every block malloc can still give; returns them as a list. */
+static void *exhaust_memory(struct rlimit *old)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long pages = 0;
+    struct rlimit cap;
+    void *hoard = NULL, *p;
+
+    ck_assert(f != NULL && fscanf(f, "%lu", &pages) == 1);
+    fclose(f);
+    ck_assert_int_eq(getrlimit(RLIMIT_AS, old), 0);
+    cap.rlim_cur = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + (1 << 20);
+    cap.rlim_max = old->rlim_max;
+    ck_assert_int_eq(setrlimit(RLIMIT_AS, &cap), 0);
+    for (size_t size = 1 << 20; size >= sizeof(void *); size /= 2)
+        while ((p = malloc(size))) {
+            *(void **)p = hoard;
+            hoard = p;
+        }
+    return hoard;
+}
+
+static void give_back(void *hoard, const struct rlimit *old)
+{
+    while (hoard) {
+        void *next = *(void **)hoard;
+        free(hoard);
+        hoard = next;
+    }
+    ck_assert_int_eq(setrlimit(RLIMIT_AS, old), 0);
+}
+
+/* Without memory a reading fails with an error: it never guesses a stance
+ * (which would change a grade). */
+START_TEST(test_out_of_memory_is_an_error_not_a_stance)
+{
+    static const char t[] = "Clipping does not fix the vanishing gradient.";
+    static char *kw[] = { "vanish" };
+    struct rubric_strings g = { kw, 1 };
+    struct rubric_about ab;
+    struct prose_claim_spec spec = { &g, &ab, 0 };
+    struct prose_claim_tie tie;
+    struct prose_scope_hit h;
+    struct prose_ideas ideas;
+    struct gb_err e1, e2, e3;
+    struct rlimit old;
+    struct prose p;
+    void *hoard;
+    int rc1, rc2, rc3;
+
+    memset(&ab, 0, sizeof ab);
+    ck_assert_int_eq(prose_split(t, strlen(t), &p, &e1), 0);
+    hoard = exhaust_memory(&old);
+    rc1 = prose_scope_mention(t, strlen(t), (size_t)(strstr(t, "vanish") - t), 6, &h, &e1);
+    rc2 = prose_find_ideas_scoped(&p, &g, 1, 1, &ideas, &e2);
+    rc3 = prose_claim_judge(&p, 0, 1, &spec, &tie, &e3);
+    give_back(hoard, &old);
+    prose_free(&p);
+    ck_assert_int_eq(rc1, -1);
+    ck_assert_int_eq(rc2, -1);
+    ck_assert_int_eq(rc3, -1);
+    ck_assert(strstr(e1.msg, "out of memory") && strstr(e2.msg, "out of memory") &&
+              strstr(e3.msg, "out of memory"));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("prose");
@@ -325,6 +394,12 @@ int main(void)
     tcase_add_test(tc, test_subjects_are_names_not_negations);
     tcase_add_test(tc, test_negation_scope_of_a_mention);
     tcase_add_test(tc, test_numbers_after_a_comparative_are_bounds);
+#ifndef __SANITIZE_ADDRESS__
+    /* capping the address space needs a process of its own (Check's fork)
+     * and no sanitizer shadow memory */
+    if (!getenv("CK_FORK") || strcmp(getenv("CK_FORK"), "no"))
+        tcase_add_test(tc, test_out_of_memory_is_an_error_not_a_stance);
+#endif
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
