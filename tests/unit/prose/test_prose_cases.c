@@ -111,7 +111,8 @@ static void read_tables(void)
     glob_t g;
 
     n_cases = 0;
-    ck_assert_int_eq(glob("tests/cases/prose_*.tsv", 0, NULL, &g), 0);
+    ck_assert_msg(glob("tests/cases/prose_*.tsv", 0, NULL, &g) == 0,
+                  "no tests/cases/prose_*.tsv here: run from the repository root");
     for (size_t i = 0; i < g.gl_pathc; i++)
         read_table(g.gl_pathv[i]);
     globfree(&g);
