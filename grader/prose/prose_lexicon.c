@@ -124,6 +124,22 @@ const char *prose_lexicon_than_words[] = {
     NULL
 };
 
+/* Just before a number they make it a bound (phrases: one space between). */
+const char *prose_lexicon_bound_phrases[] = {
+    "at most",    /* "each weight is at most 1" */
+    "at least",   /* "the diagonal is at least 0.5" */
+    NULL
+};
+
+/* Rubric keywords (prefixes) that ask for a negation although no word of
+ * theirs is a negator (prose_scope_negator_at reads "not", "can't", "can not"). */
+const char *prose_lexicon_negating_keywords[] = {
+    "unable",     /* "unable to learn from the first tokens" */
+    "doesn",      /* matches "doesn't" with either apostrophe */
+    "won$",       /* "won" as in won't, not "wonder" */
+    NULL
+};
+
 /* Rubric keywords (prefixes; '$' = whole word) asking for a comparison: the
  * idea then counts numbers after a comparative. */
 const char *prose_lexicon_compare_keywords[] = {

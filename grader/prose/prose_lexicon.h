@@ -25,6 +25,8 @@ extern const char *prose_lexicon_undoers[];       /* "cannot ... anything but": 
 extern const char *prose_lexicon_hedges[];         /* "not necessarily": a human decides */
 extern const char *prose_lexicon_comparatives[];   /* "above 0.5": a bound, not a value */
 extern const char *prose_lexicon_than_words[];     /* "more than 1": a bound */
+extern const char *prose_lexicon_bound_phrases[];  /* "at most 1": a bound */
+extern const char *prose_lexicon_negating_keywords[]; /* prefixes: a rubric keyword negates */
 extern const char *prose_lexicon_compare_keywords[]; /* prefixes: a rubric keyword compares */
 extern const char *prose_lexicon_first_person[];   /* the writer speaking of their choice */
 extern const char *prose_lexicon_other_subjects[]; /* ... then speaking of something else */

@@ -472,8 +472,7 @@ int prose_scope_bound_at(const char *t, size_t len, size_t at, int *bound, size_
         words = 1;
     else if (j >= 2 && j <= k->n && ((word_is(k, j - 1, "than") &&
                                       word_in(k, j - 2, prose_lexicon_than_words)) ||
-                                     (word_is(k, j - 2, "at") && (word_is(k, j - 1, "least") ||
-                                                                  word_is(k, j - 1, "most")))))
+                                     phrase_in(k, j - 2, prose_lexicon_bound_phrases)))
         words = 2;
     if (words) {
         *from = k->v[j - words].a;
@@ -491,8 +490,10 @@ int prose_scope_keyword_negates(const char *kw)
     for (size_t i = 0; i < n && !found; i++)
         if (!i || !isalnum((unsigned char)kw[i - 1]))
             found = prose_scope_negator_at(kw, n, i);
-    return found || !strncasecmp(kw, "unable", 6) || !strncasecmp(kw, "doesn", 5) ||
-           !strncasecmp(kw, "won$", 4) || !strcasecmp(kw, "can not");
+    for (size_t i = 0; !found && prose_lexicon_negating_keywords[i]; i++)
+        found = !strncasecmp(kw, prose_lexicon_negating_keywords[i],
+                             strlen(prose_lexicon_negating_keywords[i]));
+    return found;
 }
 
 int prose_scope_keyword_compares(const char *kw)

@@ -304,7 +304,8 @@ struct table {
 #define TABLE(t) { #t, prose_lexicon_##t }
 static const struct table tables[] = {
     TABLE(negators), TABLE(litotes), TABLE(openers), TABLE(auxiliaries), TABLE(not_a_denial),
-    TABLE(undoers), TABLE(hedges), TABLE(comparatives), TABLE(than_words), TABLE(compare_keywords),
+    TABLE(undoers), TABLE(hedges), TABLE(comparatives), TABLE(than_words), TABLE(bound_phrases),
+    TABLE(negating_keywords), TABLE(compare_keywords),
     TABLE(first_person), TABLE(other_subjects), TABLE(clause_words), TABLE(ordinals),
     TABLE(not_named_after), TABLE(not_named_before), TABLE(pronouns), TABLE(abbreviations),
     TABLE(before_number),
