@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "extract/numparse.h"
+#include "prose/prose_lexicon.h"
 
 static int is_word_byte(unsigned char c)
 {
@@ -34,7 +35,7 @@ static int hard_break_at(const char *t, size_t len, size_t i)
            j + 2 < len && t[j + 2] == ' ';
 }
 
-static int word_in_list(const char *w, const char *const *list)
+static int word_in_list(const char *w, const char **list)
 {
     for (; *list; list++)
         if (!strcmp(w, *list))
@@ -46,10 +47,6 @@ static int word_in_list(const char *w, const char *const *list)
  * "No. 3", "etc. and")?  Those do not end a sentence. */
 static int abbreviation_at(const char *t, size_t len, size_t i)
 {
-    static const char *const always[] = { "eg", "ie", "vs", "approx", "cf", "viz", "resp",
-                                          "incl", "esp", "mr", "mrs", "dr", "prof", "al",
-                                          "ca", "aka", "wrt", NULL };
-    static const char *const before_number[] = { "no", "nr", "fig", "eq", "p", "pp", NULL };
     char w[16];
     size_t a = i, k = 0, next = i + 1;
     int dotted = 0;
@@ -68,9 +65,10 @@ static int abbreviation_at(const char *t, size_t len, size_t i)
     w[k] = '\0';
     while (next < len && (t[next] == ' ' || t[next] == '\t'))
         next++;
-    if (word_in_list(w, always) || (dotted && k <= 4))   /* e.g. i.e. a.k.a. w.r.t. */
+    /* e.g. i.e. a.k.a. w.r.t. */
+    if (word_in_list(w, prose_lexicon_abbreviations) || (dotted && k <= 4))
         return 1;
-    if (word_in_list(w, before_number))
+    if (word_in_list(w, prose_lexicon_before_number))
         return next < len && isdigit((unsigned char)t[next]);
     /* "etc." ends a sentence only when a capital follows */
     return !strcmp(w, "etc") && next < len && t[next] != '\n' && t[next] != '\r' &&
@@ -333,8 +331,8 @@ static void keep(struct prose_scope_hit *best, struct prose_scope_hit h, size_t 
     }
 }
 
-static void number_mentions(const struct idea_ctx *c, const char *a, size_t n, size_t base,
-                            double want, struct prose_scope_hit *best)
+static int number_mentions(const struct idea_ctx *c, const char *a, size_t n, size_t base,
+                           double want, struct prose_scope_hit *best, struct gb_err *err)
 {
     struct numparse_num nums[64];
     size_t k = numparse_scan(a, n, 0, nums, 64);
@@ -343,88 +341,116 @@ static void number_mentions(const struct idea_ctx *c, const char *a, size_t n, s
         double v = numparse_fraction(&nums[i]);
         size_t at = nums[i].start, m = nums[i].end - nums[i].start;
         struct prose_scope_hit h;
+        int bound = 0;
         if (m > 1 && a[at + m - 1] == '.')
             m--;      /* "sum to 1." ends the sentence: the point is no part of the number */
         h = (struct prose_scope_hit){ PROSE_SAID, at, at + m, 0 };
         if ((nums[i].flags & NUMPARSE_GLUED) ||
             !(fabs(v - want) <= 1e-9 * fmax(1.0, fabs(want)) || fabs(nums[i].value - want) <= 1e-9))
             continue;
-        if (!c->compares && prose_scope_bound_at(a, n, at, &h.from))
+        if (!c->compares && prose_scope_bound_at(a, n, at, &bound, &h.from, err))
+            return -1;
+        if (bound)
             h.stance = PROSE_DENIED;
-        else if (!c->asks_negation)
-            h = prose_scope_mention(a, n, at, m);
+        else if (!c->asks_negation && prose_scope_mention(a, n, at, m, &h, err))
+            return -1;
         keep(best, h, base);
     }
+    return 0;
 }
 
-/* The strongest stance group g has in the window. */
-static struct prose_scope_hit group_stance(const struct idea_ctx *c, size_t g)
+/* The stance of one mention of a word keyword at a[at, at + m); *skip when
+ * it is a negation of something else. */
+static int mention_stance(const struct idea_ctx *c, size_t g, const char *a, size_t n,
+                          size_t base, size_t at, size_t m, struct prose_scope_hit *h,
+                          int *skip, struct gb_err *err)
+{
+    int own;
+
+    *h = (struct prose_scope_hit){ PROSE_SAID, at, at + m, 0 };
+    *skip = 0;
+    if (!prose_scope_negator_at(a, n, at))
+        return c->asks_negation ? 0 : prose_scope_mention(a, n, at, m, h, err);
+    if (prose_scope_own_choice_tag(a, n, at, &own, err))
+        return -1;
+    if (own) {
+        *skip = 1;     /* the writer's choice, not the idea's negation */
+        return 0;
+    }
+    if (prose_scope_negation(a, n, at, m, h, err))
+        return -1;
+    *skip = !tied(c, g, base + at);     /* a negation of something else */
+    return 0;
+}
+
+/* The strongest stance group g has in the window, in *best. */
+static int group_stance(const struct idea_ctx *c, size_t g, struct prose_scope_hit *best,
+                        struct gb_err *err)
 {
     size_t base = c->p->s[c->first].start, n = c->p->s[c->last].end - base;
     const char *a = c->p->text + base;
-    struct prose_scope_hit best = { PROSE_ABSENT, 0, 0, 0 };
 
-    for (size_t k = 0; k < c->groups[g].n && best.stance != PROSE_SAID; k++) {
+    *best = (struct prose_scope_hit){ PROSE_ABSENT, 0, 0, 0 };
+    for (size_t k = 0; k < c->groups[g].n && best->stance != PROSE_SAID; k++) {
         const char *kw = c->groups[g].v[k];
         size_t from = 0, at, m;
         if (kw[0] == '#') {
-            number_mentions(c, a, n, base, strtod(kw + 1, NULL), &best);
+            if (number_mentions(c, a, n, base, strtod(kw + 1, NULL), best, err))
+                return -1;
             continue;
         }
         for (; prose_keyword_at(a, n, kw, from, &at, &m); from = at + 1) {
-            struct prose_scope_hit h = { PROSE_SAID, at, at + m, 0 };
-            if (prose_scope_negator_at(a, n, at)) {
-                if (prose_scope_own_choice_tag(a, n, at))
-                    continue;      /* the writer's choice, not the idea's negation */
-                h = prose_scope_negation(a, n, at, m);
-                if (!tied(c, g, base + at))
-                    continue;      /* a negation of something else */
-            } else if (!c->asks_negation) {
-                h = prose_scope_mention(a, n, at, m);
-            }
-            keep(&best, h, base);
+            struct prose_scope_hit h;
+            int skip;
+            if (mention_stance(c, g, a, n, base, at, m, &h, &skip, err))
+                return -1;
+            if (!skip)
+                keep(best, h, base);
         }
     }
-    return best;
+    return 0;
 }
 
-/* The window's weakest group stance; *weakest and *hit describe it. */
-static enum prose_stance window_stance(const struct idea_ctx *c, size_t *weakest,
-                                       struct prose_scope_hit *hit, size_t *present)
+/* The window's weakest group stance, in *worst; *weakest and *hit describe it. */
+static int window_stance(const struct idea_ctx *c, size_t *weakest, struct prose_scope_hit *hit,
+                         size_t *present, enum prose_stance *worst, struct gb_err *err)
 {
-    enum prose_stance worst = PROSE_SAID;
-
+    *worst = PROSE_SAID;
     *present = 0;
     for (size_t g = 0; g < c->n_groups; g++) {
-        struct prose_scope_hit h = group_stance(c, g);
+        struct prose_scope_hit h;
+        if (group_stance(c, g, &h, err))
+            return -1;
         *present += h.stance != PROSE_ABSENT;
-        if (h.stance > worst) {
-            worst = h.stance;
+        if (h.stance > *worst) {
+            *worst = h.stance;
             *weakest = g;
             *hit = h;
         }
     }
-    return worst;
+    return 0;
 }
 
-static void consider(struct prose_ideas *out, const struct idea_ctx *c, size_t w,
-                     size_t *best_present)
+static int consider(struct prose_ideas *out, const struct idea_ctx *c, size_t w,
+                    size_t *best_present, struct gb_err *err)
 {
     struct prose_scope_hit h = { PROSE_SAID, 0, 0, 0 };
     size_t weakest = 0, present;
-    enum prose_stance s = window_stance(c, &weakest, &h, &present);
+    enum prose_stance s;
 
+    if (window_stance(c, &weakest, &h, &present, &s, err))
+        return -1;
     if (s == PROSE_SAID) {
         out->first = (long)c->first;
         out->used = w;
-        return;
+        return 0;
     }
     if (s == PROSE_ABSENT) {
         if (present > *best_present) {
             *best_present = present;
             out->missing = weakest;
         }
-        return;
+        return 0;
     }
     if (out->near < 0 || (s == PROSE_UNSURE && out->stance == PROSE_DENIED)) {
         out->near = (long)c->first;
@@ -434,31 +460,36 @@ static void consider(struct prose_ideas *out, const struct idea_ctx *c, size_t w
         out->from = h.from;
         out->to = h.to;
     }
+    return 0;
 }
 
 /* Does a sentence outside the found window set a group aside with a bare
  * contrast tag and say none of it?  Ordinary negations there ("RNNs cannot
  * run in parallel") may state the idea's other side, so only the tag counts. */
-static void find_aside(struct idea_ctx c, struct prose_ideas *out)
+static int find_aside(struct idea_ctx c, struct prose_ideas *out, struct gb_err *err)
 {
     for (size_t k = 0; k < c.p->n && !c.asks_negation; k++) {
         if (k >= (size_t)out->first && k < (size_t)out->first + out->used)
             continue;
         c.first = c.last = k;
         for (size_t g = 0; g < c.n_groups; g++) {
-            struct prose_scope_hit h = group_stance(&c, g);
+            struct prose_scope_hit h;
+            if (group_stance(&c, g, &h, err))
+                return -1;
             if (h.stance == PROSE_DENIED && h.contrast) {
                 out->aside = (long)k;
                 out->aside_from = h.from;
                 out->aside_to = h.to;
-                return;
+                return 0;
             }
         }
     }
+    return 0;
 }
 
-void prose_find_ideas_scoped(const struct prose *p, const struct rubric_strings *groups,
-                             size_t n_groups, size_t window, struct prose_ideas *out)
+int prose_find_ideas_scoped(const struct prose *p, const struct rubric_strings *groups,
+                            size_t n_groups, size_t window, struct prose_ideas *out,
+                            struct gb_err *err)
 {
     struct idea_ctx c = { p, groups, n_groups, idea_flag(groups, n_groups, prose_scope_keyword_negates),
                           idea_flag(groups, n_groups, prose_scope_keyword_compares), 0, 0 };
@@ -472,10 +503,10 @@ void prose_find_ideas_scoped(const struct prose *p, const struct rubric_strings 
         for (size_t i = 0; i < p->n; i++) {
             c.first = i;
             c.last = i + w - 1 < p->n ? i + w - 1 : p->n - 1;
-            consider(out, &c, w, &best_present);
-            if (out->first >= 0) {
-                find_aside(c, out);
-                return;
-            }
+            if (consider(out, &c, w, &best_present, err))
+                return -1;
+            if (out->first >= 0)
+                return find_aside(c, out, err);
         }
+    return 0;
 }

@@ -62,7 +62,8 @@ long prose_find_ideas(const struct prose *p, const struct rubric_strings *groups
  * the idea asks for a negation, its other mentions are not read for one.
  * A number after a comparative counts only when the idea compares too.
  * A sentence correcting a group away ("the accuracy column, not step 1")
- * while the window says it elsewhere is reported in aside: a human decides. */
+ * while the window says it elsewhere is reported in aside: a human decides.
+ * Returns 0, or -1 with err set when memory runs out. */
 struct prose_ideas {
     long first;                  /* the tightest window saying every group, else -1 */
     size_t used;
@@ -76,7 +77,8 @@ struct prose_ideas {
     size_t aside_from, aside_to; /* sets a group aside ("..., not step 1") and says none */
 };                               /* of it, with the tag's bytes; else -1 */
 
-void prose_find_ideas_scoped(const struct prose *p, const struct rubric_strings *groups,
-                             size_t n_groups, size_t window, struct prose_ideas *out);
+int prose_find_ideas_scoped(const struct prose *p, const struct rubric_strings *groups,
+                            size_t n_groups, size_t window, struct prose_ideas *out,
+                            struct gb_err *err);
 
 #endif

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "extract/numparse.h"
+#include "prose/prose_lexicon.h"
 #include "prose/prose_scope.h"
 
 /* Enough for a window read in full (PROSE_CLAIM_MAX_BYTES of dense mentions);
@@ -111,12 +112,6 @@ static int normalise(struct window *w, size_t from, size_t to)
 
 /* ---- sentences, clauses and words ---- */
 
-static const char *const clause_words[] = {
-    "but", "while", "whilst", "whereas", "because", "since", "although", "though",
-    "which", "so", "unlike", "rather than", "instead of", "except", "however", "when",
-    "whenever", "if", NULL
-};
-
 /* Does keyword kw (lower or mixed case, '$' = whole word) match t at i? */
 static size_t match_at(const char *t, size_t len, size_t i, const char *kw)
 {
@@ -159,9 +154,9 @@ static void mark_structure(struct window *w)
                           (!i || !word_byte((unsigned char)w->t[i - 1]));
         if (starts_word) {
             word++;
-            for (size_t k = 0; clause_words[k]; k++)
-                if (match_at(w->t, w->len, i, clause_words[k]) &&
-                    !word_byte((unsigned char)w->t[i + strlen(clause_words[k])]))
+            for (size_t k = 0; prose_lexicon_clause_words[k]; k++)
+                if (match_at(w->t, w->len, i, prose_lexicon_clause_words[k]) &&
+                    !word_byte((unsigned char)w->t[i + strlen(prose_lexicon_clause_words[k])]))
                     clause++;
         }
         w->clause[i] = clause;
@@ -229,10 +224,6 @@ static void find_subjects(struct window *w, const struct rubric_about *ab)
 
 /* ---- numbered subjects: "step 3", "t=3", "3rd step", "the third step" ---- */
 
-static const char *const ordinals[] = {
-    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"
-};
-
 static int is_number_word(const struct window *w, size_t a, size_t b,
                           const struct rubric_strings *words)
 {
@@ -295,8 +286,8 @@ static size_t find_numbered(const struct window *w, const struct rubric_strings 
             out[k++] = (struct numbered){ num[i].start, b, num[i].value };
     }
     for (size_t i = 0; i < w->len && k < max; i++)
-        for (size_t o = 0; o < sizeof ordinals / sizeof ordinals[0]; o++) {
-            size_t m = match_at(w->t, w->len, i, ordinals[o]);
+        for (size_t o = 0; prose_lexicon_ordinals[o]; o++) {
+            size_t m = match_at(w->t, w->len, i, prose_lexicon_ordinals[o]);
             if (m && !word_byte((unsigned char)w->t[i + m]) &&
                 word_after(w->t, w->len, i + m, &a, &b) && is_number_word(w, a, b, words))
                 out[k++] = (struct numbered){ i, b, (double)(o + 1) };
@@ -306,17 +297,7 @@ static size_t find_numbered(const struct window *w, const struct rubric_strings 
 
 /* ---- names: subjects and the token "not" ---- */
 
-static const char *const not_named_after[] = {
-    "at", "after", "before", "on", "the", "a", "word", "token", "reads", "read", "sees",
-    "see", "saw", "until", "when", "with", "of", "to", "by", "for", "hits", "reach",
-    "reaches", "reaching", "like", NULL
-};
-static const char *const not_named_before[] = {
-    "arrive", "arrives", "arrived", "arriving", "appear", "appears", "appeared", "comes",
-    "came", "shows", "token", "tokens", "input", "word", NULL
-};
-
-static int in_list(const char *t, size_t a, size_t b, const char *const *list)
+static int in_list(const char *t, size_t a, size_t b, const char **list)
 {
     for (size_t k = 0; list[k]; k++)
         if (strlen(list[k]) == b - a && !strncmp(t + a, list[k], b - a))
@@ -340,9 +321,10 @@ static int names_the_token(const struct window *w, size_t i)
         (to < w->p->len && is_quote((unsigned char)s[to])))
         return 1;
     if (word_before(w->t, i, &a, &b) && b == i - (i && w->t[i - 1] == ' ') &&
-        in_list(w->t, a, b, not_named_after))
+        in_list(w->t, a, b, prose_lexicon_not_named_after))
         return 1;
-    return word_after(w->t, w->len, i + 3, &a, &b) && in_list(w->t, a, b, not_named_before);
+    return word_after(w->t, w->len, i + 3, &a, &b) &&
+           in_list(w->t, a, b, prose_lexicon_not_named_before);
 }
 
 static int is_subject(enum role r)
@@ -368,11 +350,6 @@ static void find_names(struct window *w)
         if (match_at(w->t, w->len, i, "not$") && names_the_token(w, i))
             add_name(w, i, i + 3);
 }
-
-static const char *const pronouns[] = {
-    "it$", "its$", "this unit", "that unit", "this one", "that one", "this neuron",
-    "this$"        /* "... gap is 0.344. this is memorisation" */
-};
 
 static size_t match_any(const struct window *w, size_t i, const char *const *kws, size_t n)
 {
@@ -412,16 +389,20 @@ static void find_number_claims(struct window *w, const struct rubric_strings *cl
 /* ---- tying a claim to its subject ---- */
 
 /* Is mention m denied, or perhaps denied, by a negator within reach
- * (prose_scope.h)?  A claim said only perhaps is not said: no credit rests on
- * it. */
-static int negated(const struct window *w, const struct mention *m, enum prose_scope_reach reach)
+ * (prose_scope.h)?  The answer in *neg.  A claim said only perhaps is not
+ * said: no credit rests on it. */
+static int negated(const struct window *w, const struct mention *m, enum prose_scope_reach reach,
+                   int *neg, struct gb_err *err)
 {
     size_t from = w->src[m->a], to = w->src[m->b - 1] + 1;
-    struct prose_scope_hit h = prose_scope_mention_named(w->p->text + w->base, w->end - w->base,
-                                                         from - w->base, to - from, w->named,
-                                                         w->n_named, reach);
+    struct prose_scope_hit h;
 
-    return h.stance == PROSE_DENIED || h.stance == PROSE_UNSURE;
+    *neg = 0;
+    if (prose_scope_mention_named(w->p->text + w->base, w->end - w->base, from - w->base,
+                                  to - from, w->named, w->n_named, reach, &h, err))
+        return -1;
+    *neg = h.stance == PROSE_DENIED || h.stance == PROSE_UNSURE;
+    return 0;
 }
 
 static int has_pronoun(const struct window *w, size_t at)
@@ -485,14 +466,22 @@ static const struct mention *tie(const struct window *w, const struct mention *c
     return earlier && has_pronoun(w, c->a) ? earlier : NULL;
 }
 
-static enum prose_claim_verdict judge_tie(const struct window *w, const struct mention *c,
-                                          const struct mention *s)
+/* The verdict of claim c tied to subject s, in *v. */
+static int judge_tie(const struct window *w, const struct mention *c, const struct mention *s,
+                     enum prose_claim_verdict *v, struct gb_err *err)
 {
-    if (!s || s->role == OTHER || negated(w, c, PROSE_SCOPE_CLAUSE))
-        return PROSE_CLAIM_NONE;
-    if (w->clause[s->a] != w->clause[c->a] && negated(w, s, PROSE_SCOPE_BEFORE))
-        return PROSE_CLAIM_NONE;
-    return s->role == RIGHT ? PROSE_CLAIM_RIGHT : PROSE_CLAIM_WRONG;
+    int neg = 0;
+
+    *v = PROSE_CLAIM_NONE;
+    if (!s || s->role == OTHER)
+        return 0;
+    if (negated(w, c, PROSE_SCOPE_CLAUSE, &neg, err))
+        return -1;
+    if (!neg && w->clause[s->a] != w->clause[c->a] && negated(w, s, PROSE_SCOPE_BEFORE, &neg, err))
+        return -1;
+    if (!neg)
+        *v = s->role == RIGHT ? PROSE_CLAIM_RIGHT : PROSE_CLAIM_WRONG;
+    return 0;
 }
 
 static void add_numbered(struct window *w, const struct prose_claim_spec *spec)
@@ -506,6 +495,15 @@ static void add_numbered(struct window *w, const struct prose_claim_spec *spec)
                 fabs(num[i].value - spec->number) < 1e-9 ? RIGHT : WRONG);
 }
 
+static size_t count(const char **list)
+{
+    size_t n = 0;
+
+    while (list[n])
+        n++;
+    return n;
+}
+
 static void collect(struct window *w, const struct prose_claim_spec *spec)
 {
     find_keywords(w, (const char *const *)spec->claim->v, spec->claim->n, CLAIM);
@@ -514,7 +512,7 @@ static void collect(struct window *w, const struct prose_claim_spec *spec)
     if (spec->about->has_number)
         add_numbered(w, spec);
     find_names(w);
-    find_keywords(w, pronouns, sizeof pronouns / sizeof pronouns[0], PRONOUN);
+    find_keywords(w, prose_lexicon_pronouns, count(prose_lexicon_pronouns), PRONOUN);
 }
 
 static int has_subjects(const struct rubric_about *ab)
@@ -524,26 +522,28 @@ static int has_subjects(const struct rubric_about *ab)
 
 /* Without subjects a claim only has to be affirmed: "it was luck" is right,
  * "it is not luck" denies it.  An affirmation anywhere wins. */
-static void affirmed(const struct window *w, struct prose_claim_tie *out)
+static int affirmed(const struct window *w, struct prose_claim_tie *out, struct gb_err *err)
 {
     memset(out, 0, sizeof *out);
     for (size_t k = 0; k < w->n && out->verdict != PROSE_CLAIM_RIGHT; k++) {
         const struct mention *c = &w->m[k];
+        int neg;
         if (c->role != CLAIM)
             continue;
-        out->verdict = negated(w, c, PROSE_SCOPE_CLAUSE) ? PROSE_CLAIM_WRONG : PROSE_CLAIM_RIGHT;
+        if (negated(w, c, PROSE_SCOPE_CLAUSE, &neg, err))
+            return -1;
+        out->verdict = neg ? PROSE_CLAIM_WRONG : PROSE_CLAIM_RIGHT;
         out->claim_start = out->subject_start = w->src[c->a];
         out->claim_end = out->subject_end = w->src[c->b - 1] + 1;
     }
+    return 0;
 }
 
-static void verdict_of(const struct window *w, const struct rubric_about *ab,
-                       struct prose_claim_tie *out)
+static int verdict_of(const struct window *w, const struct rubric_about *ab,
+                      struct prose_claim_tie *out, struct gb_err *err)
 {
-    if (!has_subjects(ab)) {
-        affirmed(w, out);
-        return;
-    }
+    if (!has_subjects(ab))
+        return affirmed(w, out, err);
     long decided = -1;      /* the sentence whose statement was taken last */
 
     memset(out, 0, sizeof *out);
@@ -561,7 +561,8 @@ static void verdict_of(const struct window *w, const struct rubric_about *ab,
         if (!s || (long)w->sent[c->a] == decided)
             continue;
         decided = (long)w->sent[c->a];
-        v = judge_tie(w, c, s);
+        if (judge_tie(w, c, s, &v, err))
+            return -1;
         if (v == PROSE_CLAIM_NONE)
             continue;
         if ((out->verdict && v != PROSE_CLAIM_WRONG) || out->verdict == PROSE_CLAIM_WRONG)
@@ -575,6 +576,7 @@ static void verdict_of(const struct window *w, const struct rubric_about *ab,
         out->subject_start = w->src[s->a];
         out->subject_end = w->src[s->b - 1] + 1;
     }
+    return 0;
 }
 
 int prose_claim_judge(const struct prose *p, size_t first, size_t n,
@@ -598,7 +600,7 @@ int prose_claim_judge(const struct prose *p, size_t first, size_t n,
     } else {
         mark_structure(w);
         collect(w, spec);
-        verdict_of(w, spec->about, out);
+        rc = verdict_of(w, spec->about, out, err);
     }
     free(w->t);
     free(w->src);

@@ -13,9 +13,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "prose/prose_lexicon.h"
+
+/* A capacity, not a rule: a text's tokens past it are not read. */
 #define MAX_TOKENS 4096
-#define LOOK_BACK 8        /* words a negator may precede its keyword by */
-#define CLOSE 3            /* words between: at most this many denies outright */
 
 struct tok {
     size_t a, b;
@@ -25,8 +26,8 @@ struct tok {
 
 struct toks {
     const char *t;
-    size_t len, n;
-    struct tok v[MAX_TOKENS];
+    size_t len, n, cap;
+    struct tok *v;         /* cap of them */
 };
 
 /* ---- tokens ---- */
@@ -101,7 +102,7 @@ static void tokenize(struct toks *k, const char *t, size_t len)
     k->t = t;
     k->len = len;
     k->n = 0;
-    while (i < len && k->n < MAX_TOKENS) {
+    while (i < len && k->n < k->cap) {
         if ((m = break_at(t, len, i))) {
             k->v[k->n++] = (struct tok){ i, i + m, 1, 0 };
             i += m;
@@ -134,36 +135,7 @@ static size_t token_of(const struct toks *k, size_t at)
     return j;
 }
 
-/* ---- word lists ---- */
-
-static const char *const negators[] = {
-    "not", "no", "never", "without", "cannot", "nothing", "neither", "nor", "none", "nobody",
-    "hardly", "nowhere", NULL
-};
-/* Negative predicates, and the verbs of leaving a thing as it is: negated,
- * they affirm ("not blind to", "never fails to", "would not leave the forget
- * bias at zero"). */
-static const char *const litotes[] = {
-    "blind", "unable", "incapable", "impossibl", "useless", "pointless", "ignor", "fail",
-    "lost", "miss", "leav", "left", "keep", "kept", "stay", "remain", NULL
-};
-static const char *const openers[] = {
-    "but", "while", "whilst", "whereas", "because", "since", "although", "though", "which",
-    "so", "however", "when", "whenever", "if", "unless", "yet", "instead", "rather", NULL
-};
-static const char *const auxiliaries[] = {
-    "is", "are", "was", "were", "be", "been", "being", "am", "does", "do", "did", "will",
-    "would", "should", "could", "can", "may", "might", "must", "shall", "has", "have", "had",
-    "really", "just", "simply", "also", "still", "even", "then", "actually", "clearly",
-    "certainly", "definitely", "truly", "get", "gets", "got", NULL
-};
-static const char *const not_a_denial[] = { "only", "just", "merely", "simply", NULL };
-static const char *const comparatives[] = {
-    "above", "below", "over", "under", "beyond", "exceed", "exceeds", "exceeding", NULL
-};
-static const char *const than_words[] = {
-    "more", "less", "greater", "fewer", "larger", "bigger", "smaller", "higher", "lower", NULL
-};
+/* ---- word lists (prose_lexicon.h) ---- */
 
 static int word_is(const struct toks *k, size_t j, const char *w)
 {
@@ -171,6 +143,29 @@ static int word_is(const struct toks *k, size_t j, const char *w)
 
     return j < k->n && !k->v[j].brk && k->v[j].b - k->v[j].a == n &&
            !strncasecmp(k->t + k->v[j].a, w, n);
+}
+
+/* Do the words from token j spell phrase ("other than": one space between)? */
+static int phrase_is(const struct toks *k, size_t j, const char *phrase)
+{
+    for (;;) {
+        size_t n = strcspn(phrase, " ");
+        if (j >= k->n || k->v[j].brk || k->v[j].b - k->v[j].a != n ||
+            strncasecmp(k->t + k->v[j].a, phrase, n))
+            return 0;
+        if (!phrase[n])
+            return 1;
+        phrase += n + 1;
+        j++;
+    }
+}
+
+static int phrase_in(const struct toks *k, size_t j, const char *const *list)
+{
+    for (; *list; list++)
+        if (phrase_is(k, j, *list))
+            return 1;
+    return 0;
 }
 
 static int word_in(const struct toks *k, size_t j, const char *const *list)
@@ -200,7 +195,8 @@ static int is_negator(const struct toks *k, size_t j)
 {
     if (j >= k->n || k->v[j].brk || k->v[j].named)
         return 0;
-    return word_in(k, j, negators) || ends_nt(k->t + k->v[j].a, k->v[j].b - k->v[j].a) ||
+    return word_in(k, j, prose_lexicon_negators) ||
+           ends_nt(k->t + k->v[j].a, k->v[j].b - k->v[j].a) ||
            (word_starts(k, j, (const char *const[]){ "fail", NULL }) && word_is(k, j + 1, "to")) ||
            (word_is(k, j, "rather") && word_is(k, j + 1, "than")) ||
            (word_is(k, j, "instead") && word_is(k, j + 1, "of"));
@@ -209,7 +205,7 @@ static int is_negator(const struct toks *k, size_t j)
 /* The first word after token j that is no auxiliary ("is", "should be"). */
 static size_t past_auxiliaries(const struct toks *k, size_t j)
 {
-    for (int s = 0; s < 3 && word_in(k, j, auxiliaries); s++)
+    for (size_t s = 0; s < prose_lexicon_aux_run && word_in(k, j, prose_lexicon_auxiliaries); s++)
         j++;
     return j;
 }
@@ -218,19 +214,18 @@ static size_t past_auxiliaries(const struct toks *k, size_t j)
  * blind to", "cannot sum to anything but 1"?  2 = hedged ("not necessarily"). */
 static int undone_after(const struct toks *k, size_t j)
 {
-    size_t next = past_auxiliaries(k, j + 1 + (word_is(k, j, "rather") || word_is(k, j, "instead")));
+    size_t next = past_auxiliaries(k, j + 1 + (word_is(k, j, "rather") ||
+                                               word_is(k, j, "instead")));
 
-    if (word_is(k, j + 1, "necessarily") || word_is(k, j + 1, "always"))
+    if (word_in(k, j + 1, prose_lexicon_hedges))
         return 2;
-    if (word_in(k, j + 1, not_a_denial) || word_starts(k, next, litotes))
+    if (word_in(k, j + 1, prose_lexicon_not_a_denial) ||
+        word_starts(k, next, prose_lexicon_litotes))
         return 1;
-    for (size_t i = j + 1; i < k->n && i < j + 14; i++) {
+    for (size_t i = j + 1; i < k->n && i < j + prose_lexicon_undo_reach; i++) {
         if (k->v[i].brk && strchr(".!?;", k->t[k->v[i].a]))
             break;
-        if ((word_is(k, i, "anything") || word_is(k, i, "nothing")) && word_is(k, i + 1, "but"))
-            return 1;
-        if (word_is(k, i, "except") || (word_is(k, i, "other") && word_is(k, i + 1, "than")) ||
-            (word_is(k, i, "apart") && word_is(k, i + 1, "from")))
+        if (phrase_in(k, i, prose_lexicon_undoers))
             return 1;
     }
     return 0;
@@ -280,7 +275,7 @@ static void look_back(const struct toks *k, size_t first, struct look *l)
 
     memset(l, 0, sizeof *l);
     l->nearest = k->n;
-    for (size_t j = first; j-- > 0 && words < LOOK_BACK;) {
+    for (size_t j = first; j-- > 0 && words < prose_lexicon_look_back;) {
         if (k->v[j].brk)
             break;
         name_after |= k->v[j].named;
@@ -288,19 +283,19 @@ static void look_back(const struct toks *k, size_t first, struct look *l)
             if (!l->negs++) {
                 l->nearest = j;
                 l->between = words;
-                l->opens = !j || k->v[j - 1].brk || word_in(k, j - 1, openers);
+                l->opens = !j || k->v[j - 1].brk || word_in(k, j - 1, prose_lexicon_openers);
             }
-        } else if (!k->v[j].named && word_starts(k, j, litotes)) {
+        } else if (!k->v[j].named && word_starts(k, j, prose_lexicon_litotes)) {
             l->preds++;
         }
-        if (word_in(k, j, openers))
+        if (word_in(k, j, prose_lexicon_openers))
             break;
         words++;
     }
 }
 
 /* A bare contrast tag: ", not the beginning." — "not" opening a clause of at
- * most four words.  It negates a noun, and whether that is the idea's
+ * prose_lexicon_tag_words words.  It negates a noun, and whether that is the idea's
  * negation ("it learns the end, not the beginning") a keyword cannot tell. */
 static int contrast_tag(const struct toks *k, size_t j)
 {
@@ -310,7 +305,7 @@ static int contrast_tag(const struct toks *k, size_t j)
         return 0;
     for (i = j + 1; i < k->n && !k->v[i].brk; i++)
         words++;
-    return words <= 4;
+    return words <= prose_lexicon_tag_words;
 }
 
 static struct prose_scope_hit scope(const struct toks *k, size_t first, size_t last, size_t at,
@@ -332,85 +327,96 @@ static struct prose_scope_hit scope(const struct toks *k, size_t first, size_t l
     undone = undone_after(k, l.nearest);
     if (undone == 1 || (l.negs + l.preds) % 2 == 0)
         return hit(PROSE_SAID, k, k->n, at, end);
-    if (undone == 2 || (l.between > CLOSE && !l.opens))
+    if (undone == 2 || (l.between > prose_lexicon_close && !l.opens))
         return hit(PROSE_UNSURE, k, l.nearest, at, end);
     h = hit(PROSE_DENIED, k, l.nearest, at, end);
     h.contrast = contrast_tag(k, l.nearest);
     return h;
 }
 
-struct prose_scope_hit prose_scope_mention(const char *t, size_t len, size_t at, size_t n)
-{
-    return prose_scope_mention_named(t, len, at, n, NULL, 0, PROSE_SCOPE_CLAUSE);
-}
-
-struct prose_scope_hit prose_scope_mention_named(const char *t, size_t len, size_t at, size_t n,
-                                                 const struct prose_scope_span *named,
-                                                 size_t n_named, enum prose_scope_reach reach)
+/* The tokens of t[0, len), on the heap (MAX_TOKENS of them are ~96 KB). */
+static struct toks *toks_new(const char *t, size_t len, struct gb_err *err)
 {
     struct toks *k = malloc(sizeof *k);
-    struct prose_scope_hit h = { PROSE_SAID, at, at + n, 0 };
+
+    if (k && !(k->v = malloc(MAX_TOKENS * sizeof *k->v))) {
+        free(k);
+        k = NULL;
+    }
+    if (!k) {
+        gb_fail(err, "out of memory reading a sentence's negations");
+        return NULL;
+    }
+    k->cap = MAX_TOKENS;
+    tokenize(k, t, len);
+    return k;
+}
+
+static void toks_free(struct toks *k)
+{
+    free(k->v);
+    free(k);
+}
+
+int prose_scope_mention(const char *t, size_t len, size_t at, size_t n,
+                        struct prose_scope_hit *out, struct gb_err *err)
+{
+    return prose_scope_mention_named(t, len, at, n, NULL, 0, PROSE_SCOPE_CLAUSE, out, err);
+}
+
+int prose_scope_mention_named(const char *t, size_t len, size_t at, size_t n,
+                              const struct prose_scope_span *named, size_t n_named,
+                              enum prose_scope_reach reach, struct prose_scope_hit *out,
+                              struct gb_err *err)
+{
+    struct toks *k = toks_new(t, len, err);
     size_t first, last;
 
-    /* without memory the mention is taken as said: the old keyword rule */
+    *out = (struct prose_scope_hit){ PROSE_SAID, at, at + n, 0 };
     if (!k)
-        return h;
-    tokenize(k, t, len);
+        return -1;
     mark_named(k, named, n_named);
     first = token_of(k, at);
     last = token_of(k, at + (n ? n - 1 : 0));
     if (first < k->n && last < k->n)
-        h = scope(k, first, last, at, k->v[last].b > at + n ? k->v[last].b : at + n, reach);
-    free(k);
-    return h;
+        *out = scope(k, first, last, at, k->v[last].b > at + n ? k->v[last].b : at + n, reach);
+    toks_free(k);
+    return 0;
 }
 
-struct prose_scope_hit prose_scope_negation(const char *t, size_t len, size_t at, size_t n)
+int prose_scope_negation(const char *t, size_t len, size_t at, size_t n,
+                         struct prose_scope_hit *out, struct gb_err *err)
 {
-    struct toks *k = malloc(sizeof *k);
-    struct prose_scope_hit h = { PROSE_SAID, at, at + n, 0 };
+    struct toks *k = toks_new(t, len, err);
     size_t j;
     int undone;
 
+    *out = (struct prose_scope_hit){ PROSE_SAID, at, at + n, 0 };
     if (!k)
-        return h;
-    tokenize(k, t, len);
+        return -1;
     j = token_of(k, at);
     if (j < k->n && (undone = undone_after(k, j)) != 0) {
-        h.stance = undone == 1 ? PROSE_DENIED : PROSE_UNSURE;
-        h.to = k->v[past_auxiliaries(k, j + 1) < k->n ? past_auxiliaries(k, j + 1) : j].b;
+        out->stance = undone == 1 ? PROSE_DENIED : PROSE_UNSURE;
+        out->to = k->v[past_auxiliaries(k, j + 1) < k->n ? past_auxiliaries(k, j + 1) : j].b;
     } else if (j < k->n && contrast_tag(k, j)) {
-        h.stance = PROSE_UNSURE;
+        out->stance = PROSE_UNSURE;
         while (j + 1 < k->n && !k->v[j + 1].brk)
             j++;
-        h.to = k->v[j].b;    /* quote the whole tag: "not the beginning" */
+        out->to = k->v[j].b;    /* quote the whole tag: "not the beginning" */
     }
-    free(k);
-    return h;
+    toks_free(k);
+    return 0;
 }
 
-/* The writer speaking of their own choice: "I'd show", "we would plot". */
-static const char *const first_person[] = {
-    "i", "i'd", "i\xe2\x80\x99" "d", "i'll", "i\xe2\x80\x99" "ll", "i'm", "i\xe2\x80\x99" "m",
-    "we", "we'd", "we\xe2\x80\x99" "d", "we'll", "we\xe2\x80\x99" "ll", "let's",
-    "let\xe2\x80\x99" "s", NULL
-};
-
-/* Subjects after the writer that make the clause about something else. */
-static const char *const other_subjects[] = {
-    "it", "it's", "it\xe2\x80\x99" "s", "its", "that", "which", "this", "they", "model", "rnn",
-    "rnns", "network", "gradient", "gradients", "lstm", "gru", "attention", "layer", NULL
-};
-
-int prose_scope_own_choice_tag(const char *t, size_t len, size_t at)
+int prose_scope_own_choice_tag(const char *t, size_t len, size_t at, int *own,
+                               struct gb_err *err)
 {
-    struct toks *k = malloc(sizeof *k);
+    struct toks *k = toks_new(t, len, err);
     size_t j, i;
-    int own = 0;
 
+    *own = 0;
     if (!k)
-        return 0;
-    tokenize(k, t, len);
+        return -1;
     j = token_of(k, at);
     if (j < k->n && contrast_tag(k, j)) {
         /* the host clause: from the break before it to the tag's comma; the
@@ -419,28 +425,27 @@ int prose_scope_own_choice_tag(const char *t, size_t len, size_t at)
         for (i = j - 1; i > 0 && !k->v[i - 1].brk; i--)
             ;
         for (; i + 1 < j; i++) {
-            if (word_in(k, i, first_person))
-                own = 1;
-            else if (own && word_in(k, i, other_subjects))
-                own = 0;
+            if (word_in(k, i, prose_lexicon_first_person))
+                *own = 1;
+            else if (*own && word_in(k, i, prose_lexicon_other_subjects))
+                *own = 0;
         }
     }
-    free(k);
-    return own;
+    toks_free(k);
+    return 0;
 }
 
 int prose_scope_negator_at(const char *t, size_t len, size_t at)
 {
-    struct toks k1;
+    struct tok v[2];
+    struct toks k1 = { t, 0, 0, 2, v };
     size_t b = at;
 
     /* one word, tokenized alone (plus a following "to"/"than"/"of") */
     while (b < len && b - at < 48 && (t[b] == ' ' || word_continues(t, len, b)))
         b++;
-    k1.t = t;
     k1.len = b;
-    k1.n = 0;
-    for (size_t i = at, m; i < b && k1.n < 2;) {
+    for (size_t i = at, m; i < b && k1.n < k1.cap;) {
         if (word_continues(t, b, i) && !(t[i] == '\'' || t[i] == '-')) {
             size_t a = i;
             while (i < b && (m = word_continues(t, b, i)))
@@ -453,25 +458,28 @@ int prose_scope_negator_at(const char *t, size_t len, size_t at)
     return k1.n && is_negator(&k1, 0);
 }
 
-int prose_scope_bound_at(const char *t, size_t len, size_t at, size_t *from)
+int prose_scope_bound_at(const char *t, size_t len, size_t at, int *bound, size_t *from,
+                         struct gb_err *err)
 {
-    struct toks *k = malloc(sizeof *k);
+    struct toks *k = toks_new(t, len, err);
     size_t j, words = 0;
 
+    *bound = 0;
     if (!k)
-        return 0;
-    tokenize(k, t, len);
+        return -1;
     j = token_of(k, at);
-    if (j >= 1 && j <= k->n && word_in(k, j - 1, comparatives))
+    if (j >= 1 && j <= k->n && word_in(k, j - 1, prose_lexicon_comparatives))
         words = 1;
-    else if (j >= 2 && j <= k->n && ((word_is(k, j - 1, "than") && word_in(k, j - 2, than_words)) ||
-                                     (word_is(k, j - 2, "at") && (word_is(k, j - 1, "least") ||
-                                                                  word_is(k, j - 1, "most")))))
+    else if (j >= 2 && j <= k->n && ((word_is(k, j - 1, "than") &&
+                                      word_in(k, j - 2, prose_lexicon_than_words)) ||
+                                     phrase_in(k, j - 2, prose_lexicon_bound_phrases)))
         words = 2;
-    if (words)
+    if (words) {
         *from = k->v[j - words].a;
-    free(k);
-    return words > 0;
+        *bound = 1;
+    }
+    toks_free(k);
+    return 0;
 }
 
 int prose_scope_keyword_negates(const char *kw)
@@ -482,15 +490,15 @@ int prose_scope_keyword_negates(const char *kw)
     for (size_t i = 0; i < n && !found; i++)
         if (!i || !isalnum((unsigned char)kw[i - 1]))
             found = prose_scope_negator_at(kw, n, i);
-    return found || !strncasecmp(kw, "unable", 6) || !strncasecmp(kw, "doesn", 5) ||
-           !strncasecmp(kw, "won$", 4) || !strcasecmp(kw, "can not");
+    for (size_t i = 0; !found && prose_lexicon_negating_keywords[i]; i++)
+        found = !strncasecmp(kw, prose_lexicon_negating_keywords[i],
+                             strlen(prose_lexicon_negating_keywords[i]));
+    return found;
 }
 
 int prose_scope_keyword_compares(const char *kw)
 {
-    static const char *const words[] = { "more than", "less than", "greater than", "above",
-                                         "below", "at most", "at least", "exceed", "beyond",
-                                         "over$", "under$", NULL };
+    const char **words = prose_lexicon_compare_keywords;
 
     for (size_t i = 0; words[i]; i++)
         if (!strncasecmp(kw, words[i], strcspn(words[i], "$")))

@@ -32,6 +32,8 @@
 
 #include <stddef.h>
 
+#include "error.h"
+
 /* Ordered: a lower stance is a stronger statement of the idea. */
 enum prose_stance {
     PROSE_SAID = 0,      /* affirmed (or the negation the idea asks for stands) */
@@ -46,8 +48,11 @@ struct prose_scope_hit {
     int contrast;        /* denied by a bare contrast tag: "the accuracy column, not step 1" */
 };
 
-/* The stance of the mention t[at, at + n) of an ordinary keyword. */
-struct prose_scope_hit prose_scope_mention(const char *t, size_t len, size_t at, size_t n);
+/* The stance of the mention t[at, at + n) of an ordinary keyword, in *out.
+ * Every reading below returns 0, or -1 with err set when memory runs out
+ * (never a guess: a stance read without memory would change a grade). */
+int prose_scope_mention(const char *t, size_t len, size_t at, size_t n,
+                        struct prose_scope_hit *out, struct gb_err *err);
 
 /* A span of t that names a thing rather than saying something of it: a
  * rubric's subject ("the LSTM with no forget bias"), the course's token
@@ -63,12 +68,14 @@ enum prose_scope_reach { PROSE_SCOPE_CLAUSE, PROSE_SCOPE_BEFORE };
 
 /* prose_scope_mention, with the words of spans named[0, n_named) read as
  * names, and negators within reach. */
-struct prose_scope_hit prose_scope_mention_named(const char *t, size_t len, size_t at, size_t n,
-                                                 const struct prose_scope_span *named,
-                                                 size_t n_named, enum prose_scope_reach reach);
+int prose_scope_mention_named(const char *t, size_t len, size_t at, size_t n,
+                              const struct prose_scope_span *named, size_t n_named,
+                              enum prose_scope_reach reach, struct prose_scope_hit *out,
+                              struct gb_err *err);
 
 /* The stance of a mention that is itself a negator (the idea asks for one). */
-struct prose_scope_hit prose_scope_negation(const char *t, size_t len, size_t at, size_t n);
+int prose_scope_negation(const char *t, size_t len, size_t at, size_t n,
+                         struct prose_scope_hit *out, struct gb_err *err);
 
 /* Is the whole word starting at t[at] a negator ("not", "isn't", "never")? */
 int prose_scope_negator_at(const char *t, size_t len, size_t at);
@@ -76,12 +83,14 @@ int prose_scope_negator_at(const char *t, size_t len, size_t at);
 /* Is the negator at t[at] a contrast tag that sets aside the writer's own
  * choice, not a fact about the thing discussed?  "I'd show them the accuracy
  * column, not step 1" says nothing of what the model cannot learn, where
- * "it learns the end, not the beginning" may. */
-int prose_scope_own_choice_tag(const char *t, size_t len, size_t at);
+ * "it learns the end, not the beginning" may.  The answer in *own. */
+int prose_scope_own_choice_tag(const char *t, size_t len, size_t at, int *own,
+                               struct gb_err *err);
 
 /* Is the number at t[at] a bound: "more than 1", "above 0.5", "at most 1"?
- * *from is then where the comparison starts. */
-int prose_scope_bound_at(const char *t, size_t len, size_t at, size_t *from);
+ * *bound says; *from is then where the comparison starts. */
+int prose_scope_bound_at(const char *t, size_t len, size_t at, int *bound, size_t *from,
+                         struct gb_err *err);
 
 /* Does a rubric keyword itself carry a negation ("cannot", "not$", "didn't
  * change") or a comparison ("more than", "above", "at most")? */

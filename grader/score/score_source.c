@@ -334,7 +334,8 @@ int score_text_ideas(const struct score_ctx *ctx, const struct prose *p,
             return judge_claims(ctx, p, ck, where_name, o, *first, err);
         return ideas_missing(p, ck, missing, where_name, o, err);
     }
-    prose_find_ideas_scoped(p, ck->ideas, ck->n_ideas, ck->window, &f);
+    if (prose_find_ideas_scoped(p, ck->ideas, ck->n_ideas, ck->window, &f, err))
+        return -1;
     *first = f.first >= 0 ? f.first : f.near;
     *used = f.first >= 0 ? f.used : f.near_used;
     if (f.first >= 0) {

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "prose/prose.h"
 #include "prose/prose_claim.h"
@@ -215,11 +217,35 @@ END_TEST
 static enum prose_stance stance(const char *text, const char *kw)
 {
     const char *at = strstr(text, kw);
+    struct prose_scope_hit h;
+    struct gb_err err;
 
     ck_assert_ptr_nonnull(at);
     if (prose_scope_negator_at(text, strlen(text), (size_t)(at - text)))
-        return prose_scope_negation(text, strlen(text), (size_t)(at - text), strlen(kw)).stance;
-    return prose_scope_mention(text, strlen(text), (size_t)(at - text), strlen(kw)).stance;
+        ck_assert_int_eq(prose_scope_negation(text, strlen(text), (size_t)(at - text), strlen(kw),
+                                              &h, &err), 0);
+    else
+        ck_assert_int_eq(prose_scope_mention(text, strlen(text), (size_t)(at - text), strlen(kw),
+                                             &h, &err), 0);
+    return h.stance;
+}
+
+static int own_choice(const char *text, size_t at)
+{
+    struct gb_err err;
+    int own;
+
+    ck_assert_int_eq(prose_scope_own_choice_tag(text, strlen(text), at, &own, &err), 0);
+    return own;
+}
+
+static int bound(const char *text, size_t at, size_t *from)
+{
+    struct gb_err err;
+    int b;
+
+    ck_assert_int_eq(prose_scope_bound_at(text, strlen(text), at, &b, from, &err), 0);
+    return b;
 }
 
 START_TEST(test_negation_scope_of_a_mention)
@@ -261,10 +287,10 @@ START_TEST(test_negation_scope_of_a_mention)
         static const char own[] = "I'd show the accuracy column, not step 1.";
         static const char fact[] = "It learns the end, not the beginning.";
         static const char far[] = "I think it learns the end, not the beginning.";
-        ck_assert(prose_scope_own_choice_tag(own, strlen(own), strstr(own, "not") - own));
-        ck_assert(!prose_scope_own_choice_tag(fact, strlen(fact), strstr(fact, "not") - fact));
-        ck_assert(!prose_scope_own_choice_tag(fact, strlen(fact), 0));
-        ck_assert(!prose_scope_own_choice_tag(far, strlen(far), strstr(far, "not") - far));
+        ck_assert(own_choice(own, strstr(own, "not") - own));
+        ck_assert(!own_choice(fact, strstr(fact, "not") - fact));
+        ck_assert(!own_choice(fact, 0));
+        ck_assert(!own_choice(far, strstr(far, "not") - far));
     }
     ck_assert(!prose_scope_negator_at("note", 4, 0));
     ck_assert(prose_scope_keyword_negates("not$") && prose_scope_keyword_negates("can't"));
@@ -277,13 +303,82 @@ START_TEST(test_numbers_after_a_comparative_are_bounds)
     const char *t = "It sums to more than 1, then above 0.5, then exactly 1.";
     size_t from = 0;
 
-    ck_assert(prose_scope_bound_at(t, strlen(t), (size_t)(strstr(t, "1,") - t), &from));
+    ck_assert(bound(t, (size_t)(strstr(t, "1,") - t), &from));
     ck_assert_uint_eq(from, (size_t)(strstr(t, "more") - t));
-    ck_assert(prose_scope_bound_at(t, strlen(t), (size_t)(strstr(t, "0.5") - t), &from));
-    ck_assert(!prose_scope_bound_at(t, strlen(t), (size_t)(strstr(t, "1.") - t), &from));
+    ck_assert(bound(t, (size_t)(strstr(t, "0.5") - t), &from));
+    ck_assert(!bound(t, (size_t)(strstr(t, "1.") - t), &from));
     ck_assert(prose_scope_keyword_compares("more than") && !prose_scope_keyword_compares("sum"));
 }
 END_TEST
+
+#ifndef __SANITIZE_ADDRESS__
+/* Caps the address space a little above what the process maps now and
+ * takes every block malloc can still give; returns them as a list. */
+static void *exhaust_memory(struct rlimit *old)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long pages = 0;
+    struct rlimit cap;
+    void *hoard = NULL, *p;
+
+    ck_assert(f != NULL && fscanf(f, "%lu", &pages) == 1);
+    fclose(f);
+    ck_assert_int_eq(getrlimit(RLIMIT_AS, old), 0);
+    cap.rlim_cur = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + (1 << 20);
+    cap.rlim_max = old->rlim_max;
+    ck_assert_int_eq(setrlimit(RLIMIT_AS, &cap), 0);
+    for (size_t size = 1 << 20; size >= sizeof(void *); size /= 2)
+        while ((p = malloc(size))) {
+            *(void **)p = hoard;
+            hoard = p;
+        }
+    return hoard;
+}
+
+static void give_back(void *hoard, const struct rlimit *old)
+{
+    while (hoard) {
+        void *next = *(void **)hoard;
+        free(hoard);
+        hoard = next;
+    }
+    ck_assert_int_eq(setrlimit(RLIMIT_AS, old), 0);
+}
+
+/* Without memory a reading fails with an error: it never guesses a stance
+ * (which would change a grade). */
+START_TEST(test_out_of_memory_is_an_error_not_a_stance)
+{
+    static const char t[] = "Clipping does not fix the vanishing gradient.";
+    static char *kw[] = { "vanish" };
+    struct rubric_strings g = { kw, 1 };
+    struct rubric_about ab;
+    struct prose_claim_spec spec = { &g, &ab, 0 };
+    struct prose_claim_tie tie;
+    struct prose_scope_hit h;
+    struct prose_ideas ideas;
+    struct gb_err e1, e2, e3;
+    struct rlimit old;
+    struct prose p;
+    void *hoard;
+    int rc1, rc2, rc3;
+
+    memset(&ab, 0, sizeof ab);
+    ck_assert_int_eq(prose_split(t, strlen(t), &p, &e1), 0);
+    hoard = exhaust_memory(&old);
+    rc1 = prose_scope_mention(t, strlen(t), (size_t)(strstr(t, "vanish") - t), 6, &h, &e1);
+    rc2 = prose_find_ideas_scoped(&p, &g, 1, 1, &ideas, &e2);
+    rc3 = prose_claim_judge(&p, 0, 1, &spec, &tie, &e3);
+    give_back(hoard, &old);
+    prose_free(&p);
+    ck_assert_int_eq(rc1, -1);
+    ck_assert_int_eq(rc2, -1);
+    ck_assert_int_eq(rc3, -1);
+    ck_assert(strstr(e1.msg, "out of memory") && strstr(e2.msg, "out of memory") &&
+              strstr(e3.msg, "out of memory"));
+}
+END_TEST
+#endif
 
 int main(void)
 {
@@ -301,6 +396,12 @@ int main(void)
     tcase_add_test(tc, test_subjects_are_names_not_negations);
     tcase_add_test(tc, test_negation_scope_of_a_mention);
     tcase_add_test(tc, test_numbers_after_a_comparative_are_bounds);
+#ifndef __SANITIZE_ADDRESS__
+    /* capping the address space needs a process of its own (Check's fork)
+     * and no sanitizer shadow memory */
+    if (!getenv("CK_FORK") || strcmp(getenv("CK_FORK"), "no"))
+        tcase_add_test(tc, test_out_of_memory_is_an_error_not_a_stance);
+#endif
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
