@@ -628,7 +628,7 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
         extract_find_captions(&f) < 0)
         goto out;
     /* An excluded word rules a value out only where the text says it: a
-     * shorter word it begins with ("per" of "permuted") is another word. */
+     * short word it begins with ("per" of "permuted") is another word. */
     for (size_t i = 0; i < f.exc.n; i++)
         for (size_t k = 0; k < f.exc.v[i].n; k++)
             f.exc.v[i].items[k].whole = 1;

@@ -328,9 +328,14 @@ struct pitem {
     uint32_t wlen;
     int has_num;
     double num;
-    int whole;              /* 1: the text must spell the word out, never abbreviate it
-                             * (an exclude's "permuted" is not said by "one row per token") */
+    int whole;              /* 1: the text may abbreviate the word only with at least
+                             * EXCLUDE_ABBREV_MIN letters: an exclude's "permuted" is said
+                             * by "out2[perm]", not by "one row per token" */
 };
+
+/* The shortest abbreviation of an excluded word: three letters are as often
+ * a word of their own ("per", "man", "sum") as a cut ("perm", "shuf"). */
+#define EXCLUDE_ABBREV_MIN 4
 
 struct phrase {
     char *text;             /* owned; items point into it */

@@ -56,7 +56,7 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
         } else {
             if (a->num >= 0 || !(strength = extract_word_eq(it->w, it->wlen, a->p, a->len)))
                 continue;
-            if (it->whole && strength < 3 && a->len < it->wlen)
+            if (it->whole && strength < 3 && a->len < EXCLUDE_ABBREV_MIN && a->len < it->wlen)
                 continue;
             if (it->has_num) {
                 const struct xatom *b = i + 1 < src->n ? &src->a[i + 1] : NULL;

@@ -893,6 +893,15 @@ START_TEST(test_exclude_spelled_out)
     f = query(t, "{\"column\": \"gap\", \"exclude\": [\"outputs\"]}");
     ck_assert_int_eq(f.n, 0);   // a title that does say it still rules the line out
     extract_free(t);
+
+    /* four letters are an abbreviation: "perm" says "permuted" */
+    t = parse_str("np.abs(t_out.numpy() - out2).max(): 0.5416\n"
+                  "np.abs(t_w.numpy() - w2).max(): 0.2708\n"
+                  "['not', 'support', 'rude', 'was']\n"
+                  "np.abs(out3 - out2[perm]).max(): 0.0\n");
+    f = query(t, "{\"column\": [\"gap\", \"max abs\"], \"exclude\": [\"permuted\"]}");
+    ASSERT_HIT(f, 0.2708, 2, "0.2708");
+    extract_free(t);
 }
 END_TEST
 
