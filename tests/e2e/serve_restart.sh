@@ -44,16 +44,25 @@ total=$(wc -l <"$tmp/ids")
 ok "$total submissions accepted: $(states)"
 
 # Kill -9 while both workers are grading (and one result, at least, is in).
+# The workers are stopped (SIGSTOP) while the queue is read, so no job can
+# finish between the reading and the kill: which jobs the kill interrupts is
+# known exactly, however fast the machine grades.
+workers=
+frozen=0
 for _ in $(seq 600); do
-    [ "$(sql "select count(*) from submission where state='running'")" = 2 ] &&
-        [ "$(sql "select count(*) from submission where state='done'")" -ge 1 ] && break
+    if [ "$(sql "select count(*) from submission where state='running'")" = 2 ]; then
+        workers=$(pgrep -P "${SERVE_PID[r]}" | tr '\n' ' ')
+        [ -n "$workers" ] || fail "no worker processes under the service"
+        kill -STOP $workers
+        [ "$(sql "select count(*) from submission where state='running'")" = 2 ] &&
+            [ "$(sql "select count(*) from submission where state='done'")" -ge 1 ] &&
+            { frozen=1; break; }
+        kill -CONT $workers
+    fi
     sleep 0.2
 done
-[ "$(sql "select count(*) from submission where state='running'")" = 2 ] ||
-    fail "never saw two gradings at once: $(states)"
+[ "$frozen" = 1 ] || fail "never saw two gradings at once with a result in: $(states)"
 running_before=$(sql "select id from submission where state='running'" | sort)
-workers=$(pgrep -P "${SERVE_PID[r]}" | tr '\n' ' ')
-[ -n "$workers" ] || fail "no worker processes under the service"
 serve_kill9 r
 alive() { for p in $workers; do kill -0 "$p" 2>/dev/null && return 0; done; return 1; }
 for _ in $(seq 50); do alive || break; sleep 0.1; done
@@ -90,8 +99,13 @@ done <"$tmp/ids"
 ok "one result each (one 'finished' event, none refused); the 2 interrupted taken back and graded on attempt 2; every result is its own student's file"
 
 # SIGTERM mid-grading: the job is given back, not counted, and graded after the restart.
+# The job sleeps 8 s after its work, so it is still running when the SIGTERM
+# comes, however fast the machine grades.
 t=$(token s009)
-[ "$(api POST "${URL[r]}/api/v1/submissions" "$t" -F "file=@$SAMPLE")" = 202 ] || fail "upload s009"
+f=$tmp/s009/attention_by_hand.py
+mkdir -p "${f%/*}"
+{ cat "$SAMPLE"; printf 'import time\ntime.sleep(8)\n'; } >"$f"
+[ "$(api POST "${URL[r]}/api/v1/submissions" "$t" -F "file=@$f")" = 202 ] || fail "upload s009"
 id=$(json id)
 for _ in $(seq 600); do
     [ "$(sql "select state from submission where id='$id'")" = running ] && break
