@@ -86,17 +86,19 @@ done
 total=$(wc -l <"$tmp/ids")
 
 # Kill worker 1 -9 in the middle of its second grading (its first is in:
-# both hosts have graded).
+# both hosts have graded).  The worker is stopped (SIGSTOP) while its job is
+# read, so the job cannot finish between the reading and the kill.
 victim=
 for _ in $(seq 1500); do
     if [ "$(psql_q "select count(*) from event where what='finished' and owner like 'grading-host-1:%'")" -ge 1 ]; then
+        kill -STOP "$wpid1"
         victim=$(psql_q "select id from submission where state='running' and lease_owner like 'grading-host-1:%'")
         [ -n "$victim" ] && break
+        kill -CONT "$wpid1"
     fi
     sleep 0.2
 done
 [ -n "$victim" ] || fail "worker 1 never started a second job"
-sleep 1
 kill -9 "$wpid1"
 wait "$wpid1" 2>/dev/null
 t_kill=$(date +%s)
