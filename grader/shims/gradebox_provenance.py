@@ -13,11 +13,19 @@ one JSON line to the file $GRADEBOX_PROVENANCE names:
 
 text is the line exactly as printed; labelled puts each such expression before
 its value, the way the student might have written the label — unless a string
-argument comes right before the value: that is the student's own label.  The grader
+argument comes right before the value: that is the student's own label.
+
+Values formatted into a sentence — an f-string, "..." % (...) or "...".format(...)
+— are read the same way: the template's own text is matched against the
+printed text to find where each value went, and a plain expression is put
+before its value unless the template's text right before it ends in ":" or
+"=" (the student's own key) or in a word glued to it ("step{i}").  "its weights
+add to {r.sum():.3f}" is recorded as "its weights add to r.sum(): 1.000": the
+sentence says what the student meant, the code says what was computed.  The grader
 (grader/check/provenance.h) puts the labelled line in place of the printed one
-when it reads values, and nowhere else.  String literals, f-strings and
-expressions that are themselves computations over other names (comprehensions,
-arithmetic) add no label: their words would name the wrong thing.
+when it reads values, and nowhere else.  String literals and expressions
+that are themselves computations over other names (comprehensions, arithmetic)
+add no label: their words would name the wrong thing.
 
 Nothing changes for the student: the printed bytes are exactly what print()
 would have written (each argument converted with str() once, joined with sep).
@@ -76,6 +84,117 @@ def _label_text(segment):
     return re.sub(r"(?<![\w.])\d+(\.\d+)?(?![\w.])", "", segment)
 
 
+PROSE_WORDS = 3       # words before a value that make its template a sentence
+LABEL_CHARS = 3       # the shortest code label worth adding to a sentence
+_FORMAT_SPEC = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?[diouxXeEfFgGcrsa%]")
+
+
+class _Template:
+    """A formatted string argument: its literal pieces and, between them,
+    the label of each value (None where the code's words would not name it)."""
+
+    def __init__(self, pieces, labels):
+        self.pieces = pieces        # len(labels) + 1 literal strings
+        self.labels = labels
+        self.pattern = re.compile("".join(
+            re.escape(p) + ("(.*?)" if i < len(labels) else "")
+            for i, p in enumerate(pieces)) + "\\Z", re.S)
+
+    def label(self, text):
+        """text with each labelled value preceded by its label, or None."""
+        m = self.pattern.match(text)
+        if not m:
+            return None
+        out = [self.pieces[0]]
+        for i, lab in enumerate(self.labels):
+            value, before = m.group(i + 1), self.pieces[i]
+            if lab and _in_prose(before, lab) and _has_digit(value):
+                out.append(f"{lab}: ")
+            out.append(value)
+            out.append(self.pieces[i + 1])
+        return "".join(out)
+
+
+def _in_prose(before, label):
+    """Whether a value sits in a sentence the code's label can help read: at
+    least PROSE_WORDS words of the template before it, not ending in the
+    student's own key (":", "=", a word glued to the value: "step{i}"), and a
+    label of at least LABEL_CHARS characters ("x" or "v" would only be noise).
+    Table rows ("{T:>3} {acc:.3f}", "| {a} | {b} |") and short keyed lines
+    ("train {a:.3f} test {b:.3f}") are left as printed: their cells and keys
+    are the student's."""
+    tail = before.rstrip()
+    keyed = tail.endswith((":", "=")) or (before and before[-1].isalnum())
+    return (not keyed and len(label) >= LABEL_CHARS and
+            len(re.findall(r"[^\W\d_]{2,}", before)) >= PROSE_WORDS)
+
+
+def _expr_label(source, node):
+    text = ast.get_source_segment(source, node) if _simple(node) else None
+    return _label_text(text) if text and "\n" not in text else None
+
+
+def _template(source, node):
+    """A _Template for an f-string, "..." % args or "...".format(args), else None."""
+    if isinstance(node, ast.JoinedStr):
+        pieces, labels = [""], []
+        for part in node.values:
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                pieces[-1] += part.value
+            elif isinstance(part, ast.FormattedValue):
+                labels.append(_expr_label(source, part.value))
+                pieces.append("")
+            else:
+                return None
+        return _Template(pieces, labels) if labels else None
+    if (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and
+            isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)):
+        fmt = node.left.value
+        args = node.right.elts if isinstance(node.right, ast.Tuple) else [node.right]
+        pieces, labels, at = [""], [], 0
+        for m in _FORMAT_SPEC.finditer(fmt):
+            pieces[-1] += fmt[at:m.start()]
+            at = m.end()
+            if m.group().endswith("%"):
+                pieces[-1] += "%"
+                continue
+            if "*" in m.group() or m.group().startswith("%("):
+                return None
+            labels.append(_expr_label(source, args[len(labels)]) if len(labels) < len(args) else None)
+            pieces.append("")
+        pieces[-1] += fmt[at:]
+        return _Template(pieces, labels) if labels and len(labels) == len(args) else None
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and
+            node.func.attr == "format" and isinstance(node.func.value, ast.Constant) and
+            isinstance(node.func.value.value, str) and not node.keywords):
+        return _format_template(source, node.func.value.value, node.args)
+    return None
+
+
+def _format_template(source, fmt, args):
+    """str.format with automatic or numbered fields; named fields are not read."""
+    pieces, labels, auto = [""], [], 0
+    try:
+        parsed = list(__import__("string").Formatter().parse(fmt))
+    except ValueError:
+        return None
+    for literal, field, _spec, _conv in parsed:
+        pieces[-1] += literal
+        if field is None:
+            continue
+        if field == "":
+            index, auto = auto, auto + 1
+        elif field.isdigit():
+            index = int(field)
+        else:
+            return None
+        if index >= len(args):
+            return None
+        labels.append(_expr_label(source, args[index]))
+        pieces.append("")
+    return _Template(pieces, labels) if labels else None
+
+
 def _tree(filename):
     if filename not in _trees:
         try:
@@ -102,8 +221,7 @@ def _labels(filename, lineno):
                     not any(isinstance(a, ast.Starred) for a in node.args)):
                 labels = []
                 for a in node.args:
-                    text = ast.get_source_segment(source, a) if _simple(a) else None
-                    labels.append(_label_text(text) if text and "\n" not in text else None)
+                    labels.append(_template(source, a) or _expr_label(source, a))
                 found.setdefault(len(node.args), labels)
     _calls[key] = found
     return found
@@ -119,6 +237,14 @@ def _record(text, labelled):
 
 def _has_digit(s):
     return any(c.isdigit() for c in s)
+
+
+def _labelled(label, arg, text, own):
+    """One argument's text as recorded: a template's values labelled inside
+    it, a plain expression's value after its label, anything else as printed."""
+    if isinstance(label, _Template):
+        return (label.label(text) or text) if isinstance(arg, str) else text
+    return f"{label}: {text}" if label and _has_digit(text) and not own else text
 
 
 def print(*args, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - the builtin's name
@@ -143,8 +269,8 @@ def print(*args, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - the
             # a value right after a string argument has the student's own label
             # ("max abs diff vs torch:", np.abs(...).max()): keep it unlabelled
             own = [i > 0 and isinstance(args[i - 1], str) for i in range(len(args))]
-            labelled = sep.join(f"{lab}: {p}" if lab and _has_digit(p) and not mine else p
-                                for lab, p, mine in zip(labels, parts, own))
+            labelled = sep.join(_labelled(lab, a, p, mine)
+                                for lab, a, p, mine in zip(labels, args, parts, own))
             if labelled != text:
                 _record(text, labelled)
     except Exception:  # noqa: BLE001

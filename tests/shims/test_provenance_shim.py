@@ -1,0 +1,86 @@
+"""test_provenance_shim.py — the print provenance shim (grader/shims/gradebox_provenance.py).
+
+Run with grader/shims on PYTHONPATH, as the grader runs students.  Each case
+is a one-line student script; the script runs as __main__ under the shim in a
+child interpreter, and the case says what the shim records for its line (the
+labelled text, or None for no record).  The printed bytes must be exactly
+what print() writes without the shim.  Each rule of the shim has a case on
+each side, so moving a threshold or dropping a rule fails here.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+PRELUDE = "r = [0.25, 0.25, 0.5]\ntotal = sum(r)\ngap = 0.344\ng1 = 5.03e-17\nt = 'rude'\n"
+
+CASES = [
+    # plain arguments: the expression labels a value no string argument labels
+    ("print(gap, total)", "gap: 0.344 total: 1.0"),
+    ("print('gap', gap)", None),
+    # an f-string value inside a sentence takes the code's label
+    ("print(f'its weights add to {sum(r):.3f}.')", "its weights add to sum(r): 1.000."),
+    # ... from the third word on (PROSE_WORDS): two words are a short key
+    ("print(f'weights sum {total:.3f}')", None),
+    ("print(f'the weights sum {total:.3f}')", "the weights sum total: 1.000"),
+    # ... not after the student's own key or a glued word
+    ("print(f'the row sum is: {total:.3f}')", None),
+    ("print(f'the row sum is ={total:.3f}')", None),
+    ("print(f'the row sum is x{total:.3f}')", None),
+    # ... not with a label shorter than LABEL_CHARS
+    ("print(f'at gain half the step one norm is {g1:.2e}')", None),
+    ("print(f'the training score is {gap:.3f} above test')",
+     "the training score is gap: 0.344 above test"),
+    # table rows (no words before the values) stay as printed
+    ("print(f'{t:>6} | {gap:.3f} | {total:.3f}')", None),
+    # computations add no label
+    ("print(f'the gap in percent is {100 * gap:.1f}')", None),
+    # %-formatting and str.format are read the same way
+    ("print('The %s row weights add to %.3f.' % (t, total))", "The rude row weights add to total: 1.000."),
+    ("print('100%% sure that the gap is %.3f' % gap)", "100% sure that the gap is gap: 0.344"),
+    ("print('the training score is {:.3f} above'.format(gap))",
+     "the training score is gap: 0.344 above"),
+    ("print('the training score is {0:.3f}, or {0:.1f}'.format(gap))",
+     "the training score is gap: 0.344, or 0.3"),   # one word before the second
+    ("print('the training score is {g:.3f}'.format(g=gap))", None),
+    # a value whose text holds the next piece still matches the template
+    ("print(f'the token called {t} is rude and {gap:.3f} is its share')",
+     "the token called rude is rude and gap: 0.344 is its share"),
+]
+
+
+def run(line):
+    with tempfile.TemporaryDirectory() as d:
+        script = os.path.join(d, "student.py")
+        with open(script, "w") as f:
+            f.write(PRELUDE + line + "\n")
+        env = dict(os.environ, GRADEBOX_PROVENANCE=os.path.join(d, "records"))
+        shim = subprocess.run([sys.executable, script], env=env, capture_output=True, text=True,
+                              check=True)
+        plain = subprocess.run([sys.executable, "-S", script], capture_output=True, text=True,
+                               check=True, env={"PATH": os.environ.get("PATH", "")})
+        assert shim.stdout == plain.stdout, (line, shim.stdout, plain.stdout)
+        try:
+            with open(env["GRADEBOX_PROVENANCE"]) as f:
+                records = [json.loads(x) for x in f]
+        except FileNotFoundError:
+            records = []
+        return shim.stdout.rstrip("\n"), records
+
+
+def main():
+    bad = 0
+    for line, want in CASES:
+        printed, records = run(line)
+        got = records[-1]["labelled"] if records and records[-1]["text"] == printed else None
+        if got != want:
+            bad += 1
+            print(f"provenance_shim: FAIL: {line}\n  printed  {printed!r}\n  recorded {got!r}\n"
+                  f"  expected {want!r}")
+    print(f"provenance_shim: {len(CASES) - bad}/{len(CASES)} cases")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
