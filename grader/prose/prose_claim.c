@@ -539,6 +539,32 @@ static int affirmed(const struct window *w, struct prose_claim_tie *out, struct 
     return 0;
 }
 
+/* Whether the claim c is asked rather than made: a question word
+ * (prose_lexicon_question_words) before it in its clause, or its sentence
+ * ends in '?'.  "to see whether the memories split at 'not' or at the first
+ * opinion word" ties the claim to no subject. */
+static int asked(const struct window *w, const struct mention *c)
+{
+    const struct prose *p = w->p;
+    unsigned sent = w->sent[c->a];
+    size_t end;
+
+    for (size_t i = c->a; i-- > 0 && w->clause[i] == w->clause[c->a];)
+        if (word_byte((unsigned char)w->t[i]) && (!i || !word_byte((unsigned char)w->t[i - 1])))
+            for (size_t k = 0; prose_lexicon_question_words[k]; k++) {
+                size_t n = strlen(prose_lexicon_question_words[k]);
+                if (match_at(w->t, w->len, i, prose_lexicon_question_words[k]) &&
+                    (i + n >= w->len || !word_byte((unsigned char)w->t[i + n])))
+                    return 1;
+            }
+    if (!sent || sent > p->n)
+        return 0;
+    end = p->s[sent - 1].end;
+    while (end > p->s[sent - 1].start && isspace((unsigned char)p->text[end - 1]))
+        end--;
+    return end > p->s[sent - 1].start && p->text[end - 1] == '?';
+}
+
 static int verdict_of(const struct window *w, const struct rubric_about *ab,
                       struct prose_claim_tie *out, struct gb_err *err)
 {
@@ -550,7 +576,7 @@ static int verdict_of(const struct window *w, const struct rubric_about *ab,
     for (size_t k = 0; k < w->n; k++) {
         const struct mention *c = &w->m[k], *s;
         enum prose_claim_verdict v;
-        if (c->role != CLAIM || inside_subject(w, c->a, c->b))
+        if (c->role != CLAIM || inside_subject(w, c->a, c->b) || asked(w, c))
             continue;
         s = tie(w, c);
         /* A sentence states its claim first — of the right subject, another

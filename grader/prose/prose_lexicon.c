@@ -191,6 +191,14 @@ const char *prose_lexicon_clause_words[] = {
     NULL
 };
 
+/* Open an indirect question: a claim after one in its clause is asked, not
+ * made ("so the trace can show whether the memories split at 'not' or at the
+ * first opinion word").  A sentence ending in '?' is a question as well. */
+const char *prose_lexicon_question_words[] = {
+    "whether",    /* "to see whether they separate at 'not' or later" */
+    NULL
+};
+
 /* "the third step": entry i is the number i + 1. */
 const char *prose_lexicon_ordinals[] = {
     "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
