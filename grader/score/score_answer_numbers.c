@@ -54,7 +54,11 @@ enum quote {
 /* A quoted number is not program output at the student's chosen precision:
  * "0.5" is chance level, not the module's 0.485, so printing fewer digits
  * earns at most the tolerance itself as rounding slack, and one significant
- * digit never stands for a finer target.  Beyond that it is for a human. */
+ * digit never stands for a finer target of everyday size — below
+ * COARSE_MAGNITUDE_MIN the magnitude itself names the target ("5e-17" or
+ * "0.00000000000000005" for the module's 5.03e-17: no everyday number is that
+ * small).  Beyond that it is for a human. */
+#define COARSE_MAGNITUDE_MIN 1e-3
 static int quote_of(const struct score_ctx *ctx, const struct rubric_target *t, const char *text,
                     const struct numparse_num *n, enum quote *q, double *dev, struct gb_err *err)
 {
@@ -81,7 +85,8 @@ static int quote_of(const struct score_ctx *ctx, const struct rubric_target *t, 
     if (d > tol + half + eps)
         return 0;
     *dev = tol > 0 ? d / tol : (d > eps ? HUGE_VAL : 0);
-    if (exp != floor(exp) && significant_digits(text, n) < 2 && half > tol)
+    if (exp != floor(exp) && significant_digits(text, n) < 2 && half > tol &&
+        fabs(exp) >= COARSE_MAGNITUDE_MIN)
         *q = QUOTE_COARSE;
     else
         *q = d <= tol + fmin(half, tol) + eps ? QUOTE_YES : QUOTE_ROUNDED;

@@ -7,7 +7,8 @@
 static const char expected_json[] =
     "{\"exercise\": \"ex\", \"generated_by\": \"test\", \"values\": {"
     " \"w\": 0.711234594228, \"acc\": {\"not60\": 0.48514851, \"not30\": 0.495, \"fresh\": 0.504},"
-    " \"grad\": {\"factor\": 0.49005961706, \"step_1\": 5.0315236e-17},"
+    " \"grad\": {\"factor\": 0.49005961706, \"step_1\": 5.0315236e-17,"
+    "            \"small\": 0.0030127, \"tiny\": 0.00030127},"
     " \"timing\": {\"lstm_ms\": 66.6, \"attention_ms\": 32.1},"
     " \"table\": {\"lstm_ms\": 66.5, \"attention_ms\": 30.6},"
     " \"hops\": {\"rnn\": 49, \"attention\": 1} }}";
@@ -143,14 +144,28 @@ START_TEST(test_quoted_numbers_need_their_digits)
     expect(&g, "grad", VERDICT_PASS);
     ck_assert_str_eq(find(&g, "acc")->found, "not, 60 (48.5%)");
     release(&g);
-    /* "1." ends a sentence; "0.5" is chance level; "5e-17" has one digit */
+    /* "1." ends a sentence; "0.5" is chance level */
     grade(checks, "## q3\nIt is 0.95, and rows sum to 1.\n## friend\nIt got 0.5, a coin "
-                  "toss, and 5e-17 of the signal is left.\n", &g);
+                  "toss.\n", &g);
     expect(&g, "w", VERDICT_FAIL);
     expect(&g, "acc", VERDICT_FAIL);
     expect_message(&g, "acc", "(0.5 is too coarse to be not, 60: quote the module's digits)");
-    ck_assert_str_eq(find(&g, "acc")->found, "the numbers 0.5, 5e-17");
-    expect(&g, "grad", VERDICT_FAIL);
+    ck_assert_str_eq(find(&g, "acc")->found, "the numbers 0.5");
+    release(&g);
+    /* one digit names a target below COARSE_MAGNITUDE_MIN by its magnitude
+     * ("5e-17", "0.0003"), not one above it ("0.003") */
+    grade(checks, "## q3\nx\n## friend\nOnly 0.00000000000000005 of the signal is left.\n", &g);
+    expect(&g, "grad", VERDICT_PASS);
+    release(&g);
+    grade(checks, "## q3\nx\n## friend\nOnly 5e-17 of the signal is left.\n", &g);
+    expect(&g, "grad", VERDICT_PASS);
+    release(&g);
+    const char *small =
+        CHECK("s", "answer_numbers", "friend", ", \"numbers\": [" NUM("small", "grad.small", "\"rel\": 0.01", "") "]") ","
+        CHECK("t", "answer_numbers", "friend", ", \"numbers\": [" NUM("tiny", "grad.tiny", "\"rel\": 0.01", "") "]");
+    grade(small, "## friend\nIt is 0.003 and 0.0003.\n", &g);
+    expect(&g, "s", VERDICT_FAIL);
+    expect(&g, "t", VERDICT_PASS);
     release(&g);
     /* "percent" spelled out */
     grade(checks, "## q3\nIt is 0.71.\n## friend\nIt was right 48.5 percent of the time.\n", &g);
