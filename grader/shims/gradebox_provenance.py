@@ -84,6 +84,7 @@ def _label_text(segment):
     return re.sub(r"(?<![\w.])\d+(\.\d+)?(?![\w.])", "", segment)
 
 
+TITLE_VALUES = 2      # values a leading string must head to be a title, not their label
 PROSE_WORDS = 3       # words before a value that make its template a sentence
 LABEL_CHARS = 3       # the shortest code label worth adding to a sentence
 _FORMAT_SPEC = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?[diouxXeEfFgGcrsa%]")
@@ -146,7 +147,7 @@ def _template(source, node):
                 pieces.append("")
             else:
                 return None
-        return _Template(pieces, labels) if labels else None
+        return _bare(pieces, labels)
     if (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and
             isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)):
         fmt = node.left.value
@@ -163,7 +164,7 @@ def _template(source, node):
             labels.append(_expr_label(source, args[len(labels)]) if len(labels) < len(args) else None)
             pieces.append("")
         pieces[-1] += fmt[at:]
-        return _Template(pieces, labels) if labels and len(labels) == len(args) else None
+        return _bare(pieces, labels) if len(labels) == len(args) else None
     if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and
             node.func.attr == "format" and isinstance(node.func.value, ast.Constant) and
             isinstance(node.func.value.value, str) and not node.keywords):
@@ -192,7 +193,33 @@ def _format_template(source, fmt, args):
             return None
         labels.append(_expr_label(source, args[index]))
         pieces.append("")
-    return _Template(pieces, labels) if labels else None
+    return _bare(pieces, labels)
+
+
+class _Formatted(str):
+    """The label of a value formatted alone (f"{post:.4f}"): a value, though
+    print() receives it as a string."""
+
+
+_FORMATTED = _Formatted("")   # a formatted value the code's words do not name
+
+
+def _formatted(node):
+    return (isinstance(node, ast.JoinedStr) or
+            (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and
+             isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)) or
+            (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and
+             node.func.attr == "format"))
+
+
+def _bare(pieces, labels):
+    """A _Template; but one value with no words around it (f"{post:.4f}",
+    "%.3f" % gap) is that value formatted: its plain label."""
+    if not labels:
+        return None
+    if len(labels) == 1 and not re.search(r"[^\W_]", "".join(pieces)):
+        return labels[0]
+    return _Template(pieces, labels)
 
 
 def _tree(filename):
@@ -221,7 +248,10 @@ def _labels(filename, lineno):
                     not any(isinstance(a, ast.Starred) for a in node.args)):
                 labels = []
                 for a in node.args:
-                    labels.append(_template(source, a) or _expr_label(source, a))
+                    lab = _template(source, a) or _expr_label(source, a)
+                    if isinstance(lab, str) and _formatted(a):
+                        lab = _Formatted(lab)
+                    labels.append(_FORMATTED if lab is None and _formatted(a) else lab)
                 found.setdefault(len(node.args), labels)
     _calls[key] = found
     return found
@@ -237,6 +267,30 @@ def _record(text, labelled):
 
 def _has_digit(s):
     return any(c.isdigit() for c in s)
+
+
+def _own_labels(args, labels):
+    """Which values the student labelled: a value right after a string
+    argument ("max abs diff vs torch:", np.abs(...).max()) — unless the
+    string heads a run of two or more values the code names, a title the
+    code's names divide ('clip', float(pre), f"{float(post):.4f}")."""
+    def text(k):    # a string argument that is words, not a formatted value
+        return isinstance(args[k], str) and not isinstance(labels[k], (_Formatted, _Template))
+
+    own = [False] * len(args)
+    i = 0
+    while i < len(args):
+        if not text(i):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(args) and not text(j):
+            j += 1
+        named = sum(1 for k in range(i + 1, j) if isinstance(labels[k], str) and labels[k])
+        if j > i + 1 and named < TITLE_VALUES:
+            own[i + 1] = True
+        i = j
+    return own
 
 
 def _labelled(label, arg, text, own):
@@ -266,9 +320,7 @@ def print(*args, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - the
         labels = _labels(frame.f_code.co_filename, frame.f_lineno).get(len(args))
         if (labels and any(labels) and "\n" not in text and "\r" not in text and
                 len(text) <= _MAX_TEXT):
-            # a value right after a string argument has the student's own label
-            # ("max abs diff vs torch:", np.abs(...).max()): keep it unlabelled
-            own = [i > 0 and isinstance(args[i - 1], str) for i in range(len(args))]
+            own = _own_labels(args, labels)
             labelled = sep.join(_labelled(lab, a, p, mine)
                                 for lab, a, p, mine in zip(labels, args, parts, own))
             if labelled != text:

@@ -13,12 +13,21 @@ import subprocess
 import sys
 import tempfile
 
-PRELUDE = "r = [0.25, 0.25, 0.5]\ntotal = sum(r)\ngap = 0.344\ng1 = 5.03e-17\nt = 'rude'\n"
+PRELUDE = ("r = [0.25, 0.25, 0.5]\ntotal = sum(r)\ngap = 0.344\ng1 = 5.03e-17\nt = 'rude'\n"
+           "pre = 20.5769\npost = 1.0\n")
 
 CASES = [
     # plain arguments: the expression labels a value no string argument labels
     ("print(gap, total)", "gap: 0.344 total: 1.0"),
     ("print('gap', gap)", None),
+    # ... but a string heading TITLE_VALUES or more named values is their title
+    ("print('clip', pre, post)", "clip pre: 20.5769 post: 1.0"),
+    ("print('clip', pre, post, 'gap', gap)", "clip pre: 20.5769 post: 1.0 gap 0.344"),
+    ("print('clip', pre, 1.5)", None),
+    # one formatted value with no words around it is that value
+    ("print('clip', pre, f'{post:.4f}')", "clip pre: 20.5769 post: 1.0000"),
+    ("print('%.3f' % gap)", "gap: 0.344"),
+    ("print(f'x{gap:.3f}')", None),
     # an f-string value inside a sentence takes the code's label
     ("print(f'its weights add to {sum(r):.3f}.')", "its weights add to sum(r): 1.000."),
     # ... from the third word on (PROSE_WORDS): two words are a short key
