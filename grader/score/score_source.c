@@ -10,6 +10,7 @@
  */
 #include "score/score_source.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,17 +110,68 @@ static int finished(const char *s, size_t n)
     return n && strchr(".!?", s[n - 1]);
 }
 
-static size_t count_sentences(const struct prose *p)
+/* The 1-based number of the script's last line of code (0 when none): a
+ * line that holds anything but blanks and a '#' comment. */
+static size_t last_code_line(const char *src, size_t len)
 {
-    size_t n = 0;
+    size_t line = 1, last = 0;
+
+    for (size_t i = 0; i < len;) {
+        const char *nl = memchr(src + i, '\n', len - i);
+        size_t end = nl ? (size_t)(nl - src) : len, j = i;
+        while (j < end && isspace((unsigned char)src[j]))
+            j++;
+        if (j < end && src[j] != '#')
+            last = line;
+        i = end + 1;
+        line++;
+    }
+    return last;
+}
+
+/* A closing block of notes: the comment lines after the last line of code,
+ * when none of them ends a sentence ("# vanish: gain 0.5 (x0.490), 0.9
+ * (x0.842)").  A student who writes the write-up as notes writes one per
+ * line; a heading above code labels the code below it, and a block of
+ * prose ends its lines' sentences.  Returns the notes of at least
+ * SOURCE_SENTENCE_MIN_WORDS words, or 0 when the block is prose. */
+static size_t closing_notes(const char *src, size_t len, size_t after)
+{
+    size_t line = 1, notes = 0;
+
+    for (size_t i = 0; i < len; line++) {
+        const char *nl = memchr(src + i, '\n', len - i);
+        size_t end = nl ? (size_t)(nl - src) : len, j = i;
+        while (j < end && isspace((unsigned char)src[j]))
+            j++;
+        if (line > after && j < end && src[j] == '#') {
+            while (j < end && src[j] == '#')
+                j++;
+            if (finished(src + j, end - j))
+                return 0;
+            notes += prose_word_count(src + j, end - j) >= SOURCE_SENTENCE_MIN_WORDS;
+        }
+        i = end + 1;
+    }
+    return notes;
+}
+
+/* Finished sentences of SOURCE_SENTENCE_MIN_WORDS words or more; a closing
+ * block of notes counts a sentence per note when that says more. */
+static size_t count_sentences(const struct prose *p, const char *src, size_t src_len)
+{
+    size_t n = 0, closing = 0, after = last_code_line(src, src_len), notes;
 
     for (size_t i = 0; i < p->n; i++) {
         const char *s = p->text + p->s[i].start;
         size_t len = p->s[i].end - p->s[i].start;
-        if (prose_word_count(s, len) >= SOURCE_SENTENCE_MIN_WORDS && finished(s, len))
+        if (prose_word_count(s, len) >= SOURCE_SENTENCE_MIN_WORDS && finished(s, len)) {
             n++;
+            closing += p->s[i].line > after;
+        }
     }
-    return n;
+    notes = closing_notes(src, src_len, after);
+    return notes > closing ? n - closing + notes : n;
 }
 
 /* "clip, clipping… + explo…" — how a keyword group reads in a message. */
@@ -430,10 +482,11 @@ static int check_cites(const struct score_ctx *ctx, const struct rubric_check *c
                        "not a preference", err);
 }
 
-static int check_sentences(const struct rubric_check *ck, const struct prose *p,
-                           const char *name, struct score_outcome *o, struct gb_err *err)
+static int check_sentences(const struct score_ctx *ctx, const struct rubric_check *ck,
+                           const struct prose *p, struct score_outcome *o, struct gb_err *err)
 {
-    size_t n = count_sentences(p);
+    const char *name = ctx->in->rubric->submission;
+    size_t n = count_sentences(p, ctx->in->source ? ctx->in->source : "", ctx->in->source_len);
 
     if (ck->max_sentences)
         gb_buf_printf(&o->expected, err, "%zu to %zu comment sentences", ck->min_sentences,
@@ -446,8 +499,8 @@ static int check_sentences(const struct rubric_check *ck, const struct prose *p,
                      ? VERDICT_PASS : VERDICT_FAIL;
     if (o->verdict == VERDICT_FAIL)
         return gb_buf_printf(&o->message, err, "counted %zu finished comment sentence%s of %d "
-                             "or more words; the exercise asks for the sentences listed in its "
-                             "last part",
+                             "or more words (or closing notes, one a line); the exercise asks "
+                             "for the sentences listed in its last part",
                              n, n == 1 ? "" : "s", SOURCE_SENTENCE_MIN_WORDS);
     return 0;
 }
@@ -467,7 +520,7 @@ int score_source_check(const struct score_ctx *ctx, const struct rubric_check *c
         return -1;
     }
     if (ck->kind == CHECK_COMMENT_SENTENCES)
-        rc = check_sentences(ck, &p, ctx->in->rubric->submission, o, err);
+        rc = check_sentences(ctx, ck, &p, o, err);
     else if (ck->kind == CHECK_COMMENT_IDEA)
         rc = score_text_ideas(ctx, &p, ck, ctx->in->rubric->submission, o, &first, &used, err);
     else

@@ -598,6 +598,42 @@ START_TEST(test_comments)
     expect(&g, "beat", VERDICT_FAIL);
     expect(&g, "cite", VERDICT_FAIL);
     release(&g);
+    /* a closing block of notes, one a line after the last code, counts a
+     * sentence per note of four words or more ... */
+    const char *notes =
+        "# p2: gain 1.0, how far back\n"
+        "x = 1\n"
+        "# vanish: gain 0.5 (x0.490), 0.9 (x0.842)\n"
+        "# explode: gain 1.5, x1.090/step\n"
+        "# clip rescales big grads (20.6 -> 1.0) so it stops explosion\n";
+    grade("run", checks, "x\n", notes, NULL, NULL, &g);
+    expect(&g, "n", VERDICT_PASS);
+    release(&g);
+    /* ... not notes of fewer words ... */
+    grade("run", checks, "x\n",
+          "x = 1\n"
+          "# vanish: gain 0.5 (x0.490), 0.9 (x0.842)\n"
+          "# explode: gain 1.5, x1.090/step\n"
+          "# clip: no help\n", NULL, NULL, &g);
+    expect(&g, "n", VERDICT_FAIL);
+    release(&g);
+    /* ... nor headings above code ... */
+    grade("run", checks, "x\n",
+          "# vanish: gain 0.5 (x0.490), 0.9 (x0.842)\n"
+          "# explode: gain 1.5, x1.090/step\n"
+          "x = 1\n"
+          "# clip rescales big grads (20.6 -> 1.0) so it stops explosion\n", NULL, NULL, &g);
+    expect(&g, "n", VERDICT_FAIL);
+    release(&g);
+    /* ... nor the wrapped lines of a closing paragraph that ends its sentences */
+    grade("run", checks, "x\n",
+          "x = 1\n"
+          "# Clipping caps the exploding gradient at gain 1.5 and\n"
+          "# leaves the vanishing one alone, because it can only\n"
+          "# shrink a gradient and never grow one that is tiny.\n"
+          "# Forget bias three keeps the blame.\n", NULL, NULL, &g);
+    expect(&g, "n", VERDICT_FAIL);
+    release(&g);
 }
 END_TEST
 
