@@ -44,7 +44,7 @@ _PATH = os.environ.get("GRADEBOX_PROVENANCE")
 _MAX_RECORDS = 5000
 _MAX_TEXT = 400
 _real_print = builtins.print
-_calls = {}          # (filename, lineno) -> {arg count: [label or None, ...]}
+_calls = {}          # (filename, lineno, col) -> {arg count: [label or None, ...]}
 _trees = {}          # filename -> (source, ast) or None
 _state = {"records": 0, "fd": None, "main": None}
 
@@ -233,9 +233,23 @@ def _tree(filename):
     return _trees[filename]
 
 
-def _labels(filename, lineno):
-    """Labels of the print() call(s) starting on that line, by argument count."""
-    key = (filename, lineno)
+def _call_at(frame):
+    """(line, column) where the print() call being run starts — several
+    calls may share a line ("print(w); print(w.sum(1))") — or (line, None)
+    where the interpreter does not say (before Python 3.11)."""
+    try:
+        pos = list(frame.f_code.co_positions())[frame.f_lasti // 2]
+        if pos[0] is not None and pos[2] is not None:
+            return pos[0], pos[2]
+    except (AttributeError, IndexError, TypeError):
+        pass
+    return frame.f_lineno, None
+
+
+def _labels(filename, lineno, col=None):
+    """Labels of the print() call starting at (lineno, col), or of the
+    call(s) on that line when the column is unknown, by argument count."""
+    key = (filename, lineno, col)
     if key in _calls:
         return _calls[key]
     found = {}
@@ -244,7 +258,9 @@ def _labels(filename, lineno):
         source, tree = parsed
         for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and
-                    node.func.id == "print" and node.lineno <= lineno <= node.end_lineno and
+                    node.func.id == "print" and
+                    (node.lineno <= lineno <= node.end_lineno if col is None else
+                     (node.lineno, node.col_offset) == (lineno, col)) and
                     not any(isinstance(a, ast.Starred) for a in node.args)):
                 labels = []
                 for a in node.args:
@@ -317,7 +333,7 @@ def print(*args, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - the
     parts = [str(a) for a in args]
     text = sep.join(parts)
     try:
-        labels = _labels(frame.f_code.co_filename, frame.f_lineno).get(len(args))
+        labels = _labels(frame.f_code.co_filename, *_call_at(frame)).get(len(args))
         if (labels and any(labels) and "\n" not in text and "\r" not in text and
                 len(text) <= _MAX_TEXT):
             own = _own_labels(args, labels)

@@ -24,6 +24,8 @@ CASES = [
     ("print('clip', pre, post)", "clip pre: 20.5769 post: 1.0"),
     ("print('clip', pre, post, 'gap', gap)", "clip pre: 20.5769 post: 1.0 gap 0.344"),
     ("print('clip', pre, 1.5)", None),
+    # several calls on one line: each takes its own labels
+    ("print(r); print(total)", "total: 1.0"),
     # one formatted value with no words around it is that value
     ("print('clip', pre, f'{post:.4f}')", "clip pre: 20.5769 post: 1.0000"),
     ("print('%.3f' % gap)", "gap: 0.344"),
@@ -82,7 +84,8 @@ def main():
     bad = 0
     for line, want in CASES:
         printed, records = run(line)
-        got = records[-1]["labelled"] if records and records[-1]["text"] == printed else None
+        last = printed.splitlines()[-1] if printed else ""
+        got = records[-1]["labelled"] if records and records[-1]["text"] == last else None
         if got != want:
             bad += 1
             print(f"provenance_shim: FAIL: {line}\n  printed  {printed!r}\n  recorded {got!r}\n"
