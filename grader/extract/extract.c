@@ -488,6 +488,18 @@ static int box_drawing(const char *s, size_t len, size_t i, char *ascii)
     return 1;
 }
 
+/* Whether the line starting at s[i] has a box-drawn vertical stroke: then
+ * its cells are divided by those, and an ASCII '|' is part of a cell. */
+static int boxed_row(const char *s, size_t len, size_t i)
+{
+    char ascii;
+
+    for (; i < len && s[i] != '\n'; i++)
+        if (box_drawing(s, len, i, &ascii) && ascii == '|')
+            return 1;
+    return 0;
+}
+
 /* Length of the valid UTF-8 sequence at s[i], 0 if there is none. */
 static size_t utf8_len(const char *s, size_t len, size_t i)
 {
@@ -526,9 +538,16 @@ static size_t odd_space(const char *s, size_t len, size_t i)
 static size_t copy_without_ansi(char *dst, const char *src, size_t len)
 {
     size_t o = 0;
+    int boxed = 0;      /* the line is a row of a box-drawn table */
     for (size_t i = 0; i < len; i++) {
         char ascii;
         size_t sp;
+        if (i == 0 || src[i - 1] == '\n')
+            boxed = boxed_row(src, len, i);
+        if (boxed && src[i] == '|') {
+            dst[o++] = ' ';     /* "max |gap|" in a cell: content, not a stroke */
+            continue;
+        }
         if (box_drawing(src, len, i, &ascii)) {
             dst[o++] = ascii;
             i += 2;

@@ -308,6 +308,29 @@ static long own_labelled_list(struct finder *f, const struct xline *ln, const st
     return -1;
 }
 
+/* A note in brackets right after the value describes it as its label
+ * would: "max gap 0.0003 (≈ rounding to 3 dp)" is the rounding gap, not
+ * the gap against torch.  Whether the note holds an excluded word. */
+static int note_excluded(struct finder *f, const struct xline *ln, long num)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xatom *a = t->atoms + ln->atom0;
+    const char *s = extract_xline_text(t, ln), *end = s + ln->len, *p, *close;
+    size_t i = 0, j;
+
+    while (i < ln->n_atoms && a[i].num != num)
+        i++;
+    if (i == ln->n_atoms)
+        return 0;
+    for (p = a[i].p + a[i].len; p < end && (*p == ' ' || *p == '\t'); p++)
+        ;
+    if (p == end || *p != '(' || !(close = memchr(p, ')', (size_t)(end - p))))
+        return 0;
+    for (j = i + 1; j < ln->n_atoms && a[j].p < close; j++)
+        ;
+    return j > i + 1 && extract_excluded(f, a + i + 1, j - i - 1);
+}
+
 /* An excluded word in the title or the keys enclosing the line
  * ('"logistic": {' above "not": 0.485, '"output": {' around "rude": [...])
  * disqualifies the line, unless the line's own label says what its list is
@@ -425,6 +448,8 @@ int extract_inline_candidates(struct finder *f, size_t li)
     }
     if (num < 0 && ln->n_nums > 0)
         num = (long)ln->num0;
+    if (f->exc.n && num >= 0 && note_excluded(f, ln, num))
+        return 0;
     /* A table row's vector is its cells (extract_table_candidates), not one number;
      * a row without a header is its values (bare_row_value). */
     if (f->q->shape == EXTRACT_VECTOR && num >= 0 && t->nums[num].list < 0 &&

@@ -217,14 +217,55 @@ static int column_for(const struct space_layout *L, const struct colbuild *cb, i
     return 0;
 }
 
+/* A header printed with single spaces over aligned columns ("T model s tr
+ * te" over "   5 LSTM b3      7.2 1.000 1.000"), one word per column: the
+ * student wrote the names in order and never lined them up, so its words
+ * name the columns in order, wherever they sit.  A word column filled in
+ * only some rows continues the label before it ("LSTM b3" under "model")
+ * and takes its name.  1 when it applies. */
+static int label_continues(const struct colbuild *cb, int c, int prev, long rows)
+{
+    return cb->kind[c] == 2 && prev == 2 && cb->value_rows[c] + cb->word_rows[c] < rows;
+}
+
+static int assign_header_in_order(const struct extract_transcript *t, const struct xline *h,
+                                  const struct space_layout *L, struct colbuild *cb, long rows)
+{
+    const char *s = extract_xline_text(t, h);
+    const struct xatom *a = t->atoms + h->atom0;
+    size_t groups = 0, k = 0;
+
+    for (size_t i = (size_t)(a[0].p - s); i < h->len; i++)
+        if (s[i] == '\t' || (s[i] == ' ' && i + 1 < h->len && s[i + 1] == ' '))
+            return 0;   /* fields of its own: placed by position */
+    for (int c = 0, prev = 0; c < L->n; c++) {
+        groups += cb->kind[c] != 0 && !label_continues(cb, c, prev, rows);
+        prev = cb->kind[c] ? cb->kind[c] : prev;
+    }
+    if (groups < 2 || groups != h->n_atoms)
+        return 0;
+    for (int c = 0, prev = 0; c < L->n; c++) {
+        if (!cb->kind[c])
+            continue;
+        if (prev && !label_continues(cb, c, prev, rows))
+            k++;
+        extract_add_header_atom(cb, c, (long)(h->atom0 + k));
+        prev = cb->kind[c];
+    }
+    return 1;
+}
+
 /* Header fields are separated by two or more spaces or a tab. */
 static void assign_header_space(const struct extract_transcript *t, const struct xline *h,
-                                const struct space_layout *L, struct colbuild *cb, int *scratch)
+                                const struct space_layout *L, struct colbuild *cb, long rows,
+                                int *scratch)
 {
     const char *s = extract_xline_text(t, h);
     const struct xatom *a = t->atoms + h->atom0;
     size_t i = 0;
 
+    if (h->n_atoms && assign_header_in_order(t, h, L, cb, rows))
+        return;
     extract_display_cols(s, h->len, scratch, WIDTH_MAX);
     while (i < h->n_atoms) {
         size_t j = i + 1, b, e;
@@ -261,6 +302,7 @@ int extract_layout_space(struct extract_transcript *t, struct xtable *tb, struct
     struct space_layout *L = malloc(sizeof *L);
     int *scratch = malloc(WIDTH_MAX * sizeof *scratch);
     int rc = -1;
+    long rows = 0;
 
     if (!L || !scratch)
         goto out;
@@ -272,6 +314,7 @@ int extract_layout_space(struct extract_transcript *t, struct xtable *tb, struct
         const char *s = extract_xline_text(t, ln);
         if (ln->role != XROW_DATA)
             continue;
+        rows++;
         extract_display_cols(s, ln->len, scratch, WIDTH_MAX);
         for (size_t i = 0; i < ln->n_atoms; i++) {
             const struct xatom *a = &t->atoms[ln->atom0 + i];
@@ -286,9 +329,9 @@ int extract_layout_space(struct extract_transcript *t, struct xtable *tb, struct
     cb->n = L->n;
     extract_settle_kinds(cb);
     detect_alignment(t, tb, L, cb, scratch);
-    assign_header_space(t, &t->lines[tb->header], L, cb, scratch);
+    assign_header_space(t, &t->lines[tb->header], L, cb, rows, scratch);
     if (tb->index_line >= 0)
-        assign_header_space(t, &t->lines[tb->index_line], L, cb, scratch);
+        assign_header_space(t, &t->lines[tb->index_line], L, cb, rows, scratch);
     /* Numbers under no header, left of the first named value column, are
      * part of the label: "RNN gain 0.5" printed with aligned spaces. */
     for (int k = 0; k < cb->n; k++) {

@@ -390,6 +390,73 @@ START_TEST(test_name_over_matrix_is_no_column)
 }
 END_TEST
 
+/* ---- a single-spaced header over aligned columns --------------------------- */
+
+/* print('T model s tr te') over f"{T:4d} {label:<10s} {dt:7.1f} {tr:.3f} {te:.3f}":
+ * the names were never lined up, one word per column, so they name the
+ * columns in order; "b3", filled in some rows, continues the model label. */
+START_TEST(test_single_spaced_header_names_columns_in_order)
+{
+    struct extract_transcript *t = parse_str(
+        "T model s tr te\n"
+        "   5 RNN            6.0 0.950 0.940\n"
+        "   5 LSTM b3        7.2 0.990 0.980\n"
+        "  20 RNN           13.7 0.930 0.920\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 5 RNN\", \"column\": \"tr\"}");
+    ASSERT_HIT(f, 0.950, 2, "0.950");
+    f = query(t, "{\"row\": \"length 20 RNN\", \"column\": \"te\"}");
+    ASSERT_HIT(f, 0.920, 4, "0.920");
+    f = query(t, "{\"row\": \"length 5 LSTM b3\", \"column\": \"s\"}");
+    ASSERT_HIT(f, 7.2, 3, "7.2");
+    extract_free(t);
+    /* a header with fields of its own (two spaces apart) is placed by position */
+    t = parse_str(
+        "T  model       s   tr te\n"
+        "   5 RNN     6.0  0.950 0.940\n"
+        "  20 RNN    13.7  0.930 0.920\n");
+    f = query(t, "{\"row\": \"length 5 RNN\", \"column\": \"s\"}");
+    ck_assert_msg(f.n == 0 || f.value != 6.0, "read by order: %s", f.explain);
+    extract_free(t);
+}
+END_TEST
+
+/* ---- what a note after a value and a boxed cell say ------------------------- */
+
+/* A note in brackets right after a value describes it: an excluded word
+ * there rules the value out as a label before it would. */
+START_TEST(test_note_after_value_is_its_label)
+{
+    struct extract_transcript *t = parse_str(
+        "rude row, NumPy  [0.096 0.711]   max gap 0.0003 (rounding to 3 dp)\n");
+    struct found f = query(t, "{\"column\": \"gap\", \"exclude\": [\"rounding\"]}");
+
+    ck_assert_msg(f.n == 0 || f.value != 0.0003, "the rounding gap was taken: %s", f.explain);
+    extract_free(t);
+    t = parse_str("rude row, NumPy  [0.096 0.711]   max gap 0.0003 (3 dp)\n");
+    f = query(t, "{\"column\": \"gap\", \"exclude\": [\"rounding\"]}");
+    ASSERT_HIT(f, 0.0003, 1, "0.0003");
+    extract_free(t);
+}
+END_TEST
+
+/* In a box-drawn table the strokes divide the cells: "max |gap|" is one
+ * header cell, its ASCII pipes are the student's |x| notation. */
+START_TEST(test_ascii_pipes_inside_a_boxed_cell)
+{
+    struct extract_transcript *t = parse_str(
+        "\u250c\u2500\u2500\u2500\u252c\u2500\u2500\u2500\u252c\u2500\u2500\u2500\u2510\n"
+        "\u2502 run \u2502 max |gap| \u2502 check \u2502\n"
+        "\u2502 A   \u2502  6.66e-16 \u2502 < 1e-12 \u2502\n"
+        "\u2514\u2500\u2500\u2500\u2534\u2500\u2500\u2500\u2534\u2500\u2500\u2500\u2518\n");
+    struct found f = query(t, "{\"row\": \"A\", \"column\": \"gap\"}");
+
+    ASSERT_HIT(f, 6.66e-16, 3, "6.66e-16");
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_layout");
@@ -410,6 +477,9 @@ int main(void)
     tcase_add_test(tc, test_vector_row_in_headerless_run);
     tcase_add_test(tc, test_part_number_names_section);
     tcase_add_test(tc, test_name_over_matrix_is_no_column);
+    tcase_add_test(tc, test_single_spaced_header_names_columns_in_order);
+    tcase_add_test(tc, test_note_after_value_is_its_label);
+    tcase_add_test(tc, test_ascii_pipes_inside_a_boxed_cell);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
