@@ -426,6 +426,19 @@ static int quote_line(const char *t, size_t a, size_t b)
     return i < b && t[i] == '>';
 }
 
+/* A line set in emphasis as a whole ("*Explain to a friend who ...*",
+ * "_Why does ..._"): students paste the question in italics under its
+ * heading as others quote it.  A list bullet ("* item") is no emphasis. */
+static int emphasis_line(const char *t, size_t a, size_t b)
+{
+    size_t i = indent_of(t, a, b);
+
+    while (b > i && isspace((unsigned char)t[b - 1]))
+        b--;
+    return b - i > 2 && (t[i] == '*' || t[i] == '_') && !isspace((unsigned char)t[i + 1]) &&
+           t[b - 1] == t[i];
+}
+
 /* Does the quoted text [a, b) read like the question (at least half of its
  * words of four letters or more are the question's)?  Students paste the
  * question as a quote, and some set their own answer as one. */
@@ -496,6 +509,12 @@ int answers_doc_drop_quotes(const struct answers_section *s, const char *questio
     for (size_t a = 0, b; a < s->len; a = b + 1) {
         for (b = a; b < s->len && s->text[b] != '\n'; b++)
             ;
+        if (question && emphasis_line(s->text, a, b) && like_question(s->text, a, b, question)) {
+            dropped++;          /* the question pasted in italics */
+            if (b < s->len && gb_buf_append(out, "\n", 1, err))
+                return -1;
+            continue;
+        }
         if (quote_line(s->text, a, b)) {
             size_t e = quote_block_end(s, a);
             if (!question || like_question(s->text, a, e, question)) {

@@ -174,6 +174,15 @@ START_TEST(test_quotes_and_placeholders)
     ck_assert_str_eq(b.data, "\n\n\nMy answer.\n");
     ck_assert_int_eq(answers_doc_find(doc, strlen(doc), names, N_NAMES, "q2", &s), 0);
     ck_assert_int_eq(answers_doc_drop_quotes(&s, NULL, &b, &err), 2);
+    /* the question pasted in italics (CRLF, as a Windows editor saves it);
+     * an italic line of the student's own, and a bullet, stay */
+    const char *it = "## q1\r\n*Why does a word counter fail on twin reviews?*\r\n\r\n"
+                     "It counts words.\r\n*My own emphasis here.*\r\n* a bullet about twin reviews*\r\n";
+    const char *question = "Why does a model that counts words fail on twin reviews?";
+    ck_assert_int_eq(answers_doc_find(it, strlen(it), names, N_NAMES, "q1", &s), 0);
+    ck_assert_int_eq(answers_doc_drop_quotes(&s, question, &b, &err), 1);
+    ck_assert_str_eq(b.data, "\n\r\nIt counts words.\r\n*My own emphasis here.*\r\n"
+                             "* a bullet about twin reviews*\r\n");
     gb_buf_free(&b);
     ck_assert(answers_doc_placeholder("TODO", 4));
     ck_assert(answers_doc_placeholder("(answer here, TBD)\n", 19));
