@@ -264,6 +264,19 @@ struct numbered {
     double value;
 };
 
+/* Does a clause of prose_lexicon_superlative_clauses follow at t[i]? */
+static int superlative(const struct window *w, size_t i)
+{
+    while (i < w->len && w->t[i] == ' ')
+        i++;
+    for (size_t k = 0; prose_lexicon_superlative_clauses[k]; k++) {
+        size_t m = match_at(w->t, w->len, i, prose_lexicon_superlative_clauses[k]);
+        if (m && (i + m >= w->len || !word_byte((unsigned char)w->t[i + m])))
+            return 1;
+    }
+    return 0;
+}
+
 static size_t find_numbered(const struct window *w, const struct rubric_strings *words,
                             struct numbered *out, size_t max)
 {
@@ -289,7 +302,8 @@ static size_t find_numbered(const struct window *w, const struct rubric_strings 
         for (size_t o = 0; prose_lexicon_ordinals[o]; o++) {
             size_t m = match_at(w->t, w->len, i, prose_lexicon_ordinals[o]);
             if (m && !word_byte((unsigned char)w->t[i + m]) &&
-                word_after(w->t, w->len, i + m, &a, &b) && is_number_word(w, a, b, words))
+                word_after(w->t, w->len, i + m, &a, &b) && is_number_word(w, a, b, words) &&
+                !superlative(w, b))
                 out[k++] = (struct numbered){ i, b, (double)(o + 1) };
         }
     return k;

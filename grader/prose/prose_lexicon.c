@@ -199,6 +199,19 @@ const char *prose_lexicon_question_words[] = {
     NULL
 };
 
+/* Right after "first step" they make the ordinal a superlative, not a
+ * number: "the first step at which the traces differ" is the earliest such
+ * step, whatever its number (a comma before them keeps the number: "the
+ * first step, where ..."). */
+const char *prose_lexicon_superlative_clauses[] = {
+    "at which",   /* "First step at which the two memory traces differ" */
+    "in which",   /* "the first step in which the memories split" */
+    "where",      /* "the first step where they separate" */
+    "when",       /* "the first step when they separate" */
+    "that",       /* "the first step that shows a difference" */
+    NULL
+};
+
 /* "the third step": entry i is the number i + 1. */
 const char *prose_lexicon_ordinals[] = {
     "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",

@@ -40,6 +40,7 @@ extern size_t prose_lexicon_aux_run;    /* auxiliaries skipped in a row ("would 
 /* ---- prose_claim.c: tying a claim to its subject ---- */
 extern const char *prose_lexicon_clause_words[];   /* start a clause (prefix of a word) */
 extern const char *prose_lexicon_question_words[]; /* a claim after one is asked, not made */
+extern const char *prose_lexicon_superlative_clauses[]; /* "first step at which": no number */
 extern const char *prose_lexicon_ordinals[];       /* "third step": entry i is number i + 1 */
 extern const char *prose_lexicon_not_named_after[];  /* "at not": "not" is the token */
 extern const char *prose_lexicon_not_named_before[]; /* "not arrives": "not" is the token */

@@ -308,7 +308,7 @@ static const struct table tables[] = {
     TABLE(negating_keywords), TABLE(compare_keywords),
     TABLE(first_person), TABLE(other_subjects), TABLE(clause_words), TABLE(ordinals),
     TABLE(not_named_after), TABLE(not_named_before), TABLE(pronouns), TABLE(abbreviations),
-    TABLE(before_number),
+    TABLE(before_number), TABLE(question_words), TABLE(superlative_clauses),
 };
 
 struct limit {
