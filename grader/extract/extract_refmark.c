@@ -50,6 +50,12 @@ static const char *const own_words[] = {
     "as expected", "as it should", "on paper", "by hand", NULL
 };
 
+/* Verbs after a marker that make it the source of an instruction, not of
+ * the numbers: "(train s = wall-clock seconds, as the module asks)". */
+static const char *const instruction_verbs[] = {
+    "asks", "asked", "wants", "requires", "suggests", NULL    /* cases: test_extract_match */
+};
+
 enum level { LEVEL_NONE = 0, LEVEL_OWN, LEVEL_MARKED };
 
 /* Exact, or the word's plural ("targets", "modules"). */
@@ -105,6 +111,24 @@ static int phrase_at_start(const char *const *list, const struct xatom *a, size_
     return 0;
 }
 
+/* The first marker phrase in a[0..n) that is not followed by an
+ * instruction verb, or NULL. */
+static const char *find_marker(const struct xatom *a, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        for (const char *const *p = marker_words; *p; p++) {
+            size_t words = 1;
+            if (!phrase_at(*p, a, n, i))
+                continue;
+            for (const char *c = *p; *c; c++)
+                words += *c == ' ';
+            if (i + words < n && find_phrase(instruction_verbs, a + i + words, 1))
+                continue;
+            return *p;
+        }
+    return NULL;
+}
+
 /* What one level of context says; *marker is the marker phrase found. */
 static enum level classify(const struct xatom *a, size_t n, const char **marker)
 {
@@ -112,7 +136,7 @@ static enum level classify(const struct xatom *a, size_t n, const char **marker)
 
     if (n == 0 || find_phrase(own_words, a, n))
         return n ? LEVEL_OWN : LEVEL_NONE;
-    if (!(m = find_phrase(marker_words, a, n)))
+    if (!(m = find_marker(a, n)))
         return LEVEL_NONE;
     *marker = m;
     return LEVEL_MARKED;

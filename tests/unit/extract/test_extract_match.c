@@ -713,6 +713,33 @@ START_TEST(test_copied_table_printed_last)
 }
 END_TEST
 
+/* "as the module asks" makes the module the source of an instruction, not
+ * of the numbers in the block it heads; "as the module printed" does not. */
+START_TEST(test_instruction_from_the_module_marks_nothing)
+{
+    static const char *const verbs[] = { "asks", "asked", "wants", "requires", "suggests" };
+    struct extract_transcript *t;
+    struct found f;
+    char text[256];
+
+    for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++) {
+        snprintf(text, sizeof text, "(train s = wall-clock seconds, as the module %s)\n"
+                 "model      step 50  per step\ngain 0.5     0.076     0.620\n", verbs[i]);
+        t = parse_str(text);
+        f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"per step\"}");
+        ASSERT_HIT(f, 0.620, 3, "0.620");
+        extract_free(t);
+    }
+    t = parse_str(
+        "(per step = blame ratio, as the module printed)\n"
+        "model      step 50  per step\n"
+        "gain 0.5     0.076     0.620\n");
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"per step\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_match");
@@ -722,6 +749,7 @@ int main(void)
 
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_row_word_printed_again_as_column);
+    tcase_add_test(tc, test_instruction_from_the_module_marks_nothing);
     tcase_add_test(tc, test_row_word_alone_is_no_column);
     tcase_add_test(tc, test_row_named_by_the_key_above);
     tcase_add_test(tc, test_closest_span_kept);
