@@ -109,7 +109,7 @@ class _Template:
         out = [self.pieces[0]]
         for i, lab in enumerate(self.labels):
             value, before = m.group(i + 1), self.pieces[i]
-            if lab and _in_prose(before, lab) and _has_digit(value):
+            if lab and _in_prose(before, lab) and _has_digit(value) and _news(lab, self.pieces):
                 out.append(f"{lab}: ")
             out.append(value)
             out.append(self.pieces[i + 1])
@@ -128,6 +128,15 @@ def _in_prose(before, label):
     keyed = tail.endswith((":", "=")) or (before and before[-1].isalnum())
     return (not keyed and len(label) >= LABEL_CHARS and
             len(re.findall(r"[^\W\d_]{2,}", before)) >= PROSE_WORDS)
+
+
+def _news(label, pieces):
+    """Whether the label says something the sentence does not: a word of it
+    the template's own text lacks.  "Before clipping, the norm is {before}"
+    names its value already; "its weights add to {r.sum()}" does not say
+    sum."""
+    said = {w.lower() for w in re.findall(r"[^\W\d_]{2,}", "".join(pieces))}
+    return any(w.lower() not in said for w in re.findall(r"[^\W\d_]{2,}", label))
 
 
 def _expr_label(source, node):

@@ -14,7 +14,7 @@ import sys
 import tempfile
 
 PRELUDE = ("r = [0.25, 0.25, 0.5]\ntotal = sum(r)\ngap = 0.344\ng1 = 5.03e-17\nt = 'rude'\n"
-           "pre = 20.5769\npost = 1.0\n")
+           "pre = 20.5769\npost = 1.0\nbefore = 20.577\nafter = 1.0\n")
 
 CASES = [
     # plain arguments: the expression labels a value no string argument labels
@@ -43,13 +43,17 @@ CASES = [
     ("print(f'at gain half the step one norm is {g1:.2e}')", None),
     ("print(f'the training score is {gap:.3f} above test')",
      "the training score is gap: 0.344 above test"),
+    # ... not when the sentence already says every word of the label
+    ("print(f'Before clipping the norm is {before:.3f}; after it, it is {after:.4f}.')", None),
+    ("print(f'Before clipping the norm is {before:.3f}; then it is {after:.4f}.')",
+     "Before clipping the norm is 20.577; then it is after: 1.0000."),
     # table rows (no words before the values) stay as printed
     ("print(f'{t:>6} | {gap:.3f} | {total:.3f}')", None),
     # computations add no label
     ("print(f'the gap in percent is {100 * gap:.1f}')", None),
     # %-formatting and str.format are read the same way
     ("print('The %s row weights add to %.3f.' % (t, total))", "The rude row weights add to total: 1.000."),
-    ("print('100%% sure that the gap is %.3f' % gap)", "100% sure that the gap is gap: 0.344"),
+    ("print('100%% sure that the share is %.3f' % gap)", "100% sure that the share is gap: 0.344"),
     ("print('the training score is {:.3f} above'.format(gap))",
      "the training score is gap: 0.344 above"),
     ("print('the training score is {0:.3f}, or {0:.1f}'.format(gap))",
