@@ -118,7 +118,8 @@ class _Template:
 
 def _in_prose(before, label):
     """Whether a value sits in a sentence the code's label can help read: at
-    least PROSE_WORDS words of the template before it, not ending in the
+    least PROSE_WORDS words (space-separated: "max_abs_diff" is one key) of
+    the template before it, not ending in the
     student's own key (":", "=", a word glued to the value: "step{i}"), and a
     label of at least LABEL_CHARS characters ("x" or "v" would only be noise).
     Table rows ("{T:>3} {acc:.3f}", "| {a} | {b} |") and short keyed lines
@@ -127,7 +128,7 @@ def _in_prose(before, label):
     tail = before.rstrip()
     keyed = tail.endswith((":", "=")) or (before and before[-1].isalnum())
     return (not keyed and len(label) >= LABEL_CHARS and
-            len(re.findall(r"[^\W\d_]{2,}", before)) >= PROSE_WORDS)
+            sum(1 for w in before.split() if re.search(r"[^\W\d_]{2}", w)) >= PROSE_WORDS)
 
 
 def _news(label, pieces):

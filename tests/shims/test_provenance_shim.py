@@ -35,6 +35,8 @@ CASES = [
     # ... from the third word on (PROSE_WORDS): two words are a short key
     ("print(f'weights sum {total:.3f}')", None),
     ("print(f'the weights sum {total:.3f}')", "the weights sum total: 1.000"),
+    # ... words are space-separated: an identifier is the student's one key
+    ("print(f'max_abs_diff_vs_torch    {total:.3f}')", None),
     # ... not after the student's own key or a glued word
     ("print(f'the row sum is: {total:.3f}')", None),
     ("print(f'the row sum is ={total:.3f}')", None),
