@@ -331,6 +331,9 @@ struct pitem {
     int whole;              /* 1: the text may abbreviate the word only with at least
                              * EXCLUDE_ABBREV_MIN letters: an exclude's "permuted" is said
                              * by "out2[perm]", not by "one row per token" */
+    int glued;              /* 1: written "word#" in a synonym: the word counts only with
+                             * its number glued to it ("rnn0.5" for gain 0.5), never alone
+                             * (a "rnn" key over "gain 1.0" is no gain) */
 };
 
 /* The shortest abbreviation of an excluded word: three letters are as often

@@ -58,9 +58,13 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
                 continue;
             if (it->whole && strength < 3 && a->len < EXCLUDE_ABBREV_MIN && a->len < it->wlen)
                 continue;
+            if (it->glued && !it->has_num)
+                continue;
             if (it->has_num) {
                 const struct xatom *b = i + 1 < src->n ? &src->a[i + 1] : NULL;
                 if (!b || b->num < 0 || !atom_free(S, s, m, k, i + 1))
+                    continue;
+                if (it->glued && !(t->nums[b->num].flags & NUMPARSE_GLUED))
                     continue;
                 if (!extract_num_eq(t->nums[b->num].value, it->num)) {
                     if (nm && !nm->line && s == 0) {
@@ -110,9 +114,10 @@ static int word_free_in_scope(const struct pitem *word, const struct sources *S)
 static int match_split(const struct extract_transcript *t, const struct pitem *it,
                        const struct sources *S, struct match *m, size_t k)
 {
-    struct pitem word = { it->w, it->wlen, 0, 0.0, it->whole }, num = { NULL, 0, 1, it->num, 0 };
+    struct pitem word = { it->w, it->wlen, 0, 0.0, it->whole, 0 };
+    struct pitem num = { NULL, 0, 1, it->num, 0, 0 };
 
-    if (!word_free_in_scope(&word, S))
+    if (it->glued || !word_free_in_scope(&word, S))
         return 0;
     for (int s = 0; s < S->n_primary; s++) {
         long i = find_in_source(t, &num, S, s, m, k, -1, NULL, 0);

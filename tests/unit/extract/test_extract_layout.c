@@ -457,6 +457,33 @@ START_TEST(test_ascii_pipes_inside_a_boxed_cell)
 }
 END_TEST
 
+/* A synonym written "rnn#" counts only with its number glued on: "rnn0.5"
+ * is the RNN at gain 0.5, but a "rnn" key over "gain 1.0" is no gain. */
+START_TEST(test_glued_synonym)
+{
+    static const char syn[] = "{\"gain\": [\"g\", \"rnn#\"], \"per step\": [\"factor\"]}";
+    struct extract_transcript *t = parse_str(
+        "rnn0.5 factor 0.490\n"
+        "rnn0.9 factor 0.842\n");
+    struct found f = extract_fixture_query(t, syn, "{\"row\": \"gain 0.9\", \"column\": \"per step\"}");
+
+    ASSERT_HIT(f, 0.842, 2, "0.842");
+    extract_free(t);
+    t = parse_str(
+        "{\n"
+        "  \"rnn\": {\n"
+        "    \"gain 1.0\": {\n"
+        "      \"step 50\": 0.07603,\n"
+        "      \"step 1\": 0.0007716\n"
+        "    }\n"
+        "  }\n"
+        "}\n");
+    f = extract_fixture_query(t, syn, "{\"row\": \"gain 1.0\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 0.0007716, 5, "0.0007716");
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_layout");
@@ -480,6 +507,7 @@ int main(void)
     tcase_add_test(tc, test_single_spaced_header_names_columns_in_order);
     tcase_add_test(tc, test_note_after_value_is_its_label);
     tcase_add_test(tc, test_ascii_pipes_inside_a_boxed_cell);
+    tcase_add_test(tc, test_glued_synonym);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
