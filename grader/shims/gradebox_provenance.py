@@ -119,16 +119,15 @@ class _Template:
 def _in_prose(before, label):
     """Whether a value sits in a sentence the code's label can help read: at
     least PROSE_WORDS words (space-separated: "max_abs_diff" is one key) of
-    the template before it, not ending in the student's own key (":", "=", a
-    tab or a run of spaces, a word glued to the value: "step{i}"), and a
+    the template before it, the last a word and one space right before the
+    value ("weights add to {x}") — not the student's own key (":", "=", ",",
+    a tab or a run of spaces, a word glued to the value: "step{i}") — and a
     label of at least LABEL_CHARS characters ("x" or "v" would only be noise).
     Table rows ("{T:>3} {acc:.3f}", "| {a} | {b} |") and short keyed lines
     ("train {a:.3f} test {b:.3f}") are left as printed: their cells and keys
     are the student's."""
-    tail = before.rstrip()
-    keyed = (tail.endswith((":", "=")) or (before and before[-1].isalnum()) or
-             before.endswith(("\t", "  ")))     # a key set off like a table cell
-    return (not keyed and len(label) >= LABEL_CHARS and
+    in_sentence = re.search(r"[^\W\d_]{2} $", before)    # "add to {x}", "is {x}"
+    return (in_sentence and len(label) >= LABEL_CHARS and
             sum(1 for w in before.split() if re.search(r"[^\W\d_]{2}", w)) >= PROSE_WORDS)
 
 

@@ -43,6 +43,8 @@ CASES = [
     ("print(f'the row sum is x{total:.3f}')", None),
     ("print(f'largest gap against torch\\t{total:.3f}')", None),
     ("print(f'largest gap against torch  {total:.3f}')", None),
+    ("print(f'max abs difference vs pytorch,{total:.3f}')", None),
+    ("print(f'max abs difference vs pytorch, {total:.3f}')", None),
     # ... not with a label shorter than LABEL_CHARS
     ("print(f'at gain half the step one norm is {g1:.2e}')", None),
     ("print(f'the training score is {gap:.3f} above test')",
