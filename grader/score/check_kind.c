@@ -304,14 +304,24 @@ static int load_sentences(const cJSON *c, struct rubric_check *ck, struct gb_err
 
 static int load_idea(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
 {
+    const cJSON *absent = cJSON_GetObjectItemCaseSensitive(c, "absent_ok");
+
     ck->window = 2;
     if (rubric_field_size(c, "window", &ck->window, err))
         return -1;
     if (!ck->window)
         return gb_fail(err, "field 'window' must be at least 1");
-    return rubric_field_require(c, "ideas", err) ||
-           load_ideas(cJSON_GetObjectItemCaseSensitive(c, "ideas"), ck, err) ||
-           load_about(cJSON_GetObjectItemCaseSensitive(c, "about"), ck, err) ? -1 : 0;
+    if (absent && !cJSON_IsBool(absent))
+        return gb_fail(err, "field 'absent_ok' must be true or false");
+    ck->absent_ok = cJSON_IsTrue(absent);
+    if (rubric_field_require(c, "ideas", err) ||
+        load_ideas(cJSON_GetObjectItemCaseSensitive(c, "ideas"), ck, err) ||
+        load_about(cJSON_GetObjectItemCaseSensitive(c, "about"), ck, err))
+        return -1;
+    if (ck->absent_ok && (!ck->about || ck->about->right.n || ck->about->has_number))
+        return gb_fail(err, "field 'absent_ok' needs an 'about' that lists only wrong "
+                       "subjects: the check forbids a claim, it asks for none");
+    return 0;
 }
 
 static int load_answer_numbers_check(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
@@ -352,7 +362,7 @@ static const struct check_kind_row rows[] = {
     [CHECK_COMMENT_SENTENCES] = { "comment_sentences", "min max",
                                   load_sentences, score_source_check,
                                   CHECK_KIND_READS_COMMENTS },
-    [CHECK_COMMENT_IDEA] = { "comment_idea", "ideas window about",
+    [CHECK_COMMENT_IDEA] = { "comment_idea", "ideas window about absent_ok",
                              load_idea, score_source_check, CHECK_KIND_READS_COMMENTS },
     [CHECK_COMMENT_CITES_OUTPUT] = { "comment_cites_output", "ideas window",
                                      load_idea, score_source_check,
@@ -360,7 +370,7 @@ static const struct check_kind_row rows[] = {
     [CHECK_ANSWER_NUMBERS] = { "answer_numbers", "section numbers min_numbers not_after",
                                load_answer_numbers_check, score_answers_check,
                                CHECK_KIND_READS_ANSWERS },
-    [CHECK_ANSWER_IDEA] = { "answer_idea", "section ideas window about",
+    [CHECK_ANSWER_IDEA] = { "answer_idea", "section ideas window about absent_ok",
                             load_idea, score_answers_check, CHECK_KIND_READS_ANSWERS },
     [CHECK_ANSWER_SENTENCES] = { "answer_sentences", "section min max",
                                  load_sentences, score_answers_check,

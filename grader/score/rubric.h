@@ -147,6 +147,8 @@ struct rubric_check {
     struct rubric_strings not_after; /* ANSWER_NUMBERS: a number right after one of these
                                       * words is a parameter ("gain 1.0"), never a result */
     struct rubric_about *about;      /* *_IDEA: optional claim binding, or NULL */
+    int absent_ok;                   /* *_IDEA with about: no claim at all passes (the
+                                      * check only forbids the wrong one) */
     char *prompt;                    /* REVIEW: what the human reviewer judges */
 };
 

@@ -384,6 +384,10 @@ int score_text_ideas(const struct score_ctx *ctx, const struct prose *p,
         *first = prose_find_ideas(p, ck->ideas, ck->n_ideas, ck->window, used, &missing);
         if (*first >= 0)
             return judge_claims(ctx, p, ck, where_name, o, *first, err);
+        if (ck->absent_ok) {
+            o->verdict = VERDICT_PASS;  /* nothing claimed, so nothing wrong claimed */
+            return gb_buf_printf(&o->where, err, "%s", where_name);
+        }
         return ideas_missing(p, ck, missing, where_name, o, err);
     }
     if (prose_find_ideas_scoped(p, ck->ideas, ck->n_ideas, ck->window, &f, err))

@@ -161,6 +161,14 @@ START_TEST(test_errors_name_check_and_field)
                  "\"points\": 1, \"kind\": \"rnn_trace\"}]}", "c1", "duplicate");
     expect_error("{\"format\": 2, \"exercise\": \"ex\"}", "format 2", "newer");
     expect_error(HEAD "\"chekcs\": []}", "'chekcs'", NULL);
+    /* absent_ok forbids a claim: it needs wrong subjects only */
+    expect_error(HEAD "\"checks\": [{\"id\": \"c1\", \"description\": \"d\", \"points\": 1, "
+                 "\"kind\": \"comment_idea\", \"ideas\": [[\"clip\"]], \"absent_ok\": true}]}",
+                 "c1", "absent_ok");
+    expect_error(HEAD "\"checks\": [{\"id\": \"c1\", \"description\": \"d\", \"points\": 1, "
+                 "\"kind\": \"comment_idea\", \"ideas\": [[\"clip\"]], \"absent_ok\": 1, "
+                 "\"about\": {\"claim\": [\"fix\"], \"wrong\": [\"vanish\"]}}]}",
+                 "c1", "true or false");
     expect_error("{\"format\": 1,", "not valid JSON", NULL);
     /* provides names course files only: never a path to a host file */
     expect_error(HEAD "\"provides\": [\"../rubrics/expected/attention_by_hand.json\"], "

@@ -356,9 +356,32 @@ START_TEST(test_pasted_question_is_not_the_answer)
 }
 END_TEST
 
+/* absent_ok: a check that only forbids a wrong claim passes when the
+ * answer says nothing of it, and when it denies it. */
+START_TEST(test_forbidden_claim_passes_when_absent)
+{
+    struct graded g;
+    const char *checks =
+        CHECK("clip", "answer_idea", "q2", ", \"ideas\": [[\"clip\"], [\"vanish\"]], "
+              "\"absent_ok\": true, \"about\": {\"claim\": [\"fix\"], \"wrong\": [\"vanish\"], "
+              "\"other\": [\"explo\"]}");
+
+    grade(checks, "## q2\nOpen the forget gate first.\n", &g);
+    expect(&g, "clip", VERDICT_PASS);
+    release(&g);
+    grade(checks, "## q2\nClipping fixes the vanishing gradient.\n", &g);
+    expect(&g, "clip", VERDICT_FAIL);
+    release(&g);
+    grade(checks, "## q2\nClipping fixes exploding gradients, not the vanishing ones.\n", &g);
+    expect(&g, "clip", VERDICT_PASS);
+    release(&g);
+}
+END_TEST
+
 int main(void)
 {
     const TTest *const tests[] = {
+        test_forbidden_claim_passes_when_absent,
         test_sections_found_and_missing,
         test_abbreviations_do_not_end_sentences,
         test_forbidden_words_and_everyday_senses,
