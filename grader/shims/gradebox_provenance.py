@@ -126,8 +126,11 @@ def _in_prose(before, label):
     Table rows ("{T:>3} {acc:.3f}", "| {a} | {b} |") and short keyed lines
     ("train {a:.3f} test {b:.3f}") are left as printed: their cells and keys
     are the student's."""
-    in_sentence = re.search(r"[^\W\d_]{2} $", before)    # "add to {x}", "is {x}"
-    return (in_sentence and len(label) >= LABEL_CHARS and
+    in_sentence = re.search(r"([^\W\d_]{2,}) $", before)    # "add to {x}", "is {x}"
+    if not in_sentence or in_sentence.group(1).lower() in {
+            w.lower() for w in re.findall(r"[^\W\d_]{2,}", label)}:
+        return False    # "min {min(scores)}": the student's key is the code's word
+    return (len(label) >= LABEL_CHARS and
             sum(1 for w in before.split() if re.search(r"[^\W\d_]{2}", w)) >= PROSE_WORDS)
 
 

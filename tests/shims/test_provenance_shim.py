@@ -44,6 +44,10 @@ CASES = [
     ("print(f'largest gap against torch\\t{total:.3f}')", None),
     ("print(f'largest gap against torch  {total:.3f}')", None),
     ("print(f'max abs difference vs pytorch,{total:.3f}')", None),
+    # ... nor where the word before the value is the code's own word for it
+    ("print(f'rows of twenty fresh sets, min {min(r):.3f}')", None),
+    ("print(f'rows of twenty fresh sets, low {min(r):.3f}')",
+     "rows of twenty fresh sets, low min(r): 0.250"),
     ("print(f'max abs difference vs pytorch, {total:.3f}')", None),
     # ... not with a label shorter than LABEL_CHARS
     ("print(f'at gain half the step one norm is {g1:.2e}')", None),
