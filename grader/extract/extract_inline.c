@@ -308,6 +308,31 @@ static long own_labelled_list(struct finder *f, const struct xline *ln, const st
     return -1;
 }
 
+/* A number right after '<', '>', '<=', '>=', '≤' or '≥' is a bound the
+ * student tests against, not a reading: "[FAIL] plain RNN near chance on
+ * test at T=50 (< 0.6)" prints no accuracy. */
+static int after_comparison(const struct extract_transcript *t, const struct xline *ln, long num)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    const char *s = extract_xline_text(t, ln), *p;
+    size_t i = 0;
+
+    while (i < ln->n_atoms && a[i].num != num)
+        i++;
+    if (i == ln->n_atoms)
+        return 0;
+    p = a[i].p;
+    while (p > s && p[-1] == ' ')
+        p--;
+    if (p > s && p[-1] == '=')
+        p--;
+    if (p > s && (p[-1] == '<' || p[-1] == '>'))
+        return 1;
+    /* ≤ U+2264 and ≥ U+2265: E2 89 A4 / A5 */
+    return p - s >= 3 && (unsigned char)p[-3] == 0xE2 && (unsigned char)p[-2] == 0x89 &&
+           ((unsigned char)p[-1] == 0xA4 || (unsigned char)p[-1] == 0xA5);
+}
+
 /* A note in brackets right after the value describes it as its label
  * would: "max gap 0.0003 (≈ rounding to 3 dp)" is the rounding gap, not
  * the gap against torch.  Whether the note holds an excluded word. */
@@ -449,6 +474,8 @@ int extract_inline_candidates(struct finder *f, size_t li)
     if (num < 0 && ln->n_nums > 0)
         num = (long)ln->num0;
     if (f->exc.n && num >= 0 && note_excluded(f, ln, num))
+        return 0;
+    if (num >= 0 && after_comparison(f->t, ln, num))
         return 0;
     /* A table row's vector is its cells (extract_table_candidates), not one number;
      * a row without a header is its values (bare_row_value). */

@@ -441,6 +441,30 @@ START_TEST(test_note_after_value_is_its_label)
 }
 END_TEST
 
+/* A number after a comparison sign is a bound the student tests against,
+ * not a reading. */
+START_TEST(test_bound_is_no_reading)
+{
+    static const char *const bounds[] = { "< 0.6", "> 0.6", "<= 0.6", ">=0.6",
+                                          "\u2264 0.6", "\u2265 0.6" };
+    char text[128];
+    struct extract_transcript *t;
+    struct found f;
+
+    for (size_t i = 0; i < sizeof bounds / sizeof *bounds; i++) {
+        snprintf(text, sizeof text, "[FAIL] plain RNN test accuracy (%s)\n", bounds[i]);
+        t = parse_str(text);
+        f = query(t, "{\"row\": \"RNN\", \"column\": \"test accuracy\"}");
+        ck_assert_msg(f.n == 0 || f.value != 0.6, "%s read as a value", bounds[i]);
+        extract_free(t);
+    }
+    t = parse_str("[FAIL] plain RNN test accuracy (= 0.6)\n");
+    f = query(t, "{\"row\": \"RNN\", \"column\": \"test accuracy\"}");
+    ASSERT_HIT(f, 0.6, 1, "0.6");
+    extract_free(t);
+}
+END_TEST
+
 /* In a box-drawn table the strokes divide the cells: "max |gap|" is one
  * header cell, its ASCII pipes are the student's |x| notation. */
 START_TEST(test_ascii_pipes_inside_a_boxed_cell)
@@ -508,6 +532,7 @@ int main(void)
     tcase_add_test(tc, test_note_after_value_is_its_label);
     tcase_add_test(tc, test_ascii_pipes_inside_a_boxed_cell);
     tcase_add_test(tc, test_glued_synonym);
+    tcase_add_test(tc, test_bound_is_no_reading);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
