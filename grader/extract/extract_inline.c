@@ -310,7 +310,8 @@ static long own_labelled_list(struct finder *f, const struct xline *ln, const st
 
 /* A number right after '<', '>', '<=', '>=', '≤' or '≥' is a bound the
  * student tests against, not a reading: "[FAIL] plain RNN near chance on
- * test at T=50 (< 0.6)" prints no accuracy. */
+ * test at T=50 (< 0.6)" prints no accuracy.  An arrow ("->", "=>") is no
+ * comparison. */
 static int after_comparison(const struct extract_transcript *t, const struct xline *ln, long num)
 {
     const struct xatom *a = t->atoms + ln->atom0;
@@ -326,6 +327,8 @@ static int after_comparison(const struct extract_transcript *t, const struct xli
         p--;
     if (p > s && p[-1] == '=')
         p--;
+    if (p > s && p[-1] == '>' && p - 1 > s && (p[-2] == '-' || p[-2] == '='))
+        return 0;       /* an arrow, "20.58 -> 1.00": the new value */
     if (p > s && (p[-1] == '<' || p[-1] == '>'))
         return 1;
     /* ≤ U+2264 and ≥ U+2265: E2 89 A4 / A5 */

@@ -458,6 +458,10 @@ START_TEST(test_bound_is_no_reading)
         ck_assert_msg(f.n == 0 || f.value != 0.6, "%s read as a value", bounds[i]);
         extract_free(t);
     }
+    t = parse_str("plain RNN test accuracy 0.5 -> 0.6\n");
+    f = query(t, "{\"row\": \"RNN\", \"column\": \"test accuracy\"}");
+    ck_assert_msg(f.n == 1, "an arrow's new value: %s", f.explain);
+    extract_free(t);
     t = parse_str("[FAIL] plain RNN test accuracy (= 0.6)\n");
     f = query(t, "{\"row\": \"RNN\", \"column\": \"test accuracy\"}");
     ASSERT_HIT(f, 0.6, 1, "0.6");
