@@ -316,11 +316,9 @@ static int after_comparison(const struct extract_transcript *t, const struct xli
 {
     const struct xatom *a = t->atoms + ln->atom0;
     const char *s = extract_xline_text(t, ln), *p;
-    size_t i = 0;
+    long i = extract_num_atom(t, ln, num);
 
-    while (i < ln->n_atoms && a[i].num != num)
-        i++;
-    if (i == ln->n_atoms)
+    if (i < 0)
         return 0;
     p = a[i].p;
     while (p > s && p[-1] == ' ')
@@ -344,12 +342,12 @@ static int note_excluded(struct finder *f, const struct xline *ln, long num)
     const struct extract_transcript *t = f->t;
     const struct xatom *a = t->atoms + ln->atom0;
     const char *s = extract_xline_text(t, ln), *end = s + ln->len, *p, *close;
-    size_t i = 0, j;
+    long at = extract_num_atom(t, ln, num);
+    size_t i, j;
 
-    while (i < ln->n_atoms && a[i].num != num)
-        i++;
-    if (i == ln->n_atoms)
+    if (at < 0)
         return 0;
+    i = (size_t)at;
     for (p = a[i].p + a[i].len; p < end && (*p == ' ' || *p == '\t'); p++)
         ;
     if (p == end || *p != '(' || !(close = memchr(p, ')', (size_t)(end - p))))

@@ -236,6 +236,9 @@ int extract_refmark_opens_reading(const struct xatom *a, size_t n);
  * list closes right before them). */
 size_t extract_labelled_tail(const struct extract_transcript *t, const struct xline *ln);
 
+/* The atom index (in the line) of number num, or -1 (extract_refmark.c). */
+long extract_num_atom(const struct extract_transcript *t, const struct xline *ln, long num);
+
 const char *extract_xline_text(const struct extract_transcript *t, const struct xline *ln);
 int extract_is_value_num(const struct extract_transcript *t, const struct xline *ln,
                          const struct xatom *a);

@@ -159,8 +159,7 @@ int extract_refmark_opens_reading(const struct xatom *a, size_t n)
     return n > 0 && (phrase_at_start(own_words, a, n) || phrase_at_start(marker_words, a, n));
 }
 
-/* The atom index (in the line) of number num, or -1. */
-static long num_atom(const struct extract_transcript *t, const struct xline *ln, long num)
+long extract_num_atom(const struct extract_transcript *t, const struct xline *ln, long num)
 {
     for (size_t k = 0; k < ln->n_atoms; k++)
         if (t->atoms[ln->atom0 + k].num == num)
@@ -318,7 +317,7 @@ int extract_refmark(const struct extract_transcript *t, size_t li, long num,
 
     at->line = (long)li;
     at->marker = NULL;
-    if (num < 0 || (k = num_atom(t, ln, num)) < 0)
+    if (num < 0 || (k = extract_num_atom(t, ln, num)) < 0)
         return 0;
     n = paren_words(t, ln, t->nums[num].start, words);
     if ((lv = classify(words, n, &w)) == LEVEL_NONE) {
@@ -416,7 +415,7 @@ static long labelled_own_after(const struct extract_transcript *t, size_t li, lo
     struct xatom words[LEVEL_WORDS_MAX];
     const char *w;
 
-    for (long k = num_atom(t, ln, num) + 1; k > 0 && (size_t)k < ln->n_atoms; k++) {
+    for (long k = extract_num_atom(t, ln, num) + 1; k > 0 && (size_t)k < ln->n_atoms; k++) {
         if (t->atoms[ln->atom0 + k].num < 0)
             continue;
         size_t n = label_words(t, ln, (size_t)k, words);

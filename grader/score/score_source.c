@@ -110,57 +110,45 @@ static int finished(const char *s, size_t n)
     return n && strchr(".!?", s[n - 1]);
 }
 
-/* The 1-based number of the script's last line of code (0 when none): a
- * line that holds anything but blanks and a '#' comment. */
-static size_t last_code_line(const char *src, size_t len)
-{
-    size_t line = 1, last = 0;
-
-    for (size_t i = 0; i < len;) {
-        const char *nl = memchr(src + i, '\n', len - i);
-        size_t end = nl ? (size_t)(nl - src) : len, j = i;
-        while (j < end && isspace((unsigned char)src[j]))
-            j++;
-        if (j < end && src[j] != '#')
-            last = line;
-        i = end + 1;
-        line++;
-    }
-    return last;
-}
-
-/* A closing block of notes: the comment lines after the last line of code,
- * when none of them ends a sentence ("# vanish: gain 0.5 (x0.490), 0.9
- * (x0.842)").  A student who writes the write-up as notes writes one per
- * line; a heading above code labels the code below it, and a block of
- * prose ends its lines' sentences.  Returns the notes of at least
- * SOURCE_SENTENCE_MIN_WORDS words, or 0 when the block is prose. */
-static size_t closing_notes(const char *src, size_t len, size_t after)
+/* A closing block of notes: the comment lines after the last line of code
+ * (a line holding anything but blanks and a '#' comment), when none of them
+ * ends a sentence ("# vanish: gain 0.5 (x0.490), 0.9 (x0.842)").  A student
+ * who writes the write-up as notes writes one per line; a heading above
+ * code labels the code below it, and a block of prose ends its lines'
+ * sentences.  Returns the notes of at least SOURCE_SENTENCE_MIN_WORDS
+ * words (0 when the block is prose) and, in *after, the 1-based number of
+ * the last line of code (0 when none). */
+static size_t closing_notes(const char *src, size_t len, size_t *after)
 {
     size_t line = 1, notes = 0;
+    int prose = 0;
 
+    *after = 0;
     for (size_t i = 0; i < len; line++) {
         const char *nl = memchr(src + i, '\n', len - i);
         size_t end = nl ? (size_t)(nl - src) : len, j = i;
         while (j < end && isspace((unsigned char)src[j]))
             j++;
-        if (line > after && j < end && src[j] == '#') {
+        if (j < end && src[j] != '#') {
+            *after = line;      /* code: the block starts again below it */
+            notes = 0;
+            prose = 0;
+        } else if (j < end) {
             while (j < end && src[j] == '#')
                 j++;
-            if (finished(src + j, end - j))
-                return 0;
+            prose |= finished(src + j, end - j);
             notes += prose_word_count(src + j, end - j) >= SOURCE_SENTENCE_MIN_WORDS;
         }
         i = end + 1;
     }
-    return notes;
+    return prose ? 0 : notes;
 }
 
 /* Finished sentences of SOURCE_SENTENCE_MIN_WORDS words or more; a closing
  * block of notes counts a sentence per note when that says more. */
 static size_t count_sentences(const struct prose *p, const char *src, size_t src_len)
 {
-    size_t n = 0, closing = 0, after = last_code_line(src, src_len), notes;
+    size_t n = 0, closing = 0, after, notes = closing_notes(src, src_len, &after);
 
     for (size_t i = 0; i < p->n; i++) {
         const char *s = p->text + p->s[i].start;
@@ -170,7 +158,6 @@ static size_t count_sentences(const struct prose *p, const char *src, size_t src
             closing += p->s[i].line > after;
         }
     }
-    notes = closing_notes(src, src_len, after);
     return notes > closing ? n - closing + notes : n;
 }
 
