@@ -18,6 +18,8 @@
 struct nn_peak {
     double per_core;     /* FLOP/s of one thread's CPU time (the best thread) */
     double total;        /* sum over the threads: FLOP/s of `threads` cores */
+    double per_tsc_cycle; /* FLOP per time-stamp-counter cycle of one core (best
+                             slice; 0 off x86-64): the unit nn_gemm_cycles() counts in */
     int threads;
     const char *isa;     /* nn_isa_name() of the path measured */
 };

@@ -76,7 +76,7 @@ printf 'memory lab without twin re-runs: %8.2f s wall %8.2f s CPU; torch %8.2f s
 # The memory lab prints its FLOP count (executed, checked against the shapes),
 # the peak an FMA loop reaches on each core and the fraction of it training
 # reaches (per core of CPU time, and of all cores over the wall).
-grep -E '^(memory lab|peak)' "$tmp/memory_lab.out"
+grep -E '^(memory lab|peak|hot loops)' "$tmp/memory_lab.out"
 /usr/bin/python3 - "$tmp/memory_lab.out" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()

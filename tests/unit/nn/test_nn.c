@@ -15,6 +15,7 @@
 #include "nn/nn_math.h"
 #include "nn/nn_model.h"
 #include "nn/nn_param.h"
+#include "nn/nn_peak.h"
 #include "nn/nn_recurrent.h"
 #include "nn/optim_adam.h"
 #include "nn/train.h"
@@ -666,6 +667,27 @@ START_TEST(test_models_initialise_in_torch_order)
 }
 END_TEST
 
+/* The measured peak: per core and in total for one thread alike, in FLOP per
+ * time-stamp cycle on x86-64 (the unit the hot loops are timed in) within what
+ * any core can do (2 FMA units × 16 lanes × 2 FLOP, at most 4x the TSC clock),
+ * and a thread count out of range refused. */
+START_TEST(test_peak_measure)
+{
+    struct nn_peak p;
+    struct gb_err err = { 0 };
+    ck_assert_int_eq(nn_peak_measure(1, 0.05, &p, &err), 0);
+    ck_assert_int_eq(p.threads, 1);
+    ck_assert(p.per_core > 0 && p.per_core == p.total);
+    ck_assert_str_eq(p.isa, nn_isa_name(nn_isa()));
+#if defined(__x86_64__)
+    ck_assert_msg(p.per_tsc_cycle > 0 && p.per_tsc_cycle <= 4 * 64, "%g FLOP per TSC cycle",
+                  p.per_tsc_cycle);
+#endif
+    ck_assert_int_lt(nn_peak_measure(0, 0.05, &p, &err), 0);
+    ck_assert_ptr_nonnull(strstr(err.msg, "0 threads"));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("nn");
@@ -689,6 +711,7 @@ int main(void)
     tcase_add_test(tc, test_clip_returns_preclip_norm_and_scales);
     tcase_add_test(tc, test_params_layout_and_zero_grad);
     tcase_add_test(tc, test_models_initialise_in_torch_order);
+    tcase_add_test(tc, test_peak_measure);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
