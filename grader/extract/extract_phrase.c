@@ -182,6 +182,29 @@ static long find_member(const char *s, const char *m, size_t *span_end)
     return -1;
 }
 
+/* Whether [at, end) of text lies inside a longer span that is a member of
+ * another group: in "train s" (a member of the seconds group) the word
+ * "train" is no member of the train-accuracy group's, or "train s" would
+ * give "train_acc s" and then "train_acc secs" — a query that finds the
+ * training accuracy on a log line that also prints the seconds. */
+static int inside_longer_member(const struct extract_query *q, const char *text, size_t g,
+                                long at, size_t end)
+{
+    for (size_t h = 0; h < 8 * sizeof(unsigned long); h++) {
+        const char *const *members;
+        size_t nm;
+        if (extract_synonym_groups(q->synonyms, &members, h, &nm) == 0)
+            break;
+        for (size_t c = 0; h != g && c < nm; c++) {
+            size_t e;
+            long x = find_member(text, members[c], &e);
+            if (x >= 0 && x <= at && e >= end && e - (size_t)x > end - (size_t)at)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* Variant k with one more synonym group substituted, each way it can be:
  * "length 5 LSTM b_f 3" gives "T 5 LSTM b_f 3", and that gives "T 5 LSTM
  * bf 3" (a group is substituted once, so "forget bias" never becomes
@@ -211,6 +234,8 @@ static int substitute(const struct extract_query *q, struct phrase_set *ps, size
             if (x >= 0 && (at < 0 || e - (size_t)x > end - (size_t)at))
                 a = c, at = x, end = e;
         }
+        if (at >= 0 && inside_longer_member(q, text, g, at, end))
+            continue;
         for (size_t b = 0; rc == 0 && at >= 0 && b < nm && ps->n < VARIANTS_MAX; b++) {
             struct gb_buf v = GB_BUF_INIT;
             if (b == a)

@@ -740,6 +740,38 @@ START_TEST(test_instruction_from_the_module_marks_nothing)
 }
 END_TEST
 
+/* A synonym group's member is substituted whole: "train s" (seconds, a
+ * member of its own group) never has its "train" replaced by the training
+ * accuracy's synonyms, or its variant "train_acc secs" finds the accuracy on
+ * a log line that also prints the seconds.  The unit alone ("s") heads the
+ * seconds column of a terse table. */
+START_TEST(test_synonym_member_substituted_whole)
+{
+    static const char *syn =
+        "{\"length\": [\"T\"], \"train s\": [\"seconds\", \"secs\", \"s\"],"
+        " \"train acc\": [\"train_acc\", \"train\", \"tr\"], \"test acc\": [\"te\"]}";
+    struct extract_transcript *t = parse_str(
+        "INFO memory_lab.train | T=20 model=RNN secs=24.7 train_acc=1.000 test_acc=1.000\n"
+        "INFO memory_lab.train | T=50 model=RNN secs=72.5 train_acc=0.561 test_acc=0.494\n");
+    struct found f;
+
+    f = extract_fixture_query(t, syn, "{\"row\": \"length 20 RNN\", \"column\": \"train s\"}");
+    ASSERT_HIT(f, 24.7, 1, "24.7");
+    f = extract_fixture_query(t, syn, "{\"row\": \"length 50 RNN\", \"column\": \"train acc\"}");
+    ASSERT_HIT(f, 0.561, 2, "0.561");
+    extract_free(t);
+
+    t = parse_str("T model s tr te\n"
+                  "   5 RNN            6.0 1.000 1.000\n"
+                  "  50 RNN           14.3 0.561 0.494\n");
+    f = extract_fixture_query(t, syn, "{\"row\": \"length 50 RNN\", \"column\": \"train s\"}");
+    ASSERT_HIT(f, 14.3, 3, "14.3");
+    f = extract_fixture_query(t, syn, "{\"row\": \"length 50 RNN\", \"column\": \"train acc\"}");
+    ASSERT_HIT(f, 0.561, 3, "0.561");
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_match");
@@ -777,6 +809,7 @@ int main(void)
     tcase_add_test(tc, test_expected_key_printed_after_got);
     tcase_add_test(tc, test_course_column_beside_mine);
     tcase_add_test(tc, test_copied_table_printed_last);
+    tcase_add_test(tc, test_synonym_member_substituted_whole);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
