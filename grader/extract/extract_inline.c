@@ -382,6 +382,30 @@ static int enclosing_excluded(struct finder *f, const struct xline *ln, const st
     return exc && *own < 0;
 }
 
+/* The atom before the key that holds atom `at` when the key joins words
+ * with '_' ("secs_T5"), else `at`: the column may be named in the same key
+ * as the row, before the row's number.  In "secs_T5=15.2 secs_T20=55.9" the
+ * row "length 5" ends at T5 and the column "secs" is its key's first word;
+ * looking for the column only after T5 took the next key's 55.9. */
+static long key_start_before(const struct extract_transcript *t, const struct xline *ln, long at)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    long i = at;
+    int underscore = 0;
+    if (at < 0)
+        return at;
+    while (i > 0) {
+        const char *gap = a[i - 1].p + a[i - 1].len;
+        if (gap == a[i].p && a[i].num >= 0 && a[i - 1].num < 0)
+            i--;                                    /* "T5": a number glued to its word */
+        else if (gap + 1 == a[i].p && *gap == '_' && a[i - 1].num < 0)
+            i--, underscore = 1;
+        else
+            break;
+    }
+    return underscore ? i - 1 : at;
+}
+
 int extract_inline_candidates(struct finder *f, size_t li)
 {
     const struct extract_transcript *t = f->t;
@@ -408,7 +432,8 @@ int extract_inline_candidates(struct finder *f, size_t li)
     if (f->col.n && f->q->shape == EXTRACT_SCALAR)
         direct = arrow_value(f, ln, &rm, have_r);
     if (f->col.n && direct < 0) {
-        above = !extract_match_set(t, &f->col, &C, anchor, &cm, &c_extras, NULL, 0);
+        above = !extract_match_set(t, &f->col, &C, key_start_before(t, ln, anchor), &cm,
+                                   &c_extras, NULL, 0);
         if (above && have_r && rm.in_primary) {
             /* the row named by the key or heading above, the line's word the column */
             struct match rm2;

@@ -772,6 +772,36 @@ START_TEST(test_synonym_member_substituted_whole)
 }
 END_TEST
 
+/* A key with its row's number glued on names that row: in
+ * "secs_T5=15.2 secs_T20=55.9" the 55.9 is length 20's seconds, not length 5's. */
+START_TEST(test_glued_row_number_in_keys)
+{
+    static const char *syn =
+        "{\"length\": [\"T\"], \"train s\": [\"seconds\", \"secs\", \"s\"],"
+        " \"b_f\": [\"b_f\"], \"train acc\": [\"train_acc\", \"train\", \"tr\"]}";
+    struct extract_transcript *t = parse_str(
+        "INFO memory_lab.train | T=5 model=LSTM_b_f=0 secs=15.2 train_acc=1.000 test_acc=1.000\n"
+        "INFO memory_lab.train | T=20 model=LSTM_b_f=0 secs=55.9 train_acc=1.000 test_acc=1.000\n"
+        "INFO memory_lab.train | T=50 model=LSTM_b_f=0 secs=200.4 train_acc=0.839 test_acc=0.495\n"
+        "INFO memory_lab.train | summary: secs ratio T50/T20 per model\n"
+        "INFO memory_lab.train | model=LSTM_b_f=0 secs_T5=15.2 secs_T20=55.9 secs_T50=200.4 ratio_50_over_20=3.58\n");
+    struct found f;
+
+    /* either print of a value will do (its line or the summary's) */
+    static const struct { const char *row; double v; size_t line; } want[] = {
+        { "length 5 LSTM b_f 0", 15.2, 1 }, { "length 20 LSTM b_f 0", 55.9, 2 },
+        { "length 50 LSTM b_f 0", 200.4, 3 } };
+    for (size_t k = 0; k < 3; k++) {
+        char q[128];
+        snprintf(q, sizeof q, "{\"row\": \"%s\", \"column\": \"train s\"}", want[k].row);
+        f = extract_fixture_query(t, syn, q);
+        ck_assert_msg(f.n == 1 && f.value == want[k].v && (f.line == want[k].line || f.line == 5),
+                      "%s: %g on line %zu (%s)", want[k].row, f.value, f.line, f.explain);
+    }
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_match");
@@ -809,6 +839,8 @@ int main(void)
     tcase_add_test(tc, test_expected_key_printed_after_got);
     tcase_add_test(tc, test_course_column_beside_mine);
     tcase_add_test(tc, test_copied_table_printed_last);
+    tcase_add_test(tc, test_synonym_member_substituted_whole);
+    tcase_add_test(tc, test_glued_row_number_in_keys);
     tcase_add_test(tc, test_synonym_member_substituted_whole);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
