@@ -334,6 +334,48 @@ static int after_comparison(const struct extract_transcript *t, const struct xli
            ((unsigned char)p[-1] == 0xA4 || (unsigned char)p[-1] == 0xA5);
 }
 
+/* Words that, right after a number and before the quantity it is compared
+ * with, make the number a difference ("the training score is 0.344 above
+ * its test score"): it is neither side's reading.  With a number after
+ * them the first number is a reading tested against a bound ("0.506 below
+ * 0.6"), which is read as before.  Each with its case in test_extract_match
+ * (test_difference_is_no_reading). */
+static const char *const difference_words[] = { "above", "below", NULL };
+static const char *const difference_than_words[] = {
+    "more", "less", "higher", "lower", "greater", "larger", "bigger", "smaller", NULL };
+
+static int word_in(const struct xatom *a, const char *const *list)
+{
+    for (; a->num < 0 && *list; list++)
+        if (strlen(*list) == a->len && extract_word_eq(*list, a->len, a->p, a->len) == 3)
+            return 1;
+    return 0;
+}
+
+/* Whether number `num` is a difference between two named quantities (above). */
+static int before_comparative(const struct extract_transcript *t, const struct xline *ln,
+                              long num)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    long i = extract_num_atom(t, ln, num);
+    size_t n = ln->n_atoms, k;
+
+    if (i < 0 || (size_t)i + 2 >= n)
+        return 0;
+    for (const char *p = a[i].p + a[i].len; p < a[i + 1].p; p++)
+        if (*p != ' ')
+            return 0;       /* "0.839, above": no longer the number's own phrase */
+    k = (size_t)i + 1;
+    if (word_in(&a[k], difference_words))
+        k++;
+    else if (word_in(&a[k], difference_than_words) && a[k + 1].num < 0 &&
+             extract_word_eq("than", 4, a[k + 1].p, a[k + 1].len) == 3 && a[k + 1].len == 4)
+        k += 2;
+    else
+        return 0;
+    return k < n && a[k].num < 0;
+}
+
 /* A note in brackets right after the value describes it as its label
  * would: "max gap 0.0003 (≈ rounding to 3 dp)" is the rounding gap, not
  * the gap against torch.  Whether the note holds an excluded word. */
@@ -501,7 +543,7 @@ int extract_inline_candidates(struct finder *f, size_t li)
         num = (long)ln->num0;
     if (f->exc.n && num >= 0 && note_excluded(f, ln, num))
         return 0;
-    if (num >= 0 && after_comparison(f->t, ln, num))
+    if (num >= 0 && (after_comparison(f->t, ln, num) || before_comparative(f->t, ln, num)))
         return 0;
     /* A table row's vector is its cells (extract_table_candidates), not one number;
      * a row without a header is its values (bare_row_value). */

@@ -802,6 +802,34 @@ START_TEST(test_glued_row_number_in_keys)
 }
 END_TEST
 
+/* A number between a quantity and a comparative is their difference, no
+ * reading of either: "0.344 above its test score", "0.3 higher than the
+ * test accuracy"; before a bound it stays the reading ("0.495 below 0.6"),
+ * and a comma ends the number's phrase ("0.839, above"). */
+START_TEST(test_difference_is_no_reading)
+{
+    struct extract_transcript *t = parse_str(
+        "At length 50 the LSTM with forget bias 0 scored 0.839 on training rows and 0.495 on test rows.\n"
+        "At length 50 the forget-bias-0 LSTM's training score is 0.344 above its test score.\n"
+        "At length 50 its train accuracy is 0.344 higher than the test accuracy.\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 50 LSTM b_f 0\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.495, 1, "0.495");
+    f = query(t, "{\"row\": \"length 50 LSTM b_f 0\", \"column\": \"train acc\"}");
+    ASSERT_HIT(f, 0.839, 1, "0.839");
+    extract_free(t);
+
+    t = parse_str("At length 50 the test accuracy is 0.495 below 0.6, a coin toss.\n"
+                  "At length 20 the test accuracy is 1.000, above the 0.6 bar.\n");
+    f = query(t, "{\"row\": \"length 50\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.495, 1, "0.495");
+    f = query(t, "{\"row\": \"length 20\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 1.0, 2, "1.000");
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_match");
@@ -841,6 +869,7 @@ int main(void)
     tcase_add_test(tc, test_copied_table_printed_last);
     tcase_add_test(tc, test_synonym_member_substituted_whole);
     tcase_add_test(tc, test_glued_row_number_in_keys);
+    tcase_add_test(tc, test_difference_is_no_reading);
     tcase_add_test(tc, test_synonym_member_substituted_whole);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
