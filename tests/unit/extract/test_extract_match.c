@@ -820,6 +820,21 @@ START_TEST(test_difference_is_no_reading)
     ASSERT_HIT(f, 0.839, 1, "0.839");
     extract_free(t);
 
+    /* every comparative of the list, each its own case */
+    static const char *const than[] = { "more", "less", "higher", "lower", "greater",
+                                        "larger", "bigger", "smaller" };
+    for (size_t k = 0; k < sizeof than / sizeof than[0]; k++) {
+        char text[256];
+        snprintf(text, sizeof text,
+                 "At length 50 the LSTM with forget bias 0 scored 0.839 on training rows and "
+                 "0.495 on test rows.\nAt length 50 the LSTM's train accuracy is 0.344 %s than "
+                 "its test accuracy.\n", than[k]);
+        t = parse_str(text);
+        f = query(t, "{\"row\": \"length 50 LSTM\", \"column\": \"test acc\"}");
+        ck_assert_msg(f.n == 1 && f.value == 0.495, "'%s than': %g", than[k], f.value);
+        extract_free(t);
+    }
+
     t = parse_str("At length 50 the test accuracy is 0.495 below 0.6, a coin toss.\n"
                   "At length 20 the test accuracy is 1.000, above the 0.6 bar.\n");
     f = query(t, "{\"row\": \"length 50\", \"column\": \"test acc\"}");
