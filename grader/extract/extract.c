@@ -340,22 +340,80 @@ long extract_part_number(const struct extract_transcript *t, const struct xline 
     return (long)n->value;
 }
 
+/* Whether atom a is a part's number: digits, or a number word ("Part four"). */
+static int part_number_atom(const struct extract_transcript *t, const struct xatom *a)
+{
+    static const char *const words[] = { "one", "two", "three", "four", "five", "six", "seven",
+                                         "eight", "nine", "ten", "eleven", "twelve", NULL };
+    if (a->num >= 0)
+        return (t->nums[a->num].flags & NUMPARSE_INTEGER) != 0;
+    for (const char *const *w = words; *w; w++)
+        if (extract_atom_is(a, *w))
+            return 1;
+    return 0;
+}
+
+/* Word atoms of a[from..n). */
+static size_t words_after(const struct xatom *a, size_t n, size_t from)
+{
+    size_t w = 0;
+    for (size_t i = from; i < n; i++)
+        w += a[i].num < 0;
+    return w;
+}
+
+/* "Part", "Parts", "Step": a structure word, singular or plural. */
+static int structure_word_or_plural(const struct xatom *a)
+{
+    struct xatom sing = *a;
+    if (extract_structure_word(a))
+        return 1;
+    if (a->num >= 0 || a->len < 2 || (a->p[a->len - 1] | 0x20) != 's')
+        return 0;
+    sing.len--;
+    return extract_structure_word(&sing);
+}
+
 /* "Part 2: training", "Step 3 - gradients", "Exercise 4", "Q1) ...": a
  * short line opening with a structure word and its number, with no other
- * number on it. */
+ * number on it.  Or one whose part numbers ("Part four", "Parts one and
+ * three") end in a colon followed by three or more words: the colon closes
+ * the heading's name, so numbers after it are its description ("Part four: clip_grad_norm_(max_norm=1.0)
+ * on the gain 1.5 run" is the part after "Part two: gain 1.0 ...", whose
+ * scope it ends). */
 static int is_part_heading(const struct extract_transcript *t, const struct xline *ln)
 {
     const struct xatom *a = t->atoms + ln->atom0;
 
     const char *s = t->text + ln->off;
-    size_t b = trim_left(s, ln->len), e = trim_right(s, ln->len);
+    size_t b = trim_left(s, ln->len), e = trim_right(s, ln->len), k = 1;
 
-    if (ln->n_atoms < 2 || ln->n_atoms > 10 || ln->n_nums != 1 || a[0].num >= 0 || a[1].num < 0)
+    if (ln->n_atoms < 2 || a[0].num >= 0)
         return 0;
     for (size_t i = b; i + 1 < e; i++)
         if ((s[i] == ' ' && s[i + 1] == ' ') || s[i] == '\t')
             return 0;   /* "step 1  per step": column names over a table's cells */
-    return extract_structure_word(&a[0]);
+    if (ln->n_atoms <= 10 && ln->n_nums == 1 && a[1].num >= 0)
+        return extract_structure_word(&a[0]);
+    /* "step" is this course's time step too: "step 50: 1.0" is a reading */
+    if (ln->n_atoms > 24 || !structure_word_or_plural(&a[0]) || extract_atom_is(&a[0], "step") ||
+        extract_atom_is(&a[0], "steps"))
+        return 0;
+    /* the part numbers, joined by "and" or commas, then the colon */
+    while (k < ln->n_atoms && k <= 5 && part_number_atom(t, &a[k])) {
+        const char *after = a[k].p + a[k].len, *end = s + e;
+        while (after < end && *after == ' ')
+            after++;
+        if (after < end && *after == ':')
+            return words_after(a, ln->n_atoms, k + 1) >= 3;   /* a description, not "label: value" */
+        if (after < end && *after == ',')
+            k++;
+        else if (k + 1 < ln->n_atoms && extract_atom_is(&a[k + 1], "and"))
+            k += 2;
+        else
+            return 0;
+    }
+    return 0;
 }
 
 /* LaTeX table scaffolding: "\\toprule", "\\midrule", "\\hline",

@@ -845,6 +845,41 @@ START_TEST(test_difference_is_no_reading)
 }
 END_TEST
 
+/* "Part four:" is a part heading like "Part 4": a number word, and numbers
+ * after the colon describe the part; it ends the scope of "Part two: gain
+ * 1.0 ...", so the clip lines under it are no gain-1.0 lines. */
+START_TEST(test_part_heading_with_number_word)
+{
+    struct extract_transcript *t = parse_str(
+        "Part two: gain 1.0 at four lengths\n"
+        "length   last step      step 1\n"
+        "    10   6.111e-02   2.201e-02\n"
+        "    50   7.603e-02   7.716e-04\n"
+        "\n"
+        "Part four: clip_grad_norm_(max_norm=1.0) on the gain 1.5 run\n"
+        "  total gradient norm before clipping: 20.5769\n"
+        "  total gradient norm after clipping : 1.0000\n");
+    struct found f;
+
+    f = query(t, "{\"column\": \"before\", \"exclude\": [\"gain 1.0\", \"gain 0.5\"]}");
+    ASSERT_HIT(f, 20.5769, 7, "20.5769");
+    f = query(t, "{\"row\": \"length 50\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 7.716e-04, 4, "7.716e-04");
+    extract_free(t);
+
+    /* "Parts one and three:" too, closed by "Part two:" */
+    t = parse_str("Parts one and three: the blame for gain 1.0\n"
+                  "  step 1: 7.716e-04\n"
+                  "Part two: clipping at 1.0 for gain 1.5\n"
+                  "  before: 20.5769\n");
+    f = query(t, "{\"column\": \"before\", \"exclude\": [\"gain 1.0\"]}");
+    ASSERT_HIT(f, 20.5769, 4, "20.5769");
+    f = query(t, "{\"column\": \"step 1\", \"exclude\": [\"gain 1.5\"]}");
+    ASSERT_HIT(f, 7.716e-04, 2, "7.716e-04");
+    extract_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("extract_match");
@@ -885,6 +920,7 @@ int main(void)
     tcase_add_test(tc, test_synonym_member_substituted_whole);
     tcase_add_test(tc, test_glued_row_number_in_keys);
     tcase_add_test(tc, test_difference_is_no_reading);
+    tcase_add_test(tc, test_part_heading_with_number_word);
     tcase_add_test(tc, test_synonym_member_substituted_whole);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
