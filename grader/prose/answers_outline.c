@@ -257,19 +257,30 @@ static long label_names(const char *d, size_t a, size_t b, const struct answers_
     return best;
 }
 
-/* Where the answer under a label line starts: after a bold label's closing
- * marks on the same line ("**Q2 (debug).** At length 50 ..."), else on the
- * next line (a quoted question is the question, not the answer). */
+/* Where the answer under a label line starts: after a bold or italic
+ * label's closing marks on the same line ("**Q2 (debug).** At length 50 ...",
+ * '*"So why did everyone move to attention?"* Attention lets ...') when
+ * words follow them there, else on the next line (a quoted question is the
+ * question, not the answer). */
 static size_t label_end(const char *d, size_t a, size_t b, size_t len)
 {
-    size_t i = a, close;
+    size_t i = a, close, w = 1;
 
     while (i < b && d[i] == ' ')
         i++;
-    if (i + 1 < b && (d[i] == '*' || d[i] == '_') && d[i + 1] == d[i]) {
-        for (close = i + 2; close + 1 < b; close++)
-            if (d[close] == d[i] && d[close + 1] == d[i])
-                return close + 2;
+    if (i < b && (d[i] == '*' || d[i] == '_')) {
+        char m = d[i];
+        w = i + 1 < b && d[i + 1] == m ? 2 : 1;
+        for (close = i + w; close + w <= b; close++)
+            if (d[close] == m && (w == 1 || d[close + 1] == m) &&
+                (w == 2 || (d[close - 1] != m && (close + 1 >= b || d[close + 1] != m)))) {
+                size_t after = close + w;
+                while (after < b && (d[after] == ' ' || d[after] == '\r'))
+                    after++;
+                if (w == 2 || after < b)
+                    return close + w;
+                break;
+            }
     }
     return b < len ? b + 1 : b;
 }

@@ -99,6 +99,17 @@ START_TEST(test_follow_up_inside_the_friend_section)
 
     HAS(doc, "friend", "loses order", "49 hops");
     HAS(doc, "friend-attention", "49 hops", "loses order");
+
+    /* the friend's question in italics, its answer on the same line after it */
+    const char *italic = "## Explain to a friend\n\nA bag of words loses order.\n\n"
+                         "*\"So why did everyone move to attention?\"* Attention takes 1 hop "
+                         "instead of 49.\n";
+    HAS(italic, "friend", "loses order", "1 hop");
+    HAS(italic, "friend-attention", "1 hop instead of 49", "loses order");
+    /* an italic line alone is the question: its answer is the next line */
+    const char *alone = "## Explain to a friend\n\nA bag of words loses order.\n\n"
+                        "*So why did everyone move to attention?*\nAttention takes 1 hop.\n";
+    HAS(alone, "friend-attention", "Attention takes 1 hop", NULL);
 }
 END_TEST
 
