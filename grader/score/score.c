@@ -388,12 +388,80 @@ static int comments_say(const char *text, size_t len, const struct rubric_string
     return 0;
 }
 
-/* How strongly the code makes choice ch: 2 a call's argument or an
- * assignment, 1 a def's default, 0 not at all. */
-static int code_makes(const struct gb_buf *code, const struct rubric_reading_choice *ch)
+/* Does an argparse option named like name default to value:
+ * 'ap.add_argument("--epochs", type=int, default=60)'?  The grader runs a
+ * script without arguments, so its options' defaults are what it trains
+ * with, as an assignment would be.  src is the source, code the same bytes
+ * with strings and comments blanked (the option's name is a string). */
+static int argparse_sets(const char *src, const char *code, size_t len, const char *name,
+                         double value)
+{
+    static const char call[] = "add_argument";
+    size_t n = sizeof call - 1;
+
+    for (size_t i = 0; i + n < len; i++) {
+        size_t k = i + n, open, close, q, e;
+        int depth = 0, named = 0, defaults = 0;
+        if (strncmp(code + i, call, n) || (i && word_char(code[i - 1])) || word_char(code[k]))
+            continue;
+        while (k < len && isspace((unsigned char)code[k]))
+            k++;
+        if (k >= len || code[k] != '(')
+            continue;
+        for (open = k, close = k; close < len; close++)
+            if ((code[close] == '(' && ++depth) || (code[close] == ')' && --depth == 0))
+                if (code[close] == ')')
+                    break;
+        /* its option strings ("-e", "--n-epochs"; argparse's dest turns '-' to '_') */
+        for (q = open; q < close && !named; q = e + 1) {
+            char opt[64];
+            size_t m;
+            while (q < close && src[q] != '"' && src[q] != '\'')
+                q++;
+            for (e = q + 1; e < close && src[e] != src[q]; e++)
+                ;
+            if (q >= close || e >= close || src[q + 1] != '-')
+                continue;
+            while (q + 1 < e && src[q + 1] == '-')
+                q++;
+            m = e - q - 1 < sizeof opt ? e - q - 1 : sizeof opt;
+            for (size_t c = 0; c < m; c++)
+                opt[c] = src[q + 1 + c] == '-' ? '_' : src[q + 1 + c];
+            named = names_part(opt, m, name);
+        }
+        for (size_t d = open; named && d + 7 < close && !defaults; d++) {
+            char *end;
+            size_t v = d + 7;
+            if (strncmp(code + d, "default", 7) || word_char(code[d - 1]) || word_char(code[v]))
+                continue;
+            while (v < close && (code[v] == ' ' || code[v] == '\t'))
+                v++;
+            if (v + 1 >= close || code[v] != '=' || code[v + 1] == '=')
+                continue;
+            for (v++; v < close && (code[v] == ' ' || code[v] == '\t'); v++)
+                ;
+            defaults = isdigit((unsigned char)code[v]) && strtod(code + v, &end) == value &&
+                       !word_char(*end) && *end != '.';
+        }
+        if (named && defaults)
+            return 1;
+        i = close;
+    }
+    return 0;
+}
+
+/* How strongly the code makes choice ch: 2 a call's argument, an
+ * assignment or an argparse option's default, 1 a def's default, 0 not at
+ * all. */
+static int code_makes(const char *src, const struct gb_buf *code,
+                      const struct rubric_reading_choice *ch)
 {
     int how = code->data ? code_sets(code->data, code->len, ch->source_name, ch->source_value)
                          : 0;
+
+    if (how < 2 && code->data && argparse_sets(src, code->data, code->len, ch->source_name,
+                                               ch->source_value))
+        how = 2;
 
     if (how < 2 && ch->source_call && code->data &&
         code_calls(code->data, code->len, ch->source_call, ch->source_value))
@@ -427,7 +495,8 @@ static size_t source_choices(const struct score_ctx *ctx, const struct rubric_re
         return 0;
     }
     for (c = 0; c < g->n_choices; c++) {
-        allowed[c] = (unsigned char)(g->choices[c].source_name ? code_makes(&code, &g->choices[c])
+        allowed[c] = (unsigned char)(g->choices[c].source_name ? code_makes(ctx->in->source, &code,
+                                                                             &g->choices[c])
                                                                : 0);
         top = allowed[c] > top ? allowed[c] : top;
     }

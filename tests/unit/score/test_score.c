@@ -186,6 +186,22 @@ START_TEST(test_readings_follow_the_source)
     expect(&g, "a", VERDICT_PASS);
     ck_assert_str_eq(find(&g, "a")->reading, "30 epochs");
     release(&g);
+    /* an argparse option's default is what a run without arguments trains
+     * with: it overrides the def's default like a call's argument */
+    score_fixture_grade("run", extra, checks, "all: 0.745\n",
+                        "def train_with_bar(net, X, y, epochs=30):\n    pass\n"
+                        "ap.add_argument(\"--epochs\", type=int, default=60)\n"
+                        "ap.add_argument('--lr', type=float, default=30)\n"
+                        "train_with_bar(net, X, y, epochs=args.epochs)\n", NULL, NULL, &g);
+    expect(&g, "a", VERDICT_FAIL);
+    ck_assert_str_eq(find(&g, "a")->reading, "60 epochs");
+    release(&g);
+    score_fixture_grade("run", extra, checks, "all: 0.740\n",
+                        "parser.add_argument('-e', '--n-epochs', default=30)\ntrain(net)\n",
+                        NULL, NULL, &g);
+    expect(&g, "a", VERDICT_FAIL);
+    ck_assert_str_eq(find(&g, "a")->reading, "30 epochs");
+    release(&g);
     /* silent code (the number only in a string or a comment): the fit decides */
     score_fixture_grade("run", extra, checks, "all: 0.745\n",
                         "print('epochs=60')  # epochs = 60\ntrain(net)\n", NULL, NULL, &g);
