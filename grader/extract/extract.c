@@ -377,8 +377,9 @@ static int structure_word_or_plural(const struct xatom *a)
 /* "Part 2: training", "Step 3 - gradients", "Exercise 4", "Q1) ...": a
  * short line opening with a structure word and its number, with no other
  * number on it.  Or one whose part numbers ("Part four", "Parts one and
- * three") end in a colon followed by three or more words: the colon closes
- * the heading's name, so numbers after it are its description ("Part four: clip_grad_norm_(max_norm=1.0)
+ * three") end in a colon or a dash ("--", "-", en or em dash) followed by
+ * three or more words: the separator closes the heading's name, so numbers
+ * after it are its description ("Part four: clip_grad_norm_(max_norm=1.0)
  * on the gain 1.5 run" is the part after "Part two: gain 1.0 ...", whose
  * scope it ends). */
 static int is_part_heading(const struct extract_transcript *t, const struct xline *ln)
@@ -404,7 +405,11 @@ static int is_part_heading(const struct extract_transcript *t, const struct xlin
         const char *after = a[k].p + a[k].len, *end = s + e;
         while (after < end && *after == ' ')
             after++;
-        if (after < end && *after == ':')
+        if (after < end && (*after == ':' || (*after == '-' && after + 1 < end &&
+                                             (after[1] == '-' || after[1] == ' ')) ||
+                            (end - after >= 3 && (unsigned char)after[0] == 0xE2 &&
+                             (unsigned char)after[1] == 0x80 &&
+                             ((unsigned char)after[2] == 0x93 || (unsigned char)after[2] == 0x94))))
             return words_after(a, ln->n_atoms, k + 1) >= 3;   /* a description, not "label: value" */
         if (after < end && *after == ',')
             k++;

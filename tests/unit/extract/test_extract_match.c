@@ -877,6 +877,15 @@ START_TEST(test_part_heading_with_number_word)
     f = query(t, "{\"column\": \"step 1\", \"exclude\": [\"gain 1.5\"]}");
     ASSERT_HIT(f, 7.716e-04, 2, "7.716e-04");
     extract_free(t);
+
+    /* a dash closes the part's name as a colon does */
+    t = parse_str("Part 2 -- gain 1.0 at several lengths: how far back does blame stay?\n"
+                  "  step 1: 7.716e-04\n"
+                  "Part 4 -- gain 1.5, clip_grad_norm_ at 1.0\n"
+                  "  total grad norm before clipping 20.5769\n");
+    f = query(t, "{\"column\": \"before\", \"exclude\": [\"gain 1.0\"]}");
+    ASSERT_HIT(f, 20.5769, 4, "20.5769");
+    extract_free(t);
 }
 END_TEST
 
