@@ -376,6 +376,35 @@ static int before_comparative(const struct extract_transcript *t, const struct x
     return k < n && a[k].num < 0;
 }
 
+/* Whether a word of the column match is an operand of a difference in the
+ * label: "train - test = 3.438e-01" is the gap, no test accuracy.  A
+ * spaced minus (" - ") joins it to another word that the column did not
+ * ask for.  Unspaced hyphens join words ("forget-bias"), and
+ * '/' lists labels mapped by place ("tr/te"), so neither counts. */
+static int column_in_difference(const struct extract_transcript *t, const struct xline *ln,
+                                const struct match *cm)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+
+    for (size_t k = 0; k < cm->n_items; k++) {
+        if (cm->pos[k].src != 0)
+            continue;
+        size_t i = cm->pos[k].idx;
+        for (int side = -1; side <= 1; side += 2) {
+            size_t j = side < 0 ? i - 1 : i + 1;
+            if ((side < 0 && i == 0) || j >= ln->n_atoms || a[j].num >= 0 ||
+                extract_used_at(cm, cm->n_items, 0, j))
+                continue;
+            const char *from = side < 0 ? a[j].p + a[j].len : a[i].p + a[i].len;
+            const char *to = side < 0 ? a[i].p : a[j].p;
+            size_t n = (size_t)(to - from);
+            if (n == 3 && !memcmp(from, " - ", 3))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* A note in brackets right after the value describes it as its label
  * would: "max gap 0.0003 (≈ rounding to 3 dp)" is the rounding gap, not
  * the gap against torch.  Whether the note holds an excluded word. */
@@ -544,6 +573,8 @@ int extract_inline_candidates(struct finder *f, size_t li)
     if (f->exc.n && num >= 0 && note_excluded(f, ln, num))
         return 0;
     if (num >= 0 && (after_comparison(f->t, ln, num) || before_comparative(f->t, ln, num)))
+        return 0;
+    if (have_c && direct < 0 && column_in_difference(t, ln, &cm))
         return 0;
     /* A table row's vector is its cells (extract_table_candidates), not one number;
      * a row without a header is its values (bare_row_value). */

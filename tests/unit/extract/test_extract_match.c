@@ -22,6 +22,10 @@ static const char *synonyms_json =
     " \"train acc\": [\"train accuracy\", \"train\"], \"length\": [\"T\"],"
     " \"per step\": [\"factor\"]}";
 
+/* rubrics/memory_lab.json's synonyms (test_difference_is_no_reading) */
+static const char *memory_lab_synonyms =
+    "{\"length\": [\"T\", \"len\", \"seq len\", \"steps\", \"sequence length\"], \"b_f\": [\"forget bias\", \"fb\", \"bf\", \"bias\", \"forget_bias\", \"b\"], \"train acc\": [\"train accuracy\", \"training accuracy\", \"acc train\", \"train_acc\", \"training acc\", \"train\", \"acc tr\", \"tr acc\", \"acc trn\", \"trn acc\", \"tr\"], \"test acc\": [\"test accuracy\", \"acc test\", \"test_acc\", \"test\", \"acc te\", \"te acc\", \"acc tst\", \"tst acc\", \"te\"], \"train s\": [\"seconds\", \"time\", \"secs\", \"wall\", \"sec\", \"s\"], \"RNN\": [\"plain RNN\", \"vanilla RNN\", \"Elman\"]}";
+
 /* Runs one query, given as the JSON a rubric would hold, on a parsed transcript. */
 static struct found query(const struct extract_transcript *t, const char *locate_json)
 {
@@ -834,6 +838,51 @@ START_TEST(test_difference_is_no_reading)
         ck_assert_msg(f.n == 1 && f.value == 0.495, "'%s than': %g", than[k], f.value);
         extract_free(t);
     }
+
+    /* a spaced minus makes the label a difference: "train - test" is the gap */
+    /* (field scientific/memory_lab, its table, ratios and the gap line) */
+    t = parse_str(
+                  "Part 2 + 3: 40 epochs, Adam lr = 1e-2, batch 64, clip ||g|| at 1.0\n"
+                  "   T model            t_wall       t_cpu  train acc   test acc  test correct\n"
+                  "   5 RNN         2.006e+00 s 1.994e+00 s  1.000e+00  1.000e+00   1000/1000\n"
+                  "   5 GRU         6.268e+00 s 4.502e+00 s  1.000e+00  1.000e+00   1000/1000\n"
+                  "   5 LSTM b_f=0  6.635e+00 s 5.091e+00 s  1.000e+00  1.000e+00   1000/1000\n"
+                  "   5 LSTM b_f=3  8.913e+00 s 5.914e+00 s  1.000e+00  1.000e+00   1000/1000\n"
+                  "  20 RNN         6.301e+00 s 5.092e+00 s  1.000e+00  1.000e+00   1000/1000\n"
+                  "  20 GRU         1.749e+01 s 1.140e+01 s  1.000e+00  1.000e+00   1000/1000\n"
+                  "  20 LSTM b_f=0  2.328e+01 s 1.308e+01 s  1.000e+00  1.000e+00   1000/1000\n"
+                  "  20 LSTM b_f=3  1.782e+01 s 1.498e+01 s  1.000e+00  1.000e+00   1000/1000\n"
+                  "  50 RNN         1.557e+01 s 1.245e+01 s  5.608e-01  4.940e-01    494/1000\n"
+                  "  50 GRU         3.928e+01 s 2.749e+01 s  1.000e+00  1.000e+00   1000/1000\n"
+                  "  50 LSTM b_f=0  3.293e+01 s 2.551e+01 s  8.388e-01  4.950e-01    495/1000\n"
+                  "  50 LSTM b_f=3  8.470e+01 s 3.474e+01 s  1.000e+00  1.000e+00   1000/1000\n"
+                  " 100 RNN         3.684e+01 s 1.885e+01 s  5.813e-01  5.080e-01    508/1000\n"
+                  " 100 LSTM b_f=3  9.799e+01 s 5.061e+01 s  1.000e+00  1.000e+00   1000/1000\n"
+                  "\n"
+                  "CPU-time ratios (same model, T = 50 over T = 20; LSTM over RNN, same T)\n"
+                  "  RNN         t(50)/t(20) = 2.445e+00\n"
+                  "  GRU         t(50)/t(20) = 2.412e+00\n"
+                  "  LSTM b_f=0  t(50)/t(20) = 1.950e+00\n"
+                  "  LSTM b_f=3  t(50)/t(20) = 2.319e+00\n"
+                  "  T =   5     t(LSTM)/t(RNN) = 2.553e+00\n"
+                  "  T =  20     t(LSTM)/t(RNN) = 2.570e+00\n"
+                  "  T =  50     t(LSTM)/t(RNN) = 2.049e+00\n"
+                  "  T = 100     t(LSTM b_f=3)/t(RNN) = 2.685e+00\n"
+                  "\n"
+                  "LSTM b_f=0 at T = 50: train - test = 3.438e-01 (> 0.3: memorisation)\n"
+                  "\n");
+    /* with memory_lab's synonyms, as the rubric reads it */
+    f = extract_fixture_query(t, memory_lab_synonyms,
+                              "{\"row\": [\"length 50 LSTM b_f 0\", \"length 50 LSTM\"], "
+                              "\"exclude\": [\"b_f 3\"], \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 4.950e-01, 13, "4.950e-01");
+    extract_free(t);
+    /* the gap line alone holds no test accuracy */
+    t = parse_str("LSTM b_f=0 at T = 50: train - test = 3.438e-01 (> 0.3: memorisation)\n");
+    f = extract_fixture_query(t, memory_lab_synonyms,
+                              "{\"row\": \"length 50 LSTM b_f 0\", \"column\": \"test acc\"}");
+    ck_assert_msg(f.n == 0, "read %g on line %zu as the test accuracy", f.value, f.line);
+    extract_free(t);
 
     t = parse_str("At length 50 the test accuracy is 0.495 below 0.6, a coin toss.\n"
                   "At length 20 the test accuracy is 1.000, above the 0.6 bar.\n");
