@@ -12,6 +12,7 @@
 #include "extract/extract_int.h"
 
 #include <string.h>
+#include <strings.h>
 
 /* The bracket group around byte `at` of s: [*open, *close) holds its
  * inside; 0 when `at` is in none. */
@@ -379,8 +380,22 @@ static int before_comparative(const struct extract_transcript *t, const struct x
 /* Whether a word of the column match is an operand of a difference in the
  * label: "train - test = 3.438e-01" is the gap, no test accuracy.  A
  * spaced minus (" - ") joins it to another word that the column did not
- * ask for.  Unspaced hyphens join words ("forget-bias"), and
+ * ask for — unless the column asks for a difference itself.  Unspaced hyphens join words ("forget-bias"), and
  * '/' lists labels mapped by place ("tr/te"), so neither counts. */
+/* Whether some alternative of the column names a difference itself ("gap",
+ * "difference", "max abs diff"): then "max |numpy - torch|" is what it asks for. */
+static int column_asks_difference(const struct phrase_set *col)
+{
+    static const char *const words[] = { "gap", "difference", "diff", "delta", "error", NULL };
+    for (size_t i = 0; i < col->n; i++)
+        for (size_t k = 0; k < col->v[i].n; k++)
+            for (const char *const *w = words; col->v[i].items[k].w && *w; w++)
+                if (strlen(*w) == col->v[i].items[k].wlen &&
+                    !strncasecmp(*w, col->v[i].items[k].w, col->v[i].items[k].wlen))
+                    return 1;
+    return 0;
+}
+
 static int column_in_difference(const struct extract_transcript *t, const struct xline *ln,
                                 const struct match *cm)
 {
@@ -574,7 +589,8 @@ int extract_inline_candidates(struct finder *f, size_t li)
         return 0;
     if (num >= 0 && (after_comparison(f->t, ln, num) || before_comparative(f->t, ln, num)))
         return 0;
-    if (have_c && direct < 0 && column_in_difference(t, ln, &cm))
+    if (have_c && direct < 0 && !column_asks_difference(&f->col) &&
+        column_in_difference(t, ln, &cm))
         return 0;
     /* A table row's vector is its cells (extract_table_candidates), not one number;
      * a row without a header is its values (bare_row_value). */

@@ -883,6 +883,11 @@ START_TEST(test_difference_is_no_reading)
                               "{\"row\": \"length 50 LSTM b_f 0\", \"column\": \"test acc\"}");
     ck_assert_msg(f.n == 0, "read %g on line %zu as the test accuracy", f.value, f.line);
     extract_free(t);
+    /* a column that asks for a difference reads one */
+    t = parse_str("max |numpy - torch| = 2.220e-16\n");
+    f = query(t, "{\"column\": [\"gap\", \"torch\", \"difference\"]}");
+    ASSERT_HIT(f, 2.220e-16, 1, "2.220e-16");
+    extract_free(t);
 
     t = parse_str("At length 50 the test accuracy is 0.495 below 0.6, a coin toss.\n"
                   "At length 20 the test accuracy is 1.000, above the 0.6 bar.\n");
