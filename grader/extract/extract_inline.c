@@ -347,8 +347,8 @@ static const char *const difference_than_words[] = {
 
 static int word_in(const struct xatom *a, const char *const *list)
 {
-    for (; a->num < 0 && *list; list++)
-        if (strlen(*list) == a->len && extract_word_eq(*list, a->len, a->p, a->len) == 3)
+    for (; *list; list++)
+        if (extract_atom_is(a, *list))
             return 1;
     return 0;
 }
@@ -369,19 +369,13 @@ static int before_comparative(const struct extract_transcript *t, const struct x
     k = (size_t)i + 1;
     if (word_in(&a[k], difference_words))
         k++;
-    else if (word_in(&a[k], difference_than_words) && a[k + 1].num < 0 &&
-             extract_word_eq("than", 4, a[k + 1].p, a[k + 1].len) == 3 && a[k + 1].len == 4)
+    else if (word_in(&a[k], difference_than_words) && extract_atom_is(&a[k + 1], "than"))
         k += 2;
     else
         return 0;
     return k < n && a[k].num < 0;
 }
 
-/* Whether a word of the column match is an operand of a difference in the
- * label: "train - test = 3.438e-01" is the gap, no test accuracy.  A
- * spaced minus (" - ") joins it to another word that the column did not
- * ask for — unless the column asks for a difference itself.  Unspaced hyphens join words ("forget-bias"), and
- * '/' lists labels mapped by place ("tr/te"), so neither counts. */
 /* Whether some alternative of the column names a difference itself ("gap",
  * "difference", "max abs diff"): then "max |numpy - torch|" is what it asks for. */
 static int column_asks_difference(const struct phrase_set *col)
@@ -396,6 +390,11 @@ static int column_asks_difference(const struct phrase_set *col)
     return 0;
 }
 
+/* Whether a word of the column match is an operand of a difference in the
+ * label: "train - test = 3.438e-01" is the gap, no test accuracy.  A spaced
+ * minus (" - ") joins it to another word that the column did not ask for.
+ * Unspaced hyphens join words ("forget-bias"), and '/' lists labels mapped
+ * by place ("tr/te"), so neither counts. */
 static int column_in_difference(const struct extract_transcript *t, const struct xline *ln,
                                 const struct match *cm)
 {
@@ -589,8 +588,8 @@ int extract_inline_candidates(struct finder *f, size_t li)
         return 0;
     if (num >= 0 && (after_comparison(f->t, ln, num) || before_comparative(f->t, ln, num)))
         return 0;
-    if (have_c && direct < 0 && !column_asks_difference(&f->col) &&
-        column_in_difference(t, ln, &cm))
+    if (have_c && direct < 0 && column_in_difference(t, ln, &cm) &&
+        !column_asks_difference(&f->col))
         return 0;
     /* A table row's vector is its cells (extract_table_candidates), not one number;
      * a row without a header is its values (bare_row_value). */

@@ -295,6 +295,15 @@ static int in_def_signature(const char *code, size_t at)
     return !strncmp(code + line, "def", 3) && isspace((unsigned char)code[line + 3]);
 }
 
+/* Whether p starts a numeric literal equal to value, a whole one ("60", not
+ * "60.5" or "60abc"). */
+static int literal_is(const char *p, double value)
+{
+    char *end;
+    return isdigit((unsigned char)*p) && strtod(p, &end) == value && !word_char(*end) &&
+           *end != '.';
+}
+
 /* Does the code (strings and comments blanked) set name to the literal
  * value: 2 for a keyword argument of a call or an assignment ("epochs=60",
  * "EPOCHS = 60"), 1 for a default in a def ("def train(..., epochs=30)"),
@@ -305,7 +314,6 @@ static int code_sets(const char *code, size_t len, const char *name, double valu
 
     for (size_t i = 0; i < len; i++) {
         size_t j = i, k;
-        char *end;
         if (!(isalpha((unsigned char)code[i]) || code[i] == '_') || (i && word_char(code[i - 1])))
             continue;
         while (j < len && word_char(code[j]))
@@ -315,8 +323,7 @@ static int code_sets(const char *code, size_t len, const char *name, double valu
         if (k + 1 < len && code[k] == '=' && code[k + 1] != '=' && names_part(code + i, j - i, name)) {
             for (k++; k < len && (code[k] == ' ' || code[k] == '\t'); k++)
                 ;
-            if (k < len && isdigit((unsigned char)code[k]) &&
-                strtod(code + k, &end) == value && !word_char(*end) && *end != '.') {
+            if (k < len && literal_is(code + k, value)) {
                 int this = in_def_signature(code, i) ? 1 : 2;
                 how = this > how ? this : how;
             }
@@ -408,10 +415,11 @@ static int argparse_sets(const char *src, const char *code, size_t len, const ch
             k++;
         if (k >= len || code[k] != '(')
             continue;
-        for (open = k, close = k; close < len; close++)
-            if ((code[close] == '(' && ++depth) || (code[close] == ')' && --depth == 0))
-                if (code[close] == ')')
-                    break;
+        for (open = k, close = k; close < len; close++) {
+            depth += code[close] == '(';
+            if (code[close] == ')' && --depth == 0)
+                break;
+        }
         /* its option strings ("-e", "--n-epochs"; argparse's dest turns '-' to '_') */
         for (q = open; q < close && !named; q = e + 1) {
             char opt[64];
@@ -430,7 +438,6 @@ static int argparse_sets(const char *src, const char *code, size_t len, const ch
             named = names_part(opt, m, name);
         }
         for (size_t d = open; named && d + 7 < close && !defaults; d++) {
-            char *end;
             size_t v = d + 7;
             if (strncmp(code + d, "default", 7) || word_char(code[d - 1]) || word_char(code[v]))
                 continue;
@@ -440,8 +447,7 @@ static int argparse_sets(const char *src, const char *code, size_t len, const ch
                 continue;
             for (v++; v < close && (code[v] == ' ' || code[v] == '\t'); v++)
                 ;
-            defaults = isdigit((unsigned char)code[v]) && strtod(code + v, &end) == value &&
-                       !word_char(*end) && *end != '.';
+            defaults = literal_is(code + v, value);
         }
         if (named && defaults)
             return 1;
