@@ -1,7 +1,8 @@
 # gradebox — build, test and benchmark.
 #
 #   make                  bin/grader and bin/reference (warnings are errors)
-#   make check            every test: Check unit suites, then end-to-end scripts
+#   make check            every test: Check unit suites and end-to-end scripts, run in
+#                         parallel (TEST_JOBS, GRADE_JOBS; docs/testing.md)
 #   make check-sanitize   the same tests built with AddressSanitizer + UBSan
 #   make bench            benchmarks, each printing a ratio against a peer
 #   make demo             grade the bundled sample submission
@@ -115,7 +116,11 @@ TEST_ENV = GRADER=$(abspath $(BIN)/grader) REFERENCE=$(abspath $(BIN)/reference)
            BUILD_DIR=$(abspath $(BUILD)) UNIT_BINS="$(abspath $(UNIT_BINS))" \
            BENCH_BINS="$(abspath $(BENCH_BINS))" SANITIZE=$(SANITIZE)
 
-check: all $(UNIT_BINS)
+# The binaries are built on every core first (a plain `make check` is the
+# README's test command); tests/run.sh then runs TEST_JOBS stages at once.
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+check:
+	$(MAKE) --no-print-directory -j$(NPROC) all $(UNIT_BINS)
 	$(TEST_ENV) bash tests/run.sh
 
 check-sanitize:

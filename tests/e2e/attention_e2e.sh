@@ -7,6 +7,7 @@
 # like the live run; student/assignment ids, result_key and result_id behave as
 # documented (docs/lms.md, revisions).
 # (tests/e2e/corpus.sh asserts every corpus submission's verdicts.)
+# stage-cost: 40
 set -u
 cd "$(dirname "$0")/../.."
 corpus=tests/corpus/attention_by_hand

@@ -6,6 +6,7 @@
 # kill -9 and Ctrl-C lose only the runs in flight; hostile inputs (traversal,
 # bomb, truncated and garbage zips, non-UTF-8 names, 10,000 files, a planted
 # link) are listed and the rest still graded; --post delivers each result once.
+# stage-cost: 90
 set -u
 cd "$(dirname "$0")/../.."
 root=$PWD

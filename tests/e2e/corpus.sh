@@ -14,6 +14,8 @@
 # wrong check graded pass) and a false fail (a right one graded anything
 # else) are both failures.  CORPUS_FILTER (a glob over EXERCISE/NAME, e.g.
 # 'order_matters/rt_*') grades only the matching submissions.
+# GRADE_JOBS submissions are graded at once (default: the machine's cores).
+# stage-cost: 900
 set -u
 cd "$(dirname "$0")/../.."
 GRADER=${GRADER:-bin/grader}
@@ -62,6 +64,15 @@ compare() {   # compare EXPECT GOT LABEL
     done < "$2"
 }
 
+# Every submission is graded first, several at once (each its own
+# sandboxed run), then compared in order.  Under the sanitizer build every
+# CORPUS_SAN_EVERY-th submission of each exercise is graded (default 6): the
+# C code under test is the same for each, the Python runs are not sanitized.
+. tests/e2e/lib/pgrade.bash
+pgrade_init corpus
+queued=()
+every=1
+[ "${SANITIZE:-}" = 1 ] && every=${CORPUS_SAN_EVERY:-6}
 for dir in tests/corpus/*/; do
     ex=$(basename "$dir")
     rubric=rubrics/$ex.json
@@ -72,28 +83,39 @@ for dir in tests/corpus/*/; do
         skipped=$((skipped + 1))
         continue
     fi
+    k=0
     for expect in "$dir"*.expect; do
         [ -e "$expect" ] || continue
         name=$(basename "$expect" .expect)
         # CORPUS_FILTER=EXERCISE/NAME-glob grades a subset while working on one gap
         # shellcheck disable=SC2053
         [[ "$ex/$name" == ${CORPUS_FILTER:-*} ]] || continue
+        k=$((k + 1))
+        [ $(( (k - 1) % every )) -eq 0 ] || continue
         sub=$(ls "$dir$name".py "$dir$name".md 2>/dev/null | head -1)
         [ -n "$sub" ] || { echo "corpus: $expect has no submission"; errors=$((errors + 1)); continue; }
         args=(check --format json --exercise "$ex")
         if [ -f "$dir$name.stdout" ]; then
             args+=(--transcript "$dir$name.stdout")
         fi
-        submissions=$((submissions + 1))
-        nice "$GRADER" "${args[@]}" "$sub" >"$tmp/out.json" 2>"$tmp/err"
-        status=$?
-        if [ $status -gt 1 ] || ! verdicts "$tmp/out.json" >"$tmp/got" 2>/dev/null; then
-            echo "  ERROR       $ex/$name: grader exited $status"; sed 's/^/    /' "$tmp/err" | head -5
-            errors=$((errors + 1))
-            continue
-        fi
-        compare "$expect" "$tmp/got" "$ex/$name"
+        queued+=("$expect")
+        pgrade_add "${#queued[@]}" "${args[@]}" "$sub"
     done
+done
+pgrade_run
+
+for expect in "${queued[@]}"; do
+    submissions=$((submissions + 1))
+    ex=$(basename "$(dirname "$expect")")
+    name=$(basename "$expect" .expect)
+    status=$(cat "$PGRADE/$submissions.status")
+    if [ "$status" -gt 1 ] || ! verdicts "$PGRADE/$submissions.out" >"$tmp/got" 2>/dev/null; then
+        echo "  ERROR       $ex/$name: grader exited $status"
+        sed 's/^/    /' "$PGRADE/$submissions.err" | head -5
+        errors=$((errors + 1))
+        continue
+    fi
+    compare "$expect" "$tmp/got" "$ex/$name"
 done
 
 echo "corpus: $submissions submissions, $checks checks: false passes $false_pass," \

@@ -3,6 +3,7 @@
 # installed: Step 3's gradient tables (every norm of every curve, clipping)
 # computed by `reference gradient_decay` must agree with torch 1.13 to 1e-3
 # relative.  Skipped (pass) when /usr/bin/python3 has no torch.
+# stage-cost: 55
 set -u
 cd "$(dirname "$0")/../.."
 if ! /usr/bin/python3 -c 'import torch' 2>/dev/null; then

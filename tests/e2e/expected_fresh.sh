@@ -10,6 +10,7 @@
 # (it is the C code under test), the second memory lab does not: whether the
 # bits depend on threads or vector paths is a property of the arithmetic,
 # which the plain build proves; under ASan it would only repeat the training.
+# stage-cost: 600
 set -u
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)

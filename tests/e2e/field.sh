@@ -23,6 +23,8 @@
 # STYLE/NAME, e.g. 'csv/*' or '*/wrong/*') grades a subset; FIELD_SAMPLE=N
 # grades only the first N files; the sanitizer build grades the first 6 (the
 # rates are then printed, not held to: six files are no sample of them).
+# GRADE_JOBS files are graded at once (default: the machine's cores).
+# stage-cost: 900
 set -u
 cd "$(dirname "$0")/../.."
 GRADER=${GRADER:-bin/grader}
@@ -42,14 +44,14 @@ for c in d["checks"]:
 print("__score__", d["score"], d["max_score"])' "$1"
 }
 
-grade() {   # grade FILE STYLE_DIR -> writes $tmp/got; returns the grader's status
-    local f=$1 base=${1%.*} args=(check --format json)
+queue_grade() {   # queue_grade ID FILE: queues its grading (lib/pgrade.bash)
+    local id=$1 f=$2 base=${2%.*} args=(check --format json)
     case $(basename "$base") in
         memory_lab*)
-            printf 'exit %s\n' "$(cat "$base.rc")" >"$tmp/status"
-            args+=(--transcript "$base.out" --transcript-status "$tmp/status") ;;
+            printf 'exit %s\n' "$(cat "$base.rc")" >"$tmp/status.$id"
+            args+=(--transcript "$base.out" --transcript-status "$tmp/status.$id") ;;
     esac
-    nice "$GRADER" "${args[@]}" "$f" >"$tmp/out.json" 2>"$tmp/err"
+    pgrade_add "$id" "${args[@]}" "$f"
 }
 
 judge() {   # judge EXPECT LABEL IS_WRONG
@@ -94,6 +96,11 @@ judge() {   # judge EXPECT LABEL IS_WRONG
     fi
 }
 
+# Every file is graded first, several at once (each its own sandboxed run),
+# then judged in order.
+. tests/e2e/lib/pgrade.bash
+pgrade_init field
+queued=()
 for dir in tests/field/*/; do
     [ -d "$dir" ] || continue
     styles=$((styles + 1))
@@ -102,21 +109,27 @@ for dir in tests/field/*/; do
         name=${expect#tests/field/}; name=${name%.expect}
         # shellcheck disable=SC2053
         [[ "$name" == ${FIELD_FILTER:-*} ]] || continue
-        [ -n "${FIELD_SAMPLE:-}" ] && [ "$files" -ge "$FIELD_SAMPLE" ] && break 2
+        [ -n "${FIELD_SAMPLE:-}" ] && [ "${#queued[@]}" -ge "$FIELD_SAMPLE" ] && break 2
         sub=$(ls "${expect%.expect}".py "${expect%.expect}".md 2>/dev/null | head -1)
         [ -n "$sub" ] || { echo "field: $expect has no hand-in"; errors=$((errors + 1)); continue; }
-        files=$((files + 1))
-        is_wrong=0; case $name in */wrong/*) is_wrong=1 ;; *) correct_files=$((correct_files + 1)) ;; esac
-        echo "field: [$files] $name"
-        grade "$sub"
-        status=$?
-        if [ $status -gt 1 ] || ! verdicts "$tmp/out.json" >"$tmp/got" 2>/dev/null; then
-            echo "  ERROR       $name: grader exited $status"; sed 's/^/    /' "$tmp/err" | head -5
-            errors=$((errors + 1))
-            continue
-        fi
-        judge "$expect" "$name" "$is_wrong"
+        queued+=("$expect")
+        queue_grade "${#queued[@]}" "$sub"
     done
+done
+pgrade_run
+
+for expect in "${queued[@]}"; do
+    files=$((files + 1))
+    name=${expect#tests/field/}; name=${name%.expect}
+    is_wrong=0; case $name in */wrong/*) is_wrong=1 ;; *) correct_files=$((correct_files + 1)) ;; esac
+    echo "field: [$files] $name"
+    status=$(cat "$PGRADE/$files.status")
+    if [ "$status" -gt 1 ] || ! verdicts "$PGRADE/$files.out" >"$tmp/got" 2>/dev/null; then
+        echo "  ERROR       $name: grader exited $status"; sed 's/^/    /' "$PGRADE/$files.err" | head -5
+        errors=$((errors + 1))
+        continue
+    fi
+    judge "$expect" "$name" "$is_wrong"
 done
 
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f%%", b ? 100 * a / b : 0 }'; }

@@ -4,6 +4,7 @@
 # a message or a listing, the run names its memory guard, and the smaller
 # items (forged shim notes, NUL bytes in a crash tail, colliding result ids,
 # stale work directories, a world-readable outbox).  About 20 s.
+# stage-cost: 85
 set -u
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)

@@ -5,6 +5,7 @@
 # the course text (which lost its blank lines and runs of spaces); compare.py
 # holds the tolerances.  Prints every difference and the count of numbers that
 # reproduce; fails on any difference outside the declared chaotic ones.
+# stage-cost: 70
 set -u
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)

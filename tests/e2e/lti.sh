@@ -9,6 +9,7 @@
 # verifies the client assertion (RS256 signature against the registered
 # public key, iss/sub, aud, exp, jti never reused), the bearer token, its
 # scope and the media types, and records scores.
+# stage-cost: 40
 set -u
 cd "$(dirname "$0")/../.."
 here=$PWD/tests/e2e

@@ -6,6 +6,7 @@
 # a slowloris client cut off while others are served, the limits (429/503
 # with Retry-After), /metrics parsed by prometheus_client, the result posted
 # to a loopback LMS through the outbox, TLS, and a clean SIGTERM.
+# stage-cost: 50
 set -u
 cd "$(dirname "$0")/../.."
 name=serve_api

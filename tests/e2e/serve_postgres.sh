@@ -7,6 +7,7 @@
 # workers grade (SKIP LOCKED hands each job to one of them); a worker killed
 # -9 mid-grading loses its job only until its lease (5 s here) runs out, then
 # the other grades it; every accepted submission ends with exactly one result.
+# stage-cost: 70
 set -u
 cd "$(dirname "$0")/../.."
 name=serve_postgres

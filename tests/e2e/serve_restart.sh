@@ -8,6 +8,7 @@
 # result; the jobs the kill interrupted were taken back from their dead
 # workers ("owner_died") and graded on the second attempt; the workers died
 # with the service; each result is of the very file its student sent (sha256).
+# stage-cost: 45
 set -u
 cd "$(dirname "$0")/../.."
 name=serve_restart

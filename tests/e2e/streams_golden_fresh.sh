@@ -4,6 +4,7 @@
 # gen_streams.py with Debian's /usr/bin/python3; skips, saying so, when that
 # Python has no torch or numpy (the Check suite still compares the C code with
 # the committed vectors).
+# stage-cost: 60
 set -u
 cd "$(dirname "$0")/../.."
 py=/usr/bin/python3
