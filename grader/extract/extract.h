@@ -175,11 +175,18 @@ struct extract_result {
     struct extract_hit *hits;    /* single query: the chosen hit (n_hits <= 1); all: every hit in line order */
     size_t n_hits;
     size_t n_candidates;         /* distinct candidates considered before choosing */
+    size_t n_values;             /* single query: the different values printed by the
+                                  * candidates as good as the chosen one on lines
+                                  * printed alike, which neither labels nor layout
+                                  * tell apart (1: they all agree; counted up to
+                                  * EXTRACT_VALUES_MAX) */
     char *explain;               /* NULL, or a sentence: why nothing was found, or which of
                                   * conflicting values was taken and why */
 };
 
-#define EXTRACT_RESULT_INIT { NULL, 0, 0, NULL }
+#define EXTRACT_VALUES_MAX 64
+
+#define EXTRACT_RESULT_INIT { NULL, 0, 0, 0, NULL }
 
 /* Answers one query.  Not finding the value is not an error: it returns 0
  * with n_hits == 0 and explain set ("no line mentions gain 1.2").  Returns
@@ -189,6 +196,18 @@ struct extract_result {
 int extract_find(const struct extract_transcript *t, const struct extract_query *q,
                  struct extract_result *res, struct gb_err *err);
 void extract_result_free(struct extract_result *res);
+
+/* ---- keys recognised by their values ---------------------------------- */
+
+#define EXTRACT_KEY_VALUES_MAX 64
+
+/* Calls found(header, arg) for every table column whose cells are whole
+ * numbers among values[0..n), at least three different ones (all of them
+ * when n < 3), with the column's header words joined by one space
+ * ("longitud" over 5, 20, 50, 100).  Stops and returns -1 when found does;
+ * 0 otherwise (n outside 2..EXTRACT_KEY_VALUES_MAX finds nothing). */
+int extract_key_headers(const struct extract_transcript *t, const double *values, size_t n,
+                        int (*found)(const char *header, void *arg), void *arg);
 
 /* How a query names its value in sentences: q->what, else
  * "<row>, <column>" from the first phrases ("gain 0.5, step 1"). */

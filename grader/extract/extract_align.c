@@ -346,6 +346,55 @@ static char *printable_copy(const char *s, size_t len, size_t max)
     return out;
 }
 
+/* Do two atoms print alike?  Words and whole numbers (keys: "step 3",
+ * "seed 7", "T=50") must be the same; numbers with a fraction are the
+ * values a template is filled with. */
+static int atom_alike(const struct extract_transcript *t, const struct xatom *x,
+                      const struct xatom *y, int *differs)
+{
+    if ((x->num < 0) != (y->num < 0))
+        return 0;
+    if (x->num >= 0) {
+        const struct numparse_num *a = &t->nums[x->num], *b = &t->nums[y->num];
+        int ints = (a->flags & NUMPARSE_INTEGER) || (b->flags & NUMPARSE_INTEGER);
+        if (a->value != b->value) {
+            *differs = 1;
+            return !ints;
+        }
+        return 1;
+    }
+    return x->len == y->len && !memcmp(x->p, y->p, x->len);
+}
+
+int extract_lines_alike(const struct extract_transcript *t, size_t li, size_t lj)
+{
+    const struct xline *a = &t->lines[li], *b = &t->lines[lj];
+    int same = li != lj && a->n_atoms == b->n_atoms && a->n_nums == b->n_nums, differs = 0;
+    int worded = 0;
+
+    for (size_t i = 0; same && i < a->n_atoms; i++) {
+        const struct xatom *x = &t->atoms[a->atom0 + i];
+        worded |= x->num < 0;
+        same = atom_alike(t, x, &t->atoms[b->atom0 + i], &differs);
+    }
+    /* Rows of bare numbers are a matrix's rows, each its own row: only a
+     * line that names what it prints can print the same thing again. */
+    return same && differs && worded;
+}
+
+/* How many other lines print the hit's line from the same template
+ * ("rude  0.333 0.333 ..." under guess 0, guess 1, ...).  Many such lines
+ * are many readings of one thing, and score/ will not let the expected
+ * value pick one of them. */
+static size_t alike_lines(const struct extract_transcript *t, size_t li)
+{
+    size_t n = 0;
+
+    for (size_t o = 0; o < t->n_lines; o++)
+        n += extract_lines_alike(t, li, o);
+    return n;
+}
+
 static int fill_hit(const struct aligner *a, struct extract_alignment *out, struct gb_err *err)
 {
     const struct extract_transcript *t = a->t;
@@ -371,6 +420,7 @@ static int fill_hit(const struct aligner *a, struct extract_alignment *out, stru
     out->n_with = a->n_with;
     out->first_line = a->first_line;
     out->last_line = a->last_line;
+    out->n_alike = alike_lines(t, a->best_line);
     return 0;
 }
 

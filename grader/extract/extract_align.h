@@ -53,6 +53,8 @@ struct extract_alignment {
     double evidence;          /* the score it was accepted with */
     size_t n_with;            /* record values found with it */
     size_t first_line, last_line;   /* output lines the evidence spans */
+    size_t n_alike;           /* other lines printed from the hit line's template: the
+                               * same words and whole numbers, other fractions */
 };
 
 /* Finds rec's target value, with the lines the check's labels name (output

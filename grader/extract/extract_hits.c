@@ -380,6 +380,40 @@ static int explain_miss(struct finder *f, struct gb_buf *b)
     return gb_buf_printf(b, err, "no number was printed%s", f->sec.n ? " there" : "");
 }
 
+/* Only equally good candidates conflict: a looser label on the same or
+ * another line is a different row, not a second print of this one. */
+static int equally_good(const struct cand *c, const struct cand *chosen)
+{
+    return c->quality == chosen->quality && c->extras == chosen->extras && c->num >= 0 &&
+           c->scope_excluded == chosen->scope_excluded;
+}
+
+/* How many different values the candidates as good as the chosen one
+ * print on lines printed alike (extract_lines_alike): what neither labels
+ * nor layout decide.  Values are never compared
+ * with what the rubric expects here; score/ decides what many means.
+ * Counting stops at EXTRACT_VALUES_MAX (linear in the candidates). */
+static size_t distinct_values(const struct finder *f, const struct cand *chosen)
+{
+    double seen[EXTRACT_VALUES_MAX];
+    size_t n = 0;
+
+    for (size_t i = 0; i < f->n_c && n < EXTRACT_VALUES_MAX; i++) {
+        const struct cand *c = &f->c[i];
+        double v;
+        size_t k;
+        if (!equally_good(c, chosen) ||
+            (c->line != chosen->line && !extract_lines_alike(f->t, c->line, chosen->line)))
+            continue;
+        v = f->t->nums[c->num].value;
+        for (k = 0; k < n && !extract_num_eq(seen[k], v); k++)
+            ;
+        if (k == n)
+            seen[n++] = v;
+    }
+    return n;
+}
+
 /* "two values for X: a (line 12) and b (line 40); took line 40, the last printed" */
 static int explain_conflict(struct finder *f, const struct cand *chosen, struct gb_buf *b)
 {
@@ -392,10 +426,7 @@ static int explain_conflict(struct finder *f, const struct cand *chosen, struct 
     for (size_t i = 0; i < f->n_c; i++) {
         const struct cand *c = &f->c[i];
         size_t k;
-        /* Only equally good candidates conflict: a looser label on the same
-         * or another line is a different row, not a second print of this one. */
-        if (c->quality != chosen->quality || c->extras != chosen->extras || c->num < 0 ||
-            c->scope_excluded != chosen->scope_excluded)
+        if (!equally_good(c, chosen))
             continue;
         last = i;
         for (k = 0; k < n; k++)
@@ -473,6 +504,7 @@ static int finish(struct finder *f, struct extract_result *res)
         goto oom;
     }
     res->n_hits = 1;
+    res->n_values = distinct_values(f, &f->c[best]);
     if (explain_conflict(f, &f->c[best], &b) < 0)
         goto fail;
     res->explain = b.len ? gb_buf_steal(&b) : NULL;

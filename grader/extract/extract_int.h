@@ -508,4 +508,9 @@ size_t extract_row_label(const struct extract_transcript *t, const struct xline 
                          const struct xtable *tb, long skip_col, struct xatom *out, size_t max);
 int extract_table_candidates(struct finder *f, size_t li);
 
+/* Are stored lines li and lj printed from one template: the same words
+ * (at least one) and whole numbers ("step 3", "seed 7" are keys), other
+ * fractions, and at least one of them different?  (extract_align.c) */
+int extract_lines_alike(const struct extract_transcript *t, size_t li, size_t lj);
+
 #endif

@@ -639,6 +639,30 @@ static int load_synonyms(const cJSON *syn, struct rubric *r, struct gb_err *err)
     return 0;
 }
 
+/* "keys": {"length": [5, 20, 50, 100], ...}: each a word of the locates and
+ * two or more different whole numbers. */
+static int load_keys(const cJSON *keys, struct rubric *r, struct gb_err *err)
+{
+    const cJSON *k, *v;
+
+    if (!keys)
+        return 0;
+    if (!cJSON_IsObject(keys))
+        return gb_fail(err, "field 'keys' must map a key word to the values it takes");
+    cJSON_ArrayForEach(k, keys) {
+        if (!cJSON_IsArray(k) || cJSON_GetArraySize(k) < 2)
+            return gb_fail(err, "field 'keys.%s' must list two or more values", k->string);
+        cJSON_ArrayForEach(v, k) {
+            if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble))
+                return gb_fail(err, "field 'keys.%s': every value must be a whole number",
+                               k->string);
+        }
+    }
+    if (!(r->keys = cJSON_Duplicate(keys, 1)))
+        return gb_fail(err, "out of memory");
+    return 0;
+}
+
 /* One "sections" entry: {"aliases": [...], "number": N, "inside": "friend",
  * "question": "..."}. */
 static int load_section(const cJSON *el, struct rubric_section *sec, struct gb_err *err)
@@ -757,7 +781,7 @@ static int load_top(const cJSON *root, struct rubric *r, struct gb_err *err)
     cJSON_ArrayForEach(el, root) {
         if (!rubric_field_word_in(el->string,
                                   "format exercise title submission mode provides expected "
-                                  "limits synonyms readings checks seeded sections"))
+                                  "limits synonyms keys readings checks seeded sections"))
             return gb_fail(err, "unknown top-level field '%s'", el->string);
     }
     if (load_top_strings(root, r, err) ||
@@ -770,6 +794,7 @@ static int load_top(const cJSON *root, struct rubric *r, struct gb_err *err)
         load_limits(cJSON_GetObjectItemCaseSensitive(root, "limits"), &r->limits, err) ||
         load_readings(cJSON_GetObjectItemCaseSensitive(root, "readings"), r, err) ||
         load_synonyms(cJSON_GetObjectItemCaseSensitive(root, "synonyms"), r, err) ||
+        load_keys(cJSON_GetObjectItemCaseSensitive(root, "keys"), r, err) ||
         load_sections(cJSON_GetObjectItemCaseSensitive(root, "sections"), r, err))
         return -1;
     return load_checks(cJSON_GetObjectItemCaseSensitive(root, "checks"), r, err);
@@ -845,6 +870,7 @@ void rubric_free(struct rubric *r)
     }
     free(r->readings);
     cJSON_Delete(r->synonyms);
+    cJSON_Delete(r->keys);
     for (size_t i = 0; i < r->n_sections; i++) {
         free(r->sections[i].name);
         free_strings(&r->sections[i].aliases);

@@ -206,6 +206,9 @@ struct rubric {
     int seeded;                      /* "seeded" (default true): the exercise draws seeded
                                       * random numbers, so triage may blame stale state */
     struct cJSON *synonyms;          /* {"word": ["alt", ...]} shared by every locate */
+    struct cJSON *keys;              /* {"length": [5, 20, 50, 100]}: the values a table
+                                      * key takes; a column holding them is that key
+                                      * whatever its header says (NULL: none) */
     struct rubric_reading *readings;
     size_t n_readings;
     struct rubric_check *checks;

@@ -867,6 +867,38 @@ static int run_stopped(const struct sandbox_result *run)
                    (run->exited && run->exit_code != 0) || !run->exited);
 }
 
+/* Typed values earn nothing: when the typed_output check fails, the
+ * numbers the value checks found were typed in or guessed, not computed, so
+ * the checks that read them (value, vector, each, relation) keep their
+ * verdicts, for the student to see, and lose their points. */
+static int gate_on_typed(const struct rubric *r, struct grade_result *out, struct gb_err *err)
+{
+    const char *gate = NULL;
+
+    for (size_t i = 0; i < r->n_checks && i < out->n_checks && !gate; i++)
+        if (r->checks[i].kind == CHECK_TYPED_OUTPUT && out->checks[i].verdict == VERDICT_FAIL)
+            gate = r->checks[i].id;
+    for (size_t i = 0; gate && i < r->n_checks && i < out->n_checks; i++) {
+        struct check_result *c = &out->checks[i];
+        enum check_kind k = r->checks[i].kind;
+        struct gb_buf b = GB_BUF_INIT;
+        if ((k != CHECK_VALUE && k != CHECK_VECTOR && k != CHECK_EACH && k != CHECK_RELATION) ||
+            c->points == 0)
+            continue;
+        if (gb_buf_printf(&b, err, "%s%sno points: %s failed, so this number is not your "
+                          "code's result", c->message ? c->message : "",
+                          c->message ? ". " : "", gate)) {
+            gb_buf_free(&b);
+            return -1;
+        }
+        free(c->message);
+        c->message = gb_buf_steal(&b);
+        out->score -= c->points;
+        c->points = 0;
+    }
+    return 0;
+}
+
 static int score_all(struct score_ctx *ctx, struct grade_result *out, struct gb_err *err)
 {
     const struct rubric *r = ctx->in->rubric;
@@ -897,9 +929,44 @@ static int score_all(struct score_ctx *ctx, struct grade_result *out, struct gb_
     ctx->chosen = NULL;
     free(chosen);
     if (!failed)
-        failed = set_triage(out, &t, r->seeded, err) != 0;
+        failed = gate_on_typed(r, out, err) || set_triage(out, &t, r->seeded, err) != 0;
     free(t.v);
     return failed ? -1 : 0;
+}
+
+struct key_word {
+    struct extract_synonyms *syn;
+    const char *key;
+    struct gb_err *err;
+};
+
+static int add_key_word(const char *header, void *arg)
+{
+    struct key_word *kw = arg;
+
+    return extract_synonyms_add(kw->syn, kw->key, header, kw->err) < 0 ? -1 : 0;
+}
+
+/* A column holding exactly a key's values ("keys" in the rubric) is that
+ * key, whatever its header says: its header becomes one more word for the
+ * key, for this output only ("longitud" over 5, 20, 50, 100 reads as
+ * "length"). */
+static int key_columns(const struct rubric *r, const struct extract_transcript *tr,
+                       struct extract_synonyms *syn, struct gb_err *err)
+{
+    const cJSON *k, *v;
+
+    cJSON_ArrayForEach(k, r->keys) {
+        double values[EXTRACT_KEY_VALUES_MAX];
+        size_t n = 0;
+        struct key_word kw = { syn, k->string, err };
+        cJSON_ArrayForEach(v, k)
+            if (n < EXTRACT_KEY_VALUES_MAX)
+                values[n++] = v->valuedouble;
+        if (extract_key_headers(tr, values, n, add_key_word, &kw))
+            return gb_err_prefix(err, "rubric %s: keys.%s", r->path, k->string);
+    }
+    return 0;
 }
 
 int score_submission(const struct score_input *in, struct grade_result *out,
@@ -916,6 +983,11 @@ int score_submission(const struct score_input *in, struct grade_result *out,
     if (extract_synonyms_from_json(in->rubric->synonyms, &syn, err)) {
         extract_free(tr);
         return gb_err_prefix(err, "rubric %s: synonyms", in->rubric->path);
+    }
+    if (key_columns(in->rubric, tr, syn, err)) {
+        extract_synonyms_free(syn);
+        extract_free(tr);
+        return -1;
     }
     ctx.out = tr;
     ctx.syn = syn;

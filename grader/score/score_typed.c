@@ -229,6 +229,8 @@ struct printed {
 struct located {
     struct printed *v;
     size_t n, cap;
+    const struct rubric_check *shotgun;   /* a value check whose output is a guess among
+                                           * many readings (SCORE_READ_SHOTGUN), or NULL */
 };
 
 /* The printed line of a hit: the transcript's, or for a nested report (JSON
@@ -333,9 +335,12 @@ static int judged_into(const struct score_ctx *ctx, const struct rubric_check *c
 {
     struct extract_result res = EXTRACT_RESULT_INIT;
     struct gb_buf note = GB_BUF_INIT;
+    enum score_reading how;
     size_t which = 0;
-    int rc = score_value_judged(ctx, ck, &res, &which, &note, err);
+    int rc = score_value_judged(ctx, ck, &res, &which, &note, &how, err);
 
+    if (!rc && how == SCORE_READ_SHOTGUN && !pl->shotgun)
+        pl->shotgun = ck;
     if (!rc && res.n_hits) {
         const struct extract_hit *hit = &res.hits[which];
         size_t len;
@@ -648,7 +653,7 @@ int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck
 {
     const struct rubric *r = ctx->in->rubric;
     struct literals l = { GB_BUF_INIT, NULL, 0, 0, GB_BUF_INIT, NULL, 0, 0 };
-    struct located pl = { NULL, 0, 0 };
+    struct located pl = { NULL, 0, 0, NULL };
     struct finding f;
     int rc = -1;
 
@@ -665,7 +670,14 @@ int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck
             goto out;
     }
     judge(&l, &pl, r->n_checks, &f);
-    if (!f.checks) {
+    if (pl.shotgun) {
+        /* Printing every plausible value is no computation of one. */
+        o->verdict = VERDICT_FAIL;
+        rc = gb_buf_puts(&o->found, "a value printed as a guess among many", err) ||
+             gb_buf_printf(&o->message, err, "the output prints many different values for "
+                           "what %s checks: the checked numbers must be your code's results, "
+                           "each printed once", pl.shotgun->id) ? -1 : 0;
+    } else if (!f.checks) {
         o->verdict = VERDICT_MISSING;
         rc = gb_buf_puts(&o->message, "no checked value was printed, so there is nothing to "
                          "judge", err);

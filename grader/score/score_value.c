@@ -183,6 +183,45 @@ static int aligned_message(struct gb_buf *b, const struct extract_alignment *al,
     return 0;
 }
 
+/* "the output prints 101 different values for rude, support": no result to
+ * judge.  n is counted up to EXTRACT_VALUES_MAX. */
+static int shotgun_note(const struct score_ctx *ctx, const struct cJSON *locate,
+                        struct gb_buf *note, size_t n, enum score_reading *how,
+                        struct gb_err *err)
+{
+    struct extract_query q = EXTRACT_QUERY_INIT;
+    char what[256] = "this value";
+
+    *how = SCORE_READ_SHOTGUN;
+    if (locate && extract_query_from_json(locate, ctx->syn, &q, err) == 0)
+        extract_query_describe(&q, what, sizeof what);
+    extract_query_free(&q);
+    return gb_buf_printf(note, err, "the output prints %s%zu different values for %s that "
+                         "neither labels nor layout tell apart; a result has one value, and "
+                         "the expected one does not pick among guesses",
+                         n >= EXTRACT_VALUES_MAX ? "at least " : "", n, what);
+}
+
+/* The labels' choice h misses; al recognised the expected value on a line
+ * the labels name as well.  Both go to a reviewer — or, when al's line is
+ * one of many printed alike, the check has no result. */
+static int dispute_note(struct gb_buf *note, const struct extract_hit *h,
+                        const struct extract_alignment *al, enum score_reading *how,
+                        struct gb_err *err)
+{
+    if (al->n_alike + 1 >= SCORE_SHOTGUN_VALUES) {
+        *how = SCORE_READ_SHOTGUN;
+        return gb_buf_printf(note, err, "line %zu is one of %zu lines printed alike with "
+                             "different values; a result has one value, and the expected "
+                             "one does not pick among guesses", al->hit.line, al->n_alike + 1);
+    }
+    *how = SCORE_READ_DISPUTED;
+    return gb_buf_printf(note, err, "the label points at %s (line %zu), and line %zu, which "
+                         "the label names too, prints %s: the labels do not say which is your "
+                         "result, so a reviewer reads both", h->text, h->line, al->hit.line,
+                         al->hit.text);
+}
+
 /* res's chosen hit (index 0) replaced by hit h (deep-copied fields moved). */
 static int take_alignment(struct extract_result *res, struct extract_alignment *al,
                           struct gb_err *err)
@@ -491,18 +530,19 @@ static int names_other_row(const struct cJSON *locate, const char *line)
 }
 
 /* Label-compatible candidates that disagree: when the engine's choice
- * misses the target and another candidate, printed on another line, meets
- * it, that one is the student's value (the look-alike line was something
- * else: a hand-check, a comparison run).  Only for a target with a
- * particular value: a bound ("below 1e-12") is met by any stray 0.0 and a
- * common value (1.000) by many a line, so there the engine's choice stands.  *which is updated; agree gets the
- * sentence saying which line was taken. */
-static int choose_agreeing(const struct score_ctx *ctx, const struct rubric_check *ck,
-                           struct extract_result *res, size_t *which, struct gb_buf *agree,
-                           struct gb_err *err)
+ * misses the target and another candidate, printed on another line and
+ * labelled as fully, would meet it, the labels cannot say which is the
+ * student's result (a hand check, a comparison run, or a guess among many).
+ * The value does not decide: *how becomes SCORE_READ_DISPUTED and note
+ * shows both readings for a human.  Only for a target with a particular
+ * value: a bound ("below 1e-12") is met by any stray 0.0 and a common value
+ * (1.000) by many a line, so there the engine's choice stands. */
+static int dispute_agreeing(const struct score_ctx *ctx, const struct rubric_check *ck,
+                            const struct extract_result *res, size_t which, struct gb_buf *note,
+                            enum score_reading *how, struct gb_err *err)
 {
     struct extract_result all = EXTRACT_RESULT_INIT;
-    const struct extract_hit *h = &res->hits[*which];
+    const struct extract_hit *h = &res->hits[which];
     int *counts = NULL, pass, rc = -1;
     long pick = -1;
     double want;
@@ -516,7 +556,7 @@ static int choose_agreeing(const struct score_ctx *ctx, const struct rubric_chec
         return 0;
     if (locate_described(ctx, ck, h, &all, &counts, err))
         return -1;
-    for (size_t i = 0; i < all.n_hits; i++) {
+    for (size_t i = 0; i < all.n_hits && pick < 0; i++) {
         const struct extract_hit *c = &all.hits[i];
         /* a line that names less of the check than the label's choice (a
          * per-seed table's row under the test split's) is no look-alike */
@@ -531,14 +571,13 @@ static int choose_agreeing(const struct score_ctx *ctx, const struct rubric_chec
             pick = (long)i;
     }
     rc = 0;
-    if (pick < 0)
-        goto out;
-    if (gb_buf_printf(agree, err, "%zu lines match: %s (line %zu) and %s (line %zu) among "
-                      "them; line %zu agrees with the expected value, so it was taken",
-                      all.n_hits, h->text, h->line, all.hits[pick].text, all.hits[pick].line,
-                      all.hits[pick].line))
-        rc = -1;
-    take_hit(res, which, &all, (size_t)pick);
+    if (pick >= 0) {
+        *how = SCORE_READ_DISPUTED;
+        rc = gb_buf_printf(note, err, "line %zu prints %s, and line %zu, labelled as fully, "
+                           "prints %s: the labels do not say which is your result, so a "
+                           "reviewer reads both", h->line, h->text, all.hits[pick].line,
+                           all.hits[pick].text);
+    }
 out:
     free(counts);
     extract_result_free(&all);
@@ -546,17 +585,18 @@ out:
 }
 
 /* The label's choice misses the target, but the expected value is printed,
- * recognised by its record (score_align), on a line the row's label names:
- * the choice was a look-alike (the scores table above the weights, the
- * queries above the outputs).  Returns 1 with res->hits[0] the recognised
- * number and the story in note, 0 to keep the label's choice, -1 on error. */
-static int value_overruled(const struct score_ctx *ctx, const struct rubric_check *ck,
-                           struct extract_result *res, size_t *which, struct gb_buf *note,
-                           struct gb_err *err)
+ * recognised by its record (score_align), on a line the row's label names
+ * as well (the scores table above the weights, the queries above the
+ * outputs, or one guess among many).  Two readings the labels fit alike
+ * disagree, and the value may not pick one: *how becomes
+ * SCORE_READ_DISPUTED (SCORE_READ_SHOTGUN when the recognised line is one of
+ * many printed alike) with both in note; the label's choice stays res's. */
+static int dispute_aligned(const struct score_ctx *ctx, const struct rubric_check *ck,
+                           const struct extract_result *res, size_t which, struct gb_buf *note,
+                           enum score_reading *how, struct gb_err *err)
 {
-    const struct extract_hit *h = &res->hits[*which];
+    const struct extract_hit *h = &res->hits[which];
     struct extract_alignment al;
-    char first[96];
     int pass, found;
 
     if (ck->target.op != TARGET_APPROX)
@@ -567,29 +607,28 @@ static int value_overruled(const struct score_ctx *ctx, const struct rubric_chec
         return 0;
     found = score_align(ctx, ck->target.expected.ref, ck->locate, ck->target.rel_tol,
                         ck->target.abs_tol, &al, err);
-    if (found > 0 && (found = aligned_on_named_line(ctx, ck->locate, &al, err)) > 0) {
-        snprintf(first, sizeof first, "%s (line %zu)", h->text, h->line);
-        found = gb_buf_printf(note, err, "the label first pointed at %s; ", first) ||
-                aligned_message(note, &al, NULL, err) || take_alignment(res, &al, err) ? -1 : 1;
-        *which = 0;
-    }
+    if (found > 0 && (found = aligned_on_named_line(ctx, ck->locate, &al, err)) > 0)
+        found = dispute_note(note, h, &al, how, err);
     extract_alignment_free(&al);
-    return found;
+    return found < 0 ? -1 : 0;
 }
 
 int score_value_judged(const struct score_ctx *ctx, const struct rubric_check *ck,
                        struct extract_result *res, size_t *which, struct gb_buf *note,
-                       struct gb_err *err)
+                       enum score_reading *how, struct gb_err *err)
 {
     struct extract_alignment al;
     int found;
 
+    *how = SCORE_READ_ONE;
     if (locate_value(ctx, ck, res, which, err))
         return -1;
     if (res->n_hits) {
+        if (res->n_values >= SCORE_SHOTGUN_VALUES)
+            return shotgun_note(ctx, ck->locate, note, res->n_values, how, err);
         if (choose_best_described(ctx, ck, res, which, note, err) ||
-            (!note->len && choose_agreeing(ctx, ck, res, which, note, err)) ||
-            (!note->len && value_overruled(ctx, ck, res, which, note, err) < 0))
+            (!note->len && dispute_agreeing(ctx, ck, res, *which, note, how, err)) ||
+            (!note->len && dispute_aligned(ctx, ck, res, *which, note, how, err)))
             return -1;
         return 0;
     }
@@ -598,7 +637,9 @@ int score_value_judged(const struct score_ctx *ctx, const struct rubric_check *c
         return 0;
     found = score_align(ctx, ck->target.expected.ref, ck->locate, ck->target.rel_tol,
                         ck->target.abs_tol, &al, err);
-    if (found > 0)
+    if (found > 0 && al.n_alike + 1 >= SCORE_SHOTGUN_VALUES)
+        found = shotgun_note(ctx, ck->locate, note, al.n_alike + 1, how, err) ? -1 : 0;
+    else if (found > 0)
         found = aligned_message(note, &al, res, err) || take_alignment(res, &al, err) ? -1 : 0;
     *which = 0;
     extract_alignment_free(&al);
@@ -611,11 +652,18 @@ static int check_value(const struct score_ctx *ctx, const struct rubric_check *c
     struct extract_result res = EXTRACT_RESULT_INIT;
     struct gb_buf note = GB_BUF_INIT;
     const struct extract_hit *h;
+    enum score_reading how;
     size_t which;
     int pass, rc = -1;
 
-    if (score_value_judged(ctx, ck, &res, &which, &note, err))
+    if (score_value_judged(ctx, ck, &res, &which, &note, &how, err))
         goto out;
+    if (how == SCORE_READ_SHOTGUN) {
+        o->verdict = VERDICT_FAIL;
+        rc = score_target(ctx, &ck->target, 0, NULL, &pass, NULL, &o->expected, err) ||
+             gb_buf_puts(&o->message, note.data, err) ? -1 : 0;
+        goto out;
+    }
     if (!res.n_hits) {
         rc = score_target(ctx, &ck->target, 0, NULL, &pass, NULL, &o->expected, err) ? -1
              : missing(o, &res, err);
@@ -627,6 +675,8 @@ static int check_value(const struct score_ctx *ctx, const struct rubric_check *c
         gb_buf_puts(&o->found, h->text, err) || where_line(o, h->line, err))
         goto out;
     o->verdict = score_verdict(pass);
+    if (how == SCORE_READ_DISPUTED && o->verdict == VERDICT_FAIL)
+        o->verdict = VERDICT_REVIEW;
     if (pass != 1 && gb_buf_printf(&o->message, err, "%s printed %s; expected %s%s",
                                    h->label && *h->label ? h->label : "the value", h->text,
                                    o->expected.data, pass == SCORE_COARSE ? COARSE_SAYS : ""))
@@ -790,6 +840,7 @@ static int check_vector(const struct score_ctx *ctx, const struct rubric_check *
     struct extract_result res = EXTRACT_RESULT_INIT;
     struct extract_hit named = { .nums = NULL };
     struct extract_alignment al = { .hit = { .nums = NULL } };
+    enum score_reading how = SCORE_READ_ONE;
     const struct extract_hit *h;
     double *e = NULL, worst;
     size_t n = 0, miss, coarse;
@@ -812,19 +863,35 @@ static int check_vector(const struct score_ctx *ctx, const struct rubric_check *
         if (by)
             h = &named;
     }
+    if (res.n_hits && res.n_values >= SCORE_SHOTGUN_VALUES) {
+        rc = shotgun_note(ctx, ck->locate, &o->message, res.n_values, &how, err);
+        o->verdict = VERDICT_FAIL;
+        goto out;
+    }
     if (!h || h->n_nums != n || vector_first_miss(ck, e, h, n, &worst, &coarse) < n) {
-        /* nothing located, or a look-alike row (the queries above the output
-         * rows): the expected row itself, printed whole, is the student's */
+        /* nothing located: the expected row itself, printed whole, is the
+         * student's; a look-alike row the labels chose (the queries above
+         * the output rows) disagrees with it: a reviewer reads both */
         int found = score_align(ctx, ck->vector.ref, ck->locate, ck->vector_rel_tol,
                                 ck->vector_abs_tol, &al, err);
         if (found < 0)
             goto out;
-        if (found && (!h || aligned_on_named_line(ctx, ck->locate, &al, err) > 0)) {
+        if (found && h && aligned_on_named_line(ctx, ck->locate, &al, err) > 0) {
+            if (dispute_note(&o->message, h, &al, &how, err))
+                goto out;
+        } else if (found && !h && al.n_alike + 1 >= SCORE_SHOTGUN_VALUES) {
+            if (shotgun_note(ctx, ck->locate, &o->message, al.n_alike + 1, &how, err))
+                goto out;
+        } else if (found && !h) {
             h = &al.hit;
-            if (aligned_message(&o->message, &al, h == &al.hit && !res.n_hits ? &res : NULL,
-                                err))
+            if (aligned_message(&o->message, &al, &res, err))
                 goto out;
         }
+    }
+    if (how == SCORE_READ_SHOTGUN) {
+        o->verdict = VERDICT_FAIL;
+        rc = 0;
+        goto out;
     }
     if (!h) {
         rc = missing(o, &res, err);
@@ -841,6 +908,8 @@ static int check_vector(const struct score_ctx *ctx, const struct rubric_check *
     miss = vector_first_miss(ck, e, h, n, &worst, &coarse);
     o->deviation = worst;
     o->verdict = miss < n ? VERDICT_FAIL : coarse < n ? VERDICT_REVIEW : VERDICT_PASS;
+    if (how == SCORE_READ_DISPUTED && o->verdict == VERDICT_FAIL)
+        o->verdict = VERDICT_REVIEW;
     if (miss < n)
         rc = gb_buf_printf(&o->message, err, "%selement %zu is %g; expected %g",
                            o->message.len ? ". " : "", miss + 1, h->nums[miss].value, e[miss]);

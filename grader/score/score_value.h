@@ -33,16 +33,38 @@ int score_align(const struct score_ctx *ctx, const char *ref, const struct cJSON
 
 struct gb_buf;
 
-/* The number a value check judges: the label's choice, a better-described
- * or agreeing look-alike's, or the expected value recognised by its record
- * (score_align) where no label located it or the label's choice misses and
- * the value sits on a line the row names.  res->hits[*which] is it (none
- * when res->n_hits is 0, with res->explain saying why); note gets a sentence
- * when it was not the label's first choice.  The typed_output check reads
- * the same numbers the value checks judged through this. */
+/* A value printed with this many different readings that neither its labels
+ * nor its layout tell apart ("test accuracy: 0.000" ... "1.000"; 101 weight
+ * tables under "guess 0" ... "guess 100") is a shotgun, not a result: the
+ * check fails, whichever reading the rubric expects (docs/scoring.md).
+ * Fewer disagreeing readings go to a reviewer: a student who prints one
+ * sentence per setting ("... a factor of 0.490 per step" for each of nine
+ * gains and biases, each named on the line above) prints nine, and guesses
+ * that few cover little of a range at a rubric's tolerance. */
+#define SCORE_SHOTGUN_VALUES 12
+
+/* How the number a value check judges was read. */
+enum score_reading {
+    SCORE_READ_ONE = 0,   /* the labels designate it */
+    SCORE_READ_DISPUTED,  /* another reading the labels fit as well disagrees with it:
+                           * a human decides (review), the value never does */
+    SCORE_READ_SHOTGUN    /* SCORE_SHOTGUN_VALUES or more readings: no result */
+};
+
+/* The number a value check judges: the label's choice or a look-alike the
+ * rubric's words describe better, or — where no label located anything —
+ * the expected value recognised by its record (score_align: values settle
+ * which printed numbers form the record, a structure).  The expected value
+ * never picks among readings the labels fit alike: when the labels' choice
+ * misses and such a reading would meet it, *how is SCORE_READ_DISPUTED and
+ * note shows both; SCORE_SHOTGUN_VALUES readings or more (or an aligned
+ * line printed from a template that many times) make SCORE_READ_SHOTGUN.
+ * res->hits[*which] is the number (none when res->n_hits is 0, with
+ * res->explain saying why).  The typed_output check reads the same numbers
+ * the value checks judged through this. */
 int score_value_judged(const struct score_ctx *ctx, const struct rubric_check *ck,
                        struct extract_result *res, size_t *which, struct gb_buf *note,
-                       struct gb_err *err);
+                       enum score_reading *how, struct gb_err *err);
 
 /* A located number that reads a reference value (ref, an expected-values
  * key): the label's choice, unless it is more than rel_tol off ref and

@@ -22,6 +22,7 @@ struct found {
     char label[256];
     char column[256];
     char explain[512];
+    size_t n_values;    /* different values the labels and layout leave undecided */
     size_t n_nums;
     double nums[16];
 };
@@ -44,6 +45,7 @@ static inline struct found extract_fixture_query(const struct extract_transcript
     ck_assert_msg(extract_query_from_json(j, syn, &q, &err) == 0, "%s", err.msg);
     ck_assert_msg(extract_find(t, &q, &r, &err) == 0, "%s", err.msg);
     f.n = (int)r.n_hits;
+    f.n_values = r.n_values;
     if (r.n_hits) {
         f.value = r.hits[0].num.value;
         f.line = r.hits[0].line;

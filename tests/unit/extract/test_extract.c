@@ -85,6 +85,69 @@ START_TEST(test_label_value_lines)
 }
 END_TEST
 
+/* n_values: the different values printed by candidates as good as the
+ * chosen one on lines printed alike — what score/ calls a shotgun when
+ * there are many.  Keys (whole numbers) make lines different rows, and rows
+ * of bare numbers are a matrix's rows, never repeats of one reading. */
+START_TEST(test_values_left_undecided)
+{
+    struct extract_transcript *t = parse_str(
+        "test acc: 0.100\ntest acc: 0.200\ntest acc: 0.300\ntest acc: 0.300\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"test acc\"}");
+    ASSERT_HIT(f, 0.3, 4, "0.300");
+    ck_assert_uint_eq(f.n_values, 3);
+    extract_free(t);
+    t = parse_str("step 1 acc 0.100\nstep 2 acc 0.200\nstep 3 acc 0.300\n");
+    f = query(t, "{\"row\": \"acc\"}");
+    ck_assert_uint_eq(f.n_values, 1);
+    extract_free(t);
+    t = parse_str("a     b\n0.1   0.2\n0.3   0.4\n0.5   0.6\n");
+    f = query(t, "{\"column\": \"a\"}");
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_uint_eq(f.n_values, 1);
+    extract_free(t);
+}
+END_TEST
+
+static int collect_header(const char *header, void *arg)
+{
+    char *out = arg;
+    size_t len = strlen(out);
+    snprintf(out + len, 256 - len, "%s%s", len ? "|" : "", header);
+    return 0;
+}
+
+/* extract_key_headers: a column is a key by its values, whatever its
+ * header says — only whole numbers of the key, at least three different. */
+START_TEST(test_key_columns_by_their_values)
+{
+    const double lengths[] = { 5, 20, 50, 100 };
+    struct extract_transcript *t = parse_str(
+        "longitud modelo   segundos  precision\n"
+        "       5 RNN           2.3      1.000\n"
+        "      20 RNN          12.5      1.000\n"
+        "      50 RNN          57.8      0.561\n");
+    char found[256] = "";
+
+    ck_assert_int_eq(extract_key_headers(t, lengths, 4, collect_header, found), 0);
+    ck_assert_str_eq(found, "longitud");
+    extract_free(t);
+    /* two of the values only, or a value outside them: no key */
+    t = parse_str("lambai acc\n   5 1.000\n  20 1.000\n  20 0.900\n");
+    found[0] = '\0';
+    extract_key_headers(t, lengths, 4, collect_header, found);
+    ck_assert_str_eq(found, "");
+    extract_free(t);
+    t = parse_str("lambai acc\n   5 1.000\n  20 1.000\n  50 0.900\n  64 0.5\n");
+    found[0] = '\0';
+    extract_key_headers(t, lengths, 4, collect_header, found);
+    ck_assert_str_eq(found, "");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_number_aware_labels)
 {
     struct extract_transcript *t = parse_str(
@@ -1040,6 +1103,8 @@ int main(void)
 
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_label_value_lines);
+    tcase_add_test(tc, test_values_left_undecided);
+    tcase_add_test(tc, test_key_columns_by_their_values);
     tcase_add_test(tc, test_number_aware_labels);
     tcase_add_test(tc, test_closest_words_win_on_a_crowded_line);
     tcase_add_test(tc, test_dicts_and_key_values);

@@ -3,6 +3,7 @@
  * texts a student reads. */
 #include "prose/prose.h"
 #include "score_fixture.h"
+#include "score/score_value.h"
 
 static const char *seeded_field = "";     /* a top-level rubric field for the next grade() */
 
@@ -89,6 +90,67 @@ START_TEST(test_value_choice_beyond_labels)
     grade("run", gap, "largest gap vs torch: 1.01e-01\nmax gap of the shuffle: 0.0\n", "",
           NULL, NULL, &g);
     expect(&g, "gap", VERDICT_FAIL);
+    release(&g);
+}
+END_TEST
+
+/* The expected value never picks among readings the labels fit alike
+ * (score_value_judged): two or more disagreeing readings on lines printed
+ * alike are a review showing them while fewer than SCORE_SHOTGUN_VALUES,
+ * a failed check from SCORE_SHOTGUN_VALUES on; rows of bare numbers (a
+ * matrix) are each their own row, never alike. */
+START_TEST(test_value_guesses_never_pick)
+{
+    struct graded g;
+    const char *factor = VALUE("f", "gain 0.5", "factor",
+                               "\"expected\": \"rnn.gain_0_5.factor\", \"tolerance\": {\"rel\": 0.01}");
+    char out[2048];
+
+    /* the last print is the labels' choice; an earlier alike line meets the target */
+    out[0] = '\0';
+    for (int i = 0; i < SCORE_SHOTGUN_VALUES - 1; i++)
+        snprintf(out + strlen(out), sizeof out - strlen(out), "gain 0.5 factor: %.3f\n",
+                 i == 1 ? 0.490 : 0.2 + 0.1 * i);
+    grade("run", factor, out, "", NULL, NULL, &g);
+    expect(&g, "f", VERDICT_REVIEW);
+    expect_message(&g, "f", "a reviewer reads both");
+    release(&g);
+    /* one more guess: a shotgun, whichever value the rubric expects */
+    snprintf(out + strlen(out), sizeof out - strlen(out), "gain 0.5 factor: 0.950\n");
+    grade("run", factor, out, "", NULL, NULL, &g);
+    expect(&g, "f", VERDICT_FAIL);
+    snprintf(out, sizeof out, "%d different values for gain 0.5, factor", SCORE_SHOTGUN_VALUES);
+    expect_message(&g, "f", out);
+    release(&g);
+    /* the same guesses, the right one printed last: still no result */
+    out[0] = '\0';
+    for (int i = 0; i < SCORE_SHOTGUN_VALUES; i++)
+        snprintf(out + strlen(out), sizeof out - strlen(out), "gain 0.5 factor: %.3f\n",
+                 i == SCORE_SHOTGUN_VALUES - 1 ? 0.490 : 0.2 + 0.1 * i);
+    grade("run", factor, out, "", NULL, NULL, &g);
+    expect(&g, "f", VERDICT_FAIL);
+    release(&g);
+    /* keys make lines different rows: one value per step is no shotgun */
+    out[0] = '\0';
+    for (int i = 1; i <= 8; i++)
+        snprintf(out + strlen(out), sizeof out - strlen(out), "gain 0.5 step %d factor: %.3f\n",
+                 i, i == 8 ? 0.490 : 0.1 * i);
+    grade("run", factor, out, "", NULL, NULL, &g);
+    expect(&g, "f", VERDICT_PASS);
+    release(&g);
+    /* a matrix of bare numbers: its rows are no repeated reading; the record aligns */
+    grade("run", factor, "[[0.1 0.2 0.3 0.4]\n [0.5 0.6 0.7 0.8]\n [0.2 0.3 0.4 0.5]\n"
+          " [0.6 0.7 0.8 0.9]\n [0.3 0.4 0.5 0.6]\n [0.7 0.8 0.9 0.1]]\n"
+          "RNN gain 0.5 [0.07577 5.032e-17] 0.49006 6.64e-16\n", "", NULL, NULL, &g);
+    expect(&g, "f", VERDICT_PASS);
+    release(&g);
+    /* a value recognised by its record on one of many lines printed alike */
+    out[0] = '\0';
+    for (int i = 0; i < SCORE_SHOTGUN_VALUES; i++)
+        snprintf(out + strlen(out), sizeof out - strlen(out), "RNN gain 0.5 [0.07577 5.032e-17] "
+                 "%.5f 6.64e-16\n", i == 2 ? 0.49006 : 0.1 + 0.15 * i);
+    grade("run", factor, out, "", NULL, NULL, &g);
+    expect(&g, "f", VERDICT_FAIL);
     release(&g);
 }
 END_TEST
@@ -912,6 +974,7 @@ int main(void)
     const TTest *const tests[] = {
         test_value_tolerance_notation_and_texts,
         test_value_choice_beyond_labels,
+        test_value_guesses_never_pick,
         test_missing_and_unreached,
         test_readings_pick_the_students_choice,
         test_readings_follow_the_source,

@@ -3,6 +3,7 @@
  * typed_output kind, answer numbers with context and parameter words, and the
  * rubric loader's validation of those fields. */
 #include "score_fixture.h"
+#include "score/score_value.h"
 
 static const char expected_json[] =
     "{\"exercise\": \"ex\", \"generated_by\": \"test\", \"values\": {"
@@ -233,6 +234,47 @@ START_TEST(test_typed_output)
 }
 END_TEST
 
+/* Typed values earn nothing: a failed typed_output check leaves the value
+ * checks it covers at 0 points (their verdicts stay for the student). */
+START_TEST(test_typed_output_gates_value_points)
+{
+    struct graded g;
+    const char *checks = VALUE("self", "self", "w") "," VALUE("not", "not", "acc.not") "," TYPED;
+    const char *out = "rude self 0.711 not 0.485\n";
+
+    grade("run", checks, out, "print('rude self 0.711 not 0.485')\n", NULL, &g);
+    expect(&g, "typed", VERDICT_FAIL);
+    expect(&g, "self", VERDICT_PASS);
+    ck_assert_double_eq(find(&g, "self")->points, 0);
+    expect_message(&g, "self", "no points: typed failed");
+    ck_assert_double_eq(g.res.score, 0);
+    release(&g);
+    /* a review of the typed check gates nothing */
+    grade("run", checks, out, "print(f'rude self {w:.3f}', 'not 0.485')\n", NULL, &g);
+    expect(&g, "typed", VERDICT_REVIEW);
+    ck_assert_double_eq(find(&g, "self")->points, 1);
+    release(&g);
+}
+END_TEST
+
+/* A sweep of guesses is no computation: typed_output fails when a value
+ * check's output is a shotgun (SCORE_SHOTGUN_VALUES readings). */
+START_TEST(test_typed_output_fails_a_shotgun)
+{
+    struct graded g;
+    const char *checks = VALUE("self", "self", "w") "," TYPED;
+    char out[1024] = "";
+
+    for (int i = 0; i < SCORE_SHOTGUN_VALUES; i++)
+        snprintf(out + strlen(out), sizeof out - strlen(out), "rude self 0.%d11\n", 3 + i);
+    grade("run", checks, out, "for g in range(6): print(f'rude self {g}')\n", NULL, &g);
+    expect(&g, "self", VERDICT_FAIL);
+    expect(&g, "typed", VERDICT_FAIL);
+    expect_message(&g, "typed", "many different values");
+    release(&g);
+}
+END_TEST
+
 /* Printed values decoded from data written into the script (a correct
  * run's output in base64, hex, zlib or xor'ed bytes) cannot pass: the
  * check asks a human (all four passed before). */
@@ -320,6 +362,8 @@ int main(void)
         test_numbers_said_of_the_token_next_to_them,
         test_typed_output,
         test_typed_output_decoded_literals,
+        test_typed_output_gates_value_points,
+        test_typed_output_fails_a_shotgun,
         test_answer_numbers_context_and_parameters,
         test_rubric_validates_claim_fields
     };
