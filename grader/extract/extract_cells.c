@@ -350,6 +350,10 @@ int extract_table_candidates(struct finder *f, size_t li)
         const struct xcolumn *col = &t->cols[tb->col0 + c];
         if (cell_number(t, ln, (long)c, 1) < 0)
             continue;
+        /* "mine | module | diff": the diff column holds a gap, not the quantity */
+        if (extract_names_difference(t->hatoms + col->hatom0, col->n_hatoms) &&
+            !extract_asks_difference(&f->col))
+            continue;
         lab.n = extract_row_label(t, ln, tb, (long)c, label, LABEL_ATOMS_MAX);
         ctx.n = row_context(t, ln, tb, (long)c, 0, context, LABEL_ATOMS_MAX);
         hdr.a = t->hatoms + col->hatom0;

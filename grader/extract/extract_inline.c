@@ -376,17 +376,29 @@ static int before_comparative(const struct extract_transcript *t, const struct x
     return k < n && a[k].num < 0;
 }
 
-/* Whether some alternative of the column names a difference itself ("gap",
- * "difference", "max abs diff"): then "max |numpy - torch|" is what it asks for. */
-static int column_asks_difference(const struct phrase_set *col)
+/* Words naming a difference itself: a "diff" column beside "mine" and
+ * "module" holds a gap, not the quantity (cases: test_extract_match's
+ * test_difference_is_no_reading, test_extract_table's
+ * test_difference_column_is_no_reading). */
+static const char *const difference_names[] = { "gap", "difference", "diff", "delta", "error",
+                                                NULL };
+
+int extract_asks_difference(const struct phrase_set *col)
 {
-    static const char *const words[] = { "gap", "difference", "diff", "delta", "error", NULL };
     for (size_t i = 0; i < col->n; i++)
         for (size_t k = 0; k < col->v[i].n; k++)
-            for (const char *const *w = words; col->v[i].items[k].w && *w; w++)
+            for (const char *const *w = difference_names; col->v[i].items[k].w && *w; w++)
                 if (strlen(*w) == col->v[i].items[k].wlen &&
                     !strncasecmp(*w, col->v[i].items[k].w, col->v[i].items[k].wlen))
                     return 1;
+    return 0;
+}
+
+int extract_names_difference(const struct xatom *a, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i].num < 0 && word_in(&a[i], difference_names))
+            return 1;
     return 0;
 }
 
@@ -589,7 +601,7 @@ int extract_inline_candidates(struct finder *f, size_t li)
     if (num >= 0 && (after_comparison(f->t, ln, num) || before_comparative(f->t, ln, num)))
         return 0;
     if (have_c && direct < 0 && column_in_difference(t, ln, &cm) &&
-        !column_asks_difference(&f->col))
+        !extract_asks_difference(&f->col))
         return 0;
     /* A table row's vector is its cells (extract_table_candidates), not one number;
      * a row without a header is its values (bare_row_value). */

@@ -513,4 +513,10 @@ int extract_table_candidates(struct finder *f, size_t li);
  * fractions, and at least one of them different?  (extract_align.c) */
 int extract_lines_alike(const struct extract_transcript *t, size_t li, size_t lj);
 
+/* Does some alternative of the column name a difference itself ("gap",
+ * "difference", "max abs diff")?  Do atoms a[0..n) (a column header) name
+ * one?  (extract_inline.c) */
+int extract_asks_difference(const struct phrase_set *col);
+int extract_names_difference(const struct xatom *a, size_t n);
+
 #endif

@@ -170,6 +170,35 @@ void prose_free(struct prose *p)
     memset(p, 0, sizeof *p);
 }
 
+static int common_english(const char *w, size_t n)
+{
+    for (const char **e = (const char **)prose_lexicon_english_common; *e; e++)
+        if (strlen(*e) == n && !strncasecmp(*e, w, n))
+            return 1;
+    return 0;
+}
+
+int prose_readable(const char *text, size_t len)
+{
+    size_t words = 0, common = 0;
+
+    for (size_t i = 0; i < len; i++) {
+        size_t j = i;
+        if (!is_word_byte((unsigned char)text[i]) ||
+            (i > 0 && is_word_byte((unsigned char)text[i - 1])))
+            continue;
+        while (j < len && is_word_byte((unsigned char)text[j]))
+            j++;
+        if (!isdigit((unsigned char)text[i])) {   /* numbers are no language */
+            words++;
+            common += common_english(text + i, j - i);
+        }
+        i = j - 1;
+    }
+    return words < prose_lexicon_readable_words ||
+           common * prose_lexicon_readable_words >= words;
+}
+
 size_t prose_word_count(const char *text, size_t len)
 {
     size_t n = 0;

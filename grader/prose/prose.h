@@ -36,6 +36,13 @@ void prose_free(struct prose *p);
 
 /* Words in text[0..len): runs of letters or digits. */
 size_t prose_word_count(const char *text, size_t len);
+
+/* Is text English enough for the rubric's English keywords to read it?  At
+ * least one common English word (prose_lexicon_english_common) in every
+ * prose_lexicon_readable_words words; a shorter text counts as readable.
+ * A text written in another language ("la blame se multiplica por 0.49 en
+ * cada paso") is not: a check that misses its idea there asks a reviewer. */
+int prose_readable(const char *text, size_t len);
 int prose_keyword_in(const char *text, size_t len, const char *keyword);
 /* The first match of a word keyword (not a '#' number) at or after `from`:
  * returns 1 and sets *at and *n (the matched bytes), or 0. */

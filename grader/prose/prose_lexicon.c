@@ -259,3 +259,17 @@ const char *prose_lexicon_before_number[] = {
     "no", "nr", "fig", "eq", "p", "pp",   /* "see Fig. 2", "Eq. 3" */
     NULL
 };
+
+/* Words so common in English prose that a text with hardly any of them is
+ * written in another language (prose_readable): a sentence whose idea the
+ * rubric's English keywords miss is then a reviewer's to read, not a fail.
+ * Words other languages share ("a", "no", "con", "de") are left out. */
+const char *prose_lexicon_english_common[] = {
+    "the", "is", "are", "was", "were", "of", "to", "and", "in", "it", "that", "this",
+    "for", "with", "on", "not", "by", "be", "from", "but", "which", "than", "because", "its",
+    NULL
+};
+
+/* One common English word in this many words, on average, is English; a
+ * text of fewer words is too short to tell, and read as English. */
+size_t prose_lexicon_readable_words = 8;

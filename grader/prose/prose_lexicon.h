@@ -50,4 +50,8 @@ extern const char *prose_lexicon_pronouns[];       /* rubric keywords ('$' = who
 extern const char *prose_lexicon_abbreviations[];  /* "e.g.": their point ends nothing */
 extern const char *prose_lexicon_before_number[];  /* "No. 3": only before a number */
 
+/* ---- prose.c: whether a text is English the rubric's keywords can read ---- */
+extern const char *prose_lexicon_english_common[]; /* "the", "of": common English words */
+extern size_t prose_lexicon_readable_words; /* one of them in this many words is English */
+
 #endif

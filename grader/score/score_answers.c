@@ -325,6 +325,23 @@ static int section_missing(const struct score_ctx *ctx, const struct rubric_chec
     return answers_doc_list_headings(doc, len, 12, &o->message, err);
 }
 
+/* A fail or miss the grader cannot stand behind, because it cannot read
+ * the language: review, with why first and the grader's own finding after. */
+static int unread(struct score_outcome *o, const char *why, struct gb_err *err)
+{
+    struct gb_buf b = GB_BUF_INIT;
+
+    o->verdict = VERDICT_REVIEW;
+    if (gb_buf_printf(&b, err, "needs human review: %s%s%s", why, o->message.len ? "; " : "",
+                      o->message.len ? o->message.data : "")) {
+        gb_buf_free(&b);
+        return -1;
+    }
+    gb_buf_free(&o->message);
+    o->message = b;
+    return 0;
+}
+
 static int score_document(const struct score_ctx *ctx, const struct rubric_check *ck,
                           const char *doc, size_t len, struct score_outcome *o,
                           struct gb_err *err)
@@ -335,8 +352,16 @@ static int score_document(const struct score_ctx *ctx, const struct rubric_check
     struct gb_buf body = GB_BUF_INIT;
     int rc;
 
-    if (answers_outline_find(doc, len, specs, n_specs, ck->section, &s))
-        return section_missing(ctx, ck, doc, len, &s, o, err);
+    if (answers_outline_find(doc, len, specs, n_specs, ck->section, &s)) {
+        if (section_missing(ctx, ck, doc, len, &s, o, err))
+            return -1;
+        /* headings in a language the grader does not read ("Explícaselo a
+         * un amigo") may well hold the answer: a human finds it */
+        return answers_doc_not_text(doc, len) || !prose_word_count(doc, len) ||
+               prose_readable(doc, len) ? 0
+               : unread(o, "the answers are written in a language the grader's headings and "
+                        "keywords do not read", err);
+    }
     answer = s;
     /* the question pasted above the answer is not the answer */
     if ((rc = answers_doc_drop_quotes(&s, section_question(ctx->in->rubric, ck->section),
@@ -350,8 +375,10 @@ static int score_document(const struct score_ctx *ctx, const struct rubric_check
     if (rc == 2 || !prose_word_count(answer.text, answer.len) ||
         answers_doc_placeholder(answer.text, answer.len))
         rc = section_missing(ctx, ck, doc, len, &s, o, err);
-    else
-        rc = in_section(ctx, ck, &answer, o, err);
+    else if ((rc = in_section(ctx, ck, &answer, o, err)) == 0 && ck->kind == CHECK_ANSWER_IDEA &&
+             o->verdict == VERDICT_FAIL && !prose_readable(answer.text, answer.len))
+        rc = unread(o, "the answer is written in a language the grader's keywords do not read",
+                    err);
     gb_buf_free(&body);
     return rc;
 }

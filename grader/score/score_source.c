@@ -516,6 +516,17 @@ int score_source_check(const struct score_ctx *ctx, const struct rubric_check *c
         rc = score_text_ideas(ctx, &p, ck, ctx->in->rubric->submission, o, &first, &used, err);
     else
         rc = check_cites(ctx, ck, &p, o, err);
+    /* comments in a language the rubric's keywords do not read: a reviewer reads them */
+    if (rc == 0 && ck->kind != CHECK_COMMENT_SENTENCES && o->verdict == VERDICT_FAIL &&
+        p.n && !prose_readable(text.data, text.len)) {
+        struct gb_buf b = GB_BUF_INIT;
+        o->verdict = VERDICT_REVIEW;
+        rc = gb_buf_printf(&b, err, "needs human review: the comments are written in a "
+                           "language the grader's keywords do not read; %s",
+                           o->message.len ? o->message.data : "") ? -1 : 0;
+        gb_buf_free(&o->message);
+        o->message = b;
+    }
     prose_free(&p);
     gb_buf_free(&text);
     return rc;

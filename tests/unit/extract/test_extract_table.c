@@ -47,6 +47,25 @@ static struct extract_transcript *parse_str(const char *s)
 
 /* json.dumps(results, indent=2): the enclosing keys name the values below
  * them, and a hit reports the line the number is printed on. */
+/* A "diff" column beside "mine" and "module" holds a gap, not the quantity:
+ * a query that asks for the quantity reads "mine"; one that asks for the
+ * difference reads "diff". */
+START_TEST(test_difference_column_is_no_reading)
+{
+    struct extract_transcript *t = parse_str(
+        "  item                     |    mine |  module |    diff | ok\n"
+        "  accuracy, 'very' rows    |   0.990 |   1.000 |  -0.010 | OK\n"
+        "  accuracy, 'not' rows     |   0.485 |   0.485 |   0.000 | OK\n");
+    struct found f;
+
+    f = query(t, "{\"column\": \"very rows\"}");
+    ASSERT_HIT(f, 0.99, 2, "0.990");
+    f = query(t, "{\"row\": \"very rows\", \"column\": \"diff\"}");
+    ASSERT_HIT(f, -0.01, 2, "-0.010");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_json_indent_nested_keys)
 {
     struct extract_transcript *t = parse_str(
@@ -1158,6 +1177,7 @@ int main(void)
     int failed;
 
     tcase_add_test(tc, test_json_indent_nested_keys);
+    tcase_add_test(tc, test_difference_column_is_no_reading);
     tcase_add_test(tc, test_pprint_wrapped_dicts);
     tcase_add_test(tc, test_json_records);
     tcase_add_test(tc, test_wrapped_lists_are_vectors);

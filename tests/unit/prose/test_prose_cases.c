@@ -261,6 +261,8 @@ static const char *run(const struct pcase *c, char *buf, size_t cap)
         return run_ideas(c);
     if (!strcmp(c->kind, "claim"))
         return run_claim(c);
+    if (!strcmp(c->kind, "readable"))
+        return yes(prose_readable(c->input, c->input_len));
     ck_abort_msg("%s:%d: unknown kind %s", c->file, c->line, c->kind);
     return NULL;
 }
@@ -309,6 +311,7 @@ static const struct table tables[] = {
     TABLE(first_person), TABLE(other_subjects), TABLE(clause_words), TABLE(ordinals),
     TABLE(not_named_after), TABLE(not_named_before), TABLE(pronouns), TABLE(abbreviations),
     TABLE(before_number), TABLE(question_words), TABLE(superlative_clauses),
+    TABLE(english_common),
 };
 
 struct limit {
@@ -319,6 +322,7 @@ struct limit {
 #define LIMIT(t) { #t, &prose_lexicon_##t }
 static const struct limit limits[] = {
     LIMIT(look_back), LIMIT(close), LIMIT(tag_words), LIMIT(undo_reach), LIMIT(aux_run),
+    LIMIT(readable_words),
 };
 
 static char base[MAX_CASES][32], now[MAX_CASES][32];

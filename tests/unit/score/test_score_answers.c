@@ -58,6 +58,29 @@ START_TEST(test_sections_found_and_missing)
 }
 END_TEST
 
+/* What the grader cannot read is a reviewer's: an idea its English keywords
+ * miss in a Spanish answer is review, as is a section it cannot find in a
+ * Spanish document; the same miss in English stays a fail or a miss. */
+START_TEST(test_unread_language_is_review)
+{
+    struct graded g;
+    const char *checks = IDEA("one", "q1", "\"fade\"") "," IDEA("fr", "friend", "\"order\"");
+
+    grade(checks, "## Q1\nLa culpa se multiplica por 0.49 en cada paso hacia atrás, así que "
+                  "al primer token no le llega nada.\n\n## Explícaselo a un amigo\nUn modelo "
+                  "que cuenta palabras no ve el orden de las palabras.\n", &g);
+    expect(&g, "one", VERDICT_REVIEW);
+    expect_message(&g, "one", "a language the grader's keywords do not read");
+    expect(&g, "fr", VERDICT_REVIEW);
+    release(&g);
+    grade(checks, "## Q1\nThe model is wrong because it is too small for the data that it "
+                  "is given.\n", &g);
+    expect(&g, "one", VERDICT_FAIL);
+    expect(&g, "fr", VERDICT_MISSING);
+    release(&g);
+}
+END_TEST
+
 static size_t sentences(const char *t)
 {
     struct prose p;
@@ -383,6 +406,7 @@ int main(void)
     const TTest *const tests[] = {
         test_forbidden_claim_passes_when_absent,
         test_sections_found_and_missing,
+        test_unread_language_is_review,
         test_abbreviations_do_not_end_sentences,
         test_forbidden_words_and_everyday_senses,
         test_quoted_numbers_need_their_digits,
