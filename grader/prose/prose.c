@@ -195,8 +195,7 @@ int prose_readable(const char *text, size_t len)
         }
         i = j - 1;
     }
-    return words < prose_lexicon_readable_words ||
-           common * prose_lexicon_readable_words >= words;
+    return words < prose_lexicon_readable_min || common * prose_lexicon_readable_words >= words;
 }
 
 size_t prose_word_count(const char *text, size_t len)

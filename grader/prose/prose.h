@@ -39,7 +39,8 @@ size_t prose_word_count(const char *text, size_t len);
 
 /* Is text English enough for the rubric's English keywords to read it?  At
  * least one common English word (prose_lexicon_english_common) in every
- * prose_lexicon_readable_words words; a shorter text counts as readable.
+ * prose_lexicon_readable_words words; a text of fewer than
+ * prose_lexicon_readable_min words counts as readable.
  * A text written in another language ("la blame se multiplica por 0.49 en
  * cada paso") is not: a check that misses its idea there asks a reviewer. */
 int prose_readable(const char *text, size_t len);

@@ -267,9 +267,15 @@ const char *prose_lexicon_before_number[] = {
 const char *prose_lexicon_english_common[] = {
     "the", "is", "are", "was", "were", "of", "to", "and", "in", "it", "that", "this",
     "for", "with", "on", "not", "by", "be", "from", "but", "which", "than", "because", "its",
+    "i", "my", "so", "or", "at", "would", "we", "you", "if", "then", "there", "has", "have",
+    "will", "what", "when", "how", "all", "only", "into", "after", "every", "does", "without",
+    "nothing", "change",
     NULL
 };
 
-/* One common English word in this many words, on average, is English; a
- * text of fewer words is too short to tell, and read as English. */
+/* One common English word in this many words, on average, is English. */
 size_t prose_lexicon_readable_words = 8;
+
+/* A text of fewer words (a one-line file header, a note) is too short to
+ * tell, and read as English. */
+size_t prose_lexicon_readable_min = 12;

@@ -53,5 +53,6 @@ extern const char *prose_lexicon_before_number[];  /* "No. 3": only before a num
 /* ---- prose.c: whether a text is English the rubric's keywords can read ---- */
 extern const char *prose_lexicon_english_common[]; /* "the", "of": common English words */
 extern size_t prose_lexicon_readable_words; /* one of them in this many words is English */
+extern size_t prose_lexicon_readable_min;   /* fewer words are too few to tell: English */
 
 #endif

@@ -322,7 +322,7 @@ struct limit {
 #define LIMIT(t) { #t, &prose_lexicon_##t }
 static const struct limit limits[] = {
     LIMIT(look_back), LIMIT(close), LIMIT(tag_words), LIMIT(undo_reach), LIMIT(aux_run),
-    LIMIT(readable_words),
+    LIMIT(readable_words), LIMIT(readable_min),
 };
 
 static char base[MAX_CASES][32], now[MAX_CASES][32];
