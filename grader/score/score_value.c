@@ -202,6 +202,19 @@ static int shotgun_note(const struct score_ctx *ctx, const struct cJSON *locate,
                          n >= EXTRACT_VALUES_MAX ? "at least " : "", n, what);
 }
 
+/* Two readings the labels fit alike disagree: the labels' choice h and
+ * `other`.  A reviewer reads both. */
+static int disputed(struct gb_buf *note, const struct extract_hit *h,
+                    const struct extract_hit *other, enum score_reading *how,
+                    struct gb_err *err)
+{
+    *how = SCORE_READ_DISPUTED;
+    return gb_buf_printf(note, err, "the label points at %s (line %zu), and line %zu, which "
+                         "the label names too, prints %s: the labels do not say which is your "
+                         "result, so a reviewer reads both", h->text, h->line, other->line,
+                         other->text);
+}
+
 /* The labels' choice h misses; al recognised the expected value on a line
  * the labels name as well.  Both go to a reviewer — or, when al's line is
  * one of many printed alike, the check has no result. */
@@ -215,11 +228,7 @@ static int dispute_note(struct gb_buf *note, const struct extract_hit *h,
                              "different values; a result has one value, and the expected "
                              "one does not pick among guesses", al->hit.line, al->n_alike + 1);
     }
-    *how = SCORE_READ_DISPUTED;
-    return gb_buf_printf(note, err, "the label points at %s (line %zu), and line %zu, which "
-                         "the label names too, prints %s: the labels do not say which is your "
-                         "result, so a reviewer reads both", h->text, h->line, al->hit.line,
-                         al->hit.text);
+    return disputed(note, h, &al->hit, how, err);
 }
 
 /* res's chosen hit (index 0) replaced by hit h (deep-copied fields moved). */
@@ -571,13 +580,8 @@ static int dispute_agreeing(const struct score_ctx *ctx, const struct rubric_che
             pick = (long)i;
     }
     rc = 0;
-    if (pick >= 0) {
-        *how = SCORE_READ_DISPUTED;
-        rc = gb_buf_printf(note, err, "line %zu prints %s, and line %zu, labelled as fully, "
-                           "prints %s: the labels do not say which is your result, so a "
-                           "reviewer reads both", h->line, h->text, all.hits[pick].line,
-                           all.hits[pick].text);
-    }
+    if (pick >= 0)
+        rc = disputed(note, h, &all.hits[pick], how, err);
 out:
     free(counts);
     extract_result_free(&all);
