@@ -22,6 +22,7 @@
 #include "deliver/deliver.h"
 #include "score/expected.h"
 #include "check/home.h"
+#include "check/imports.h"
 #include "extract/pyoutput.h"
 #include "score/rubric.h"
 #include "check/runtime.h"
@@ -358,6 +359,39 @@ static int stage_course_files(const struct job *job, struct workdir *wd, struct 
     return rc;
 }
 
+/* Module files the student's own imports never replace: the submission's
+ * staged name, the course files (the course's own), and the names Python
+ * loads by itself at start-up. */
+static int not_student_module(const char *file, void *arg)
+{
+    const struct job *job = arg;
+    char path[PATH_MAX + 300];
+
+    if (strcmp(file, job->rubric->submission) == 0 || strcmp(file, "sitecustomize.py") == 0 ||
+        strcmp(file, "usercustomize.py") == 0)
+        return 1;
+    snprintf(path, sizeof path, "%s/%s", job->home.exercises, file);
+    return access(path, F_OK) == 0;
+}
+
+/* The modules of the student's own that the submission imports from beside
+ * it (tables.py for "from tables import frame"): the run gets them as the
+ * student's own run did (imports.h). */
+static int stage_student_modules(const struct pipeline_options *opts, const struct job *job,
+                                 struct workdir *wd, struct gb_err *err)
+{
+    struct imports im;
+    int rc = 0;
+
+    if (imports_local(opts->file, not_student_module, (void *)job, &im, err))
+        return gb_err_prefix(err, "cannot stage the modules the submission imports");
+    for (size_t i = 0; i < im.n && rc == 0; i++)
+        if (workdir_add_file(wd, im.file[i], im.path[i], IMPORTS_FILE_MAX_BYTES, err))
+            rc = gb_err_prefix(err, "cannot stage the student's module %s", im.file[i]);
+    imports_free(&im);
+    return rc;
+}
+
 /* A fresh random token for the shim's notes (see note_shims_used). */
 static int shim_token(char token[33], struct gb_err *err)
 {
@@ -388,7 +422,7 @@ static int stage_files(const struct pipeline_options *opts, const struct job *jo
     }
     if (workdir_add_file(wd, rb->submission, opts->file, SOURCE_MAX_BYTES, err))
         return gb_err_prefix(err, "cannot stage the submission");
-    if (stage_course_files(job, wd, err))
+    if (stage_course_files(job, wd, err) || stage_student_modules(opts, job, wd, err))
         return -1;
     for (size_t i = 0; i < sizeof shims / sizeof shims[0]; i++) {
         snprintf(src, sizeof src, "%s/%s", job->home.shims, shims[i]);
