@@ -51,6 +51,39 @@ static int is_alpha(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <=
 static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r'; }
 
+/* Base letters of U+00C0..U+017F, lower case ('*' for x and /, which are no
+ * letters): "précision" is the word "precision" with an accent, one word. */
+static const char latin_base[] =
+    "aaaaaaaceeeeiiii" "dnooooo*ouuuuyts" "aaaaaaaceeeeiiii" "dnooooo*ouuuuyty"
+    "aaaaaaccccccccdd" "ddeeeeeeeeeegggg" "gggghhhhiiiiiiii" "iijjjjkkklllllll"
+    "lllnnnnnnnnnoooo" "oooorrrrrrssssss" "ssttttttuuuuuuuu" "uuuuwwyyyzzzzzzs";
+
+size_t extract_latin_letter(const char *s, size_t len, char *base)
+{
+    unsigned char c0, c1;
+    unsigned cp;
+
+    if (len < 2)
+        return 0;
+    c0 = (unsigned char)s[0];
+    c1 = (unsigned char)s[1];
+    if (c0 < 0xC3 || c0 > 0xC5 || (c1 & 0xC0) != 0x80)
+        return 0;
+    cp = ((unsigned)(c0 & 0x1F) << 6) | (c1 & 0x3F);
+    if (cp < 0xC0 || cp > 0x17F || latin_base[cp - 0xC0] == '*')
+        return 0;
+    if (base)
+        *base = latin_base[cp - 0xC0];
+    return 2;
+}
+
+/* Bytes of the letter at s[0..len): 1 for an ASCII letter, 2 for a Latin
+ * one with a diacritic, 0 for anything else. */
+static size_t letter_at(const char *s, size_t len)
+{
+    return is_alpha((unsigned char)s[0]) ? 1 : extract_latin_letter(s, len, NULL);
+}
+
 size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nums,
                         size_t n_nums, size_t num_base,
                         void (*emit)(void *ctx, const struct xatom *a), void *ctx)
@@ -78,11 +111,16 @@ size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nu
             continue;
         }
         if (is_alpha(c) || c >= 0x80) {
-            size_t j = i, stop = k < n_nums ? nums[k].start : len;
-            int ascii = is_alpha(c);
-            while (j < stop && (ascii ? is_alpha((unsigned char)s[j])
-                                      : (unsigned char)s[j] >= 0x80))
-                j++;
+            size_t j = i, stop = k < n_nums ? nums[k].start : len, step;
+            if (letter_at(s + i, stop - i)) {
+                /* a word: ASCII letters and accented Latin ones ("après") */
+                while (j < stop && (step = letter_at(s + j, stop - j)))
+                    j += step;
+            } else {
+                /* other non-ASCII (arrows, box drawing, emoji, Greek): its own atom */
+                while (j < stop && (unsigned char)s[j] >= 0x80 && !letter_at(s + j, stop - j))
+                    j++;
+            }
             struct xatom a = { s + i, (uint32_t)(j - i), -1 };
             emit(ctx, &a);
             count++;
@@ -161,10 +199,60 @@ static int joins_labels_by_slash(const char *s, size_t len)
     return 0;
 }
 
+/* Numbers written with a decimal comma, apart by spaces: "0,740   1,000
+ * 0,485", "norme : 20,5769".  Every comma sits inside a number token of
+ * one comma, no number has a decimal point, and one token at least cannot
+ * be a thousands group ("0,485", "20,5769"; "1,217" can) — unless the
+ * output writes decimal commas elsewhere (ambiguous_ok): then "1,000
+ * 1,000" are ones too.  1 when the line reads so. */
+int extract_decimal_comma_line(const char *s, size_t len, int ambiguous_ok)
+{
+    size_t commas = 0, clear = 0;
+
+    for (size_t i = 0; i < len;) {
+        if (!is_digit((unsigned char)s[i]) && s[i] != ',' && s[i] != '.') {
+            i++;
+            continue;
+        }
+        size_t b = i, comma = 0, n_commas = 0;
+        while (i < len && (is_digit((unsigned char)s[i]) || s[i] == ',' || s[i] == '.')) {
+            if (s[i] == '.' && i > b && i + 1 < len && is_digit((unsigned char)s[i + 1]))
+                return 0;   /* "0.574": a decimal point, so commas separate */
+            if (s[i] == ',')
+                comma = i, n_commas++;
+            i++;
+        }
+        if (n_commas == 0)
+            continue;
+        if (n_commas > 1 || comma == b || comma + 1 >= i || !is_digit((unsigned char)s[comma + 1]))
+            return 0;   /* "5,20,50" (CSV), "a, b", "3," */
+        commas++;
+        size_t after = 0;
+        while (comma + 1 + after < i && is_digit((unsigned char)s[comma + 1 + after]))
+            after++;
+        clear += (comma - b == 1 && s[b] == '0') || after != 3 || comma - b > 3;
+    }
+    return commas > 0 && (clear > 0 || ambiguous_ok);
+}
+
+/* Does the output write decimal commas on two lines or more? */
+static int writes_decimal_commas(const char *text, size_t len)
+{
+    size_t lines = 0;
+    for (size_t b = 0; b < len && lines < 2;) {
+        const char *nl = memchr(text + b, '\n', len - b);
+        size_t e = nl ? (size_t)(nl - text) : len;
+        lines += extract_decimal_comma_line(text + b, e - b, 0);
+        b = e + 1;
+    }
+    return lines >= 2;
+}
+
 static int scan_line_numbers(struct extract_transcript *t, const char *s, size_t len,
                              struct xline *ln, struct gb_err *err)
 {
-    unsigned opts = decimal_comma_cells(s, len) ? NUMPARSE_OPT_DECIMAL_COMMA
+    ln->decimal_comma = extract_decimal_comma_line(s, len, t->decimal_commas);
+    unsigned opts = decimal_comma_cells(s, len) || ln->decimal_comma ? NUMPARSE_OPT_DECIMAL_COMMA
                     : looks_like_csv(s, len) ? NUMPARSE_OPT_NO_COMMA_GROUPS : 0;
     size_t room = t->cap_nums - t->n_nums, count;
 
@@ -203,7 +291,7 @@ static int add_line(struct extract_transcript *t, size_t off, size_t len, size_t
     ln->no = no;
     ln->off = off;
     ln->len = len;
-    ln->heading = ln->title = ln->table = ln->path = ln->name0 = ln->axis = -1;
+    ln->heading = ln->title = ln->table = ln->path = ln->name0 = ln->axis = ln->inherit = -1;
     ln->block = block;
     if (scan_line_numbers(t, t->text + off, len, ln, err) < 0)
         return -1;
@@ -668,6 +756,7 @@ int extract_parse(const char *text, size_t len, const struct extract_limits *lim
     }
     t->len = copy_without_ansi(t->text, text, len);
     t->text[t->len] = '\0';
+    t->decimal_commas = writes_decimal_commas(t->text, t->len);
     if (extract_nest_join(t, err) < 0 || split_lines(t, err) < 0)
         goto fail;
     for (size_t i = 0; i < t->n_lines; i++)

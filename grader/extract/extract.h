@@ -213,4 +213,13 @@ int extract_key_headers(const struct extract_transcript *t, const double *values
  * "<row>, <column>" from the first phrases ("gain 0.5, step 1"). */
 void extract_query_describe(const struct extract_query *q, char *buf, size_t size);
 
+
+/* The label words of other languages the extractor reads as English
+ * (extract_lexicon.c), for tests and docs: entry i's word, its English in
+ * *english; NULL past the end.  extract_word_eq: 3 equal (accents, case and
+ * plural aside), 2 an abbreviation, 0 not the same word. */
+size_t extract_lexicon_size(void);
+const char *extract_lexicon_entry(size_t i, const char **english);
+int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen);
+
 #endif

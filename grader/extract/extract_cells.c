@@ -12,23 +12,31 @@
 
 /* ---- tables -------------------------------------------------------------- */
 
-/* Row label of a data row: every atom outside the value columns, with the
- * header word of its column put before each label number ("length" 50);
- * never the cells labelled on their own after the row's list ("sum=1.0"). */
-size_t extract_row_label(const struct extract_transcript *t, const struct xline *ln,
-                         const struct xtable *tb, long skip_col, struct xatom *out, size_t max)
+/* Appends to out the label atoms among the first `end` atoms of row ln:
+ * every atom outside the value columns, with the header word of its
+ * column put before each label number ("length" 50).  A row whose outer
+ * keys were blanked reads the row that printed them first (depth bounds a
+ * chain of such rows). */
+static size_t label_atoms(const struct extract_transcript *t, const struct xline *ln,
+                          const struct xtable *tb, long skip_col, size_t end, int depth,
+                          struct xatom *out, size_t n, size_t max)
 {
     const struct xatom *a = t->atoms + ln->atom0;
-    size_t n = 0, end = extract_labelled_tail(t, ln);
 
+    if (ln->inherit >= 0 && depth < 4) {
+        const struct xline *src = &t->lines[ln->inherit];
+        n = label_atoms(t, src, tb, skip_col, ln->n_inherit, depth + 1, out, n, max);
+    }
     for (size_t i = 0; i < end && n < max; i++) {
         long col = a[i].num >= 0 ? t->num_col[a[i].num] : -1;
         if (extract_is_noise_word(&a[i]))
             continue;
         if (col >= 0 && (t->cols[tb->col0 + col].is_value || col == skip_col))
             continue;
-        if (col >= 0 && (i == 0 || a[i - 1].num >= 0)) {
-            /* "50" under "step" reads "step 50"; "gain 0.5" already has its word */
+        int after_word = i > 0 ? a[i - 1].num < 0 : n > 0 && out[n - 1].num < 0;
+        if (col >= 0 && !after_word) {
+            /* "50" under "step" reads "step 50"; "gain 0.5" already has its word
+             * (an inherited "RNN gain" before a blanked row's "0.9" too) */
             const struct xcolumn *c = &t->cols[tb->col0 + col];
             int all_words = c->n_hatoms > 0;
             for (size_t h = 0; h < c->n_hatoms; h++)
@@ -40,6 +48,14 @@ size_t extract_row_label(const struct extract_transcript *t, const struct xline 
             out[n++] = a[i];
     }
     return n;
+}
+
+/* Row label of a data row: its label atoms (label_atoms), never the cells
+ * labelled on their own after the row's list ("sum=1.0"). */
+size_t extract_row_label(const struct extract_transcript *t, const struct xline *ln,
+                         const struct xtable *tb, long skip_col, struct xatom *out, size_t max)
+{
+    return label_atoms(t, ln, tb, skip_col, extract_labelled_tail(t, ln), 0, out, 0, max);
 }
 
 static long cell_number(const struct extract_transcript *t, const struct xline *ln,

@@ -11,9 +11,11 @@
  *   extract_table_ragged.c   ragged rows, delimited and single-spaced tables; storing columns
  *   extract_table_lists.c    tables of lists, Series; the layout of a space-aligned table
  *   extract_table_tidy.c     long ("tidy") format; building a table's columns
+ *   extract_table_groups.c   pandas' two levels: group lines over the header, blanked keys
  * Values: compiling query phrases and finding values (extract_find).
  *   extract_phrase.c         words and phrases: word equality, compiling phrases
  *   extract_phrase_match.c   matching a phrase against sources of words
+ *   extract_lexicon.c        label words of other languages ("après": after)
  *   extract_candidates.c     candidates: scopes, sections, captions, exclusions
  *   extract_inline_labels.c  inline values after their label: "label: value", key=value, prose
  *   extract_inline.c         inline candidates: label lists, arrows, units, keys, dicts, axes
@@ -74,6 +76,10 @@ struct xline {
                            * atom (relative) where it says so; 0 none.  Those words describe
                            * the table's shape, not the section it is in */
     size_t value_atom;    /* DATA rows: first atom of the value region (relative) */
+    int decimal_comma;    /* its numbers are written with a decimal comma ("0,740   1,000") */
+    long inherit;         /* a MultiIndex row printed with its outer keys blanked ("   0.9"
+                           * under "RNN gain   0.5"): the row above that printed them, or -1 */
+    size_t n_inherit;     /*   and how many of that row's first atoms name this row too */
 };
 
 /* The keys enclosing a line of nested output ('"rnn": {' then '"gain 0.5": {'),
@@ -136,6 +142,7 @@ struct extract_transcript {
     size_t n_output_lines;
     const char *notes;         /* static sentence, or NULL */
     struct extract_limits limits;
+    int decimal_commas;        /* the output writes decimal commas (two lines or more) */
 };
 
 /* Grows *arr (element size elem) to hold at least need elements. */
@@ -176,6 +183,20 @@ size_t extract_synonym_groups(const struct extract_synonyms *syn,
 int extract_atom_is(const struct xatom *a, const char *w);
 
 /* ASCII lower case, whatever the locale: student text is bytes. */
+/* ---- extract_lexicon.c: label words of other languages ------------------ */
+
+/* The English word a label word of another language stands for ("après":
+ * "after"), or NULL. */
+const char *extract_lexicon_english(const char *w, size_t len);
+/* extract_word_eq between a query word and an atom, or between the query
+ * word and the atom's English word when it has one. */
+int extract_label_eq(const char *w, size_t wlen, const struct xatom *a);
+
+/* A Latin letter with a diacritic (U+00C0..U+017F, not x or /) at s:
+ * its bytes (2) and, in *base when not NULL, its lower-case ASCII base
+ * letter ('e' for 'é'); 0 when s does not start with one. */
+size_t extract_latin_letter(const char *s, size_t len, char *base);
+
 static inline int extract_lower(unsigned char c)
 {
     return (c >= 'A' && c <= 'Z') ? c + 32 : c;
@@ -245,7 +266,8 @@ int extract_is_value_num(const struct extract_transcript *t, const struct xline 
 int extract_is_noise(const struct xatom *a);
 int extract_is_filler(const struct extract_transcript *t, const struct xline *ln,
                       const struct xatom *a);
-enum xdelim extract_line_delim(const char *s, size_t len);
+enum xdelim extract_line_delim(const char *s, size_t len, int decimal_comma);
+int extract_decimal_comma_line(const char *s, size_t len, int ambiguous_ok);
 int extract_field_of(const char *s, size_t off, enum xdelim d);
 size_t extract_value_start(const struct extract_transcript *t, const struct xline *ln,
                            enum xdelim d);
@@ -292,6 +314,18 @@ void extract_layout_delimited(struct extract_transcript *t, struct xtable *tb, s
 void extract_layout_ordinal(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb);
 int extract_store_columns(struct extract_transcript *t, struct xtable *tb, struct colbuild *cb,
                           struct gb_err *err);
+
+/* ---- extract_table_groups.c: two-level headers ------------------------- */
+
+/* A group line right above the table's header ("test accuracy" centred over
+ * "all  very rows  not rows") puts its labels' words before the header words
+ * of the value columns each names, and becomes part of the header.  1 when
+ * it did, 0 when the line above is no group line, -1 out of memory. */
+int extract_group_header(struct extract_transcript *t, struct xtable *tb, struct gb_err *err);
+/* Rows of a space-aligned table whose outer index keys are left blank (as
+ * pandas prints a MultiIndex) get .inherit/.n_inherit: the keys of the row
+ * above that printed them. */
+void extract_blanked_keys(struct extract_transcript *t, const struct xtable *tb);
 
 /* ---- extract_table_lists.c: tables of lists ------------------------------ */
 

@@ -20,10 +20,41 @@
 
 /* ---- words ----------------------------------------------------------- */
 
-int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen)
+/* Folds a word to lower-case ASCII, accents dropped ("Précision" ->
+ * "precision"), into out[0..max); its folded length. */
+static size_t fold_word(const char *w, size_t len, char *out, size_t max)
 {
-    size_t n = alen < blen ? alen : blen, k;
+    size_t n = 0;
+    for (size_t i = 0; i < len && n < max;) {
+        char base;
+        size_t step = extract_latin_letter(w + i, len - i, &base);
+        out[n++] = step ? base : (char)extract_lower((unsigned char)w[i]);
+        i += step ? step : 1;
+    }
+    return n;
+}
 
+static int has_high_byte(const char *w, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)w[i] >= 0x80)
+            return 1;
+    return 0;
+}
+
+int extract_word_eq(const char *a0, size_t alen0, const char *b0, size_t blen0)
+{
+    char fa[128], fb[128];
+    const char *a = a0, *b = b0;
+    size_t alen = alen0, blen = blen0;
+
+    if (has_high_byte(a0, alen0) || has_high_byte(b0, blen0)) {   /* the rare accented word */
+        alen = fold_word(a0, alen0, fa, sizeof fa);
+        blen = fold_word(b0, blen0, fb, sizeof fb);
+        a = fa;
+        b = fb;
+    }
+    size_t n = alen < blen ? alen : blen, k;
     for (k = 0; k < n; k++)
         if (extract_lower((unsigned char)a[k]) != extract_lower((unsigned char)b[k]))
             break;
@@ -41,7 +72,7 @@ int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen)
             extract_lower((unsigned char)longer[n + 1]) == 's')
             return 3;
         /* "min" abbreviates "minimum", never the role word "mine" */
-        if (n >= 3 && (unsigned char)a[0] < 0x80 && !extract_refmark_role_word(longer, ll))
+        if (n >= 3 && (unsigned char)a0[0] < 0x80 && !extract_refmark_role_word(longer, ll))
             return 2;
     }
     return 0;

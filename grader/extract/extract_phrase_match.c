@@ -54,7 +54,7 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
                 continue;
             strength = 3;
         } else {
-            if (a->num >= 0 || !(strength = extract_word_eq(it->w, it->wlen, a->p, a->len)))
+            if (a->num >= 0 || !(strength = extract_label_eq(it->w, it->wlen, a)))
                 continue;
             if (it->whole && strength < 3 && a->len < EXCLUDE_ABBREV_MIN && a->len < it->wlen)
                 continue;
@@ -99,7 +99,7 @@ static int word_free_in_scope(const struct pitem *word, const struct sources *S)
         const struct source *src = &S->s[s];
         for (size_t i = 0; i < src->n; i++) {
             const struct xatom *a = &src->a[i];
-            if (a->num < 0 && extract_word_eq(word->w, word->wlen, a->p, a->len) &&
+            if (a->num < 0 && extract_label_eq(word->w, word->wlen, a) &&
                 !(i + 1 < src->n && src->a[i + 1].num >= 0))
                 return 1;
         }
@@ -284,7 +284,7 @@ int extract_match_compact(const struct extract_transcript *t, const struct phras
     for (size_t i = after > 0 ? (size_t)after : 0; i < s0->n && tries < 16 && best > 0; i++) {
         const struct pitem *it = &p->items[0];
         const struct xatom *a = &s0->a[i];
-        if (it->w ? (a->num >= 0 || !extract_word_eq(it->w, it->wlen, a->p, a->len))
+        if (it->w ? (a->num >= 0 || !extract_label_eq(it->w, it->wlen, a))
                   : (a->num < 0 || !extract_num_eq(t->nums[a->num].value, it->num)))
             continue;
         tries++;

@@ -121,6 +121,7 @@ static void find_axes(struct extract_transcript *t, struct xtable *tb)
 }
 
 static int index_name_line(const struct extract_transcript *t, long h);
+static int long_index_name(const struct extract_transcript *t, long h);
 
 static int add_table(struct extract_transcript *t, long header, size_t first, size_t last,
                      enum xdelim d, struct gb_err *err)
@@ -135,7 +136,8 @@ static int add_table(struct extract_transcript *t, long header, size_t first, si
     memset(tb, 0, sizeof *tb);
     tb->header = header;
     tb->index_line = header >= 0 && (size_t)header + 2 == first &&
-                     t->lines[header + 1].kind == XLINE_TEXT && index_name_line(t, header + 1)
+                     t->lines[header + 1].kind == XLINE_TEXT &&
+                     (index_name_line(t, header + 1) || long_index_name(t, header + 1))
                          ? header + 1 : -1;
     tb->first = first;
     tb->last = last;
@@ -151,10 +153,16 @@ static int add_table(struct extract_transcript *t, long header, size_t first, si
             t->lines[tb->index_line].role = XROW_HEADER;
             t->lines[tb->index_line].table = idx;
         }
+        if (d == XDELIM_SPACE)
+            extract_blanked_keys(t, tb);
         if (extract_build_columns(t, tb, err) < 0)
             return -1;
-        /* The sentence right above a table is its title. */
-        if (header > 0 && (size_t)header + 3 > first) {
+        int grouped = extract_group_header(t, &t->tables[idx], err);
+        if (grouped < 0)
+            return -1;
+        /* The sentence right above a table is its title, unless it names
+         * groups of its columns. */
+        if (!grouped && header > 0 && (size_t)header + 3 > first) {
             struct xline *above = &t->lines[header - 1];
             if (above->block == t->lines[header].block && above->kind == XLINE_TEXT &&
                 above->role != XROW_HEADER && is_lone_row(t, above)) {
@@ -190,6 +198,22 @@ static int index_name_line(const struct extract_transcript *t, long h)
     if (ln->n_atoms == 0 || ln->n_atoms > 3 || ln->n_nums > 0)
         return 0;
     return !has_wide_gap(ln, extract_xline_text(t, ln));
+}
+
+/* Under a pandas header (indented, wide gaps) the index's name may be a
+ * longer phrase at the left margin, "model (order thrown away)", or the
+ * names of a MultiIndex's levels, "model           setting". */
+static int long_index_name(const struct extract_transcript *t, long h)
+{
+    const struct xline *ln = &t->lines[h];
+    const char *s = extract_xline_text(t, ln);
+    if (ln->n_atoms == 0 || ln->n_atoms > 6 || ln->n_nums > 0 || ln->len == 0 || s[0] == ' ' ||
+        s[0] == '\t' || h == 0)
+        return 0;
+    const struct xline *above = &t->lines[h - 1];
+    const char *a = extract_xline_text(t, above);
+    return above->block == ln->block && above->kind == XLINE_TEXT && above->len > 0 &&
+           a[0] == ' ' && has_wide_gap(above, a);
 }
 
 /* pandas indents its header past the index ("            all  very_rows");
@@ -232,7 +256,8 @@ static long find_header(const struct extract_transcript *t, size_t first, enum x
     if (keyed_numbers(t, &t->lines[h]) > 2 * extract_count_values(t, &t->lines[first]))
         return -1;   /* "bf=3  t50=3.4e-02  t1=4.7e-09" over "took 0.12 s": a log line that
                       * names its own cells; "T=5  T=20  T=50" over as many values heads them */
-    if (index_name_line(t, h) && h > 0 && t->lines[h - 1].block == t->lines[h].block &&
+    if ((index_name_line(t, h) || long_index_name(t, h)) && h > 0 &&
+        t->lines[h - 1].block == t->lines[h].block &&
         t->lines[h - 1].kind == XLINE_TEXT &&
         (extract_pandas_header(t, &t->lines[h - 1]) ||
          extract_count_values(t, &t->lines[first]) == 1) &&
@@ -553,7 +578,7 @@ int extract_table_detect(struct extract_transcript *t, struct gb_err *err)
         return gb_fail(err, "out of memory finding tables");
     for (size_t k = 0; k < t->n_lines; k++) {
         struct xline *ln = &t->lines[k];
-        delims[k] = extract_line_delim(extract_xline_text(t, ln), ln->len);
+        delims[k] = extract_line_delim(extract_xline_text(t, ln), ln->len, ln->decimal_comma);
         ln->value_atom = ln->kind == XLINE_TEXT ? extract_value_start(t, ln, delims[k])
                                                 : ln->n_atoms;
     }

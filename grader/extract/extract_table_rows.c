@@ -129,7 +129,8 @@ static int name_list(const char *s, size_t len)
     return fields >= 3;
 }
 
-enum xdelim extract_line_delim(const char *s, size_t len)
+/* A line written with decimal commas ("0,740   1,000") has no comma fields. */
+enum xdelim extract_line_delim(const char *s, size_t len, int decimal_comma)
 {
     size_t pipes = 0, tabs = 0, bare_commas = 0, spaced_commas = 0, semis = 0, amps = 0;
     for (size_t i = 0; i < len; i++) {
@@ -141,7 +142,7 @@ enum xdelim extract_line_delim(const char *s, size_t len)
             semis++;
         else if (s[i] == '\t')
             tabs++;
-        else if (s[i] == ',')
+        else if (s[i] == ',' && !decimal_comma)
             (i + 1 < len && s[i + 1] == ' ') ? spaced_commas++ : bare_commas++;
     }
     if (pipes >= 2)
@@ -227,6 +228,38 @@ size_t extract_labelled_tail(const struct extract_transcript *t, const struct xl
     return i;
 }
 
+/* A space-aligned row may end in a short text cell after its values
+ * ("... 49   yes", "... 0.494   chance"), as a delimited row may end in a
+ * note field: the atoms before that cell, or n_atoms when the row does not
+ * end so.  The cell is at most NOTE_WORDS_MAX words, set off by two
+ * spaces or a tab from a value; the values before it are the row's, one of
+ * them at least a fraction (a header of step numbers ends in a word too). */
+#define NOTE_WORDS_MAX 3
+static size_t before_note_cell(const struct extract_transcript *t, const struct xline *ln)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = ln->n_atoms, words = 0;
+
+    while (i > 0 && a[i - 1].num < 0 && words <= NOTE_WORDS_MAX) {
+        if (i >= 2 && a[i - 2].num < 0 && a[i - 1].p - (a[i - 2].p + a[i - 2].len) >= 2)
+            return ln->n_atoms;   /* two text cells: not a row of values */
+        i--;
+        words++;
+    }
+    if (words == 0 || words > NOTE_WORDS_MAX || i == 0 || !extract_is_value_num(t, ln, &a[i - 1]))
+        return ln->n_atoms;
+    const char *gap = a[i - 1].p + a[i - 1].len;
+    if (a[i].p - gap < 2 && !memchr(gap, '\t', (size_t)(a[i].p - gap)))
+        return ln->n_atoms;
+    for (const char *p = gap; p < a[i].p; p++)
+        if (*p != ' ' && *p != '\t')
+            return ln->n_atoms;   /* "0.494 (chance)", "1.0 -> yes": a phrase, not a cell */
+    for (size_t k = 0; k < i; k++)
+        if (a[k].num >= 0 && !(t->nums[a[k].num].flags & NUMPARSE_INTEGER))
+            return i;
+    return ln->n_atoms;   /* "   50   40  ...  1  shrink": whole numbers naming columns */
+}
+
 /* Atoms at the end of a row that are values: the value region's start, or
  * n_atoms when the row has none.  A row of numbers only keeps its first
  * as the label ("50  7.577e-02 ...").  Delimited rows count whole fields. */
@@ -257,6 +290,8 @@ size_t extract_value_start(const struct extract_transcript *t, const struct xlin
         }
     } else {
         i = extract_labelled_tail(t, ln);
+        if (i == ln->n_atoms)
+            i = before_note_cell(t, ln);
         while (i > 0 && (extract_is_value_num(t, ln, &a[i - 1]) ||
                          extract_is_filler(t, ln, &a[i - 1]))) {
             values += a[i - 1].num >= 0;

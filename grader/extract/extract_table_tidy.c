@@ -20,6 +20,23 @@ static uint64_t mix_bytes(uint64_t h, const char *p, size_t n)
     return (h ^ 0x1f) * 1099511628211ull;                   /* cell separator */
 }
 
+/* Mixes into h the cells among the first `end` atoms of row ln that lie in
+ * the columns selected (see hash_cells), the keys it inherits first. */
+static uint64_t hash_row(const struct extract_transcript *t, const struct xline *ln, size_t end,
+                         long col, uint64_t h, int depth)
+{
+    if (ln->inherit >= 0 && depth < 4)
+        h = hash_row(t, &t->lines[ln->inherit], ln->n_inherit, col, h, depth + 1);
+    for (size_t i = 0; i < end && i < ln->n_atoms; i++) {
+        const struct xatom *a = &t->atoms[ln->atom0 + i];
+        int take = col < 0 ? a->num < 0 && !extract_is_noise(a)
+                           : a->num >= 0 && t->num_col[a->num] == col;
+        if (take)
+            h = mix_bytes(h, a->p, a->len);
+    }
+    return h;
+}
+
 /* Mixes into hash[r] the cells of data row r that lie in the columns
  * selected: every word when col < 0 (words are label text), else the
  * numbers of column col. */
@@ -31,13 +48,7 @@ static void hash_cells(const struct extract_transcript *t, const struct xtable *
         const struct xline *ln = &t->lines[li];
         if (ln->role != XROW_DATA)
             continue;
-        for (size_t i = 0; i < ln->n_atoms; i++) {
-            const struct xatom *a = &t->atoms[ln->atom0 + i];
-            int take = col < 0 ? a->num < 0 && !extract_is_noise(a)
-                               : a->num >= 0 && t->num_col[a->num] == col;
-            if (take)
-                hash[r] = mix_bytes(hash[r], a->p, a->len);
-        }
+        hash[r] = hash_row(t, ln, ln->n_atoms, col, hash[r], 0);
         r++;
     }
 }

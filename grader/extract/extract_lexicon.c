@@ -1,0 +1,242 @@
+/* extract_lexicon.c — label words in the languages students print in.
+ *
+ * A student in Lyon prints "norme après clipping : 1,0000", one in Madrid
+ * "longitud  segundos  precisión", one in Pune "lambai 50 pe baad". A human
+ * grader reads "après" as "after"; the rubric's phrases are English.  This
+ * table gives the English word of the label words of other languages that
+ * the rubrics' phrases use (length, step, train, test, accuracy, row, query,
+ * key, output, value, weight, sum, mean, before, after, seconds, ...), so
+ * that a label matches as its English word would.  Entries are ASCII, lower
+ * case, accents dropped (matching folds them: "après" is "apres"); plurals
+ * ride on the word rules (extract_word_eq: "valores", "lignes").  A word
+ * that means something else too in its language ("pas": step or not) is
+ * left out.  Every entry has its case in tests/cases/extract_labels.tsv,
+ * which test_extract_lexicon checks entry by entry.
+ */
+#include "extract/extract_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct label_word {
+    const char *word;      /* as printed, folded */
+    const char *english;   /* the rubric's word */
+};
+
+/* Sorted by word (extract_lexicon_english searches it). */
+static const struct label_word lexicon[] = {
+    { "aadha", "half" },              /* hi-Latn */
+    { "accuratezza", "accuracy" },    /* it */
+    { "acuracia", "accuracy" },       /* pt */
+    { "addestramento", "train" },     /* it */
+    { "antes", "before" },            /* es, pt */
+    { "apprentissage", "train" },     /* fr */
+    { "apres", "after" },             /* fr */
+    { "ausgabe", "output" },          /* de */
+    { "avant", "before" },            /* fr */
+    { "azar", "chance" },             /* es */
+    { "baad", "after" },              /* hi-Latn */
+    { "chave", "key" },               /* pt */
+    { "chiave", "key" },              /* it */
+    { "clave", "key" },               /* es */
+    { "cle", "key" },                 /* fr */
+    { "comprimento", "length" },      /* pt */
+    { "consulta", "query" },          /* es, pt */
+    { "depois", "after" },            /* pt */
+    { "despues", "after" },           /* es */
+    { "diferencia", "difference" },   /* es */
+    { "dopo", "after" },              /* it */
+    { "durchschnitt", "mean" },       /* de */
+    { "ecart", "gap" },               /* fr */
+    { "entrainement", "train" },      /* fr */
+    { "entrenamiento", "train" },     /* es */
+    { "etape", "step" },              /* fr */
+    { "etiqueta", "label" },          /* es */
+    { "etiquette", "label" },         /* fr */
+    { "exactitud", "accuracy" },      /* es */
+    { "exactitude", "accuracy" },     /* fr */
+    { "facteur", "factor" },          /* fr */
+    { "fila", "row" },                /* es */
+    { "galat", "wrong" },             /* hi-Latn */
+    { "genauigkeit", "accuracy" },    /* de */
+    { "gewicht", "weight" },          /* de */
+    { "halfte", "half" },             /* de */
+    { "hasard", "chance" },           /* fr */
+    { "kadam", "step" },              /* hi-Latn */
+    { "lambai", "length" },           /* hi-Latn */
+    { "lange", "length" },            /* de (Länge) */
+    { "ligne", "row" },               /* fr */
+    { "linha", "row" },               /* pt */
+    { "logistica", "logistic" },      /* es, pt, it */
+    { "logistique", "logistic" },     /* fr */
+    { "logistisch", "logistic" },     /* de */
+    { "longitud", "length" },         /* es */
+    { "longueur", "length" },         /* fr */
+    { "lunghezza", "length" },        /* it */
+    { "media", "mean" },              /* es, pt, it */
+    { "melange", "shuffled" },        /* fr */
+    { "mezclado", "shuffled" },       /* es */
+    { "mitad", "half" },              /* es */
+    { "mittelwert", "mean" },         /* de */
+    { "modele", "model" },            /* fr */
+    { "modell", "model" },            /* de */
+    { "modello", "model" },           /* it */
+    { "modelo", "model" },            /* es, pt */
+    { "moitie", "half" },             /* fr */
+    { "moyenne", "mean" },            /* fr */
+    { "nach", "after" },              /* de */
+    { "norma", "norm" },              /* es, pt, it */
+    { "norme", "norm" },              /* fr */
+    { "nouveau", "fresh" },           /* fr */
+    { "nuevo", "fresh" },             /* es */
+    { "numero", "number" },           /* es, it, pt */
+    { "paso", "step" },               /* es */
+    { "passo", "step" },              /* pt, it */
+    { "pehle", "before" },            /* hi-Latn */
+    { "peso", "weight" },             /* es, pt, it */
+    { "poids", "weight" },            /* fr */
+    { "precision", "accuracy" },      /* fr, es: précision, precisión */
+    { "prima", "before" },            /* it */
+    { "promedio", "mean" },           /* es */
+    { "prueba", "test" },             /* es */
+    { "requete", "query" },           /* fr */
+    { "riga", "row" },                /* it */
+    { "sahi", "correct" },            /* hi-Latn */
+    { "saida", "output" },            /* pt */
+    { "salida", "output" },           /* es */
+    { "samay", "time" },              /* hi-Latn */
+    { "schlussel", "key" },           /* de */
+    { "schritt", "step" },            /* de */
+    { "seconde", "seconds" },         /* fr */
+    { "secondi", "seconds" },         /* it */
+    { "segundo", "seconds" },         /* es, pt */
+    { "sekunden", "seconds" },        /* de */
+    { "soma", "sum" },                /* pt */
+    { "somma", "sum" },               /* it */
+    { "somme", "sum" },               /* fr */
+    { "sortie", "output" },           /* fr */
+    { "suma", "sum" },                /* es */
+    { "summe", "sum" },               /* de */
+    { "tasa", "rate" },               /* es */
+    { "taux", "rate" },               /* fr */
+    { "tempo", "time" },              /* pt, it */
+    { "temps", "time" },              /* fr */
+    { "teste", "test" },              /* pt */
+    { "tiempo", "time" },             /* es */
+    { "treinamento", "train" },       /* pt */
+    { "treino", "train" },            /* pt */
+    { "uscita", "output" },           /* it */
+    { "valeur", "value" },            /* fr */
+    { "valor", "value" },             /* es, pt */
+    { "valore", "value" },            /* it */
+    { "wert", "value" },              /* de */
+    { "zeile", "row" },               /* de */
+    { "zeit", "time" },               /* de */
+};
+
+#define LEXICON_N (sizeof lexicon / sizeof lexicon[0])
+#define FOLD_MAX 32
+
+static int cmp_word(const void *key, const void *entry)
+{
+    return strcmp(key, ((const struct label_word *)entry)->word);
+}
+
+static const char *lookup(const char *folded)
+{
+    const struct label_word *e = bsearch(folded, lexicon, LEXICON_N, sizeof *lexicon, cmp_word);
+    return e ? e->english : NULL;
+}
+
+/* Lower-case ASCII with accents dropped into out; 0 when the word is too
+ * long or holds anything but letters. */
+static size_t fold(const char *w, size_t len, char *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len;) {
+        char base;
+        size_t step = extract_latin_letter(w + i, len - i, &base);
+        if (n + 1 >= FOLD_MAX)
+            return 0;
+        if (step) {
+            out[n++] = base;
+            i += step;
+        } else if (((unsigned char)w[i] | 0x20) >= 'a' && ((unsigned char)w[i] | 0x20) <= 'z') {
+            out[n++] = (char)((unsigned char)w[i] | 0x20);
+            i++;
+        } else {
+            return 0;
+        }
+    }
+    out[n] = '\0';
+    return n;
+}
+
+const char *extract_lexicon_english(const char *w, size_t len)
+{
+    char f[FOLD_MAX];
+    size_t n = fold(w, len, f);
+    const char *en;
+
+    if (n < 3)
+        return NULL;
+    if ((en = lookup(f)))
+        return en;
+    /* plurals and inflections: "lignes", "valores", "Zeilen", "nuevos" */
+    static const char *const endings[] = { "s", "es", "n", "en", "e", NULL };
+    for (const char *const *e = endings; *e; e++) {
+        size_t el = strlen(*e);
+        if (n > el + 2 && strcmp(f + n - el, *e) == 0) {
+            char stem[FOLD_MAX];
+            memcpy(stem, f, n - el);
+            stem[n - el] = '\0';
+            if ((en = lookup(stem)))
+                return en;
+        }
+    }
+    return NULL;
+}
+
+size_t extract_lexicon_size(void)
+{
+    return LEXICON_N;
+}
+
+const char *extract_lexicon_entry(size_t i, const char **english)
+{
+    if (i >= LEXICON_N)
+        return NULL;
+    *english = lexicon[i].english;
+    return lexicon[i].word;
+}
+
+/* Is w the English word of some entry?  Asked once per query word: a
+ * search compares one word with thousands of atoms, so the last answer is
+ * kept (per thread: batch grades in threads). */
+static int is_target(const char *w, size_t wlen)
+{
+    static _Thread_local const char *last_w;
+    static _Thread_local size_t last_len;
+    static _Thread_local int last_is;
+
+    if (w == last_w && wlen == last_len)
+        return last_is;
+    last_w = w;
+    last_len = wlen;
+    last_is = 0;
+    for (size_t i = 0; i < LEXICON_N && !last_is; i++)
+        last_is = extract_word_eq(w, wlen, lexicon[i].english, strlen(lexicon[i].english)) != 0;
+    return last_is;
+}
+
+int extract_label_eq(const char *w, size_t wlen, const struct xatom *a)
+{
+    int strength = extract_word_eq(w, wlen, a->p, a->len);
+    const char *en;
+
+    if (strength || a->num >= 0 || a->len < 3 || !is_target(w, wlen))
+        return strength;
+    if (!(en = extract_lexicon_english(a->p, a->len)))
+        return 0;
+    return extract_word_eq(w, wlen, en, strlen(en));
+}

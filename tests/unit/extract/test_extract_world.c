@@ -1,0 +1,262 @@
+/* test_extract_world.c — Check suite for output written the way students
+ * around the world write it: pandas' two levels (a group line over the
+ * header, a MultiIndex with its outer keys blanked, a long index name), a
+ * text cell after a row's values, accented words, decimal commas, and the
+ * label words of other languages (extract_table_groups.c, extract_lexicon.c,
+ * extract.c, extract_table_rows.c).
+ *
+ * The label-word lexicon is checked entry by entry against
+ * tests/cases/extract_labels.tsv: every entry has a case, and a case whose
+ * entry is blanked fails (test_every_lexicon_entry_has_a_case).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extract/extract.h"
+#include "extract_fixture.h"
+
+static const char *synonyms_json = "{\"gain\": [\"g\"], \"b_f\": [\"bf\", \"forget bias\"]}";
+
+static struct found query(const struct extract_transcript *t, const char *locate_json)
+{
+    return extract_fixture_query(t, synonyms_json, locate_json);
+}
+
+START_TEST(test_group_line_names_the_columns_under_it)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "                                         test accuracy\n"
+        "                           params    all  very rows  not rows\n"
+        "model (order thrown away)\n"
+        "logistic on counts             18  0.740      1.000     0.485\n"
+        "64-unit net on counts       1,217  0.785      1.000     0.574\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"64-unit\", \"column\": \"test accuracy not rows\"}");
+    ASSERT_HIT(f, 0.574, 5, "0.574");
+    ck_assert_msg(strstr(f.column, "test accuracy"), "column '%s'", f.column);
+    f = query(t, "{\"row\": \"logistic\", \"column\": \"params\"}");
+    ASSERT_HIT(f, 18, 4, "18");
+    ck_assert_msg(!strstr(f.column, "accuracy"), "params is no accuracy: '%s'", f.column);
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_group_line_with_pipes_aligns_by_its_pipes)
+{
+    /* the student's group line is typed a few columns off: its '||' say
+     * which columns it names, not where its letters fall */
+    struct extract_transcript *t = extract_fixture_parse(
+        "           |   (wall clock) ||  ----- train accuracy -----   ||  ----- test accuracy -----\n"
+        " len model | train s module ||  train | module |  diff | ok ||   test | module |  diff | ok\n"
+        "  50 RNN   |   47.0     3.8 ||  0.561 |  0.539 | +0.02 | XX ||  0.494 |  0.507 | -0.01 | XX\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"RNN\", \"column\": \"test accuracy\"}");
+    ASSERT_HIT(f, 0.494, 3, "0.494");
+    ck_assert_msg(strstr(f.column, "test accuracy test"), "column '%s'", f.column);
+    f = query(t, "{\"row\": \"RNN\", \"column\": \"train accuracy\"}");
+    ASSERT_HIT(f, 0.561, 3, "0.561");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_one_label_over_every_column_stays_a_caption)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "                        query\n"
+        "axis     subject  good/bad  negation  filler\n"
+        "token\n"
+        "support      0.0       0.0       0.0     0.0\n"
+        "rude         2.0       0.0       2.0     0.0\n");
+    struct found f = query(t, "{\"row\": \"rude\", \"column\": \"negation\"}");
+
+    ASSERT_HIT(f, 2.0, 5, "2.0");
+    ck_assert_msg(!strstr(f.column, "query"), "a caption is no column word: '%s'", f.column);
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_blanked_multiindex_keys_are_inherited)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "                step          t=50        t=1\n"
+        "model           setting\n"
+        "RNN gain        0.5      7.577e-02  5.032e-17\n"
+        "                0.9      7.603e-02  1.619e-05\n"
+        "                1.0      7.603e-02  7.716e-04\n"
+        "LSTM cell, b_f  0.0      3.679e-02  5.180e-12\n"
+        "                1.0      3.450e-02  6.822e-06\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 1.0\", \"column\": \"t 1\"}");
+    ASSERT_HIT(f, 7.716e-04, 5, "7.716e-04");
+    f = query(t, "{\"row\": \"b_f 1.0\", \"column\": \"t 1\"}");
+    ASSERT_HIT(f, 6.822e-06, 7, "6.822e-06");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_descending_right_aligned_keys_inherit_nothing)
+{
+    /* " 50" under "100" starts right of it, but "100" is no blanked key */
+    struct extract_transcript *t = extract_fixture_parse(
+        "length  model   test acc\n"
+        "100     RNN        0.508\n"
+        " 50     RNN        0.494\n");
+    struct found f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"test acc\"}");
+
+    ASSERT_HIT(f, 0.494, 3, "0.494");
+    ck_assert_msg(!strstr(f.label, "100"), "label '%s'", f.label);
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_text_cell_after_the_values_keeps_the_row)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "length   last step     step 1  steps back  reaches step 1\n"
+        "50       7.603e-02  7.716e-04          49             yes\n"
+        "100      6.106e-02  4.488e-05          90              no\n");
+    struct found f = query(t, "{\"row\": \"length 100\", \"column\": \"steps back\"}");
+
+    ASSERT_HIT(f, 90, 3, "90");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_accented_words_are_one_word)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "norme totale avant clipping : 20,5769\n"
+        "norme totale après clipping : 1,0000\n");
+    struct found f = query(t, "{\"row\": \"after clipping\"}");
+
+    ASSERT_HIT(f, 1.0, 2, "1,0000");
+    ck_assert_int_eq(extract_word_eq("Précision", strlen("Précision"), "precision", 9), 3);
+    ck_assert_int_eq(extract_word_eq("étape", strlen("étape"), "etape", 5), 3);
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_decimal_commas_in_a_space_table)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "            support      was      not     rude   somme\n"
+        "support      0,250    0,250    0,250    0,250   1,000\n"
+        "rude         0,440    0,060    0,440    0,060   1,000\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"rude\", \"column\": \"was\"}");
+    ASSERT_HIT(f, 0.06, 3, "0,060");
+    f = query(t, "{\"row\": \"rude\", \"column\": \"sum\"}");
+    ASSERT_HIT(f, 1.0, 3, "1,000");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_thousands_and_csv_are_no_decimal_commas)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "params 1,217\n"
+        "5,20,50,100\n"
+        "all: [0.574, 0.511]\n");
+    struct found f = query(t, "{\"row\": \"params\"}");
+
+    ASSERT_HIT(f, 1217, 1, "1,217");
+    extract_free(t);
+}
+END_TEST
+
+/* tests/cases/extract_labels.tsv: LINE<TAB>ROW PHRASE<TAB>VALUE, one per
+ * lexicon entry, naming the entry in a comment column. */
+struct label_case {
+    char line[256], row[64], entry[64];
+    double value;
+};
+
+static size_t read_cases(struct label_case *c, size_t max)
+{
+    FILE *f = fopen("tests/cases/extract_labels.tsv", "r");
+    char buf[512];
+    size_t n = 0;
+
+    ck_assert_msg(f != NULL, "tests/cases/extract_labels.tsv (run from the checkout)");
+    while (fgets(buf, sizeof buf, f) && n < max) {
+        if (buf[0] == '#' || buf[0] == '\n')
+            continue;
+        char *line = strtok(buf, "\t"), *row = strtok(NULL, "\t"), *val = strtok(NULL, "\t"),
+             *entry = strtok(NULL, "\t\n");
+        ck_assert_msg(line && row && val && entry, "malformed case line");
+        snprintf(c[n].line, sizeof c[n].line, "%s\n", line);
+        snprintf(c[n].row, sizeof c[n].row, "%s", row);
+        snprintf(c[n].entry, sizeof c[n].entry, "%s", entry);
+        c[n].value = strtod(val, NULL);
+        n++;
+    }
+    fclose(f);
+    return n;
+}
+
+START_TEST(test_label_cases_read_as_english)
+{
+    static struct label_case c[512];
+    size_t n = read_cases(c, 512);
+
+    for (size_t i = 0; i < n; i++) {
+        struct extract_transcript *t = extract_fixture_parse(c[i].line);
+        char locate[128];
+        snprintf(locate, sizeof locate, "{\"row\": \"%s\"}", c[i].row);
+        struct found f = query(t, locate);
+        ck_assert_msg(f.n == 1 && f.value == c[i].value, "case '%s' (%s): %s", c[i].line,
+                      c[i].entry, f.explain);
+        extract_free(t);
+    }
+}
+END_TEST
+
+START_TEST(test_every_lexicon_entry_has_a_case)
+{
+    static struct label_case c[512];
+    size_t n = read_cases(c, 512), size = extract_lexicon_size();
+
+    for (size_t e = 0; e < size; e++) {
+        const char *english, *word = extract_lexicon_entry(e, &english), *prev_en, *prev;
+        int found = 0;
+        if (e > 0 && (prev = extract_lexicon_entry(e - 1, &prev_en)))
+            ck_assert_msg(strcmp(prev, word) < 0, "the lexicon must stay sorted: %s, %s", prev,
+                          word);
+        for (size_t i = 0; i < n && !found; i++)
+            found = strcmp(c[i].entry, word) == 0;
+        ck_assert_msg(found, "lexicon entry '%s' (%s) has no case", word, english);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("extract_world");
+    TCase *tc = tcase_create("core");
+    SRunner *sr;
+    int failed;
+
+    tcase_add_test(tc, test_group_line_names_the_columns_under_it);
+    tcase_add_test(tc, test_group_line_with_pipes_aligns_by_its_pipes);
+    tcase_add_test(tc, test_one_label_over_every_column_stays_a_caption);
+    tcase_add_test(tc, test_blanked_multiindex_keys_are_inherited);
+    tcase_add_test(tc, test_descending_right_aligned_keys_inherit_nothing);
+    tcase_add_test(tc, test_text_cell_after_the_values_keeps_the_row);
+    tcase_add_test(tc, test_accented_words_are_one_word);
+    tcase_add_test(tc, test_decimal_commas_in_a_space_table);
+    tcase_add_test(tc, test_thousands_and_csv_are_no_decimal_commas);
+    tcase_add_test(tc, test_label_cases_read_as_english);
+    tcase_add_test(tc, test_every_lexicon_entry_has_a_case);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
