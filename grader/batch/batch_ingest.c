@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <locale.h>
 #include <openssl/evp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -510,6 +511,37 @@ static struct archive *open_archive(const char *path)
     return a;
 }
 
+/* The entry's name as UTF-8 (archives are read under utf8_locale(), so the
+ * locale's form is UTF-8 too); a name the archive does not mark as UTF-8 and
+ * that is not valid UTF-8 comes as its raw bytes, which the naming code
+ * treats as data and the report makes valid UTF-8. */
+static const char *entry_name(struct archive_entry *e)
+{
+    const char *utf8 = archive_entry_pathname_utf8(e);
+
+    return utf8 ? utf8 : archive_entry_pathname(e);
+}
+
+/* libarchive converts entry names to the charset of the thread's locale.  In
+ * the C locale (cron, Slurm, a service) a UTF-8 name such as Moodle's
+ * "Chloé Dubois_10003_..." has no such form, the entry comes without a name
+ * and the student would be lost; so archives are read with this thread in
+ * C.UTF-8.  Returns the locale to restore, or 0 when C.UTF-8 is missing (then
+ * names that need it are listed as problems, as before). */
+static locale_t utf8_locale(locale_t *mine)
+{
+    *mine = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+    return *mine ? uselocale(*mine) : (locale_t)0;
+}
+
+static void utf8_locale_end(locale_t old, locale_t mine)
+{
+    if (old)
+        uselocale(old);
+    if (mine)
+        freelocale(mine);
+}
+
 static long read_archive(void *ctx, void *buf, size_t n)
 {
     la_ssize_t got = archive_read_data((struct archive *)ctx, buf, n);
@@ -557,7 +589,7 @@ static int survey_archive(struct ingest *in, struct source *src, struct gb_err *
         return gb_fail(err, "out of memory");
     while (n < in->lim->max_entries &&
            ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN)) {
-        const char *path = archive_entry_pathname(e);
+        const char *path = entry_name(e);
         char part[256];
 
         if (!path || archive_entry_filetype(e) != AE_IFREG)
@@ -593,7 +625,7 @@ static int survey_archive(struct ingest *in, struct source *src, struct gb_err *
 static int archive_entry_take(struct ingest *in, struct source *src, struct archive *a,
                               struct archive_entry *e, struct gb_err *err)
 {
-    const char *path = archive_entry_pathname(e);
+    const char *path = entry_name(e);
     int type = archive_entry_filetype(e);
 
     if (!path)
@@ -656,8 +688,12 @@ int batch_ingest(const char *const *inputs, size_t n_inputs, const struct batch_
             rc = batch_cohort_problem(c, NULL, err, "%s: %s", inputs[i], strerror(errno));
         else if (S_ISDIR(st.st_mode))
             rc = ingest_dir(&in, &src, err);
-        else
+        else {
+            locale_t mine, old = utf8_locale(&mine);
+
             rc = ingest_archive(&in, &src, err);
+            utf8_locale_end(old, mine);
+        }
         batch_gsmeta_free(&src.meta);
     }
     for (size_t i = 0; rc == 0 && i < c->n_students; i++)

@@ -2,6 +2,7 @@
  * batch_names, batch_gsmeta, batch_roster): LMS layouts, conflicts, and hostile
  * archives — traversal, bombs, truncation, non-UTF-8 names, 10,000 files. */
 #include <fcntl.h>
+#include <locale.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -247,6 +248,65 @@ START_TEST(test_non_utf8_names)
 }
 END_TEST
 
+/* A UTF-8 name as Moodle writes it (the zip's UTF-8 flag set) and in a pax
+ * tar: the student is graded under the name, whatever the process's locale
+ * (the grader runs in the C locale under cron and Slurm). */
+START_TEST(test_utf8_names)
+{
+    static const char *const paths[] = {
+        "Chlo\xc3\xa9 Dubois_10003_assignsubmission_file_/attention_by_hand.py",
+        "Zo\xc3\xab \xc5\x81uczak_10004_assignsubmission_file_/answers.md",
+    };
+    static const char *const names[] = { "Chlo\xc3\xa9 Dubois", "Zo\xc3\xab \xc5\x81uczak" };
+    static const char *const ids[] = { "10003", "10004" };
+
+    /* The LMS writes in a UTF-8 locale; the grader reads in this test's C one. */
+    locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0), plain;
+
+    ck_assert_ptr_nonnull(utf8);
+    for (int tar = 0; tar < 2; tar++) {
+        struct archive *a;
+        struct batch_cohort c;
+
+        plain = uselocale(utf8);
+        a = archive_write_new();
+
+        ck_assert_int_eq(tar ? archive_write_set_format_pax(a) : archive_write_set_format_zip(a),
+                         ARCHIVE_OK);
+        if (!tar)     /* names as UTF-8 with the zip's UTF-8 flag, as Moodle writes them */
+            ck_assert_int_eq(archive_write_set_options(a, "zip:hdrcharset=UTF-8"), ARCHIVE_OK);
+        ck_assert_int_eq(archive_write_open_filename(a, in_scratch(tar ? "n.tar" : "n.zip")),
+                         ARCHIVE_OK);
+        for (int i = 0; i < 2; i++) {
+            struct archive_entry *ae = archive_entry_new();
+
+            archive_entry_set_pathname_utf8(ae, paths[i]);
+            archive_entry_set_filetype(ae, AE_IFREG);
+            archive_entry_set_perm(ae, 0644);
+            archive_entry_set_size(ae, (la_int64_t)strlen(PY));
+            ck_assert_int_eq(archive_write_header(a, ae), ARCHIVE_OK);
+            ck_assert_int_eq(archive_write_data(a, PY, strlen(PY)), (la_ssize_t)strlen(PY));
+            archive_entry_free(ae);
+        }
+        ck_assert_int_eq(archive_write_close(a), ARCHIVE_OK);
+        archive_write_free(a);
+        uselocale(plain);
+        ingest_one(path_in, &c, NULL);
+        ck_assert_msg(c.n_problems == 0, "%s", c.n_problems ? c.problems[0].what : "");
+        for (int i = 0; i < 2; i++) {
+            const struct batch_student *s = batch_cohort_student(&c, ids[i]);
+
+            ck_assert_ptr_nonnull(s);
+            ck_assert_str_eq(s->name, names[i]);
+        }
+        ck_assert_ptr_nonnull(upload_of(&c, "10003", "attention_by_hand"));
+        ck_assert_ptr_nonnull(upload_of(&c, "10004", "self_check"));
+        batch_cohort_free(&c);
+    }
+    freelocale(utf8);
+}
+END_TEST
+
 START_TEST(test_ten_thousand_files)
 {
     struct zentry *e = calloc(10001, sizeof *e);
@@ -347,6 +407,7 @@ int main(void)
     tcase_add_test(tc, test_bomb_is_bounded);
     tcase_add_test(tc, test_truncated_and_garbage_archives);
     tcase_add_test(tc, test_non_utf8_names);
+    tcase_add_test(tc, test_utf8_names);
     tcase_add_test(tc, test_ten_thousand_files);
     tcase_add_test(tc, test_folder_input_refuses_links);
     tcase_add_test(tc, test_roster_names_and_absentees);
