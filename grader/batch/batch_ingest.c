@@ -214,12 +214,34 @@ static const char *extension(const char *name)
     return dot ? dot : "";
 }
 
+/* Two of Canvas's resubmissions: the zip's times, else the -N suffix, else
+ * the attachment id says which is newer (the exact name says nothing there:
+ * the first hand-in holds it, the fixed one is NAME-1). */
+static int newer_resubmission(const struct batch_upload *old, const struct batch_upload *new)
+{
+    if (new->mtime != old->mtime)
+        return new->mtime > old->mtime;
+    if (new->revision != old->revision)
+        return new->revision > old->revision;
+    return new->attachment > old->attachment;
+}
+
 /* 1: the new upload is graded instead of the old one. */
 static int prefer_new(const struct batch_upload *old, const struct batch_upload *new)
 {
+    if (old->versioned && new->versioned)
+        return newer_resubmission(old, new);
     if (new->exact_name != old->exact_name)
         return new->exact_name;
     return new->mtime > old->mtime;
+}
+
+static const char *why_preferred(const struct batch_upload *old, const struct batch_upload *new)
+{
+    if (old->versioned && new->versioned)
+        return "the newest resubmission";
+    return old->exact_name != new->exact_name ? "named exactly as the exercise"
+           : old->mtime != new->mtime ? "the newer one" : "the first found";
 }
 
 static int add_upload(struct ingest *in, struct batch_upload *u, struct gb_err *err)
@@ -237,9 +259,7 @@ static int add_upload(struct ingest *in, struct batch_upload *u, struct gb_err *
         if (batch_cohort_problem(c, u->student, err, "two files for %s: %s and %s%s; graded %s (%s)",
                                  u->exercise->name, old->origin, u->origin,
                                  strcmp(old->sha256, u->sha256) ? "" : " (identical)",
-                                 take ? u->origin : old->origin,
-                                 old->exact_name != u->exact_name ? "named exactly as the exercise"
-                                 : old->mtime != u->mtime ? "the newer one" : "the first found"))
+                                 take ? u->origin : old->origin, why_preferred(old, u)))
             return -1;
         if (take) {
             upload_free(old);
@@ -350,6 +370,9 @@ static int take_entry(struct ingest *in, struct source *src, const char *path, l
         return unmatched(in, s, origin, "has an exercise's name but not its extension", err);
     u.exercise = ex;
     u.exact_name = !strcmp(nm.file, ex->submission);
+    u.versioned = nm.versioned;
+    u.revision = nm.revision;
+    u.attachment = nm.attachment;
     u.student = strdup(s->id);
     u.origin = report_clean_dup(origin, err);
     if (!u.student || !u.origin) {

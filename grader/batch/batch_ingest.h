@@ -34,6 +34,9 @@ struct batch_upload {
     char sha256[65];
     long long mtime;
     int exact_name;                   /* named exactly as the exercise's file */
+    int versioned;                    /* from an LMS that keeps resubmissions (Canvas) */
+    long revision;                    /* its -N resubmission number (batch_names.h) */
+    long long attachment;             /* its attachment id: larger is newer */
 };
 
 struct batch_student {
