@@ -28,6 +28,8 @@ static const char usage_text[] =
     "  --transcripts DIR    recorded runs: DIR/STUDENT/EXERCISE.stdout (+ .status)\n"
     "  --rubrics DIR, --python PATH   as for grader check\n"
     "  --quiet              no progress, only the summary and errors\n"
+    "  --missing-as-zero    a student with nothing gradable gets 0 in the LMS files\n"
+    "                       (default: blank, which both importers skip)\n"
     "  --post               queue every new result in the outbox and send it; settings\n"
     "                       as for grader post: --to URL, --secret-file F, --config F,\n"
     "                       --outbox PATH, --format gradebox|lti\n"
@@ -148,6 +150,8 @@ static int switch_flag(struct batch_settings *s, const char *a)
         s->slurm = 1;
     else if (!strcmp(a, "--post"))
         s->post = 1;
+    else if (!strcmp(a, "--missing-as-zero"))
+        s->missing_as_zero = 1;
     else
         return 1;
     return 0;

@@ -61,21 +61,19 @@ void batch_ingest_limits_default(struct batch_ingest_limits *lim)
 
 /* ---- the cohort's lists ------------------------------------------------- */
 
-int batch_cohort_problem(struct batch_cohort *c, const char *student, struct gb_err *err,
-                         const char *fmt, ...)
+static int add_problem(struct batch_cohort *c, const char *student, int refused,
+                       struct gb_err *err, const char *fmt, va_list ap)
 {
     struct batch_problem *grown = realloc(c->problems, (c->n_problems + 1) * sizeof *grown);
     char *raw = NULL;
-    va_list ap;
     int n;
 
     if (!grown)
         return gb_fail(err, "out of memory");
     c->problems = grown;
-    va_start(ap, fmt);
     n = vasprintf(&raw, fmt, ap);
-    va_end(ap);
     grown = &c->problems[c->n_problems];
+    grown->refused = refused;
     grown->what = n < 0 ? NULL : report_clean_dup(raw, err);
     grown->student = student ? strdup(student) : NULL;
     free(raw);
@@ -86,6 +84,30 @@ int batch_cohort_problem(struct batch_cohort *c, const char *student, struct gb_
     }
     c->n_problems++;
     return 0;
+}
+
+int batch_cohort_problem(struct batch_cohort *c, const char *student, struct gb_err *err,
+                         const char *fmt, ...)
+{
+    va_list ap;
+    int rc;
+
+    va_start(ap, fmt);
+    rc = add_problem(c, student, 1, err, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int batch_cohort_notice(struct batch_cohort *c, const char *student, struct gb_err *err,
+                        const char *fmt, ...)
+{
+    va_list ap;
+    int rc;
+
+    va_start(ap, fmt);
+    rc = add_problem(c, student, 0, err, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 struct batch_student *batch_cohort_student(struct batch_cohort *c, const char *id)
@@ -256,7 +278,7 @@ static int add_upload(struct ingest *in, struct batch_upload *u, struct gb_err *
         if (strcmp(old->student, u->student) || old->exercise != u->exercise)
             continue;
         take = prefer_new(old, u);
-        if (batch_cohort_problem(c, u->student, err, "two files for %s: %s and %s%s; graded %s (%s)",
+        if (batch_cohort_notice(c, u->student, err, "two files for %s: %s and %s%s; graded %s (%s)",
                                  u->exercise->name, old->origin, u->origin,
                                  strcmp(old->sha256, u->sha256) ? "" : " (identical)",
                                  take ? u->origin : old->origin, why_preferred(old, u)))
@@ -340,7 +362,7 @@ static int unmatched(struct ingest *in, struct batch_student *s, const char *ori
         s->n_unlisted++;
         return 0;
     }
-    return batch_cohort_problem(in->c, s->id, err, "%s: %s", origin, why);
+    return batch_cohort_notice(in->c, s->id, err, "%s: %s", origin, why);
 }
 
 static int take_entry(struct ingest *in, struct source *src, const char *path, long long mtime,
@@ -721,7 +743,7 @@ int batch_ingest(const char *const *inputs, size_t n_inputs, const struct batch_
     }
     for (size_t i = 0; rc == 0 && i < c->n_students; i++)
         if (c->students[i].n_unlisted)
-            rc = batch_cohort_problem(c, c->students[i].id, err, "%zu more files matched no "
+            rc = batch_cohort_notice(c, c->students[i].id, err, "%zu more files matched no "
                                       "exercise (not listed one by one)",
                                       c->students[i].n_unlisted);
     return rc;

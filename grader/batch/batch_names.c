@@ -209,7 +209,7 @@ void batch_name_safe_id(const char *raw, char *out, size_t size)
 int batch_name_reserved(const char *id)
 {
     static const char *const names[] = { "grades.csv", "moodle_grades.csv", "canvas_grades.csv",
-                                         "report.html", "gradebook.sqlite",
+                                         "moodle_feedback.zip", "report.html", "gradebook.sqlite",
                                          "gradebook.sqlite-wal", "gradebook.sqlite-shm" };
 
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)

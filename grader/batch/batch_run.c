@@ -13,10 +13,12 @@
 
 #include "batch/batch_csv.h"
 #include "batch/batch_exercises.h"
+#include "batch/batch_fbzip.h"
 #include "batch/batch_html.h"
 #include "batch/batch_queue.h"
 #include "batch/batch_roster.h"
 #include "batch/batch_similar.h"
+#include "batch/batch_status.h"
 #include "batch/batch_store.h"
 #include "batch/batch_worker.h"
 #include "buf.h"
@@ -27,6 +29,8 @@
 
 struct summary {
     size_t students, uploads, graded, errors, waiting, review, problems;
+    size_t ungraded;                  /* students of whom nothing was graded */
+    size_t refused;                   /* entries, uploads or inputs not graded */
 };
 
 /* ---- the cohort's files in DIR ----------------------------------------------------- */
@@ -150,6 +154,32 @@ static int read_cohort(const struct batch_settings *s, const struct batch_exerci
 
 /* ---- outputs ----------------------------------------------------------------------- */
 
+/* One line on stderr per problem and per ungraded student, each naming the
+ * student it is about ("10003 (Chloé Dubois): ..."), so a log says who. */
+static void print_problems(const struct batch_book *b, struct summary *sum)
+{
+    char who[400], why[1024];
+
+    for (size_t i = 0; i < b->cohort.n_problems; i++) {
+        const struct batch_problem *p = &b->cohort.problems[i];
+
+        if (p->student)
+            batch_status_who(b, p->student, who, sizeof who);
+        fprintf(stderr, "grader batch: %s: %s%s%s\n", p->refused ? "problem" : "note",
+                p->student ? who : "", p->student ? ": " : "", p->what);
+        sum->refused += p->refused;
+    }
+    for (size_t i = 0; i < b->cohort.n_students; i++) {
+        const char *id = b->cohort.students[i].id;
+
+        if (!batch_status_ungraded(b, id, why, sizeof why))
+            continue;
+        batch_status_who(b, id, who, sizeof who);
+        fprintf(stderr, "grader batch: not graded: %s: %s\n", who, why);
+        sum->ungraded++;
+    }
+}
+
 static void tally(const struct batch_book *b, struct summary *sum)
 {
     memset(sum, 0, sizeof *sum);
@@ -177,7 +207,8 @@ static int write_outputs(struct batch_store *st, const char *course_dir, const c
     if (batch_store_book(st, &book, err))
         return -1;
     tally(&book, sum);
-    rc = batch_csv_write(&book, out, err);
+    print_problems(&book, sum);
+    rc = batch_csv_write(&book, out, err) || batch_fbzip_write(&book, out, err) ? -1 : 0;
     if (rc == 0 && batch_similar_find(&book, course_dir, &sim, &why))
         fprintf(stderr, "grader batch: similarity not computed: %s\n", why.msg);
     if (rc == 0)
@@ -195,7 +226,10 @@ static void print_summary(const char *out, const struct summary *sum, size_t fre
         printf(", %zu could not be graded", sum->errors);
     if (sum->waiting)
         printf(", %zu not graded yet", sum->waiting);
-    printf("; %zu wait for review; %zu input problems\n", sum->review, sum->problems);
+    printf("; %zu wait for review; %zu input problems", sum->review, sum->problems);
+    if (sum->ungraded)
+        printf("; %zu students not graded (grades.csv says why)", sum->ungraded);
+    printf("\n");
     printf("  %s/grades.csv\n  %s/report.html\n", out, out);
     fflush(stdout);
 }
@@ -272,7 +306,8 @@ static int finish(struct batch_settings *s, struct batch_store *st, const char *
                 "%zu uploads left\n", sum.waiting);
         return BATCH_EXIT_INTERRUPTED;
     }
-    return sum.errors || sum.waiting || left ? BATCH_EXIT_INCOMPLETE : BATCH_EXIT_OK;
+    return sum.errors || sum.waiting || sum.ungraded || sum.refused || left
+           ? BATCH_EXIT_INCOMPLETE : BATCH_EXIT_OK;
 }
 
 /* ---- the commands ------------------------------------------------------------------ */
@@ -342,7 +377,9 @@ int batch_run(struct batch_settings *s)
     struct gb_err err;
     int rc = batch_exercises_load(s->rubrics, &ex, &err) || open_out(s->out, &st, &err) ||
              read_cohort(s, &ex, &c, &err) || store_cohort(s, st, &c, &err) ||
-             batch_store_set_meta(st, "assignment", s->assignment, &err) || forget(s, st, &err) ||
+             batch_store_set_meta(st, "assignment", s->assignment, &err) ||
+             batch_store_set_meta(st, "missing_as_zero", s->missing_as_zero ? "1" : "0", &err) ||
+             forget(s, st, &err) ||
              batch_store_pending(st, &ex, &tasks, &n, &err) ? -1 : 0;
 
     batch_cohort_free(&c);

@@ -36,6 +36,7 @@ struct batch_settings {
     int slurm;
     struct batch_slurm_options slurm_opts;
     struct batch_ingest_limits limits;
+    int missing_as_zero;             /* nothing gradable is 0 in the LMS files, not blank */
     int post;
     struct deliver_config deliver;   /* --post's settings (loaded only with --post) */
 };

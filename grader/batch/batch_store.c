@@ -23,7 +23,7 @@ static const char schema[] =
     " email TEXT, lms TEXT, late INTEGER, in_roster INTEGER);"
     "CREATE TABLE IF NOT EXISTS uploads(student TEXT, exercise TEXT, sha256 TEXT, digest TEXT,"
     " key TEXT, origin TEXT, path TEXT, transcript TEXT, PRIMARY KEY(student, exercise));"
-    "CREATE TABLE IF NOT EXISTS problems(student TEXT, what TEXT);"
+    "CREATE TABLE IF NOT EXISTS problems(student TEXT, what TEXT, refused INTEGER DEFAULT 1);"
     "CREATE TABLE IF NOT EXISTS results(student TEXT, exercise TEXT, key TEXT, status TEXT,"
     " score REAL, max_score REAL, wall REAL, graded_at TEXT, json TEXT, error TEXT,"
     " posted INTEGER DEFAULT 0, PRIMARY KEY(student, exercise));";
@@ -44,6 +44,21 @@ static int exec(struct batch_store *st, const char *sql, struct gb_err *err)
     return -1;
 }
 
+/* A gradebook written before problems told a refusal from a notice gains the
+ * column; its rows count as refusals until the next run rewrites them. */
+static int upgrade(struct batch_store *st, struct gb_err *err)
+{
+    sqlite3_stmt *s;
+    int has = 0;
+
+    if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM pragma_table_info('problems')"
+                           " WHERE name = 'refused'", -1, &s, NULL) != SQLITE_OK)
+        return db_fail(st, err, "reading its schema");
+    has = sqlite3_step(s) == SQLITE_ROW;
+    sqlite3_finalize(s);
+    return has ? 0 : exec(st, "ALTER TABLE problems ADD COLUMN refused INTEGER DEFAULT 1", err);
+}
+
 int batch_store_open(const char *dir, struct batch_store **out, struct gb_err *err)
 {
     struct batch_store *st = calloc(1, sizeof *st);
@@ -61,7 +76,7 @@ int batch_store_open(const char *dir, struct batch_store **out, struct gb_err *e
     }
     sqlite3_busy_timeout(st->db, BUSY_TIMEOUT_MS);
     if (exec(st, "PRAGMA journal_mode=WAL", err) || exec(st, "PRAGMA synchronous=NORMAL", err) ||
-        exec(st, schema, err)) {
+        exec(st, schema, err) || upgrade(st, err)) {
         batch_store_close(st);
         return -1;
     }
@@ -161,8 +176,8 @@ static int put_uploads(struct batch_store *st, const struct batch_cohort *c, cha
 static int put_problems(struct batch_store *st, const struct batch_cohort *c, struct gb_err *err)
 {
     for (size_t i = 0; i < c->n_problems; i++)
-        if (run(st, "INSERT INTO problems VALUES(?1, ?2)", err, 2, c->problems[i].student,
-                c->problems[i].what))
+        if (run(st, "INSERT INTO problems VALUES(?1, ?2, ?3)", err, 3, c->problems[i].student,
+                c->problems[i].what, c->problems[i].refused ? "1" : "0"))
             return -1;
     return 0;
 }
@@ -340,6 +355,7 @@ static int row_from(sqlite3_stmt *s, struct batch_row *r)
     r->score = sqlite3_column_double(s, 7);
     r->max_score = sqlite3_column_double(s, 8);
     r->wall = sqlite3_column_double(s, 9);
+    r->graded_at = col_dup(s, 10);
     return r->student && r->exercise ? 0 : -1;
 }
 
@@ -373,7 +389,8 @@ static int read_rows(struct batch_store *st, const char *sql, struct batch_row *
 /* Only a current result (its key still the upload's) is a row's result. */
 #define ROW_SELECT                                                                        \
     "SELECT u.student, u.exercise, u.origin, u.path, r.status, r.json, r.error, r.score,"  \
-    " r.max_score, r.wall FROM uploads u LEFT JOIN results r ON r.student = u.student"     \
+    " r.max_score, r.wall, r.graded_at FROM uploads u LEFT JOIN results r"                 \
+    " ON r.student = u.student"                                                            \
     " AND r.exercise = u.exercise AND r.key = u.key"
 
 int batch_store_unposted(struct batch_store *st, struct batch_row **rows, size_t *n,
@@ -431,11 +448,12 @@ static int read_problems(struct batch_store *st, struct batch_cohort *c, struct 
     sqlite3_stmt *s;
     int rc = 0;
 
-    if (prepare(st, "SELECT student, what FROM problems ORDER BY rowid", &s, err))
+    if (prepare(st, "SELECT student, what, refused FROM problems ORDER BY rowid", &s, err))
         return -1;
     while (rc == 0 && sqlite3_step(s) == SQLITE_ROW)
-        rc = batch_cohort_problem(c, (const char *)sqlite3_column_text(s, 0), err, "%s",
-                                  (const char *)sqlite3_column_text(s, 1));
+        rc = (sqlite3_column_int(s, 2) ? batch_cohort_problem : batch_cohort_notice)(
+            c, (const char *)sqlite3_column_text(s, 0), err, "%s",
+            (const char *)sqlite3_column_text(s, 1));
     sqlite3_finalize(s);
     return rc;
 }
@@ -464,14 +482,19 @@ static int read_exercises(struct batch_store *st, struct batch_book *b, struct g
 
 int batch_store_book(struct batch_store *st, struct batch_book *b, struct gb_err *err)
 {
+    char *zero = NULL;
+
     memset(b, 0, sizeof *b);
     if (read_students(st, &b->cohort, err) || read_problems(st, &b->cohort, err) ||
         read_exercises(st, b, err) ||
         read_rows(st, ROW_SELECT " ORDER BY u.student, u.exercise", &b->rows, &b->n_rows, err) ||
-        batch_store_get_meta(st, "assignment", &b->assignment, err)) {
+        batch_store_get_meta(st, "assignment", &b->assignment, err) ||
+        batch_store_get_meta(st, "missing_as_zero", &zero, err)) {
         batch_book_free(b);
         return -1;
     }
+    b->missing_as_zero = zero && !strcmp(zero, "1");
+    free(zero);
     return 0;
 }
 
@@ -485,6 +508,7 @@ void batch_rows_free(struct batch_row *rows, size_t n)
         free(rows[i].status);
         free(rows[i].json);
         free(rows[i].error);
+        free(rows[i].graded_at);
     }
     free(rows);
 }

@@ -41,6 +41,7 @@ struct batch_row {
     char *status;          /* "passed", "needs_review", "failed", "error"; NULL: not graded */
     char *json;            /* gradebox.result/1 document, or NULL */
     char *error;           /* why grading failed (status "error"), or NULL */
+    char *graded_at;       /* RFC 3339 UTC of the grading, or NULL */
     double score, max_score, wall;
 };
 
@@ -51,6 +52,8 @@ struct batch_book {        /* everything the outputs need, read back from the st
     char **exercises;                /* exercises with an upload, sorted */
     size_t n_exercises;
     char *assignment;                /* --assignment, or NULL */
+    int missing_as_zero;             /* --missing-as-zero: nothing gradable is 0 in the
+                                      * LMS files, not blank */
 };
 
 int batch_store_open(const char *dir, struct batch_store **out, struct gb_err *err);
