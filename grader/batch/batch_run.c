@@ -16,6 +16,7 @@
 #include "batch/batch_fbzip.h"
 #include "batch/batch_html.h"
 #include "batch/batch_queue.h"
+#include "batch/batch_review.h"
 #include "batch/batch_roster.h"
 #include "batch/batch_similar.h"
 #include "batch/batch_status.h"
@@ -196,18 +197,32 @@ static void tally(const struct batch_book *b, struct summary *sum)
     }
 }
 
+/* The book with the human decisions in force (batch_review.h): every output
+ * shows the decided grade. */
+static int decided_book(struct batch_store *st, struct batch_book *book, struct gb_err *err)
+{
+    if (batch_store_book(st, book, err))
+        return -1;
+    if (batch_review_apply_stored(st, book->rows, book->n_rows, err)) {
+        batch_book_free(book);
+        return -1;
+    }
+    return 0;
+}
+
 static int write_outputs(struct batch_store *st, const char *course_dir, const char *out,
-                         struct summary *sum, struct gb_err *err)
+                         struct summary *sum, int say, struct gb_err *err)
 {
     struct batch_book book;
     struct batch_similarity sim = { 0 };
     struct gb_err why;
     int rc;
 
-    if (batch_store_book(st, &book, err))
+    if (decided_book(st, &book, err))
         return -1;
     tally(&book, sum);
-    print_problems(&book, sum);
+    if (say)
+        print_problems(&book, sum);
     rc = batch_csv_write(&book, out, err) || batch_fbzip_write(&book, out, err) ? -1 : 0;
     if (rc == 0 && batch_similar_find(&book, course_dir, &sim, &why))
         fprintf(stderr, "grader batch: similarity not computed: %s\n", why.msg);
@@ -244,6 +259,10 @@ static int enqueue_all(struct batch_store *st, struct outbox *ob, struct deliver
     int rc = batch_store_unposted(st, &rows, &n_rows, err);
 
     *n = 0;
+    if (rc == 0 && batch_review_apply_stored(st, rows, n_rows, err)) {
+        batch_rows_free(rows, n_rows);
+        rc = -1;
+    }
     if (rc)
         rows = NULL, n_rows = 0;
     *ids = rc ? NULL : calloc(n_rows + 1, sizeof **ids);
@@ -294,7 +313,7 @@ static int finish(struct batch_settings *s, struct batch_store *st, const char *
     struct gb_err err;
     int left = 0;
 
-    if (write_outputs(st, course_dir, s->out, &sum, &err)) {
+    if (write_outputs(st, course_dir, s->out, &sum, 1, &err)) {
         fprintf(stderr, "grader batch: %s\n", err.msg);
         return BATCH_EXIT_USAGE;
     }
@@ -398,6 +417,19 @@ int batch_run(struct batch_settings *s)
     batch_store_close(st);
     batch_exercises_free(&ex);
     return rc < 0 ? BATCH_EXIT_USAGE : rc;
+}
+
+int batch_rewrite_outputs(const char *out_dir, const char *rubrics, struct gb_err *err)
+{
+    struct batch_exercises ex = { 0 };
+    struct batch_store *st = NULL;
+    struct summary sum;
+    int rc = batch_exercises_load(rubrics, &ex, err) || batch_store_open(out_dir, &st, err) ||
+             write_outputs(st, ex.exercises_dir, out_dir, &sum, 0, err) ? -1 : 0;
+
+    batch_store_close(st);
+    batch_exercises_free(&ex);
+    return rc;
 }
 
 int batch_collect(const char *out_dir, struct batch_settings *s)

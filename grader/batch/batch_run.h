@@ -45,4 +45,8 @@ int batch_run(struct batch_settings *s);
 int batch_collect(const char *out_dir, struct batch_settings *s);
 int batch_task(const char *out_dir, int index, struct batch_settings *s);
 
+/* Writes DIR's outputs again from its gradebook (after a review decision);
+ * rubrics NULL: the installed ones. */
+int batch_rewrite_outputs(const char *out_dir, const char *rubrics, struct gb_err *err);
+
 #endif

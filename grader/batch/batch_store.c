@@ -26,7 +26,10 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS problems(student TEXT, what TEXT, refused INTEGER DEFAULT 1);"
     "CREATE TABLE IF NOT EXISTS results(student TEXT, exercise TEXT, key TEXT, status TEXT,"
     " score REAL, max_score REAL, wall REAL, graded_at TEXT, json TEXT, error TEXT,"
-    " posted INTEGER DEFAULT 0, PRIMARY KEY(student, exercise));";
+    " posted INTEGER DEFAULT 0, PRIMARY KEY(student, exercise));"
+    "CREATE TABLE IF NOT EXISTS decisions(student TEXT, exercise TEXT, check_id TEXT,"
+    " verdict TEXT, points REAL, note TEXT, by TEXT, at TEXT, evidence TEXT,"
+    " PRIMARY KEY(student, exercise, check_id));";
 
 static int db_fail(struct batch_store *st, struct gb_err *err, const char *what)
 {
@@ -478,6 +481,100 @@ static int read_exercises(struct batch_store *st, struct batch_book *b, struct g
     }
     sqlite3_finalize(s);
     return rc;
+}
+
+/* ---- decisions ------------------------------------------------------------------ */
+
+int batch_store_put_decision(struct batch_store *st, const struct batch_decision *d,
+                             struct gb_err *err)
+{
+    sqlite3_stmt *s;
+    int rc;
+
+    if (exec(st, "BEGIN IMMEDIATE", err))
+        return -1;
+    if (prepare(st, "INSERT OR REPLACE INTO decisions VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,"
+                    " ?9)", &s, err)) {
+        exec(st, "ROLLBACK", NULL);
+        return -1;
+    }
+    sqlite3_bind_text(s, 1, d->student, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, d->exercise, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 3, d->check, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 4, d->verdict, -1, SQLITE_STATIC);
+    sqlite3_bind_double(s, 5, d->points);
+    sqlite3_bind_text(s, 6, d->note, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 7, d->by, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 8, d->at, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 9, d->evidence, -1, SQLITE_STATIC);
+    rc = sqlite3_step(s) == SQLITE_DONE ? 0 : db_fail(st, err, "recording a decision");
+    sqlite3_finalize(s);
+    if (rc == 0)
+        rc = run(st, "UPDATE results SET posted = 0 WHERE student = ?1 AND exercise = ?2", err,
+                 2, d->student, d->exercise);
+    if (rc || exec(st, "COMMIT", err)) {
+        exec(st, "ROLLBACK", NULL);
+        return -1;
+    }
+    return 0;
+}
+
+static int decision_from(sqlite3_stmt *s, struct batch_decision *d)
+{
+    memset(d, 0, sizeof *d);
+    d->student = col_dup(s, 0);
+    d->exercise = col_dup(s, 1);
+    d->check = col_dup(s, 2);
+    d->verdict = col_dup(s, 3);
+    d->points = sqlite3_column_double(s, 4);
+    d->note = col_dup(s, 5);
+    d->by = col_dup(s, 6);
+    d->at = col_dup(s, 7);
+    d->evidence = col_dup(s, 8);
+    return d->student && d->exercise && d->check && d->verdict && d->by && d->at && d->evidence
+           ? 0 : -1;
+}
+
+int batch_store_decisions(struct batch_store *st, struct batch_decision **v, size_t *n,
+                          struct gb_err *err)
+{
+    sqlite3_stmt *s;
+    struct batch_decision *grown;
+    int rc = 0;
+
+    *v = NULL;
+    *n = 0;
+    if (prepare(st, "SELECT student, exercise, check_id, verdict, points, note, by, at,"
+                    " evidence FROM decisions ORDER BY student, exercise, check_id", &s, err))
+        return -1;
+    while (rc == 0 && sqlite3_step(s) == SQLITE_ROW) {
+        if (!(grown = realloc(*v, (*n + 1) * sizeof *grown)))
+            rc = gb_fail(err, "out of memory");
+        else if (*v = grown, decision_from(s, &grown[(*n)++]))
+            rc = gb_fail(err, "out of memory");
+    }
+    sqlite3_finalize(s);
+    if (rc) {
+        batch_decisions_free(*v, *n);
+        *v = NULL;
+        *n = 0;
+    }
+    return rc;
+}
+
+void batch_decisions_free(struct batch_decision *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(v[i].student);
+        free(v[i].exercise);
+        free(v[i].check);
+        free(v[i].verdict);
+        free(v[i].note);
+        free(v[i].by);
+        free(v[i].at);
+        free(v[i].evidence);
+    }
+    free(v);
 }
 
 int batch_store_book(struct batch_store *st, struct batch_book *b, struct gb_err *err)

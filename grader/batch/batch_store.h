@@ -94,6 +94,27 @@ int batch_store_unposted(struct batch_store *st, struct batch_row **rows, size_t
 int batch_store_mark_posted(struct batch_store *st, const char *student, const char *exercise,
                             struct gb_err *err);
 
+/* A human's decision on one review item (batch_review.h): who, when, why,
+ * and the evidence it was made on (a digest), so a regrade keeps it only
+ * while the evidence is the same. */
+struct batch_decision {
+    char *student, *exercise, *check;
+    char *verdict;         /* "pass", "fail" or "points" */
+    double points;         /* awarded ("points"; pass: the maximum, fail: 0) */
+    char *note;            /* why, or NULL */
+    char *by;              /* $USER or --by */
+    char *at;              /* RFC 3339 UTC with milliseconds */
+    char *evidence;        /* SHA-256 hex of the evidence decided on */
+};
+
+/* Records (replaces) a decision, and marks the result to be posted again:
+ * the decided grade is a new revision for the LMS. */
+int batch_store_put_decision(struct batch_store *st, const struct batch_decision *d,
+                             struct gb_err *err);
+int batch_store_decisions(struct batch_store *st, struct batch_decision **v, size_t *n,
+                          struct gb_err *err);
+void batch_decisions_free(struct batch_decision *v, size_t n);
+
 int batch_store_book(struct batch_store *st, struct batch_book *book, struct gb_err *err);
 void batch_book_free(struct batch_book *book);
 void batch_rows_free(struct batch_row *rows, size_t n);

@@ -1,0 +1,280 @@
+/* batch_review_cmd.c — `grader review DIR` (see batch_review_cmd.h). */
+#define _GNU_SOURCE
+#include "batch/batch_review_cmd.h"
+
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "batch/batch_review.h"
+#include "batch/batch_run.h"
+#include "batch/batch_store.h"
+#include "score/result_id.h"
+
+#define EXIT_OK 0
+#define EXIT_USAGE 2
+
+static const char usage_text[] =
+    "usage: grader review DIR --list\n"
+    "       grader review DIR --show STUDENT EXERCISE CHECK\n"
+    "       grader review DIR --decide STUDENT EXERCISE CHECK pass|fail|POINTS [--note TEXT]\n"
+    "       grader review DIR --decide-group GROUP pass|fail|POINTS [--note TEXT]\n"
+    "  DIR          a `grader batch --out` directory\n"
+    "  --by NAME    who decides (default: $USER)\n"
+    "  --rubrics D  as for grader batch (the outputs are written again)\n"
+    "See docs/instructors.md.\n";
+
+struct review_args {
+    const char *dir, *action, *rubrics, *by, *note;
+    const char *pos[4];           /* the action's words */
+    int n_pos;
+};
+
+/* The cohort's items as graded (decisions not applied: a decided item is
+ * still a review check underneath), with the decisions in force. */
+struct review_state {
+    struct batch_store *st;
+    struct batch_book book;
+    struct batch_decision *d;
+    size_t nd;
+    struct batch_review_item *items;
+    size_t n;
+};
+
+static int load(const char *dir, struct review_state *rs, struct gb_err *err)
+{
+    memset(rs, 0, sizeof *rs);
+    if (access(dir, F_OK) != 0)
+        return gb_fail_errno(err, "%s", dir);
+    return batch_store_open(dir, &rs->st, err) || batch_store_book(rs->st, &rs->book, err) ||
+           batch_store_decisions(rs->st, &rs->d, &rs->nd, err) ||
+           batch_review_items(&rs->book, rs->d, rs->nd, &rs->items, &rs->n, err) ? -1 : 0;
+}
+
+static void unload(struct review_state *rs)
+{
+    batch_review_items_free(rs->items, rs->n);
+    batch_decisions_free(rs->d, rs->nd);
+    batch_book_free(&rs->book);
+    batch_store_close(rs->st);
+}
+
+/* Tabs and line breaks would split the line a script reads. */
+static void put_field(const char *s)
+{
+    for (; *s; s++)
+        putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+}
+
+static int list(struct review_state *rs)
+{
+    size_t pending = 0, kept = 0, stale = 0;
+
+    for (size_t i = 0; i < rs->n; i++) {
+        const struct batch_review_item *it = &rs->items[i];
+
+        kept += it->decision != NULL;
+        stale += it->stale;
+        if (it->decision)
+            continue;
+        pending++;
+        printf("%s\t%s\t%s\t%s\t", it->student, it->exercise, it->check, it->group);
+        put_field(it->question);
+        putchar('\n');
+    }
+    fprintf(stderr, "grader review: %zu pending (%zu asked again: their evidence changed), "
+            "%zu decided\n", pending, stale, kept);
+    return EXIT_OK;
+}
+
+static struct batch_review_item *find(struct review_state *rs, const char *student,
+                                      const char *exercise, const char *check)
+{
+    for (size_t i = 0; i < rs->n; i++)
+        if (!strcmp(rs->items[i].student, student) && !strcmp(rs->items[i].exercise, exercise)
+            && !strcmp(rs->items[i].check, check))
+            return &rs->items[i];
+    return NULL;
+}
+
+static size_t group_size(const struct review_state *rs, const char *group)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < rs->n; i++)
+        n += !strcmp(rs->items[i].group, group);
+    return n;
+}
+
+static int show(struct review_state *rs, const struct review_args *a)
+{
+    const struct batch_review_item *it = find(rs, a->pos[0], a->pos[1], a->pos[2]);
+
+    if (!it) {
+        fprintf(stderr, "grader review: %s has no review item %s %s\n", a->pos[0], a->pos[1],
+                a->pos[2]);
+        return EXIT_USAGE;
+    }
+    printf("student:     %s\nexercise:    %s\ncheck:       %s (%g points)\n"
+           "group:       %s (%zu items)\nrubric:      %s\nquestion:    %s\n",
+           it->student, it->exercise, it->check, it->max_points, it->group,
+           group_size(rs, it->group), it->description, it->question);
+    if (it->decision)
+        printf("decided:     %s by %s at %s%s%s\n", it->decision->verdict, it->decision->by,
+               it->decision->at, it->decision->note ? ": " : "",
+               it->decision->note ? it->decision->note : "");
+    printf("evidence:\n%s\n", it->evidence);
+    return EXIT_OK;
+}
+
+/* "pass", "fail" or a number of points from 0 to the check's maximum. */
+static int verdict_of(const char *word, double max, struct batch_decision *d)
+{
+    char *end;
+
+    if (!strcmp(word, "pass") || !strcmp(word, "fail")) {
+        d->verdict = (char *)word;
+        d->points = word[0] == 'p' ? max : 0;
+        return 0;
+    }
+    d->points = strtod(word, &end);
+    if (end == word || *end || d->points < 0 || d->points > max)
+        return -1;
+    d->verdict = "points";
+    return 0;
+}
+
+static const char *who(const struct review_args *a)
+{
+    const struct passwd *pw;
+
+    if (a->by && a->by[0])
+        return a->by;
+    if (getenv("USER") && getenv("USER")[0])
+        return getenv("USER");
+    pw = getpwuid(getuid());
+    return pw ? pw->pw_name : "unknown";
+}
+
+/* Records the decision on each item (items[i] with mark[i] set). */
+static int record(struct review_state *rs, const struct review_args *a, const char *word,
+                  const char *match_group, size_t *done, struct gb_err *err)
+{
+    char at[RESULT_TIME_MAX];
+
+    *done = 0;
+    if (result_time_now(at, err))
+        return -1;
+    for (size_t i = 0; i < rs->n; i++) {
+        struct batch_review_item *it = &rs->items[i];
+        struct batch_decision d = { it->student, it->exercise, it->check, NULL, 0,
+                                    (char *)a->note, (char *)who(a), at, it->evidence_sha };
+
+        if (match_group ? strcmp(it->group, match_group)
+                        : (strcmp(it->student, a->pos[0]) || strcmp(it->exercise, a->pos[1]) ||
+                           strcmp(it->check, a->pos[2])))
+            continue;
+        if (verdict_of(word, it->max_points, &d))
+            return gb_fail(err, "%s: not pass, fail or a number of points from 0 to %g",
+                           word, it->max_points);
+        if (batch_store_put_decision(rs->st, &d, err))
+            return -1;
+        (*done)++;
+    }
+    return 0;
+}
+
+static int decide(struct review_state *rs, const struct review_args *a)
+{
+    int group = !strcmp(a->action, "--decide-group");
+    const char *word = a->pos[group ? 1 : 3];
+    struct gb_err err;
+    size_t done;
+
+    if (record(rs, a, word, group ? a->pos[0] : NULL, &done, &err)) {
+        fprintf(stderr, "grader review: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    if (done == 0) {
+        if (group)
+            fprintf(stderr, "grader review: no review item is in group %s\n", a->pos[0]);
+        else
+            fprintf(stderr, "grader review: %s has no review item %s %s\n", a->pos[0],
+                    a->pos[1], a->pos[2]);
+        return EXIT_USAGE;
+    }
+    if (batch_rewrite_outputs(a->dir, a->rubrics, &err)) {
+        fprintf(stderr, "grader review: decided, but the outputs were not written again: %s\n"
+                "(run `grader review %s --list` or the batch again to retry)\n", err.msg,
+                a->dir);
+        return EXIT_USAGE;
+    }
+    printf("grader review: %zu item%s decided %s by %s; %s/grades.csv written again\n", done,
+           done == 1 ? "" : "s", word, who(a), a->dir);
+    return EXIT_OK;
+}
+
+/* Words each action takes after it. */
+static int words_of(const char *action)
+{
+    return !strcmp(action, "--list") ? 0 : !strcmp(action, "--show") ? 3
+         : !strcmp(action, "--decide") ? 4 : !strcmp(action, "--decide-group") ? 2 : -1;
+}
+
+static int option(struct review_args *a, int argc, char **argv, int *i)
+{
+    const char **slot = !strcmp(argv[*i], "--by") ? &a->by : !strcmp(argv[*i], "--note")
+                      ? &a->note : !strcmp(argv[*i], "--rubrics") ? &a->rubrics : NULL;
+    int want = words_of(argv[*i]);
+
+    if (slot && *i + 1 < argc) {
+        *slot = argv[++*i];
+        return 0;
+    }
+    if (slot || want < 0 || a->action || *i + want >= argc)
+        return -1;
+    a->action = argv[*i];
+    for (a->n_pos = 0; a->n_pos < want; a->n_pos++)
+        a->pos[a->n_pos] = argv[++*i];
+    return 0;
+}
+
+static int parse(int argc, char **argv, struct review_args *a)
+{
+    memset(a, 0, sizeof *a);
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] != '-' && !a->dir)
+            a->dir = argv[i];
+        else if (argv[i][0] != '-' || option(a, argc, argv, &i))
+            return -1;
+    }
+    return a->dir && a->action ? 0 : -1;
+}
+
+int batch_review_cmd_main(int argc, char **argv)
+{
+    struct review_args a;
+    struct review_state rs;
+    struct gb_err err;
+    int rc;
+
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        fputs(usage_text, stdout);
+        return EXIT_OK;
+    }
+    if (parse(argc, argv, &a)) {
+        fprintf(stderr, "grader review: which DIR and which action?\n%s", usage_text);
+        return EXIT_USAGE;
+    }
+    if (load(a.dir, &rs, &err)) {
+        fprintf(stderr, "grader review: %s\n", err.msg);
+        unload(&rs);
+        return EXIT_USAGE;
+    }
+    rc = !strcmp(a.action, "--list") ? list(&rs) : !strcmp(a.action, "--show") ? show(&rs, &a)
+       : decide(&rs, &a);
+    unload(&rs);
+    return rc;
+}
