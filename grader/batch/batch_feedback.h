@@ -1,8 +1,8 @@
 /* batch_feedback.h — what a student is told, in words an LMS shows beside a grade.
  *
- * Per exercise, its score and status, then every check that did not pass with
- * its points and the grader's message (or, once decided, the human's verdict
- * and note), and how many passed.  Moodle's worksheet carries it in
+ * Per exercise, its score and status, then every check that did not pass or
+ * that a human decided, with its points and the grader's message (or the
+ * human's verdict and note), and how many others passed.  Moodle's worksheet carries it in
  * "Feedback comments" and its feedback-files zip as a file per student.
  * Read from the stored result documents only: nothing is recomputed.
  */

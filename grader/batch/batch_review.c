@@ -47,16 +47,32 @@ static long named_line(const char *where)
     return strtol(p + 5, NULL, 10);
 }
 
-/* Where the section at `line` ends: the next line another check of the
- * same result names (the next section the grader found), else 0. */
-static long section_end(const cJSON *doc, long line)
+/* The section a check names: what `where` quotes ("q2" in 'answers.md,
+ * section "q2" (line 9)'), as a length into it; 0 for none. */
+static size_t section_name(const char *where, const char **name)
 {
-    const cJSON *c;
+    const char *open = strchr(where, '"'), *close = open ? strchr(open + 1, '"') : NULL;
+
+    *name = open ? open + 1 : "";
+    return close ? (size_t)(close - open - 1) : 0;
+}
+
+/* Where the section of check c (at `line`) ends: the first line after it
+ * that a check of another section names (the next section the grader
+ * found; checks of the same section name lines inside it), else 0. */
+static long section_end(const cJSON *doc, const cJSON *c, long line)
+{
+    const char *mine, *theirs;
+    size_t n = section_name(text_of(c, "where"), &mine), k;
+    const cJSON *o;
     long end = 0;
 
-    cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(doc, "checks")) {
-        long at = named_line(text_of(c, "where"));
+    cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(doc, "checks")) {
+        long at = named_line(text_of(o, "where"));
 
+        k = section_name(text_of(o, "where"), &theirs);
+        if (k == n && !strncmp(mine, theirs, n))
+            continue;
         if (at > line && (end == 0 || at < end))
             end = at;
     }
@@ -97,7 +113,7 @@ static int evidence_of(const struct batch_row *r, const cJSON *doc, const cJSON 
                        struct gb_buf *out, struct gb_err *err)
 {
     long line = named_line(text_of(c, "where"));
-    int rc = line > 0 ? section_at(r->path, line, section_end(doc, line), out, err) : 1;
+    int rc = line > 0 ? section_at(r->path, line, section_end(doc, c, line), out, err) : 1;
 
     if (rc <= 0)
         return rc;
