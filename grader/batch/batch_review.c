@@ -265,6 +265,29 @@ void batch_review_items_free(struct batch_review_item *items, size_t n)
     free(items);
 }
 
+/* ---- decisions -------------------------------------------------------------------- */
+
+int batch_review_decide(struct batch_store *st, const struct batch_review_item *it,
+                        const char *word, const char *note, const char *by, const char *at,
+                        struct gb_err *err)
+{
+    struct batch_decision d = { it->student, it->exercise, it->check, NULL, 0, (char *)note,
+                                (char *)by, (char *)at, (char *)it->evidence_sha };
+    char *end;
+
+    if (!strcmp(word, "pass") || !strcmp(word, "fail")) {
+        d.verdict = (char *)word;
+        d.points = word[0] == 'p' ? it->max_points : 0;
+    } else {
+        d.points = strtod(word, &end);
+        if (end == word || *end || !(d.points >= 0 && d.points <= it->max_points))
+            return gb_fail(err, "%s: not pass, fail or a number of points from 0 to %g", word,
+                           it->max_points);
+        d.verdict = "points";
+    }
+    return batch_store_put_decision(st, &d, err);
+}
+
 /* ---- decisions applied ---------------------------------------------------------- */
 
 static int set_member(cJSON *o, const char *key, cJSON *value)

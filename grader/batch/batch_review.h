@@ -45,6 +45,13 @@ int batch_review_items(const struct batch_book *b, const struct batch_decision *
                        struct batch_review_item **items, size_t *n, struct gb_err *err);
 void batch_review_items_free(struct batch_review_item *items, size_t n);
 
+/* Records a decision on one item: word is "pass", "fail" or a number of
+ * points from 0 to the item's maximum (else -1 with a sentence, nothing
+ * recorded); note may be NULL; at is RFC 3339 UTC with milliseconds. */
+int batch_review_decide(struct batch_store *st, const struct batch_review_item *it,
+                        const char *word, const char *note, const char *by, const char *at,
+                        struct gb_err *err);
+
 /* Rewrites each row's result with the decisions in force (json, score,
  * status, graded_at).  A result that will not take its decisions is an
  * error, never a silent change of grade. */

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "batch/batch_review.h"
+#include "batch/batch_review_tui.h"
 #include "batch/batch_run.h"
 #include "batch/batch_store.h"
 #include "score/result_id.h"
@@ -17,7 +18,9 @@
 #define EXIT_USAGE 2
 
 static const char usage_text[] =
-    "usage: grader review DIR --list\n"
+    "usage: grader review DIR            (the review screen: p pass, f fail, s points,\n"
+    "                                     n note, P/F whole group, j next, k back, q quit)\n"
+    "       grader review DIR --list\n"
     "       grader review DIR --show STUDENT EXERCISE CHECK\n"
     "       grader review DIR --decide STUDENT EXERCISE CHECK pass|fail|POINTS [--note TEXT]\n"
     "       grader review DIR --decide-group GROUP pass|fail|POINTS [--note TEXT]\n"
@@ -25,6 +28,9 @@ static const char usage_text[] =
     "  --by NAME    who decides (default: $USER)\n"
     "  --rubrics D  as for grader batch (the outputs are written again)\n"
     "See docs/instructors.md.\n";
+
+struct review_args;
+static const char *who(const struct review_args *a);
 
 struct review_args {
     const char *dir, *action, *rubrics, *by, *note;
@@ -129,23 +135,6 @@ static int show(struct review_state *rs, const struct review_args *a)
     return EXIT_OK;
 }
 
-/* "pass", "fail" or a number of points from 0 to the check's maximum. */
-static int verdict_of(const char *word, double max, struct batch_decision *d)
-{
-    char *end;
-
-    if (!strcmp(word, "pass") || !strcmp(word, "fail")) {
-        d->verdict = (char *)word;
-        d->points = word[0] == 'p' ? max : 0;
-        return 0;
-    }
-    d->points = strtod(word, &end);
-    if (end == word || *end || d->points < 0 || d->points > max)
-        return -1;
-    d->verdict = "points";
-    return 0;
-}
-
 static const char *who(const struct review_args *a)
 {
     const struct passwd *pw;
@@ -158,7 +147,9 @@ static const char *who(const struct review_args *a)
     return pw ? pw->pw_name : "unknown";
 }
 
-/* Records the decision on each item (items[i] with mark[i] set). */
+/* Records the decision on the named item, or on every item of a group (the
+ * items of a group are one check's, so one maximum: a bad word is refused
+ * before anything is recorded). */
 static int record(struct review_state *rs, const struct review_args *a, const char *word,
                   const char *match_group, size_t *done, struct gb_err *err)
 {
@@ -169,17 +160,12 @@ static int record(struct review_state *rs, const struct review_args *a, const ch
         return -1;
     for (size_t i = 0; i < rs->n; i++) {
         struct batch_review_item *it = &rs->items[i];
-        struct batch_decision d = { it->student, it->exercise, it->check, NULL, 0,
-                                    (char *)a->note, (char *)who(a), at, it->evidence_sha };
 
         if (match_group ? strcmp(it->group, match_group)
                         : (strcmp(it->student, a->pos[0]) || strcmp(it->exercise, a->pos[1]) ||
                            strcmp(it->check, a->pos[2])))
             continue;
-        if (verdict_of(word, it->max_points, &d))
-            return gb_fail(err, "%s: not pass, fail or a number of points from 0 to %g",
-                           word, it->max_points);
-        if (batch_store_put_decision(rs->st, &d, err))
+        if (batch_review_decide(rs->st, it, word, a->note, who(a), at, err))
             return -1;
         (*done)++;
     }
@@ -250,7 +236,28 @@ static int parse(int argc, char **argv, struct review_args *a)
         else if (argv[i][0] != '-' || option(a, argc, argv, &i))
             return -1;
     }
-    return a->dir && a->action ? 0 : -1;
+    return a->dir ? 0 : -1;
+}
+
+/* No action: the review screen on this terminal, then the outputs once. */
+static int screen(struct review_state *rs, const struct review_args *a)
+{
+    struct batch_review_tui t = { rs->st, &rs->book, rs->items, rs->n, who(a), a->dir };
+    struct gb_err err;
+    size_t decided;
+
+    if (batch_review_tui_run(&t, &decided, &err)) {
+        fprintf(stderr, "grader review: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    if (decided && batch_rewrite_outputs(a->dir, a->rubrics, &err)) {
+        fprintf(stderr, "grader review: decided, but the outputs were not written again: %s\n",
+                err.msg);
+        return EXIT_USAGE;
+    }
+    printf("grader review: %zu decision%s recorded%s\n", decided, decided == 1 ? "" : "s",
+           decided ? "; the outputs were written again" : "");
+    return EXIT_OK;
 }
 
 int batch_review_cmd_main(int argc, char **argv)
@@ -273,8 +280,8 @@ int batch_review_cmd_main(int argc, char **argv)
         unload(&rs);
         return EXIT_USAGE;
     }
-    rc = !strcmp(a.action, "--list") ? list(&rs) : !strcmp(a.action, "--show") ? show(&rs, &a)
-       : decide(&rs, &a);
+    rc = !a.action ? screen(&rs, &a) : !strcmp(a.action, "--list") ? list(&rs)
+       : !strcmp(a.action, "--show") ? show(&rs, &a) : decide(&rs, &a);
     unload(&rs);
     return rc;
 }

@@ -1,5 +1,7 @@
 /* batch_review_cmd.h — `grader review DIR`: decide a graded cohort's review items.
  *
+ *   grader review DIR
+ *       the review screen on a terminal (batch_review_tui.h)
  *   grader review DIR --list
  *       one pending item per line: STUDENT<TAB>EXERCISE<TAB>CHECK<TAB>GROUP<TAB>QUESTION
  *   grader review DIR --decide STUDENT EXERCISE CHECK pass|fail|POINTS [--note TEXT]
