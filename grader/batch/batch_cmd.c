@@ -28,6 +28,9 @@ static const char usage_text[] =
     "  --transcripts DIR    recorded runs: DIR/STUDENT/EXERCISE.stdout (+ .status)\n"
     "  --rubrics DIR, --python PATH   as for grader check\n"
     "  --quiet              no progress, only the summary and errors\n"
+    "  --deadline TIME      e.g. 2026-11-30T23:59:00Z (UTC); with --late-penalty\n"
+    "                       PCT%/day[,cap=PCT%][,grace=2h] a late hand-in loses PCT% of\n"
+    "                       its total per started day (times from the LMS archive)\n"
     "  --missing-as-zero    a student with nothing gradable gets 0 in the LMS files\n"
     "                       (default: blank, which both importers skip)\n"
     "  --post               queue every new result in the outbox and send it; settings\n"
@@ -48,6 +51,8 @@ static const struct {
     { "--rubrics", offsetof(struct batch_settings, rubrics) },
     { "--python", offsetof(struct batch_settings, python) },
     { "--transcripts", offsetof(struct batch_settings, transcripts) },
+    { "--deadline", offsetof(struct batch_settings, deadline) },
+    { "--late-penalty", offsetof(struct batch_settings, late_penalty) },
     { "--partition", offsetof(struct batch_settings, slurm_opts.partition) },
     { "--time", offsetof(struct batch_settings, slurm_opts.time) },
 };

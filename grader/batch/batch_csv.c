@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "batch/batch_feedback.h"
+#include "batch/batch_late.h"
 #include "batch/batch_status.h"
 #include "buf.h"
 
@@ -136,13 +137,41 @@ static void grades_header(struct sheet *s, const struct batch_book *b)
     field(s, "needs_review");
     field(s, "not_graded");
     field(s, "note");
+    field(s, "days_late");
+    field(s, "late_penalty");
+    field(s, "total_before_penalty");
     end_line(s);
+}
+
+/* The total after the late policy's penalty (batch_late.h); *late filled,
+ * 0 when there is no policy or no known hand-in time (total unchanged). */
+static double after_penalty(const struct batch_book *b, const char *student, double total,
+                            struct batch_late *late, int *known)
+{
+    *known = batch_late_of(b, student, late);
+    return *known ? total * (1 - late->percent / 100) : total;
+}
+
+/* days_late, late_penalty (percent), total_before_penalty; blank without a policy. */
+static void late_fields(struct sheet *s, const struct batch_late *late, double total)
+{
+    if (!late) {
+        field(s, "");
+        field(s, "");
+        field(s, "");
+        return;
+    }
+    number(s, late->days);
+    number(s, late->percent);
+    number(s, total);
 }
 
 static int write_grades(const struct batch_book *b, const char *out_dir, struct gb_err *err)
 {
+    struct batch_late late;
     struct sheet s;
     char why[1024];
+    int ungraded, known = 0;
 
     if (sheet_open(&s, err))
         return -1;
@@ -165,16 +194,18 @@ static int write_grades(const struct batch_book *b, const char *out_dir, struct 
                 field(&s, "");
         }
         batch_csv_totals(b, st->id, &total, &max, &review, &errors);
-        if (batch_status_ungraded(b, st->id, why, sizeof why)) {
+        ungraded = batch_status_ungraded(b, st->id, why, sizeof why);
+        if (ungraded) {
             field(&s, "");           /* not 0/0: nothing was graded, and the note says why */
             field(&s, "");
         } else {
-            number(&s, total);
+            number(&s, after_penalty(b, st->id, total, &late, &known));
             number(&s, max);
         }
         number(&s, review);
         number(&s, errors);
         field(&s, why);
+        late_fields(&s, !ungraded && known ? &late : NULL, total);
         end_line(&s);
     }
     return sheet_save(&s, out_dir, "grades.csv", err);
@@ -210,10 +241,12 @@ static void last_modified(const struct batch_book *b, const char *student, char 
 static void lms_grade(struct sheet *s, const struct batch_book *b, const char *student,
                       double total)
 {
+    struct batch_late late;
     char why[8];
+    int known;
 
     if (!batch_status_ungraded(b, student, why, sizeof why))
-        number(s, total);
+        number(s, after_penalty(b, student, total, &late, &known));
     else
         field(s, b->missing_as_zero ? "0" : "");
 }

@@ -4,6 +4,8 @@
 #include <cjson/cJSON.h>
 #include <string.h>
 
+#include "batch/batch_late.h"
+
 static const char *text_of(const cJSON *o, const char *key)
 {
     const char *s = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key));
@@ -61,6 +63,12 @@ static int one_result(const struct batch_row *r, struct gb_buf *out, struct gb_e
 int batch_feedback_text(const struct batch_book *b, const char *student, struct gb_buf *out,
                         struct gb_err *err)
 {
+    struct batch_late late;
+
+    if (batch_late_of(b, student, &late) && late.days > 0 &&
+        gb_buf_printf(out, err, "late: handed in %d day%s after the deadline: %g%% off the "
+                      "total\n", late.days, late.days == 1 ? "" : "s", late.percent))
+        return -1;
     for (size_t i = 0; i < b->n_rows; i++) {
         const struct batch_row *r = &b->rows[i];
         int rc;

@@ -15,6 +15,7 @@
 #include "batch/batch_exercises.h"
 #include "batch/batch_fbzip.h"
 #include "batch/batch_html.h"
+#include "batch/batch_late.h"
 #include "batch/batch_queue.h"
 #include "batch/batch_review.h"
 #include "batch/batch_roster.h"
@@ -385,6 +386,22 @@ static int submit(struct batch_settings *s, struct batch_store *st, const struct
     return 0;
 }
 
+/* --deadline and --late-penalty into the gradebook (none given: none kept),
+ * checked before anything is graded. */
+static int set_late_policy(const struct batch_settings *s, struct batch_store *st,
+                           struct gb_err *err)
+{
+    struct batch_late_policy p;
+    char text[128];
+
+    if (!s->deadline && !s->late_penalty)
+        return batch_store_set_meta(st, "late_policy", NULL, err);
+    if (batch_late_parse(s->deadline, s->late_penalty, &p, err))
+        return -1;
+    batch_late_format(&p, text, sizeof text);
+    return batch_store_set_meta(st, "late_policy", text, err);
+}
+
 int batch_run(struct batch_settings *s)
 {
     struct batch_exercises ex = { 0 };
@@ -398,6 +415,7 @@ int batch_run(struct batch_settings *s)
              read_cohort(s, &ex, &c, &err) || store_cohort(s, st, &c, &err) ||
              batch_store_set_meta(st, "assignment", s->assignment, &err) ||
              batch_store_set_meta(st, "missing_as_zero", s->missing_as_zero ? "1" : "0", &err) ||
+             set_late_policy(s, st, &err) ||
              forget(s, st, &err) ||
              batch_store_pending(st, &ex, &tasks, &n, &err) ? -1 : 0;
 

@@ -37,6 +37,8 @@ struct batch_settings {
     struct batch_slurm_options slurm_opts;
     struct batch_ingest_limits limits;
     int missing_as_zero;             /* nothing gradable is 0 in the LMS files, not blank */
+    const char *deadline;            /* --deadline, or NULL (batch_late.h) */
+    const char *late_penalty;        /* --late-penalty, or NULL */
     int post;
     struct deliver_config deliver;   /* --post's settings (loaded only with --post) */
 };

@@ -22,7 +22,8 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS students(id TEXT PRIMARY KEY, raw_id TEXT, name TEXT,"
     " email TEXT, lms TEXT, late INTEGER, in_roster INTEGER);"
     "CREATE TABLE IF NOT EXISTS uploads(student TEXT, exercise TEXT, sha256 TEXT, digest TEXT,"
-    " key TEXT, origin TEXT, path TEXT, transcript TEXT, PRIMARY KEY(student, exercise));"
+    " key TEXT, origin TEXT, path TEXT, transcript TEXT, mtime INTEGER,"
+    " PRIMARY KEY(student, exercise));"
     "CREATE TABLE IF NOT EXISTS problems(student TEXT, what TEXT, refused INTEGER DEFAULT 1);"
     "CREATE TABLE IF NOT EXISTS results(student TEXT, exercise TEXT, key TEXT, status TEXT,"
     " score REAL, max_score REAL, wall REAL, graded_at TEXT, json TEXT, error TEXT,"
@@ -47,19 +48,31 @@ static int exec(struct batch_store *st, const char *sql, struct gb_err *err)
     return -1;
 }
 
-/* A gradebook written before problems told a refusal from a notice gains the
- * column; its rows count as refusals until the next run rewrites them. */
-static int upgrade(struct batch_store *st, struct gb_err *err)
+static int add_column(struct batch_store *st, const char *table, const char *column,
+                      const char *alter, struct gb_err *err)
 {
     sqlite3_stmt *s;
     int has = 0;
 
-    if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM pragma_table_info('problems')"
-                           " WHERE name = 'refused'", -1, &s, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2", -1,
+                           &s, NULL) != SQLITE_OK)
         return db_fail(st, err, "reading its schema");
+    sqlite3_bind_text(s, 1, table, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, column, -1, SQLITE_STATIC);
     has = sqlite3_step(s) == SQLITE_ROW;
     sqlite3_finalize(s);
-    return has ? 0 : exec(st, "ALTER TABLE problems ADD COLUMN refused INTEGER DEFAULT 1", err);
+    return has ? 0 : exec(st, alter, err);
+}
+
+/* A gradebook from before a column gains it: problems' refusal mark (old
+ * rows count as refusals until the next run rewrites them) and uploads'
+ * times (unknown until then: no late penalty is computed from them). */
+static int upgrade(struct batch_store *st, struct gb_err *err)
+{
+    return add_column(st, "problems", "refused",
+                      "ALTER TABLE problems ADD COLUMN refused INTEGER DEFAULT 1", err) ||
+           add_column(st, "uploads", "mtime", "ALTER TABLE uploads ADD COLUMN mtime INTEGER",
+                      err) ? -1 : 0;
 }
 
 int batch_store_open(const char *dir, struct batch_store **out, struct gb_err *err)
@@ -168,9 +181,12 @@ static int put_uploads(struct batch_store *st, const struct batch_cohort *c, cha
     for (size_t i = 0; i < c->n_uploads; i++) {
         const struct batch_upload *u = &c->uploads[i];
 
-        if (run(st, "INSERT INTO uploads VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", err, 8,
+        char mtime[32];
+
+        snprintf(mtime, sizeof mtime, "%lld", u->mtime);
+        if (run(st, "INSERT INTO uploads VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", err, 9,
                 u->student, u->exercise->name, u->sha256, u->exercise->digest, keys[i],
-                u->origin, paths[i], transcripts[i]))
+                u->origin, paths[i], transcripts[i], mtime))
             return -1;
     }
     return 0;
@@ -359,6 +375,7 @@ static int row_from(sqlite3_stmt *s, struct batch_row *r)
     r->max_score = sqlite3_column_double(s, 8);
     r->wall = sqlite3_column_double(s, 9);
     r->graded_at = col_dup(s, 10);
+    r->mtime = sqlite3_column_type(s, 11) == SQLITE_NULL ? -1 : sqlite3_column_int64(s, 11);
     return r->student && r->exercise ? 0 : -1;
 }
 
@@ -392,7 +409,7 @@ static int read_rows(struct batch_store *st, const char *sql, struct batch_row *
 /* Only a current result (its key still the upload's) is a row's result. */
 #define ROW_SELECT                                                                        \
     "SELECT u.student, u.exercise, u.origin, u.path, r.status, r.json, r.error, r.score,"  \
-    " r.max_score, r.wall, r.graded_at FROM uploads u LEFT JOIN results r"                 \
+    " r.max_score, r.wall, r.graded_at, u.mtime FROM uploads u LEFT JOIN results r"        \
     " ON r.student = u.student"                                                            \
     " AND r.exercise = u.exercise AND r.key = u.key"
 
@@ -586,7 +603,8 @@ int batch_store_book(struct batch_store *st, struct batch_book *b, struct gb_err
         read_exercises(st, b, err) ||
         read_rows(st, ROW_SELECT " ORDER BY u.student, u.exercise", &b->rows, &b->n_rows, err) ||
         batch_store_get_meta(st, "assignment", &b->assignment, err) ||
-        batch_store_get_meta(st, "missing_as_zero", &zero, err)) {
+        batch_store_get_meta(st, "missing_as_zero", &zero, err) ||
+        batch_store_get_meta(st, "late_policy", &b->late_policy, err)) {
         batch_book_free(b);
         return -1;
     }
@@ -618,5 +636,6 @@ void batch_book_free(struct batch_book *b)
         free(b->exercises[i]);
     free(b->exercises);
     free(b->assignment);
+    free(b->late_policy);
     memset(b, 0, sizeof *b);
 }

@@ -42,6 +42,8 @@ struct batch_row {
     char *json;            /* gradebox.result/1 document, or NULL */
     char *error;           /* why grading failed (status "error"), or NULL */
     char *graded_at;       /* RFC 3339 UTC of the grading, or NULL */
+    long long mtime;       /* when the upload was handed in (its time in the LMS's
+                            * archive or on disk), -1 unknown */
     double score, max_score, wall;
 };
 
@@ -54,6 +56,8 @@ struct batch_book {        /* everything the outputs need, read back from the st
     char *assignment;                /* --assignment, or NULL */
     int missing_as_zero;             /* --missing-as-zero: nothing gradable is 0 in the
                                       * LMS files, not blank */
+    char *late_policy;               /* --deadline/--late-penalty as batch_late.h reads
+                                      * it, or NULL: no late policy */
 };
 
 int batch_store_open(const char *dir, struct batch_store **out, struct gb_err *err);

@@ -4,6 +4,7 @@
  * renaming, and hostile names escaped in every output. */
 #include "batch/batch_csv.h"
 #include "batch/batch_html.h"
+#include "batch/batch_late.h"
 #include "batch/batch_similar.h"
 #include "batch/batch_store.h"
 #include "batch_fixture.h"
@@ -206,6 +207,55 @@ START_TEST(test_tab_and_cr_are_guarded)
 }
 END_TEST
 
+/* alice handed in at 1700000000 (2023-11-14T22:13:20Z, her entry's time in the
+ * zip): 2 days and 10 s after a deadline of 2023-11-12T22:13:10Z. */
+static void late_book(struct batch_book *book, const char *penalty)
+{
+    struct batch_late_policy p;
+    struct batch_store *st;
+    struct gb_err err;
+    char text[128];
+
+    graded_book(book);
+    batch_book_free(book);
+    ck_assert_msg(batch_late_parse("2023-11-12T22:13:10Z", penalty, &p, &err) == 0, "%s",
+                  err.msg);
+    batch_late_format(&p, text, sizeof text);
+    ck_assert_int_eq(batch_store_open(scratch, &st, &err), 0);
+    ck_assert_int_eq(batch_store_set_meta(st, "late_policy", text, &err), 0);
+    ck_assert_msg(batch_store_book(st, book, &err) == 0, "%s", err.msg);
+    batch_store_close(st);
+}
+
+START_TEST(test_late_penalty_per_day_cap_and_grace)
+{
+    static const struct { const char *penalty, *alice; } cases[] = {
+        { "10%/day,cap=25%", "\"alice\",\"\",\"\",\"\",\"13\",\"\",\"9.75\",\"13\"" },
+        { "10%/day,grace=20", "\"alice\",\"\",\"\",\"\",\"13\",\"\",\"10.4\",\"13\"" },
+    };
+    static const char *const tails[] = { "\"3\",\"25\",\"13\"\r\n", "\"2\",\"20\",\"13\"\r\n" };
+    struct batch_late_policy p;
+    struct batch_book book;
+    struct gb_err err;
+
+    for (int i = 0; i < 2; i++) {
+        char *grades, *row;
+
+        late_book(&book, cases[i].penalty);
+        ck_assert_msg(batch_csv_write(&book, scratch, &err) == 0, "%s", err.msg);
+        grades = read_out("grades.csv");
+        ck_assert_msg((row = strstr(grades, cases[i].alice)) != NULL, "%s", grades);
+        ck_assert_msg(strstr(row, tails[i]) != NULL, "%s", row);
+        free(grades);
+        batch_book_free(&book);
+    }
+    ck_assert_int_eq(batch_late_parse("2023-11-12", "10", &p, &err), -1);
+    ck_assert_int_eq(batch_late_parse("2023-11-12 22:13", "10%/week", &p, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "--late-penalty"));
+    ck_assert_int_eq(batch_late_parse(NULL, "10", &p, &err), -1);
+}
+END_TEST
+
 START_TEST(test_csv_totals_and_formula_guard)
 {
     struct batch_book book;
@@ -316,6 +366,7 @@ int main(void)
     tcase_add_test(tc, test_csv_totals_and_formula_guard);
     tcase_add_test(tc, test_ungraded_is_blank_not_zero);
     tcase_add_test(tc, test_tab_and_cr_are_guarded);
+    tcase_add_test(tc, test_late_penalty_per_day_cap_and_grace);
     tcase_add_test(tc, test_html_escapes_and_links);
     tcase_add_test(tc, test_renaming_hides_nothing);
     suite_add_tcase(s, tc);
