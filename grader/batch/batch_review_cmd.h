@@ -11,8 +11,8 @@
  *   grader review DIR --show STUDENT EXERCISE CHECK
  *       the item: question, the rubric's description, the evidence, its group
  *
- * Exit status: 0 done; 1 --list found nothing pending is not an error (0);
- * 2 usage errors and unknown items, with a sentence on stderr.
+ * Exit status: 0 done (an empty --list too); 2 usage errors, unknown items and
+ * refused verdicts, with a sentence on stderr and nothing recorded.
  */
 #ifndef GB_BATCH_REVIEW_CMD_H
 #define GB_BATCH_REVIEW_CMD_H
