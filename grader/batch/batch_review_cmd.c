@@ -51,9 +51,13 @@ struct review_state {
 
 static int load(const char *dir, struct review_state *rs, struct gb_err *err)
 {
+    char book[4096];
+
     memset(rs, 0, sizeof *rs);
-    if (access(dir, F_OK) != 0)
-        return gb_fail_errno(err, "%s", dir);
+    snprintf(book, sizeof book, "%s/" BATCH_STORE_FILE, dir);
+    if (access(book, F_OK) != 0)      /* never create an empty gradebook in a stray folder */
+        return gb_fail_errno(err, "%s is not a graded cohort (`grader batch --out %s` makes "
+                             "one): %s", dir, dir, book);
     return batch_store_open(dir, &rs->st, err) || batch_store_book(rs->st, &rs->book, err) ||
            batch_store_decisions(rs->st, &rs->d, &rs->nd, err) ||
            batch_review_items(&rs->book, rs->d, rs->nd, &rs->items, &rs->n, err) ? -1 : 0;

@@ -107,6 +107,10 @@ run review "$tmp/m" --decide 10007 self_check q2_review 7
 [ $rc -eq 2 ] && grep -q "not pass, fail or a number of points from 0 to" "$tmp/err" || fail "7 points of 1 accepted"
 run review "$tmp/m" --decide 10009 self_check q2_review pass
 [ $rc -eq 2 ] && grep -q "no review item" "$tmp/err" || fail "an unknown item was decided"
+mkdir -p "$tmp/stray"
+run review "$tmp/stray" --list
+[ $rc -eq 2 ] && grep -q "is not a graded cohort" "$tmp/err" && [ ! -e "$tmp/stray/gradebook.sqlite" ] \
+    || fail "review of a folder that is no cohort"
 $PY - "$tmp/m" "$before1" "$before3" <<'PY' || fail "the decided grades are not in grades.csv and the documents"
 import csv, json, sqlite3, sys
 out, b1, b3 = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
