@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "batch/batch_cmd.h"
+#include "batch/batch_review_cmd.h"
 #include "deliver/cmd_lti.h"
 #include "deliver/cmd_post.h"
 #include "check/pipeline.h"
@@ -22,6 +23,7 @@ static const struct command {
 } commands[] = {
     { "check", pipeline_check_main, "grade one submission and print the report" },
     { "batch", batch_cmd_main, "grade a cohort (folders or LMS zips) into a gradebook and report" },
+    { "review", batch_review_cmd_main, "decide a graded cohort's review items (who, when, why)" },
     { "post", cmd_post, "deliver result JSON files to the LMS (webhook or LTI), durably" },
     { "outbox", cmd_outbox, "list, flush or retry queued deliveries" },
     { "lti", cmd_lti, "the LTI 1.3 tool key (keygen, public-key) and a registration check" },

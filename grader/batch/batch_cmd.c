@@ -28,6 +28,11 @@ static const char usage_text[] =
     "  --transcripts DIR    recorded runs: DIR/STUDENT/EXERCISE.stdout (+ .status)\n"
     "  --rubrics DIR, --python PATH   as for grader check\n"
     "  --quiet              no progress, only the summary and errors\n"
+    "  --deadline TIME      e.g. 2026-11-30T23:59:00Z (UTC); with --late-penalty\n"
+    "                       PCT%/day[,cap=PCT%][,grace=2h] a late hand-in loses PCT% of\n"
+    "                       its total per started day (times from the LMS archive)\n"
+    "  --missing-as-zero    a student with nothing gradable gets 0 in the LMS files\n"
+    "                       (default: blank, which both importers skip)\n"
     "  --post               queue every new result in the outbox and send it; settings\n"
     "                       as for grader post: --to URL, --secret-file F, --config F,\n"
     "                       --outbox PATH, --format gradebox|lti\n"
@@ -46,6 +51,8 @@ static const struct {
     { "--rubrics", offsetof(struct batch_settings, rubrics) },
     { "--python", offsetof(struct batch_settings, python) },
     { "--transcripts", offsetof(struct batch_settings, transcripts) },
+    { "--deadline", offsetof(struct batch_settings, deadline) },
+    { "--late-penalty", offsetof(struct batch_settings, late_penalty) },
     { "--partition", offsetof(struct batch_settings, slurm_opts.partition) },
     { "--time", offsetof(struct batch_settings, slurm_opts.time) },
 };
@@ -148,6 +155,8 @@ static int switch_flag(struct batch_settings *s, const char *a)
         s->slurm = 1;
     else if (!strcmp(a, "--post"))
         s->post = 1;
+    else if (!strcmp(a, "--missing-as-zero"))
+        s->missing_as_zero = 1;
     else
         return 1;
     return 0;

@@ -7,7 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "batch/batch_feedback.h"
+#include "batch/batch_late.h"
+#include "batch/batch_status.h"
 #include "buf.h"
 
 struct sheet {
@@ -32,7 +36,10 @@ static void field(struct sheet *s, const char *text)
     if (!s->first)
         fputc(',', s->f);
     s->first = 0;
-    if (t[0] && strchr("=+-@", t[0])) {     /* a spreadsheet would run it as a formula */
+    /* A spreadsheet runs a cell starting with = + - @ as a formula, and Excel
+     * and LibreOffice skip a leading TAB or CR before deciding (OWASP's CSV
+     * injection list), so those are guarded too. */
+    if (t[0] && strchr("=+-@\t\r", t[0])) {
         char *safe;
 
         if (asprintf(&safe, "'%s", t) >= 0) {
@@ -102,6 +109,21 @@ void batch_csv_totals(const struct batch_book *b, const char *student, double *t
     }
 }
 
+/* The largest maximum any student's graded exercises add up to. */
+static double top_max(const struct batch_book *b)
+{
+    double top = 0;
+
+    for (size_t i = 0; i < b->cohort.n_students; i++) {
+        double total, max;
+        int review, errors;
+
+        batch_csv_totals(b, b->cohort.students[i].id, &total, &max, &review, &errors);
+        top = max > top ? max : top;
+    }
+    return top;
+}
+
 static void grades_header(struct sheet *s, const struct batch_book *b)
 {
     static const char *const head[] = { "student", "name", "email", "late" };
@@ -114,12 +136,42 @@ static void grades_header(struct sheet *s, const struct batch_book *b)
     field(s, "max_total");
     field(s, "needs_review");
     field(s, "not_graded");
+    field(s, "note");
+    field(s, "days_late");
+    field(s, "late_penalty");
+    field(s, "total_before_penalty");
     end_line(s);
+}
+
+/* The total after the late policy's penalty (batch_late.h); *late filled,
+ * 0 when there is no policy or no known hand-in time (total unchanged). */
+static double after_penalty(const struct batch_book *b, const char *student, double total,
+                            struct batch_late *late, int *known)
+{
+    *known = batch_late_of(b, student, late);
+    return *known ? total * (1 - late->percent / 100) : total;
+}
+
+/* days_late, late_penalty (percent), total_before_penalty; blank without a policy. */
+static void late_fields(struct sheet *s, const struct batch_late *late, double total)
+{
+    if (!late) {
+        field(s, "");
+        field(s, "");
+        field(s, "");
+        return;
+    }
+    number(s, late->days);
+    number(s, late->percent);
+    number(s, total);
 }
 
 static int write_grades(const struct batch_book *b, const char *out_dir, struct gb_err *err)
 {
+    struct batch_late late;
     struct sheet s;
+    char why[1024];
+    int ungraded, known = 0;
 
     if (sheet_open(&s, err))
         return -1;
@@ -142,50 +194,87 @@ static int write_grades(const struct batch_book *b, const char *out_dir, struct 
                 field(&s, "");
         }
         batch_csv_totals(b, st->id, &total, &max, &review, &errors);
-        number(&s, total);
-        number(&s, max);
+        ungraded = batch_status_ungraded(b, st->id, why, sizeof why);
+        if (ungraded) {
+            field(&s, "");           /* not 0/0: nothing was graded, and the note says why */
+            field(&s, "");
+        } else {
+            number(&s, after_penalty(b, st->id, total, &late, &known));
+            number(&s, max);
+        }
         number(&s, review);
         number(&s, errors);
+        field(&s, why);
+        late_fields(&s, !ungraded && known ? &late : NULL, total);
         end_line(&s);
     }
     return sheet_save(&s, out_dir, "grades.csv", err);
 }
 
-/* "attention_by_hand 13/13; order_matters 7/10 (needs review)" */
-static void feedback(const struct batch_book *b, const char *student, char *out, size_t size)
+/* The newest grading of the student's results as RFC 3339 (PHP's strtotime,
+ * which Moodle's importer applies, reads it), or now when there is none.
+ * Moodle keeps a grade changed in Moodle after this time (unless the import
+ * is told to overwrite), so a hand correction there is not undone. */
+static void last_modified(const struct batch_book *b, const char *student, char *out,
+                          size_t size)
 {
-    size_t n = 0;
+    const char *newest = NULL;
+    time_t now = time(NULL);
+    struct tm tm;
 
-    out[0] = '\0';
-    for (size_t i = 0; i < b->n_rows && n < size; i++) {
+    for (size_t i = 0; i < b->n_rows; i++) {
         const struct batch_row *r = &b->rows[i];
 
-        if (strcmp(r->student, student) || !r->status)
-            continue;
-        if (!strcmp(r->status, "error"))
-            n += (size_t)snprintf(out + n, size - n, "%s%s not graded", n ? "; " : "",
-                                  r->exercise);
-        else
-            n += (size_t)snprintf(out + n, size - n, "%s%s %g/%g%s", n ? "; " : "", r->exercise,
-                                  r->score, r->max_score,
-                                  !strcmp(r->status, "needs_review") ? " (needs review)" : "");
+        if (!strcmp(r->student, student) && r->graded_at &&
+            (!newest || strcmp(r->graded_at, newest) > 0))
+            newest = r->graded_at;
     }
+    if (newest && strlen(newest) >= 19) {
+        snprintf(out, size, "%.19s+00:00", newest);
+        return;
+    }
+    strftime(out, size, "%Y-%m-%dT%H:%M:%S+00:00", gmtime_r(&now, &tm));
 }
 
+/* The grade an LMS file gets: the total, or for a student of whom nothing
+ * was graded blank (both importers skip a blank grade), 0 only when asked. */
+static void lms_grade(struct sheet *s, const struct batch_book *b, const char *student,
+                      double total)
+{
+    struct batch_late late;
+    char why[8];
+    int known;
+
+    if (!batch_status_ungraded(b, student, why, sizeof why))
+        number(s, after_penalty(b, student, total, &late, &known));
+    else
+        field(s, b->missing_as_zero ? "0" : "");
+}
+
+/* Moodle's offline grading worksheet, as its importer reads it
+ * (mod/assign/feedback/offline/importgradeslib.php, init() and next()): the
+ * columns are found by their exact names "Identifier", "Grade" and "Last
+ * modified (grade)", all three required, the file refused otherwise; the
+ * identifier is "Participant " then the participant id; "Feedback comments"
+ * (the comments plugin's name) is imported as the feedback text when it is
+ * not the first column.  Every row has the header's number of fields. */
 static int write_moodle(const struct batch_book *b, const char *out_dir, struct gb_err *err)
 {
     static const char *const head[] = { "Identifier", "Full name", "Email address", "Grade",
-                                        "Maximum Grade", "Feedback comments" };
+                                        "Maximum Grade", "Last modified (grade)",
+                                        "Feedback comments" };
+    struct gb_buf note = GB_BUF_INIT;
     struct sheet s;
-    char id[300], note[2048];
+    char id[300], when[64];
     size_t n = 0;
+    int rc = 0;
 
     if (sheet_open(&s, err))
         return -1;
     for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
         field(&s, head[i]);
     end_line(&s);
-    for (size_t i = 0; i < b->cohort.n_students; i++) {
+    for (size_t i = 0; rc == 0 && i < b->cohort.n_students; i++) {
         const struct batch_student *st = &b->cohort.students[i];
         double total, max;
         int review, errors;
@@ -195,19 +284,23 @@ static int write_moodle(const struct batch_book *b, const char *out_dir, struct 
         n++;
         batch_csv_totals(b, st->id, &total, &max, &review, &errors);
         snprintf(id, sizeof id, "Participant %s", st->raw_id);
-        feedback(b, st->id, note, sizeof note);
+        last_modified(b, st->id, when, sizeof when);
+        note.len = 0;
+        rc = gb_buf_puts(&note, "", err) || batch_feedback_text(b, st->id, &note, err) ? -1 : 0;
         field(&s, id);
         field(&s, st->name);
         field(&s, st->email);
-        number(&s, total);
-        number(&s, max);
-        field(&s, note);
+        lms_grade(&s, b, st->id, total);
+        number(&s, max > 0 ? max : top_max(b));
+        field(&s, when);
+        field(&s, note.data);
         end_line(&s);
     }
-    if (n == 0) {
+    gb_buf_free(&note);
+    if (rc || n == 0) {
         fclose(s.f);
         free(s.data);
-        return 0;
+        return rc;
     }
     return sheet_save(&s, out_dir, "moodle_grades.csv", err);
 }
@@ -226,13 +319,7 @@ static int write_canvas(const struct batch_book *b, const char *out_dir, struct 
         field(&s, head[i]);
     field(&s, b->assignment ? b->assignment : "gradebox");
     end_line(&s);
-    for (size_t i = 0; i < b->cohort.n_students; i++) {
-        double total, max;
-        int review, errors;
-
-        batch_csv_totals(b, b->cohort.students[i].id, &total, &max, &review, &errors);
-        top = max > top ? max : top;
-    }
+    top = top_max(b);
     field(&s, "Points Possible");
     for (int i = 0; i < 4; i++)
         field(&s, "");
@@ -252,7 +339,7 @@ static int write_canvas(const struct batch_book *b, const char *out_dir, struct 
         field(&s, "");
         field(&s, "");
         field(&s, "");
-        number(&s, total);
+        lms_grade(&s, b, st->id, total);
         end_line(&s);
     }
     if (n == 0) {

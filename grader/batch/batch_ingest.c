@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <locale.h>
 #include <openssl/evp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -60,21 +61,19 @@ void batch_ingest_limits_default(struct batch_ingest_limits *lim)
 
 /* ---- the cohort's lists ------------------------------------------------- */
 
-int batch_cohort_problem(struct batch_cohort *c, const char *student, struct gb_err *err,
-                         const char *fmt, ...)
+static int add_problem(struct batch_cohort *c, const char *student, int refused,
+                       struct gb_err *err, const char *fmt, va_list ap)
 {
     struct batch_problem *grown = realloc(c->problems, (c->n_problems + 1) * sizeof *grown);
     char *raw = NULL;
-    va_list ap;
     int n;
 
     if (!grown)
         return gb_fail(err, "out of memory");
     c->problems = grown;
-    va_start(ap, fmt);
     n = vasprintf(&raw, fmt, ap);
-    va_end(ap);
     grown = &c->problems[c->n_problems];
+    grown->refused = refused;
     grown->what = n < 0 ? NULL : report_clean_dup(raw, err);
     grown->student = student ? strdup(student) : NULL;
     free(raw);
@@ -85,6 +84,30 @@ int batch_cohort_problem(struct batch_cohort *c, const char *student, struct gb_
     }
     c->n_problems++;
     return 0;
+}
+
+int batch_cohort_problem(struct batch_cohort *c, const char *student, struct gb_err *err,
+                         const char *fmt, ...)
+{
+    va_list ap;
+    int rc;
+
+    va_start(ap, fmt);
+    rc = add_problem(c, student, 1, err, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int batch_cohort_notice(struct batch_cohort *c, const char *student, struct gb_err *err,
+                        const char *fmt, ...)
+{
+    va_list ap;
+    int rc;
+
+    va_start(ap, fmt);
+    rc = add_problem(c, student, 0, err, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 struct batch_student *batch_cohort_student(struct batch_cohort *c, const char *id)
@@ -213,12 +236,34 @@ static const char *extension(const char *name)
     return dot ? dot : "";
 }
 
+/* Two of Canvas's resubmissions: the zip's times, else the -N suffix, else
+ * the attachment id says which is newer (the exact name says nothing there:
+ * the first hand-in holds it, the fixed one is NAME-1). */
+static int newer_resubmission(const struct batch_upload *old, const struct batch_upload *new)
+{
+    if (new->mtime != old->mtime)
+        return new->mtime > old->mtime;
+    if (new->revision != old->revision)
+        return new->revision > old->revision;
+    return new->attachment > old->attachment;
+}
+
 /* 1: the new upload is graded instead of the old one. */
 static int prefer_new(const struct batch_upload *old, const struct batch_upload *new)
 {
+    if (old->versioned && new->versioned)
+        return newer_resubmission(old, new);
     if (new->exact_name != old->exact_name)
         return new->exact_name;
     return new->mtime > old->mtime;
+}
+
+static const char *why_preferred(const struct batch_upload *old, const struct batch_upload *new)
+{
+    if (old->versioned && new->versioned)
+        return "the newest resubmission";
+    return old->exact_name != new->exact_name ? "named exactly as the exercise"
+           : old->mtime != new->mtime ? "the newer one" : "the first found";
 }
 
 static int add_upload(struct ingest *in, struct batch_upload *u, struct gb_err *err)
@@ -233,12 +278,10 @@ static int add_upload(struct ingest *in, struct batch_upload *u, struct gb_err *
         if (strcmp(old->student, u->student) || old->exercise != u->exercise)
             continue;
         take = prefer_new(old, u);
-        if (batch_cohort_problem(c, u->student, err, "two files for %s: %s and %s%s; graded %s (%s)",
+        if (batch_cohort_notice(c, u->student, err, "two files for %s: %s and %s%s; graded %s (%s)",
                                  u->exercise->name, old->origin, u->origin,
                                  strcmp(old->sha256, u->sha256) ? "" : " (identical)",
-                                 take ? u->origin : old->origin,
-                                 old->exact_name != u->exact_name ? "named exactly as the exercise"
-                                 : old->mtime != u->mtime ? "the newer one" : "the first found"))
+                                 take ? u->origin : old->origin, why_preferred(old, u)))
             return -1;
         if (take) {
             upload_free(old);
@@ -319,7 +362,7 @@ static int unmatched(struct ingest *in, struct batch_student *s, const char *ori
         s->n_unlisted++;
         return 0;
     }
-    return batch_cohort_problem(in->c, s->id, err, "%s: %s", origin, why);
+    return batch_cohort_notice(in->c, s->id, err, "%s: %s", origin, why);
 }
 
 static int take_entry(struct ingest *in, struct source *src, const char *path, long long mtime,
@@ -349,6 +392,9 @@ static int take_entry(struct ingest *in, struct source *src, const char *path, l
         return unmatched(in, s, origin, "has an exercise's name but not its extension", err);
     u.exercise = ex;
     u.exact_name = !strcmp(nm.file, ex->submission);
+    u.versioned = nm.versioned;
+    u.revision = nm.revision;
+    u.attachment = nm.attachment;
     u.student = strdup(s->id);
     u.origin = report_clean_dup(origin, err);
     if (!u.student || !u.origin) {
@@ -510,6 +556,37 @@ static struct archive *open_archive(const char *path)
     return a;
 }
 
+/* The entry's name as UTF-8 (archives are read under utf8_locale(), so the
+ * locale's form is UTF-8 too); a name the archive does not mark as UTF-8 and
+ * that is not valid UTF-8 comes as its raw bytes, which the naming code
+ * treats as data and the report makes valid UTF-8. */
+static const char *entry_name(struct archive_entry *e)
+{
+    const char *utf8 = archive_entry_pathname_utf8(e);
+
+    return utf8 ? utf8 : archive_entry_pathname(e);
+}
+
+/* libarchive converts entry names to the charset of the thread's locale.  In
+ * the C locale (cron, Slurm, a service) a UTF-8 name such as Moodle's
+ * "Chloé Dubois_10003_..." has no such form, the entry comes without a name
+ * and the student would be lost; so archives are read with this thread in
+ * C.UTF-8.  Returns the locale to restore, or 0 when C.UTF-8 is missing (then
+ * names that need it are listed as problems, as before). */
+static locale_t utf8_locale(locale_t *mine)
+{
+    *mine = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+    return *mine ? uselocale(*mine) : (locale_t)0;
+}
+
+static void utf8_locale_end(locale_t old, locale_t mine)
+{
+    if (old)
+        uselocale(old);
+    if (mine)
+        freelocale(mine);
+}
+
 static long read_archive(void *ctx, void *buf, size_t n)
 {
     la_ssize_t got = archive_read_data((struct archive *)ctx, buf, n);
@@ -557,7 +634,7 @@ static int survey_archive(struct ingest *in, struct source *src, struct gb_err *
         return gb_fail(err, "out of memory");
     while (n < in->lim->max_entries &&
            ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN)) {
-        const char *path = archive_entry_pathname(e);
+        const char *path = entry_name(e);
         char part[256];
 
         if (!path || archive_entry_filetype(e) != AE_IFREG)
@@ -593,7 +670,7 @@ static int survey_archive(struct ingest *in, struct source *src, struct gb_err *
 static int archive_entry_take(struct ingest *in, struct source *src, struct archive *a,
                               struct archive_entry *e, struct gb_err *err)
 {
-    const char *path = archive_entry_pathname(e);
+    const char *path = entry_name(e);
     int type = archive_entry_filetype(e);
 
     if (!path)
@@ -656,13 +733,17 @@ int batch_ingest(const char *const *inputs, size_t n_inputs, const struct batch_
             rc = batch_cohort_problem(c, NULL, err, "%s: %s", inputs[i], strerror(errno));
         else if (S_ISDIR(st.st_mode))
             rc = ingest_dir(&in, &src, err);
-        else
+        else {
+            locale_t mine, old = utf8_locale(&mine);
+
             rc = ingest_archive(&in, &src, err);
+            utf8_locale_end(old, mine);
+        }
         batch_gsmeta_free(&src.meta);
     }
     for (size_t i = 0; rc == 0 && i < c->n_students; i++)
         if (c->students[i].n_unlisted)
-            rc = batch_cohort_problem(c, c->students[i].id, err, "%zu more files matched no "
+            rc = batch_cohort_notice(c, c->students[i].id, err, "%zu more files matched no "
                                       "exercise (not listed one by one)",
                                       c->students[i].n_unlisted);
     return rc;

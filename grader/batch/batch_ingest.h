@@ -34,6 +34,9 @@ struct batch_upload {
     char sha256[65];
     long long mtime;
     int exact_name;                   /* named exactly as the exercise's file */
+    int versioned;                    /* from an LMS that keeps resubmissions (Canvas) */
+    long revision;                    /* its -N resubmission number (batch_names.h) */
+    long long attachment;             /* its attachment id: larger is newer */
 };
 
 struct batch_student {
@@ -51,6 +54,9 @@ struct batch_student {
 struct batch_problem {
     char *student;                    /* NULL: about an input as a whole */
     char *what;
+    int refused;                      /* something was not graded (an entry, an upload, an
+                                       * input); 0: a notice (two files, one graded; an
+                                       * extra file; a student not on the roster) */
 };
 
 struct batch_cohort {
@@ -78,9 +84,12 @@ int batch_ingest(const char *const *inputs, size_t n_inputs, const struct batch_
                  const struct batch_ingest_limits *lim, struct batch_cohort *c,
                  struct gb_err *err);
 
-/* Adds a problem (formatted); -1 only when out of memory. */
+/* Adds a problem (formatted): a refusal, or with _notice a notice; -1 only
+ * when out of memory. */
 int batch_cohort_problem(struct batch_cohort *c, const char *student, struct gb_err *err,
                          const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+int batch_cohort_notice(struct batch_cohort *c, const char *student, struct gb_err *err,
+                        const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 struct batch_student *batch_cohort_student(struct batch_cohort *c, const char *id);
 /* The student with this raw id; added (from this LMS) if new.  Two raw ids
  * that make the same folder name get distinct ones ("a_b", "a_b~2").  NULL

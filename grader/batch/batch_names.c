@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_COMPONENTS 64
@@ -103,6 +104,20 @@ static int moodle_part(const char *s, size_t n, struct batch_name *out)
     return 1;
 }
 
+/* Canvas renames a file handed in again under a name it already holds:
+ * "attention_by_hand.py", then "attention_by_hand-1.py", "-2", ...  The N of
+ * a final "-N" before the extension, else 0. */
+static long canvas_revision(const char *file)
+{
+    const char *dot = strrchr(file, '.'), *end = dot ? dot : file + strlen(file), *p = end;
+
+    while (p > file && isdigit((unsigned char)p[-1]))
+        p--;
+    if (p == end || p - file < 2 || p[-1] != '-' || end - p > 6)
+        return 0;
+    return strtol(p, NULL, 10);
+}
+
 /* "doejane_12345_67890_file.py" or "doejane_LATE_12345_67890_file.py" */
 static int canvas_base(const char *s, size_t n, struct batch_name *out)
 {
@@ -127,10 +142,13 @@ static int canvas_base(const char *s, size_t n, struct batch_name *out)
         return 0;
     out->lms = BATCH_LMS_CANVAS;
     out->late = late;
+    out->versioned = 1;
+    out->attachment = strtoll(s + i + d1 + 1, NULL, 10);
     copy_part(out->shown, sizeof out->shown, s, login);
     copy_part(out->student, sizeof out->student, s + i, d1);
     copy_part(out->file, sizeof out->file, s + i + d1 + 1 + d2 + 1,
               n - (i + d1 + 1 + d2 + 1));
+    out->revision = canvas_revision(out->file);
     return 1;
 }
 
@@ -191,7 +209,7 @@ void batch_name_safe_id(const char *raw, char *out, size_t size)
 int batch_name_reserved(const char *id)
 {
     static const char *const names[] = { "grades.csv", "moodle_grades.csv", "canvas_grades.csv",
-                                         "report.html", "gradebook.sqlite",
+                                         "moodle_feedback.zip", "report.html", "gradebook.sqlite",
                                          "gradebook.sqlite-wal", "gradebook.sqlite-shm" };
 
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)

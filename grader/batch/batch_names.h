@@ -4,7 +4,8 @@
  * student differently:
  *   folder      STUDENT/attention_by_hand.py            (the first folder is the id)
  *   Moodle      Full Name_12345_assignsubmission_file_/attention_by_hand.py
- *   Canvas      doejane_12345_67890_attention_by_hand.py  (or doejane_LATE_12345_...)
+ *   Canvas      doejane_12345_67890_attention_by_hand.py  (or doejane_LATE_12345_...;
+ *               a file handed in again under one name is attention_by_hand-1.py)
  *   Gradescope  submission_987654/attention_by_hand.py   (ids in submission_metadata.yml)
  * batch_name_parse() turns one relative path into the student's raw id, the
  * name the LMS showed, the late mark and the upload's own file name.  It never
@@ -35,6 +36,11 @@ struct batch_name {
     char shown[BATCH_ID_MAX];     /* the name the LMS wrote ("Jane Doe", "doejane"), or "" */
     char file[BATCH_FILE_MAX];    /* the upload's own name, LMS prefix removed */
     int late;                     /* Canvas's _LATE_ mark */
+    int versioned;                /* the LMS keeps every resubmission (Canvas): the
+                                   * newest of a student's files for one exercise wins */
+    long revision;                /* Canvas's -N before the extension: the Nth file
+                                   * handed in again under the same name, else 0 */
+    long long attachment;         /* Canvas's attachment id: larger is newer */
     int junk;                     /* __MACOSX/, .DS_Store, ._x: ignore without a word */
 };
 

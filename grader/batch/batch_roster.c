@@ -112,7 +112,7 @@ static int check_membership(struct batch_cohort *c, struct gb_err *err)
         for (size_t u = 0; u < c->n_uploads && !has_upload; u++)
             has_upload = !strcmp(c->uploads[u].student, s->id);
         if (!s->in_roster &&
-            batch_cohort_problem(c, s->id, err, "not on the roster (graded all the same)"))
+            batch_cohort_notice(c, s->id, err, "not on the roster (graded all the same)"))
             return -1;
         if (s->in_roster && !has_upload && batch_cohort_problem(c, s->id, err, "no upload"))
             return -1;

@@ -13,10 +13,14 @@
 
 #include "batch/batch_csv.h"
 #include "batch/batch_exercises.h"
+#include "batch/batch_fbzip.h"
 #include "batch/batch_html.h"
+#include "batch/batch_late.h"
 #include "batch/batch_queue.h"
+#include "batch/batch_review.h"
 #include "batch/batch_roster.h"
 #include "batch/batch_similar.h"
+#include "batch/batch_status.h"
 #include "batch/batch_store.h"
 #include "batch/batch_worker.h"
 #include "buf.h"
@@ -27,6 +31,8 @@
 
 struct summary {
     size_t students, uploads, graded, errors, waiting, review, problems;
+    size_t ungraded;                  /* students of whom nothing was graded */
+    size_t refused;                   /* entries, uploads or inputs not graded */
 };
 
 /* ---- the cohort's files in DIR ----------------------------------------------------- */
@@ -150,6 +156,32 @@ static int read_cohort(const struct batch_settings *s, const struct batch_exerci
 
 /* ---- outputs ----------------------------------------------------------------------- */
 
+/* One line on stderr per problem and per ungraded student, each naming the
+ * student it is about ("10003 (Chloé Dubois): ..."), so a log says who. */
+static void print_problems(const struct batch_book *b, struct summary *sum)
+{
+    char who[400], why[1024];
+
+    for (size_t i = 0; i < b->cohort.n_problems; i++) {
+        const struct batch_problem *p = &b->cohort.problems[i];
+
+        if (p->student)
+            batch_status_who(b, p->student, who, sizeof who);
+        fprintf(stderr, "grader batch: %s: %s%s%s\n", p->refused ? "problem" : "note",
+                p->student ? who : "", p->student ? ": " : "", p->what);
+        sum->refused += p->refused;
+    }
+    for (size_t i = 0; i < b->cohort.n_students; i++) {
+        const char *id = b->cohort.students[i].id;
+
+        if (!batch_status_ungraded(b, id, why, sizeof why))
+            continue;
+        batch_status_who(b, id, who, sizeof who);
+        fprintf(stderr, "grader batch: not graded: %s: %s\n", who, why);
+        sum->ungraded++;
+    }
+}
+
 static void tally(const struct batch_book *b, struct summary *sum)
 {
     memset(sum, 0, sizeof *sum);
@@ -166,18 +198,33 @@ static void tally(const struct batch_book *b, struct summary *sum)
     }
 }
 
+/* The book with the human decisions in force (batch_review.h): every output
+ * shows the decided grade. */
+static int decided_book(struct batch_store *st, struct batch_book *book, struct gb_err *err)
+{
+    if (batch_store_book(st, book, err))
+        return -1;
+    if (batch_review_apply_stored(st, book->rows, book->n_rows, err)) {
+        batch_book_free(book);
+        return -1;
+    }
+    return 0;
+}
+
 static int write_outputs(struct batch_store *st, const char *course_dir, const char *out,
-                         struct summary *sum, struct gb_err *err)
+                         struct summary *sum, int say, struct gb_err *err)
 {
     struct batch_book book;
     struct batch_similarity sim = { 0 };
     struct gb_err why;
     int rc;
 
-    if (batch_store_book(st, &book, err))
+    if (decided_book(st, &book, err))
         return -1;
     tally(&book, sum);
-    rc = batch_csv_write(&book, out, err);
+    if (say)
+        print_problems(&book, sum);
+    rc = batch_csv_write(&book, out, err) || batch_fbzip_write(&book, out, err) ? -1 : 0;
     if (rc == 0 && batch_similar_find(&book, course_dir, &sim, &why))
         fprintf(stderr, "grader batch: similarity not computed: %s\n", why.msg);
     if (rc == 0)
@@ -195,7 +242,10 @@ static void print_summary(const char *out, const struct summary *sum, size_t fre
         printf(", %zu could not be graded", sum->errors);
     if (sum->waiting)
         printf(", %zu not graded yet", sum->waiting);
-    printf("; %zu wait for review; %zu input problems\n", sum->review, sum->problems);
+    printf("; %zu wait for review; %zu input problems", sum->review, sum->problems);
+    if (sum->ungraded)
+        printf("; %zu students not graded (grades.csv says why)", sum->ungraded);
+    printf("\n");
     printf("  %s/grades.csv\n  %s/report.html\n", out, out);
     fflush(stdout);
 }
@@ -210,6 +260,10 @@ static int enqueue_all(struct batch_store *st, struct outbox *ob, struct deliver
     int rc = batch_store_unposted(st, &rows, &n_rows, err);
 
     *n = 0;
+    if (rc == 0 && batch_review_apply_stored(st, rows, n_rows, err)) {
+        batch_rows_free(rows, n_rows);
+        rc = -1;
+    }
     if (rc)
         rows = NULL, n_rows = 0;
     *ids = rc ? NULL : calloc(n_rows + 1, sizeof **ids);
@@ -260,7 +314,7 @@ static int finish(struct batch_settings *s, struct batch_store *st, const char *
     struct gb_err err;
     int left = 0;
 
-    if (write_outputs(st, course_dir, s->out, &sum, &err)) {
+    if (write_outputs(st, course_dir, s->out, &sum, 1, &err)) {
         fprintf(stderr, "grader batch: %s\n", err.msg);
         return BATCH_EXIT_USAGE;
     }
@@ -272,7 +326,8 @@ static int finish(struct batch_settings *s, struct batch_store *st, const char *
                 "%zu uploads left\n", sum.waiting);
         return BATCH_EXIT_INTERRUPTED;
     }
-    return sum.errors || sum.waiting || left ? BATCH_EXIT_INCOMPLETE : BATCH_EXIT_OK;
+    return sum.errors || sum.waiting || sum.ungraded || sum.refused || left
+           ? BATCH_EXIT_INCOMPLETE : BATCH_EXIT_OK;
 }
 
 /* ---- the commands ------------------------------------------------------------------ */
@@ -331,6 +386,22 @@ static int submit(struct batch_settings *s, struct batch_store *st, const struct
     return 0;
 }
 
+/* --deadline and --late-penalty into the gradebook (none given: none kept),
+ * checked before anything is graded. */
+static int set_late_policy(const struct batch_settings *s, struct batch_store *st,
+                           struct gb_err *err)
+{
+    struct batch_late_policy p;
+    char text[128];
+
+    if (!s->deadline && !s->late_penalty)
+        return batch_store_set_meta(st, "late_policy", NULL, err);
+    if (batch_late_parse(s->deadline, s->late_penalty, &p, err))
+        return -1;
+    batch_late_format(&p, text, sizeof text);
+    return batch_store_set_meta(st, "late_policy", text, err);
+}
+
 int batch_run(struct batch_settings *s)
 {
     struct batch_exercises ex = { 0 };
@@ -342,7 +413,10 @@ int batch_run(struct batch_settings *s)
     struct gb_err err;
     int rc = batch_exercises_load(s->rubrics, &ex, &err) || open_out(s->out, &st, &err) ||
              read_cohort(s, &ex, &c, &err) || store_cohort(s, st, &c, &err) ||
-             batch_store_set_meta(st, "assignment", s->assignment, &err) || forget(s, st, &err) ||
+             batch_store_set_meta(st, "assignment", s->assignment, &err) ||
+             batch_store_set_meta(st, "missing_as_zero", s->missing_as_zero ? "1" : "0", &err) ||
+             set_late_policy(s, st, &err) ||
+             forget(s, st, &err) ||
              batch_store_pending(st, &ex, &tasks, &n, &err) ? -1 : 0;
 
     batch_cohort_free(&c);
@@ -361,6 +435,19 @@ int batch_run(struct batch_settings *s)
     batch_store_close(st);
     batch_exercises_free(&ex);
     return rc < 0 ? BATCH_EXIT_USAGE : rc;
+}
+
+int batch_rewrite_outputs(const char *out_dir, const char *rubrics, struct gb_err *err)
+{
+    struct batch_exercises ex = { 0 };
+    struct batch_store *st = NULL;
+    struct summary sum;
+    int rc = batch_exercises_load(rubrics, &ex, err) || batch_store_open(out_dir, &st, err) ||
+             write_outputs(st, ex.exercises_dir, out_dir, &sum, 0, err) ? -1 : 0;
+
+    batch_store_close(st);
+    batch_exercises_free(&ex);
+    return rc;
 }
 
 int batch_collect(const char *out_dir, struct batch_settings *s)

@@ -36,6 +36,9 @@ struct batch_settings {
     int slurm;
     struct batch_slurm_options slurm_opts;
     struct batch_ingest_limits limits;
+    int missing_as_zero;             /* nothing gradable is 0 in the LMS files, not blank */
+    const char *deadline;            /* --deadline, or NULL (batch_late.h) */
+    const char *late_penalty;        /* --late-penalty, or NULL */
     int post;
     struct deliver_config deliver;   /* --post's settings (loaded only with --post) */
 };
@@ -43,5 +46,9 @@ struct batch_settings {
 int batch_run(struct batch_settings *s);
 int batch_collect(const char *out_dir, struct batch_settings *s);
 int batch_task(const char *out_dir, int index, struct batch_settings *s);
+
+/* Writes DIR's outputs again from its gradebook (after a review decision);
+ * rubrics NULL: the installed ones. */
+int batch_rewrite_outputs(const char *out_dir, const char *rubrics, struct gb_err *err);
 
 #endif

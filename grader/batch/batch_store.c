@@ -22,11 +22,15 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS students(id TEXT PRIMARY KEY, raw_id TEXT, name TEXT,"
     " email TEXT, lms TEXT, late INTEGER, in_roster INTEGER);"
     "CREATE TABLE IF NOT EXISTS uploads(student TEXT, exercise TEXT, sha256 TEXT, digest TEXT,"
-    " key TEXT, origin TEXT, path TEXT, transcript TEXT, PRIMARY KEY(student, exercise));"
-    "CREATE TABLE IF NOT EXISTS problems(student TEXT, what TEXT);"
+    " key TEXT, origin TEXT, path TEXT, transcript TEXT, mtime INTEGER,"
+    " PRIMARY KEY(student, exercise));"
+    "CREATE TABLE IF NOT EXISTS problems(student TEXT, what TEXT, refused INTEGER DEFAULT 1);"
     "CREATE TABLE IF NOT EXISTS results(student TEXT, exercise TEXT, key TEXT, status TEXT,"
     " score REAL, max_score REAL, wall REAL, graded_at TEXT, json TEXT, error TEXT,"
-    " posted INTEGER DEFAULT 0, PRIMARY KEY(student, exercise));";
+    " posted INTEGER DEFAULT 0, PRIMARY KEY(student, exercise));"
+    "CREATE TABLE IF NOT EXISTS decisions(student TEXT, exercise TEXT, check_id TEXT,"
+    " verdict TEXT, points REAL, note TEXT, by TEXT, at TEXT, evidence TEXT,"
+    " PRIMARY KEY(student, exercise, check_id));";
 
 static int db_fail(struct batch_store *st, struct gb_err *err, const char *what)
 {
@@ -42,6 +46,33 @@ static int exec(struct batch_store *st, const char *sql, struct gb_err *err)
     gb_fail(err, "gradebook %s: %s", st->path, msg ? msg : sqlite3_errmsg(st->db));
     sqlite3_free(msg);
     return -1;
+}
+
+static int add_column(struct batch_store *st, const char *table, const char *column,
+                      const char *alter, struct gb_err *err)
+{
+    sqlite3_stmt *s;
+    int has = 0;
+
+    if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2", -1,
+                           &s, NULL) != SQLITE_OK)
+        return db_fail(st, err, "reading its schema");
+    sqlite3_bind_text(s, 1, table, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, column, -1, SQLITE_STATIC);
+    has = sqlite3_step(s) == SQLITE_ROW;
+    sqlite3_finalize(s);
+    return has ? 0 : exec(st, alter, err);
+}
+
+/* A gradebook from before a column gains it: problems' refusal mark (old
+ * rows count as refusals until the next run rewrites them) and uploads'
+ * times (unknown until then: no late penalty is computed from them). */
+static int upgrade(struct batch_store *st, struct gb_err *err)
+{
+    return add_column(st, "problems", "refused",
+                      "ALTER TABLE problems ADD COLUMN refused INTEGER DEFAULT 1", err) ||
+           add_column(st, "uploads", "mtime", "ALTER TABLE uploads ADD COLUMN mtime INTEGER",
+                      err) ? -1 : 0;
 }
 
 int batch_store_open(const char *dir, struct batch_store **out, struct gb_err *err)
@@ -61,7 +92,7 @@ int batch_store_open(const char *dir, struct batch_store **out, struct gb_err *e
     }
     sqlite3_busy_timeout(st->db, BUSY_TIMEOUT_MS);
     if (exec(st, "PRAGMA journal_mode=WAL", err) || exec(st, "PRAGMA synchronous=NORMAL", err) ||
-        exec(st, schema, err)) {
+        exec(st, schema, err) || upgrade(st, err)) {
         batch_store_close(st);
         return -1;
     }
@@ -150,9 +181,12 @@ static int put_uploads(struct batch_store *st, const struct batch_cohort *c, cha
     for (size_t i = 0; i < c->n_uploads; i++) {
         const struct batch_upload *u = &c->uploads[i];
 
-        if (run(st, "INSERT INTO uploads VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", err, 8,
+        char mtime[32];
+
+        snprintf(mtime, sizeof mtime, "%lld", u->mtime);
+        if (run(st, "INSERT INTO uploads VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", err, 9,
                 u->student, u->exercise->name, u->sha256, u->exercise->digest, keys[i],
-                u->origin, paths[i], transcripts[i]))
+                u->origin, paths[i], transcripts[i], mtime))
             return -1;
     }
     return 0;
@@ -161,8 +195,8 @@ static int put_uploads(struct batch_store *st, const struct batch_cohort *c, cha
 static int put_problems(struct batch_store *st, const struct batch_cohort *c, struct gb_err *err)
 {
     for (size_t i = 0; i < c->n_problems; i++)
-        if (run(st, "INSERT INTO problems VALUES(?1, ?2)", err, 2, c->problems[i].student,
-                c->problems[i].what))
+        if (run(st, "INSERT INTO problems VALUES(?1, ?2, ?3)", err, 3, c->problems[i].student,
+                c->problems[i].what, c->problems[i].refused ? "1" : "0"))
             return -1;
     return 0;
 }
@@ -340,6 +374,8 @@ static int row_from(sqlite3_stmt *s, struct batch_row *r)
     r->score = sqlite3_column_double(s, 7);
     r->max_score = sqlite3_column_double(s, 8);
     r->wall = sqlite3_column_double(s, 9);
+    r->graded_at = col_dup(s, 10);
+    r->mtime = sqlite3_column_type(s, 11) == SQLITE_NULL ? -1 : sqlite3_column_int64(s, 11);
     return r->student && r->exercise ? 0 : -1;
 }
 
@@ -373,7 +409,8 @@ static int read_rows(struct batch_store *st, const char *sql, struct batch_row *
 /* Only a current result (its key still the upload's) is a row's result. */
 #define ROW_SELECT                                                                        \
     "SELECT u.student, u.exercise, u.origin, u.path, r.status, r.json, r.error, r.score,"  \
-    " r.max_score, r.wall FROM uploads u LEFT JOIN results r ON r.student = u.student"     \
+    " r.max_score, r.wall, r.graded_at, u.mtime FROM uploads u LEFT JOIN results r"        \
+    " ON r.student = u.student"                                                            \
     " AND r.exercise = u.exercise AND r.key = u.key"
 
 int batch_store_unposted(struct batch_store *st, struct batch_row **rows, size_t *n,
@@ -431,11 +468,12 @@ static int read_problems(struct batch_store *st, struct batch_cohort *c, struct 
     sqlite3_stmt *s;
     int rc = 0;
 
-    if (prepare(st, "SELECT student, what FROM problems ORDER BY rowid", &s, err))
+    if (prepare(st, "SELECT student, what, refused FROM problems ORDER BY rowid", &s, err))
         return -1;
     while (rc == 0 && sqlite3_step(s) == SQLITE_ROW)
-        rc = batch_cohort_problem(c, (const char *)sqlite3_column_text(s, 0), err, "%s",
-                                  (const char *)sqlite3_column_text(s, 1));
+        rc = (sqlite3_column_int(s, 2) ? batch_cohort_problem : batch_cohort_notice)(
+            c, (const char *)sqlite3_column_text(s, 0), err, "%s",
+            (const char *)sqlite3_column_text(s, 1));
     sqlite3_finalize(s);
     return rc;
 }
@@ -462,16 +500,116 @@ static int read_exercises(struct batch_store *st, struct batch_book *b, struct g
     return rc;
 }
 
+/* ---- decisions ------------------------------------------------------------------ */
+
+int batch_store_put_decision(struct batch_store *st, const struct batch_decision *d,
+                             struct gb_err *err)
+{
+    sqlite3_stmt *s;
+    int rc;
+
+    if (exec(st, "BEGIN IMMEDIATE", err))
+        return -1;
+    if (prepare(st, "INSERT OR REPLACE INTO decisions VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,"
+                    " ?9)", &s, err)) {
+        exec(st, "ROLLBACK", NULL);
+        return -1;
+    }
+    sqlite3_bind_text(s, 1, d->student, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, d->exercise, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 3, d->check, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 4, d->verdict, -1, SQLITE_STATIC);
+    sqlite3_bind_double(s, 5, d->points);
+    sqlite3_bind_text(s, 6, d->note, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 7, d->by, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 8, d->at, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 9, d->evidence, -1, SQLITE_STATIC);
+    rc = sqlite3_step(s) == SQLITE_DONE ? 0 : db_fail(st, err, "recording a decision");
+    sqlite3_finalize(s);
+    if (rc == 0)
+        rc = run(st, "UPDATE results SET posted = 0 WHERE student = ?1 AND exercise = ?2", err,
+                 2, d->student, d->exercise);
+    if (rc || exec(st, "COMMIT", err)) {
+        exec(st, "ROLLBACK", NULL);
+        return -1;
+    }
+    return 0;
+}
+
+static int decision_from(sqlite3_stmt *s, struct batch_decision *d)
+{
+    memset(d, 0, sizeof *d);
+    d->student = col_dup(s, 0);
+    d->exercise = col_dup(s, 1);
+    d->check = col_dup(s, 2);
+    d->verdict = col_dup(s, 3);
+    d->points = sqlite3_column_double(s, 4);
+    d->note = col_dup(s, 5);
+    d->by = col_dup(s, 6);
+    d->at = col_dup(s, 7);
+    d->evidence = col_dup(s, 8);
+    return d->student && d->exercise && d->check && d->verdict && d->by && d->at && d->evidence
+           ? 0 : -1;
+}
+
+int batch_store_decisions(struct batch_store *st, struct batch_decision **v, size_t *n,
+                          struct gb_err *err)
+{
+    sqlite3_stmt *s;
+    struct batch_decision *grown;
+    int rc = 0;
+
+    *v = NULL;
+    *n = 0;
+    if (prepare(st, "SELECT student, exercise, check_id, verdict, points, note, by, at,"
+                    " evidence FROM decisions ORDER BY student, exercise, check_id", &s, err))
+        return -1;
+    while (rc == 0 && sqlite3_step(s) == SQLITE_ROW) {
+        if (!(grown = realloc(*v, (*n + 1) * sizeof *grown)))
+            rc = gb_fail(err, "out of memory");
+        else if (*v = grown, decision_from(s, &grown[(*n)++]))
+            rc = gb_fail(err, "out of memory");
+    }
+    sqlite3_finalize(s);
+    if (rc) {
+        batch_decisions_free(*v, *n);
+        *v = NULL;
+        *n = 0;
+    }
+    return rc;
+}
+
+void batch_decisions_free(struct batch_decision *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(v[i].student);
+        free(v[i].exercise);
+        free(v[i].check);
+        free(v[i].verdict);
+        free(v[i].note);
+        free(v[i].by);
+        free(v[i].at);
+        free(v[i].evidence);
+    }
+    free(v);
+}
+
 int batch_store_book(struct batch_store *st, struct batch_book *b, struct gb_err *err)
 {
+    char *zero = NULL;
+
     memset(b, 0, sizeof *b);
     if (read_students(st, &b->cohort, err) || read_problems(st, &b->cohort, err) ||
         read_exercises(st, b, err) ||
         read_rows(st, ROW_SELECT " ORDER BY u.student, u.exercise", &b->rows, &b->n_rows, err) ||
-        batch_store_get_meta(st, "assignment", &b->assignment, err)) {
+        batch_store_get_meta(st, "assignment", &b->assignment, err) ||
+        batch_store_get_meta(st, "missing_as_zero", &zero, err) ||
+        batch_store_get_meta(st, "late_policy", &b->late_policy, err)) {
         batch_book_free(b);
         return -1;
     }
+    b->missing_as_zero = zero && !strcmp(zero, "1");
+    free(zero);
     return 0;
 }
 
@@ -485,6 +623,7 @@ void batch_rows_free(struct batch_row *rows, size_t n)
         free(rows[i].status);
         free(rows[i].json);
         free(rows[i].error);
+        free(rows[i].graded_at);
     }
     free(rows);
 }
@@ -497,5 +636,6 @@ void batch_book_free(struct batch_book *b)
         free(b->exercises[i]);
     free(b->exercises);
     free(b->assignment);
+    free(b->late_policy);
     memset(b, 0, sizeof *b);
 }

@@ -41,6 +41,9 @@ struct batch_row {
     char *status;          /* "passed", "needs_review", "failed", "error"; NULL: not graded */
     char *json;            /* gradebox.result/1 document, or NULL */
     char *error;           /* why grading failed (status "error"), or NULL */
+    char *graded_at;       /* RFC 3339 UTC of the grading, or NULL */
+    long long mtime;       /* when the upload was handed in (its time in the LMS's
+                            * archive or on disk), -1 unknown */
     double score, max_score, wall;
 };
 
@@ -51,6 +54,10 @@ struct batch_book {        /* everything the outputs need, read back from the st
     char **exercises;                /* exercises with an upload, sorted */
     size_t n_exercises;
     char *assignment;                /* --assignment, or NULL */
+    int missing_as_zero;             /* --missing-as-zero: nothing gradable is 0 in the
+                                      * LMS files, not blank */
+    char *late_policy;               /* --deadline/--late-penalty as batch_late.h reads
+                                      * it, or NULL: no late policy */
 };
 
 int batch_store_open(const char *dir, struct batch_store **out, struct gb_err *err);
@@ -90,6 +97,27 @@ int batch_store_unposted(struct batch_store *st, struct batch_row **rows, size_t
                          struct gb_err *err);
 int batch_store_mark_posted(struct batch_store *st, const char *student, const char *exercise,
                             struct gb_err *err);
+
+/* A human's decision on one review item (batch_review.h): who, when, why,
+ * and the evidence it was made on (a digest), so a regrade keeps it only
+ * while the evidence is the same. */
+struct batch_decision {
+    char *student, *exercise, *check;
+    char *verdict;         /* "pass", "fail" or "points" */
+    double points;         /* awarded ("points"; pass: the maximum, fail: 0) */
+    char *note;            /* why, or NULL */
+    char *by;              /* $USER or --by */
+    char *at;              /* RFC 3339 UTC with milliseconds */
+    char *evidence;        /* SHA-256 hex of the evidence decided on */
+};
+
+/* Records (replaces) a decision, and marks the result to be posted again:
+ * the decided grade is a new revision for the LMS. */
+int batch_store_put_decision(struct batch_store *st, const struct batch_decision *d,
+                             struct gb_err *err);
+int batch_store_decisions(struct batch_store *st, struct batch_decision **v, size_t *n,
+                          struct gb_err *err);
+void batch_decisions_free(struct batch_decision *v, size_t n);
 
 int batch_store_book(struct batch_store *st, struct batch_book *book, struct gb_err *err);
 void batch_book_free(struct batch_book *book);

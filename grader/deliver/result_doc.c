@@ -303,12 +303,17 @@ static int near(double a, double b)
     return fabs(a - b) <= 1e-9 * fmax(1.0, fmax(fabs(a), fabs(b)));
 }
 
-static int check_points(const struct check_result *c, struct gb_err *err)
+/* A check scores its points when it passes and none otherwise — unless a
+ * human decided it (`grader review`, a "decided_by" member): then any share
+ * of its points that the reviewer gave, never more than its maximum. */
+static int check_points(const struct check_result *c, int decided, struct gb_err *err)
 {
     double want = c->verdict == VERDICT_PASS ? c->max_points : 0;
 
     if (c->max_points < 0 || c->points < 0)
         return gb_fail(err, "check \"%s\": points cannot be negative", c->id);
+    if (decided && c->points <= c->max_points + 1e-9)
+        return 0;
     if (!near(c->points, want))
         return gb_fail(err, "check \"%s\": %g of %g points with verdict %s — a check scores "
                        "its points when it passes and none otherwise", c->id, c->points,
@@ -322,8 +327,13 @@ static int check_grade(const cJSON *root, struct result_doc *d, struct gb_err *e
     const cJSON *status = cJSON_GetObjectItemCaseSensitive(root, "status");
     double sum = 0, max = 0;
 
+    const cJSON *checks = cJSON_GetObjectItemCaseSensitive(root, "checks");
+
     for (size_t i = 0; i < r->n_checks; i++) {
-        if (check_points(&r->checks[i], err))
+        const cJSON *by = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(checks, (int)i),
+                                                           "decided_by");
+
+        if (check_points(&r->checks[i], cJSON_IsString(by) && by->valuestring[0], err))
             return -1;
         sum += r->checks[i].points;
         max += r->checks[i].max_points;

@@ -184,7 +184,10 @@ ln -s /etc/passwd "$tmp/many/alice/attention_by_hand.py"
 mkdir -p "$tmp/h"
 batch "$tmp/hostile/"{traversal,bomb,latin1,ok,truncated,garbage}.zip "$tmp/many" --out "$tmp/h" \
     --max-mb 8
-[ $rc -eq 0 ] || fail "hostile inputs exited $rc"
+[ $rc -eq 1 ] || fail "hostile inputs exited $rc, not 1 (inputs were refused)"
+grep -q "^grader batch: problem: .*zip bomb?" "$tmp/err" || fail "no problem line for the bomb"
+grep -q "^grader batch: note: alice: .*more files matched no exercise" "$tmp/err" \
+    || fail "a problem line about alice does not name her"
 for want in "unsafe path" "zip bomb?" "larger than 1 MiB" "corrupt or truncated archive" \
             "not a readable zip or tar archive" "not a regular file" "more files matched no exercise"; do
     grep -qF "$want" "$tmp/h/report.html" || fail "report.html does not say: $want"

@@ -4,6 +4,7 @@
  * renaming, and hostile names escaped in every output. */
 #include "batch/batch_csv.h"
 #include "batch/batch_html.h"
+#include "batch/batch_late.h"
 #include "batch/batch_similar.h"
 #include "batch/batch_store.h"
 #include "batch_fixture.h"
@@ -116,6 +117,145 @@ static void graded_book(struct batch_book *book)
     batch_cohort_free(&c);
 }
 
+/* A cohort where Moodle's 78 handed in only an empty file and is named with
+ * a leading TAB (a formula once a spreadsheet skips it): alice is graded. */
+static void book_with_ungraded(struct batch_book *book, int missing_as_zero)
+{
+    static const struct zentry e[2] = {
+        { "alice/attention_by_hand.py", "print(1)\n", 0 },
+        { "\t=cmd|' -C calc'!A0_78_assignsubmission_file_/answers.md", "", 0 },
+    };
+    struct batch_cohort c;
+    struct batch_store *st;
+    struct batch_task *t;
+    struct gb_err err;
+    char zip[128], *paths[1] = { "/nonexistent/a.py" }, *trs[1] = { NULL }, *keys[1];
+    size_t n;
+
+    snprintf(zip, sizeof zip, "%s/u.zip", scratch);
+    write_archive(zip, e, 2, 0);
+    ingest_one(zip, &c, NULL);
+    ck_assert_int_eq(c.n_uploads, 1);
+    keys[0] = c.uploads[0].sha256;
+    ck_assert_msg(batch_store_open(scratch, &st, &err) == 0, "%s", err.msg);
+    ck_assert_int_eq(batch_store_set_cohort(st, &c, paths, trs, keys, &err), 0);
+    ck_assert_int_eq(batch_store_set_meta(st, "missing_as_zero", missing_as_zero ? "1" : "0",
+                                          &err), 0);
+    ck_assert_int_eq(batch_store_pending(st, &fixture_exercises, &t, &n, &err), 0);
+    ck_assert_int_eq(n, missing_as_zero ? 0 : 1);      /* the second call finds it graded */
+    if (n)
+        ck_assert_int_eq(batch_store_put_result(st, &t[0], RESULT(13, "passed"), NULL, &err), 0);
+    ck_assert_msg(batch_store_book(st, book, &err) == 0, "%s", err.msg);
+    batch_tasks_free(t, n);
+    batch_store_close(st);
+    batch_cohort_free(&c);
+}
+
+static char *read_out(const char *name)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    struct gb_err err;
+    char path[128];
+
+    snprintf(path, sizeof path, "%s/%s", scratch, name);
+    ck_assert_msg(gb_read_file(path, 1 << 20, &b, &err) == 0, "%s", err.msg);
+    return gb_buf_steal(&b);
+}
+
+/* Issue 27: an ungraded student was 0/0 in grades.csv and 0 in the LMS. */
+START_TEST(test_ungraded_is_blank_not_zero)
+{
+    struct batch_book book;
+    struct gb_err err;
+    char *grades, *moodle;
+
+    for (int zero = 0; zero < 2; zero++) {
+        book_with_ungraded(&book, zero);
+        ck_assert_msg(batch_csv_write(&book, scratch, &err) == 0, "%s", err.msg);
+        grades = read_out("grades.csv");
+        moodle = read_out("moodle_grades.csv");
+        /* total and max_total blank; the note says why */
+        ck_assert_msg(strstr(grades, "\"78\",\"'\t=cmd|' -C calc'!A0\",\"\",\"\",\"\",\"\","
+                                     "\"\",\"0\",\"0\",\"") != NULL, "%s", grades);
+        ck_assert_ptr_nonnull(strstr(grades, "an empty upload"));
+        ck_assert_ptr_nonnull(strstr(grades, "\"alice\",\"\",\"\",\"\",\"13\",\"13\",\"13\""));
+        ck_assert_msg(strstr(moodle, zero ? "\"Participant 78\",\"'\t=cmd|' -C calc'!A0\",\"\",\"0\","
+                                          : "\"Participant 78\",\"'\t=cmd|' -C calc'!A0\",\"\",\"\",")
+                      != NULL, "%s", moodle);
+        free(grades);
+        free(moodle);
+        batch_book_free(&book);
+    }
+}
+END_TEST
+
+START_TEST(test_tab_and_cr_are_guarded)
+{
+    struct batch_book book;
+    struct gb_err err;
+    char *grades;
+
+    graded_book(&book);
+    free(book.cohort.students[0].name);
+    book.cohort.students[0].name = strdup("\r=1+1");
+    ck_assert_ptr_nonnull(book.cohort.students[0].name);
+    ck_assert_int_eq(batch_csv_write(&book, scratch, &err), 0);
+    grades = read_out("grades.csv");
+    ck_assert_msg(strstr(grades, "\"'\r=1+1\"") != NULL, "%s", grades);
+    free(grades);
+    batch_book_free(&book);
+}
+END_TEST
+
+/* alice handed in at 1700000000 (2023-11-14T22:13:20Z, her entry's time in the
+ * zip): 2 days and 10 s after a deadline of 2023-11-12T22:13:10Z. */
+static void late_book(struct batch_book *book, const char *penalty)
+{
+    struct batch_late_policy p;
+    struct batch_store *st;
+    struct gb_err err;
+    char text[128];
+
+    graded_book(book);
+    batch_book_free(book);
+    ck_assert_msg(batch_late_parse("2023-11-12T22:13:10Z", penalty, &p, &err) == 0, "%s",
+                  err.msg);
+    batch_late_format(&p, text, sizeof text);
+    ck_assert_int_eq(batch_store_open(scratch, &st, &err), 0);
+    ck_assert_int_eq(batch_store_set_meta(st, "late_policy", text, &err), 0);
+    ck_assert_msg(batch_store_book(st, book, &err) == 0, "%s", err.msg);
+    batch_store_close(st);
+}
+
+START_TEST(test_late_penalty_per_day_cap_and_grace)
+{
+    static const struct { const char *penalty, *alice; } cases[] = {
+        { "10%/day,cap=25%", "\"alice\",\"\",\"\",\"\",\"13\",\"\",\"9.75\",\"13\"" },
+        { "10%/day,grace=20", "\"alice\",\"\",\"\",\"\",\"13\",\"\",\"10.4\",\"13\"" },
+    };
+    static const char *const tails[] = { "\"3\",\"25\",\"13\"\r\n", "\"2\",\"20\",\"13\"\r\n" };
+    struct batch_late_policy p;
+    struct batch_book book;
+    struct gb_err err;
+
+    for (int i = 0; i < 2; i++) {
+        char *grades, *row;
+
+        late_book(&book, cases[i].penalty);
+        ck_assert_msg(batch_csv_write(&book, scratch, &err) == 0, "%s", err.msg);
+        grades = read_out("grades.csv");
+        ck_assert_msg((row = strstr(grades, cases[i].alice)) != NULL, "%s", grades);
+        ck_assert_msg(strstr(row, tails[i]) != NULL, "%s", row);
+        free(grades);
+        batch_book_free(&book);
+    }
+    ck_assert_int_eq(batch_late_parse("2023-11-12", "10", &p, &err), -1);
+    ck_assert_int_eq(batch_late_parse("2023-11-12 22:13", "10%/week", &p, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "--late-penalty"));
+    ck_assert_int_eq(batch_late_parse(NULL, "10", &p, &err), -1);
+}
+END_TEST
+
 START_TEST(test_csv_totals_and_formula_guard)
 {
     struct batch_book book;
@@ -224,6 +364,9 @@ int main(void)
     tcase_add_checked_fixture(tc, scratch_setup, scratch_teardown);
     tcase_add_test(tc, test_pending_until_graded_and_again_when_changed);
     tcase_add_test(tc, test_csv_totals_and_formula_guard);
+    tcase_add_test(tc, test_ungraded_is_blank_not_zero);
+    tcase_add_test(tc, test_tab_and_cr_are_guarded);
+    tcase_add_test(tc, test_late_penalty_per_day_cap_and_grace);
     tcase_add_test(tc, test_html_escapes_and_links);
     tcase_add_test(tc, test_renaming_hides_nothing);
     suite_add_tcase(s, tc);

@@ -2,6 +2,7 @@
  * batch_names, batch_gsmeta, batch_roster): LMS layouts, conflicts, and hostile
  * archives — traversal, bombs, truncation, non-UTF-8 names, 10,000 files. */
 #include <fcntl.h>
+#include <locale.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -107,14 +108,64 @@ START_TEST(test_canvas_zip_late_and_conflict)
     ingest_one(path_in, &c, NULL);
     ck_assert_ptr_nonnull(u = upload_of(&c, "123", "attention_by_hand"));
     ck_assert_int_eq(u->data.len, 9);
-    ck_assert_mem_eq(u->data.data, "print(2)\n", 9);          /* the exact name won */
+    ck_assert_mem_eq(u->data.data, "print(2)\n", 9);          /* the later one won */
     ck_assert_int_eq(batch_cohort_student(&c, "123")->late, 1);
     ck_assert_int_eq(problems_with(&c, "two files for attention_by_hand"), 1);
-    ck_assert_int_eq(problems_with(&c, "named exactly as the exercise"), 1);
+    ck_assert_int_eq(problems_with(&c, "the newest resubmission"), 1);
     ck_assert_int_eq(problems_with(&c, "an empty upload"), 1);
     ck_assert_int_eq(problems_with(&c, "a binary upload"), 1);
     ck_assert_int_eq(c.n_uploads, 1);
     batch_cohort_free(&c);
+}
+END_TEST
+
+/* Canvas keeps every resubmission: a file handed in again under the same name
+ * comes as NAME-1.py, NAME-2.py with a larger attachment id.  The newest is
+ * graded, whichever is named exactly as the exercise (issue 27: the older,
+ * buggy attention_by_hand.py was graded instead of the fixed -1). */
+START_TEST(test_canvas_newest_resubmission_wins)
+{
+    static const struct zentry same_time[] = {   /* the zip's times say nothing */
+        { "nguyenbob_20002_90002_attention_by_hand.py", "print('old')\n", 0 },
+        { "nguyenbob_20002_90112_attention_by_hand-1.py", "print('new')\n", 0 },
+    };
+    static const struct zentry by_time[] = {     /* entries out of order; times decide */
+        { "nguyenbob_20002_90112_attention_by_hand-2.py", "print('new')\n", 0 },
+        { "nguyenbob_20002_90002_attention_by_hand.py", "print('old')\n", 0 },
+    };
+    const struct zentry *cases[] = { same_time, by_time };
+
+    for (int k = 0; k < 2; k++) {
+        struct batch_cohort c;
+        const struct batch_upload *u;
+        struct archive *a = archive_write_new();
+
+        ck_assert_int_eq(archive_write_set_format_zip(a), ARCHIVE_OK);
+        ck_assert_int_eq(archive_write_open_filename(a, in_scratch("r.zip")), ARCHIVE_OK);
+        for (int i = 0; i < 2; i++) {
+            struct archive_entry *ae = archive_entry_new();
+            const struct zentry *e = &cases[k][i];
+            /* by_time: the newer file (first entry) has the later time */
+            time_t t = 1700000000 + (k == 1 && i == 0 ? 3600 : 0);
+
+            archive_entry_set_pathname(ae, e->path);
+            archive_entry_set_filetype(ae, AE_IFREG);
+            archive_entry_set_perm(ae, 0644);
+            archive_entry_set_size(ae, (la_int64_t)strlen(e->data));
+            archive_entry_set_mtime(ae, t, 0);
+            ck_assert_int_eq(archive_write_header(a, ae), ARCHIVE_OK);
+            ck_assert_int_eq(archive_write_data(a, e->data, strlen(e->data)),
+                             (la_ssize_t)strlen(e->data));
+            archive_entry_free(ae);
+        }
+        ck_assert_int_eq(archive_write_close(a), ARCHIVE_OK);
+        archive_write_free(a);
+        ingest_one(path_in, &c, NULL);
+        ck_assert_ptr_nonnull(u = upload_of(&c, "20002", "attention_by_hand"));
+        ck_assert_msg(strstr(u->data.data, "new") != NULL, "case %d graded the old file", k);
+        ck_assert_int_eq(problems_with(&c, "the newest resubmission"), 1);
+        batch_cohort_free(&c);
+    }
 }
 END_TEST
 
@@ -247,6 +298,65 @@ START_TEST(test_non_utf8_names)
 }
 END_TEST
 
+/* A UTF-8 name as Moodle writes it (the zip's UTF-8 flag set) and in a pax
+ * tar: the student is graded under the name, whatever the process's locale
+ * (the grader runs in the C locale under cron and Slurm). */
+START_TEST(test_utf8_names)
+{
+    static const char *const paths[] = {
+        "Chlo\xc3\xa9 Dubois_10003_assignsubmission_file_/attention_by_hand.py",
+        "Zo\xc3\xab \xc5\x81uczak_10004_assignsubmission_file_/answers.md",
+    };
+    static const char *const names[] = { "Chlo\xc3\xa9 Dubois", "Zo\xc3\xab \xc5\x81uczak" };
+    static const char *const ids[] = { "10003", "10004" };
+
+    /* The LMS writes in a UTF-8 locale; the grader reads in this test's C one. */
+    locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0), plain;
+
+    ck_assert_ptr_nonnull(utf8);
+    for (int tar = 0; tar < 2; tar++) {
+        struct archive *a;
+        struct batch_cohort c;
+
+        plain = uselocale(utf8);
+        a = archive_write_new();
+
+        ck_assert_int_eq(tar ? archive_write_set_format_pax(a) : archive_write_set_format_zip(a),
+                         ARCHIVE_OK);
+        if (!tar)     /* names as UTF-8 with the zip's UTF-8 flag, as Moodle writes them */
+            ck_assert_int_eq(archive_write_set_options(a, "zip:hdrcharset=UTF-8"), ARCHIVE_OK);
+        ck_assert_int_eq(archive_write_open_filename(a, in_scratch(tar ? "n.tar" : "n.zip")),
+                         ARCHIVE_OK);
+        for (int i = 0; i < 2; i++) {
+            struct archive_entry *ae = archive_entry_new();
+
+            archive_entry_set_pathname_utf8(ae, paths[i]);
+            archive_entry_set_filetype(ae, AE_IFREG);
+            archive_entry_set_perm(ae, 0644);
+            archive_entry_set_size(ae, (la_int64_t)strlen(PY));
+            ck_assert_int_eq(archive_write_header(a, ae), ARCHIVE_OK);
+            ck_assert_int_eq(archive_write_data(a, PY, strlen(PY)), (la_ssize_t)strlen(PY));
+            archive_entry_free(ae);
+        }
+        ck_assert_int_eq(archive_write_close(a), ARCHIVE_OK);
+        archive_write_free(a);
+        uselocale(plain);
+        ingest_one(path_in, &c, NULL);
+        ck_assert_msg(c.n_problems == 0, "%s", c.n_problems ? c.problems[0].what : "");
+        for (int i = 0; i < 2; i++) {
+            const struct batch_student *s = batch_cohort_student(&c, ids[i]);
+
+            ck_assert_ptr_nonnull(s);
+            ck_assert_str_eq(s->name, names[i]);
+        }
+        ck_assert_ptr_nonnull(upload_of(&c, "10003", "attention_by_hand"));
+        ck_assert_ptr_nonnull(upload_of(&c, "10004", "self_check"));
+        batch_cohort_free(&c);
+    }
+    freelocale(utf8);
+}
+END_TEST
+
 START_TEST(test_ten_thousand_files)
 {
     struct zentry *e = calloc(10001, sizeof *e);
@@ -341,12 +451,14 @@ int main(void)
     tcase_add_test(tc, test_names_refuse_unsafe_paths);
     tcase_add_test(tc, test_moodle_zip);
     tcase_add_test(tc, test_canvas_zip_late_and_conflict);
+    tcase_add_test(tc, test_canvas_newest_resubmission_wins);
     tcase_add_test(tc, test_gradescope_zip_and_tar);
     tcase_add_test(tc, test_shared_top_folder_is_stripped);
     tcase_add_test(tc, test_traversal_is_listed_never_used);
     tcase_add_test(tc, test_bomb_is_bounded);
     tcase_add_test(tc, test_truncated_and_garbage_archives);
     tcase_add_test(tc, test_non_utf8_names);
+    tcase_add_test(tc, test_utf8_names);
     tcase_add_test(tc, test_ten_thousand_files);
     tcase_add_test(tc, test_folder_input_refuses_links);
     tcase_add_test(tc, test_roster_names_and_absentees);

@@ -1,0 +1,22 @@
+/* batch_review_cmd.h — `grader review DIR`: decide a graded cohort's review items.
+ *
+ *   grader review DIR
+ *       the review screen on a terminal (batch_review_tui.h)
+ *   grader review DIR --list
+ *       one pending item per line: STUDENT<TAB>EXERCISE<TAB>CHECK<TAB>GROUP<TAB>QUESTION
+ *   grader review DIR --decide STUDENT EXERCISE CHECK pass|fail|POINTS [--note TEXT]
+ *   grader review DIR --decide-group GROUP pass|fail|POINTS [--note TEXT]
+ *       records the decision (who: --by NAME, else $USER; when; why) in
+ *       DIR/gradebook.sqlite and writes DIR's outputs again with it
+ *   grader review DIR --show STUDENT EXERCISE CHECK
+ *       the item: question, the rubric's description, the evidence, its group
+ *
+ * Exit status: 0 done (an empty --list too); 2 usage errors, unknown items and
+ * refused verdicts, with a sentence on stderr and nothing recorded.
+ */
+#ifndef GB_BATCH_REVIEW_CMD_H
+#define GB_BATCH_REVIEW_CMD_H
+
+int batch_review_cmd_main(int argc, char **argv);
+
+#endif
