@@ -77,6 +77,31 @@ size_t extract_latin_letter(const char *s, size_t len, char *base)
     return 2;
 }
 
+/* A run of characters drawn for the eye, not read: arrows, block bars
+ * ("████▌"), shapes, symbols and emoji ("✅ 📉"), bullets, dots and the
+ * norm bars of "‖g‖".  A human reads "before clipping: 20.58 ████" as the
+ * label and its value; as words they would end the line in a label. */
+int extract_decoration(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)s[i];
+        size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        unsigned cp;
+        if (i + n > len || n == 1)
+            return 0;
+        cp = n == 2 ? (c & 0x1Fu) : n == 3 ? (c & 0x0Fu) : (c & 0x07u);
+        for (size_t k = 1; k < n; k++)
+            cp = (cp << 6) | ((unsigned char)s[i + k] & 0x3Fu);
+        if (!(cp == 0xB7 || cp == 0x2016 || cp == 0x2022 || cp == 0x2026 || cp == 0x200D ||
+              cp == 0xFE0F || (cp >= 0x2190 && cp <= 0x21FF) || (cp >= 0x2500 && cp <= 0x27BF) ||
+              (cp >= 0x27F0 && cp <= 0x27FF) || (cp >= 0x2B00 && cp <= 0x2BFF) ||
+              (cp >= 0x1F000 && cp <= 0x1FAFF)))
+            return 0;
+        i += n;
+    }
+    return len > 0;
+}
+
 /* Bytes of the letter at s[0..len): 1 for an ASCII letter, 2 for a Latin
  * one with a diacritic, 0 for anything else. */
 static size_t letter_at(const char *s, size_t len)
@@ -117,9 +142,13 @@ size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nu
                 while (j < stop && (step = letter_at(s + j, stop - j)))
                     j += step;
             } else {
-                /* other non-ASCII (arrows, box drawing, emoji, Greek): its own atom */
+                /* other non-ASCII (Greek, maths): its own atom; decoration is none */
                 while (j < stop && (unsigned char)s[j] >= 0x80 && !letter_at(s + j, stop - j))
                     j++;
+                if (extract_decoration(s + i, j - i)) {
+                    i = j;
+                    continue;
+                }
             }
             struct xatom a = { s + i, (uint32_t)(j - i), -1 };
             emit(ctx, &a);
@@ -479,6 +508,15 @@ static int is_part_heading(const struct extract_transcript *t, const struct xlin
 
     if (ln->n_atoms < 2 || a[0].num >= 0)
         return 0;
+    if (e > b + 2 && s[b] == '|' && s[e - 1] == '|' && !memchr(s + b + 1, '|', e - b - 2)) {
+        /* a title drawn in a box, "│ 🔍 Part 4 — through PyTorch      │": its one cell */
+        b++;
+        e--;
+        while (b < e && s[b] == ' ')
+            b++;
+        while (e > b && s[e - 1] == ' ')
+            e--;
+    }
     for (size_t i = b; i + 1 < e; i++)
         if ((s[i] == ' ' && s[i + 1] == ' ') || s[i] == '\t')
             return 0;   /* "step 1  per step": column names over a table's cells */

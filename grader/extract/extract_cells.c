@@ -370,6 +370,10 @@ int extract_table_candidates(struct finder *f, size_t li)
         if (extract_names_difference(t->hatoms + col->hatom0, col->n_hatoms) &&
             !extract_asks_difference(&f->col))
             continue;
+        /* "step1/step50": the quotient, neither step's value */
+        if (extract_names_ratio(t->hatoms + col->hatom0, col->n_hatoms) &&
+            !extract_asks_ratio(&f->col))
+            continue;
         lab.n = extract_row_label(t, ln, tb, (long)c, label, LABEL_ATOMS_MAX);
         ctx.n = row_context(t, ln, tb, (long)c, 0, context, LABEL_ATOMS_MAX);
         hdr.a = t->hatoms + col->hatom0;

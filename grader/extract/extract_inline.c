@@ -402,6 +402,42 @@ int extract_names_difference(const struct xatom *a, size_t n)
     return 0;
 }
 
+/* A header naming a quotient of two keys: "step1/step50", "s1 / s50",
+ * "step 1 vs step 50" — the same word with two numbers, split by '/' or
+ * "vs".  Its cells are that ratio, no reading of either key. */
+int extract_names_ratio(const struct xatom *a, size_t n)
+{
+    for (size_t i = 0; i + 3 < n; i++) {
+        if (a[i].num >= 0 || a[i + 1].num < 0 || a[i + 2].num >= 0 || a[i + 3].num < 0 ||
+            extract_word_eq(a[i].p, a[i].len, a[i + 2].p, a[i + 2].len) != 3)
+            continue;
+        const char *from = a[i + 1].p + a[i + 1].len, *to = a[i + 2].p;
+        if (to > from && to - from < 8 && memchr(from, '/', (size_t)(to - from)))
+            return 1;
+    }
+    for (size_t i = 0; i + 4 < n; i++)   /* "step 1 vs step 50" */
+        if (a[i].num < 0 && a[i + 1].num >= 0 && extract_atom_is(&a[i + 2], "vs") &&
+            a[i + 3].num < 0 && a[i + 4].num >= 0 &&
+            extract_word_eq(a[i].p, a[i].len, a[i + 3].p, a[i + 3].len) == 3)
+            return 1;
+    return 0;
+}
+
+/* Does the column phrase ask for such a quotient: one word bound to two
+ * numbers ("step 1" and "step 50" in one phrase)? */
+int extract_asks_ratio(const struct phrase_set *col)
+{
+    for (size_t i = 0; i < col->n; i++)
+        for (size_t k = 0; k < col->v[i].n; k++)
+            for (size_t m = k + 1; m < col->v[i].n; m++) {
+                const struct pitem *x = &col->v[i].items[k], *y = &col->v[i].items[m];
+                if (x->w && y->w && x->has_num && y->has_num &&
+                    extract_word_eq(x->w, x->wlen, y->w, y->wlen) == 3)
+                    return 1;
+            }
+    return 0;
+}
+
 /* Whether a word of the column match is an operand of a difference in the
  * label: "train - test = 3.438e-01" is the gap, no test accuracy.  A spaced
  * minus (" - ") joins it to another word that the column did not ask for.

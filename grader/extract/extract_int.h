@@ -192,6 +192,10 @@ const char *extract_lexicon_english(const char *w, size_t len);
  * word and the atom's English word when it has one. */
 int extract_label_eq(const char *w, size_t wlen, const struct xatom *a);
 
+/* Is s[0..len) only characters drawn for the eye (arrows, bars, boxes,
+ * emoji)?  Such runs are no atoms. */
+int extract_decoration(const char *s, size_t len);
+
 /* A Latin letter with a diacritic (U+00C0..U+017F, not x or /) at s:
  * its bytes (2) and, in *base when not NULL, its lower-case ASCII base
  * letter ('e' for 'é'); 0 when s does not start with one. */
@@ -552,5 +556,9 @@ int extract_lines_alike(const struct extract_transcript *t, size_t li, size_t lj
  * one?  (extract_inline.c) */
 int extract_asks_difference(const struct phrase_set *col);
 int extract_names_difference(const struct xatom *a, size_t n);
+/* A header naming the quotient of two keys ("step1/step50"), and whether a
+ * column phrase asks for one. */
+int extract_names_ratio(const struct xatom *a, size_t n);
+int extract_asks_ratio(const struct phrase_set *col);
 
 #endif

@@ -113,8 +113,8 @@ static int find_intervals(const struct extract_transcript *t, const struct xtabl
             free(occ);
             return 1;
         }
-        for (size_t i = 0; i < ln->len; i++)
-            if (s[i] != ' ' && s[i] != '\t')
+        for (size_t i = 0; i < ln->len; i++)   /* a character's first byte holds its column */
+            if (s[i] != ' ' && s[i] != '\t' && ((unsigned char)s[i] & 0xC0) != 0x80)
                 occ[scratch[i]] = 1;
         for (size_t k = 0; k < ln->n_nums; k++) {
             const struct numparse_num *n = &t->nums[ln->num0 + k];

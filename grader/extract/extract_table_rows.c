@@ -129,12 +129,34 @@ static int name_list(const char *s, size_t len)
     return fields >= 3;
 }
 
+/* "|output gap|", "|corr|", "‖g‖" written "|g|": bars around a term, set
+ * off by a space or bracket outside and touching it inside.  The closing
+ * bar's offset, or i when the bar at i opens no such pair. */
+static size_t absolute_value_bars(const char *s, size_t len, size_t i)
+{
+    if (i + 2 >= len || s[i + 1] == ' ' || s[i + 1] == '|' || s[i + 1] == '-' ||
+        (i > 0 && s[i - 1] != ' ' && s[i - 1] != '(' && s[i - 1] != '['))
+        return i;
+    for (size_t j = i + 2; j < len && j < i + 40; j++) {
+        if (s[j] != '|')
+            continue;
+        if (s[j - 1] == ' ' || (j + 1 < len && s[j + 1] != ' ' && s[j + 1] != ')' &&
+                                s[j + 1] != ':' && s[j + 1] != ','))
+            return i;
+        return j;
+    }
+    return i;
+}
+
 /* A line written with decimal commas ("0,740   1,000") has no comma fields. */
 enum xdelim extract_line_delim(const char *s, size_t len, int decimal_comma)
 {
     size_t pipes = 0, tabs = 0, bare_commas = 0, spaced_commas = 0, semis = 0, amps = 0;
     for (size_t i = 0; i < len; i++) {
-        if (s[i] == '|')
+        size_t close;
+        if (s[i] == '|' && (close = absolute_value_bars(s, len, i)) > i)
+            i = close;   /* "largest |output gap|": a norm, no cell border */
+        else if (s[i] == '|')
             pipes++;
         else if (s[i] == '&')
             amps++;
@@ -251,9 +273,18 @@ static size_t before_note_cell(const struct extract_transcript *t, const struct 
     const char *gap = a[i - 1].p + a[i - 1].len;
     if (a[i].p - gap < 2 && !memchr(gap, '\t', (size_t)(a[i].p - gap)))
         return ln->n_atoms;
-    for (const char *p = gap; p < a[i].p; p++)
+    for (const char *p = gap; p < a[i].p;) {
+        size_t run = 0;
+        while (p + run < a[i].p && (unsigned char)p[run] >= 0x80)
+            run++;
+        if (run && extract_decoration(p, run)) {
+            p += run;   /* "1.000   → support": an arrow drawn before the cell */
+            continue;
+        }
         if (*p != ' ' && *p != '\t')
             return ln->n_atoms;   /* "0.494 (chance)", "1.0 -> yes": a phrase, not a cell */
+        p++;
+    }
     for (size_t k = 0; k < i; k++)
         if (a[k].num >= 0 && !(t->nums[a[k].num].flags & NUMPARSE_INTEGER))
             return i;

@@ -170,6 +170,52 @@ START_TEST(test_thousands_and_csv_are_no_decimal_commas)
 }
 END_TEST
 
+START_TEST(test_superscript_columns_keep_their_one_space_gutters)
+{
+    /* f"{x:>11}" joined by one space: a value ending in a multi-byte
+     * superscript must not fill the gutter after it */
+    struct extract_transcript *t = extract_fixture_parse(
+        "model              step 30     step 20      step 1\n"
+        "RNN gain 0.5    1.732×10⁻⁸ 1.787×10⁻¹¹ 5.032×10⁻¹⁷\n"
+        "RNN gain 0.9    9.233×10⁻⁴  2.029×10⁻⁴  1.619×10⁻⁵\n");
+    struct found f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+
+    ck_assert_msg(f.n == 1 && f.value == 5.032e-17, "%s", f.explain);
+    ck_assert_str_eq(f.column, "step 1");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_decoration_is_no_word)
+{
+    /* bars, arrows and emoji drawn beside values are not read as labels */
+    struct extract_transcript *t = extract_fixture_parse(
+        "  total norm before clipping:    20.5769  ████████▌\n"
+        "            support      was     sum   strongest\n"
+        "support      0.711    0.096   1.000   → support   ███████\n"
+        "rude         0.096    0.711   1.000   → rude      ✅\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"before clipping\"}");
+    ASSERT_HIT(f, 20.5769, 1, "20.5769");
+    f = query(t, "{\"row\": \"rude\", \"column\": \"sum\"}");
+    ASSERT_HIT(f, 1.0, 4, "1.000");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_boxed_part_title_and_norm_bars)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "| Part 4 — the same inputs through PyTorch                  |\n"
+        "largest |output gap| against torch : 2.22e-16\n");
+    struct found f = query(t, "{\"column\": [\"gap\", \"pytorch\"]}");
+
+    ASSERT_HIT(f, 2.22e-16, 2, "2.22e-16");
+    extract_free(t);
+}
+END_TEST
+
 /* tests/cases/extract_labels.tsv: LINE<TAB>ROW PHRASE<TAB>VALUE, one per
  * lexicon entry, naming the entry in a comment column. */
 struct label_case {
@@ -251,6 +297,9 @@ int main(void)
     tcase_add_test(tc, test_accented_words_are_one_word);
     tcase_add_test(tc, test_decimal_commas_in_a_space_table);
     tcase_add_test(tc, test_thousands_and_csv_are_no_decimal_commas);
+    tcase_add_test(tc, test_superscript_columns_keep_their_one_space_gutters);
+    tcase_add_test(tc, test_decoration_is_no_word);
+    tcase_add_test(tc, test_boxed_part_title_and_norm_bars);
     tcase_add_test(tc, test_label_cases_read_as_english);
     tcase_add_test(tc, test_every_lexicon_entry_has_a_case);
     suite_add_tcase(s, tc);
