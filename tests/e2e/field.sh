@@ -115,7 +115,7 @@ for dir in tests/field/*/; do
         # shellcheck disable=SC2053
         [[ "$name" == ${FIELD_FILTER:-*} ]] || continue
         [ -n "${FIELD_SAMPLE:-}" ] && [ "${#queued[@]}" -ge "$FIELD_SAMPLE" ] && break 2
-        sub=$(ls "${expect%.expect}".py "${expect%.expect}".md 2>/dev/null | head -1)
+        sub=$(ls "${expect%.expect}".py "${expect%.expect}".ipynb "${expect%.expect}".md 2>/dev/null | head -1)
         [ -n "$sub" ] || { echo "field: $expect has no hand-in"; errors=$((errors + 1)); continue; }
         queued+=("$expect")
         queue_grade "${#queued[@]}" "$sub"
