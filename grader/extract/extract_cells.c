@@ -41,7 +41,10 @@ static size_t label_atoms(const struct extract_transcript *t, const struct xline
             int all_words = c->n_hatoms > 0;
             for (size_t h = 0; h < c->n_hatoms; h++)
                 all_words &= t->hatoms[c->hatom0 + h].num < 0;
-            for (size_t h = 0; all_words && h < c->n_hatoms && n < max; h++)
+            /* "5 RNN" under "len model": the first header word names the
+             * number, the rest name the words after it */
+            size_t words = i + 1 < end && a[i + 1].num < 0 && c->n_hatoms > 1 ? 1 : c->n_hatoms;
+            for (size_t h = 0; all_words && h < words && n < max; h++)
                 out[n++] = t->hatoms[c->hatom0 + h];
         }
         if (n < max)

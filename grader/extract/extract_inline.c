@@ -442,7 +442,8 @@ int extract_asks_ratio(const struct phrase_set *col)
  * label: "train - test = 3.438e-01" is the gap, no test accuracy.  A spaced
  * minus (" - ") joins it to another word that the column did not ask for.
  * Unspaced hyphens join words ("forget-bias"), and '/' lists labels mapped
- * by place ("tr/te"), so neither counts. */
+ * by place ("tr/te"), so neither counts; a difference word right after it
+ * ("train-test gap", "test gap") does. */
 static int column_in_difference(const struct extract_transcript *t, const struct xline *ln,
                                 const struct match *cm)
 {
@@ -463,6 +464,11 @@ static int column_in_difference(const struct extract_transcript *t, const struct
             if (n == 3 && !memcmp(from, " - ", 3))
                 return 1;
         }
+        /* "train-test gap 0.344", "test gap": the word names a gap's operand */
+        for (size_t j = i + 1; j < ln->n_atoms && j <= i + 2; j++)
+            if (a[j].num < 0 && !extract_used_at(cm, cm->n_items, 0, j) &&
+                word_in(&a[j], difference_names))
+                return 1;
     }
     return 0;
 }

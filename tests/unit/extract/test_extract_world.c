@@ -216,6 +216,31 @@ START_TEST(test_boxed_part_title_and_norm_bars)
 }
 END_TEST
 
+START_TEST(test_key_number_in_a_label_cell_takes_the_first_header_word)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        " len model       | train s ||  train | test\n"
+        "   5 RNN         |    27.8 ||  1.000 | 0.998\n"
+        "  50 RNN         |    47.0 ||  0.561 | 0.494\n");
+    struct found f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"test\"}");
+
+    ASSERT_HIT(f, 0.494, 3, "0.494");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_a_gap_label_is_no_reading_of_its_operand)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "LSTM at length 50: train 0.839  test 0.495\n"
+        "LSTM at length 50: train-test gap 0.344\n");
+    struct found f = query(t, "{\"row\": \"LSTM\", \"column\": \"test\"}");
+
+    ASSERT_HIT(f, 0.495, 1, "0.495");
+    extract_free(t);
+}
+END_TEST
+
 /* tests/cases/extract_labels.tsv: LINE<TAB>ROW PHRASE<TAB>VALUE, one per
  * lexicon entry, naming the entry in a comment column. */
 struct label_case {
@@ -300,6 +325,8 @@ int main(void)
     tcase_add_test(tc, test_superscript_columns_keep_their_one_space_gutters);
     tcase_add_test(tc, test_decoration_is_no_word);
     tcase_add_test(tc, test_boxed_part_title_and_norm_bars);
+    tcase_add_test(tc, test_key_number_in_a_label_cell_takes_the_first_header_word);
+    tcase_add_test(tc, test_a_gap_label_is_no_reading_of_its_operand);
     tcase_add_test(tc, test_label_cases_read_as_english);
     tcase_add_test(tc, test_every_lexicon_entry_has_a_case);
     suite_add_tcase(s, tc);
