@@ -22,6 +22,7 @@
 #include "deliver/deliver.h"
 #include "score/expected.h"
 #include "check/home.h"
+#include "check/notebook.h"
 #include "extract/pyoutput.h"
 #include "score/rubric.h"
 #include "check/runtime.h"
@@ -49,6 +50,9 @@ struct job {
     struct gb_buf provenance;      /* the shim's records of a live run (provenance.h) */
     struct gb_buf labelled;        /* output with those lines labelled */
     struct runtime runtime;
+    int is_notebook;               /* source is a notebook: nb is what runs */
+    struct notebook nb;
+    struct source_map map;         /* nb's lines cited by cell (score/source_cite.h) */
 };
 
 static void job_free(struct job *job)
@@ -61,6 +65,7 @@ static void job_free(struct job *job)
     gb_buf_free(&job->provenance);
     gb_buf_free(&job->labelled);
     runtime_free(&job->runtime);
+    notebook_free(&job->nb);
 }
 
 static const char *base_name(const char *path)
@@ -386,7 +391,9 @@ static int stage_files(const struct pipeline_options *opts, const struct job *jo
             return gb_fail(err, "rubric %s provides %s, which is not a course file in %s",
                            rb->path, rb->provides.v[i], job->home.exercises);
     }
-    if (workdir_add_file(wd, rb->submission, opts->file, SOURCE_MAX_BYTES, err))
+    if (job->is_notebook
+        ? workdir_add_data(wd, rb->submission, job->nb.script.data, job->nb.script.len, err)
+        : workdir_add_file(wd, rb->submission, opts->file, SOURCE_MAX_BYTES, err))
         return gb_err_prefix(err, "cannot stage the submission");
     if (stage_course_files(job, wd, err))
         return -1;
@@ -451,6 +458,32 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
     return rc;
 }
 
+/* A notebook (.ipynb, or a notebook's JSON under a .py name — never run
+ * as Python) becomes the script that runs and the source checks read.  A
+ * .py that merely starts like JSON and does not read as a notebook is
+ * Python, and runs as it is. */
+static int read_notebook(const struct pipeline_options *opts, struct job *job,
+                         struct gb_err *err)
+{
+    const char *name = base_name(opts->file);
+    int by_name = notebook_is_name(name);
+    const char *text = job->source.data ? job->source.data : "";
+
+    if (job->rubric->mode == RUBRIC_MODE_READ)
+        return by_name ? gb_fail(err, "%s is a notebook, and %s is read as a text document: "
+                                 "hand in %s", name, job->rubric->exercise,
+                                 job->rubric->submission) : 0;
+    if (!by_name && !notebook_looks_like(text, job->source.len))
+        return 0;
+    if (notebook_read(text, job->source.len, name, &job->nb, by_name ? err : NULL)) {
+        notebook_free(&job->nb);
+        return by_name ? -1 : 0;
+    }
+    job->is_notebook = 1;
+    job->map = notebook_map(&job->nb, name);
+    return 0;
+}
+
 static int load_job(const struct pipeline_options *opts, struct job *job, struct gb_err *err)
 {
     if (home_find(opts->rubrics_dir, &job->home, err))
@@ -465,7 +498,10 @@ static int load_job(const struct pipeline_options *opts, struct job *job, struct
                             "is read", job->rubric->submission);
     if (expected_load_rubric(job->rubric, &job->expected, err))
         return gb_err_prefix(err, "exercise %s", job->rubric->exercise);
-    if (gb_read_file(opts->file, SOURCE_MAX_BYTES, &job->source, err))
+    if (gb_read_file(opts->file, notebook_is_name(base_name(opts->file)) ? NOTEBOOK_MAX_BYTES
+                                                                          : SOURCE_MAX_BYTES,
+                     &job->source, err)
+        || read_notebook(opts, job, err))
         return -1;
     if (opts->transcript
         && gb_read_file(opts->transcript, TRANSCRIPT_MAX_BYTES, &job->transcript, err))
@@ -547,6 +583,35 @@ static int use_live_run(const struct pipeline_options *opts, struct job *job,
            || hint_new_syntax(r, err) ? -1 : 0;
 }
 
+/* A notebook's run: the summary says how its cells were run and what was
+ * dropped, and the traceback cites cells, not the generated script. */
+static int explain_notebook(struct job *job, struct grade_result *r, struct gb_err *err)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    int rc = gb_buf_printf(&b, err, "%s; notebook: its %zu code cell%s run as one script, "
+                           "markdown cells read as comments", r->run_summary ? r->run_summary
+                           : "not run", job->nb.n_code, job->nb.n_code == 1 ? "" : "s");
+
+    if (rc == 0 && job->nb.n_notes)
+        rc = gb_buf_printf(&b, err, "; dropped (Jupyter-only, not Python): %s%s",
+                           job->nb.notes.data,
+                           job->nb.n_notes > NOTEBOOK_NOTES_LISTED ? "; and more" : "");
+    if (rc == 0) {
+        free(r->run_summary);
+        r->run_summary = gb_buf_steal(&b);
+    }
+    if (rc == 0 && r->crash_tail) {
+        rc = notebook_map_traceback(&job->nb, job->rubric->submission, job->map.name,
+                                    r->crash_tail, strlen(r->crash_tail), &b, err);
+        if (rc == 0) {
+            free(r->crash_tail);
+            r->crash_tail = gb_buf_steal(&b);
+        }
+    }
+    gb_buf_free(&b);
+    return rc;
+}
+
 /* Runs (or, for a transcript or an answers document, does not run) the
  * submission, recording what happened in r; fills the scorer's input: all
  * it printed, with Python's own lines (tracebacks, warnings) taken out. */
@@ -589,7 +654,7 @@ static int gather_evidence(const struct pipeline_options *opts, struct job *job,
         }
     }
     in->run = r->ran ? &r->run : NULL;
-    return 0;
+    return job->is_notebook ? explain_notebook(job, r, err) : 0;
 }
 
 int pipeline_grade(const struct pipeline_options *opts, struct grade_result *r, struct gb_err *err)
@@ -607,6 +672,11 @@ int pipeline_grade(const struct pipeline_options *opts, struct grade_result *r, 
         in.expected = job.expected;
         in.source = job.source.data ? job.source.data : "";
         in.source_len = job.source.len;
+        if (job.is_notebook) {
+            in.source = job.nb.script.data;
+            in.source_len = job.nb.script.len;
+            in.source_map = &job.map;
+        }
         rc = fill_identity(opts, &job, r, err) || gather_evidence(opts, &job, r, &in, err)
              || score_submission(&in, r, err) || result_identify(r, err) ? -1 : 0;
     }
