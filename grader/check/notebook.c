@@ -354,6 +354,11 @@ static int parse(const char *text, size_t len, cJSON **root, struct gb_err *err)
     *root = cJSON_ParseWithLengthOpts(text + skip, len - skip, &end, 0);
     if (*root)
         return 0;
+    while (skip < len && isspace((unsigned char)text[skip]))
+        skip++;
+    if (skip < len && text[skip] != '{' && text[skip] != '[')
+        return gb_fail(err, "is not a notebook: a notebook is a JSON document, and this is "
+                       "plain text (a Python script is handed in as a .py file)");
     if (!end || end < text + skip || end > text + len)
         return gb_fail(err, "is not valid JSON, which a notebook is");
     position(text, (size_t)(end - text), &line, &col);
@@ -441,14 +446,18 @@ int notebook_is_name(const char *name)
 int notebook_looks_like(const char *text, size_t len)
 {
     size_t i = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0;
-    size_t head;
+    cJSON *root;
+    int is;
 
     while (i < len && isspace((unsigned char)text[i]))
         i++;
-    if (i >= len || text[i] != '{')
-        return 0;
-    head = len - i < 4096 ? len - i : 4096;
-    return memmem(text + i, head, "\"cells\"", 7) || memmem(text + i, head, "\"nbformat\"", 10);
+    if (i >= len || text[i] != '{' || len > NOTEBOOK_MAX_BYTES)
+        return 0;            /* a script's first statement is rarely a dict */
+    root = cJSON_ParseWithLength(text + i, len - i);
+    is = cJSON_IsObject(root) && (cJSON_GetObjectItemCaseSensitive(root, "cells")
+                                  || cJSON_GetObjectItemCaseSensitive(root, "nbformat"));
+    cJSON_Delete(root);
+    return is;
 }
 
 /* ---- tracebacks ------------------------------------------------------------------- */

@@ -48,9 +48,10 @@ struct notebook {
 /* 1 when `name` is a notebook's file name (.ipynb, any case). */
 int notebook_is_name(const char *name);
 
-/* 1 when `text` is shaped like a notebook's JSON: an object whose first
- * bytes name "cells" or "nbformat" — a notebook renamed to .py, which must
- * not be run as Python. */
+/* 1 when `text` is JSON, an object with "cells" or "nbformat": a notebook
+ * under another name (renamed to .py, or uploaded without a name), which
+ * must not be run as Python.  A script that merely starts with '{' is not
+ * JSON and stays a script. */
 int notebook_looks_like(const char *text, size_t len);
 
 /* Reads text[0..len) (a notebook called `name`, for messages) into *nb,

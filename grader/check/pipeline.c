@@ -21,6 +21,7 @@
 #include "buf.h"
 #include "deliver/deliver.h"
 #include "score/expected.h"
+#include "check/exname.h"
 #include "check/home.h"
 #include "check/notebook.h"
 #include "extract/pyoutput.h"
@@ -75,28 +76,6 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : path;
 }
 
-/* "attention_by_hand" from "attention_by_hand.py": what a renamed upload
- * ("s042_attention_by_hand (2).py") still contains. */
-static int name_contains_stem(const char *name, const char *submission)
-{
-    const char *dot = strrchr(submission, '.');
-    size_t n = dot ? (size_t)(dot - submission) : strlen(submission);
-    char stem[256];
-
-    if (n == 0 || n >= sizeof stem)
-        return 0;
-    memcpy(stem, submission, n);
-    stem[n] = '\0';
-    return strstr(name, stem) != NULL;
-}
-
-int pipeline_name_matches(const char *name, const char *submission)
-{
-    if (!strcmp(name, submission))
-        return 2;
-    return name_contains_stem(name, submission);
-}
-
 static int load_named_rubric(const struct gb_home *home, const char *exercise,
                              struct rubric **out, struct gb_err *err)
 {
@@ -114,7 +93,7 @@ static int load_named_rubric(const struct gb_home *home, const char *exercise,
 static void consider(struct rubric *r, const char *name, struct rubric **exact,
                      struct rubric **partial, int *n_partial)
 {
-    int match = pipeline_name_matches(name, r->submission);
+    int match = exname_match(name, r->submission);
 
     if (!*exact && match == 2) {
         *exact = r;
@@ -130,6 +109,22 @@ static void consider(struct rubric *r, const char *name, struct rubric **exact,
     rubric_free(r);
 }
 
+/* The exercise file a name that matches none was probably meant to be
+ * ("attenton_by_hand.py" -> "attention_by_hand.py"; a notebook keeps its
+ * .ipynb); the first close one wins, none when none is close. */
+static void note_near(const char *name, const char *submission, char *near, size_t size)
+{
+    const char *dot = strrchr(submission, '.');
+    int stem = dot ? (int)(dot - submission) : (int)strlen(submission);
+
+    if (near[0] || !exname_close(name, submission))
+        return;
+    if (notebook_is_name(name) && dot && !strcmp(dot, ".py"))
+        snprintf(near, size, "%.*s.ipynb", stem, submission);
+    else
+        snprintf(near, size, "%s", submission);
+}
+
 /* Finds the rubric whose submission file name matches the file's. */
 static int recognise(const struct gb_home *home, const char *file, struct rubric **out,
                      struct gb_err *err)
@@ -137,6 +132,7 @@ static int recognise(const struct gb_home *home, const char *file, struct rubric
     struct rubric *exact = NULL, *partial = NULL;
     const char *name = base_name(file);
     struct gb_err load_err = { "" };
+    char near[300] = "";
     int n_partial = 0;
     struct dirent *de;
     DIR *dir = opendir(home->rubrics);
@@ -151,8 +147,10 @@ static int recognise(const struct gb_home *home, const char *file, struct rubric
         if (len < 6 || strcmp(de->d_name + len - 5, ".json") || de->d_name[0] == '.')
             continue;
         snprintf(path, sizeof path, "%s/%s", home->rubrics, de->d_name);
-        if (rubric_load(path, &r, load_err.msg[0] ? NULL : &load_err) == 0)
+        if (rubric_load(path, &r, load_err.msg[0] ? NULL : &load_err) == 0) {
+            note_near(name, r->submission, near, sizeof near);
             consider(r, name, &exact, &partial, &n_partial);
+        }
     }
     closedir(dir);
     if (exact) {
@@ -167,8 +165,9 @@ static int recognise(const struct gb_home *home, const char *file, struct rubric
     rubric_free(partial);
     if (n_partial > 1)
         return gb_fail(err, "%s matches several exercises; name one with --exercise", name);
-    return gb_fail(err, "%s is not the file of any exercise in %s; rename it or pass "
+    return gb_fail(err, "%s is not the file of any exercise in %s; %s%s%sename it or pass "
                         "--exercise NAME%s%s%s", name, home->rubrics,
+                   near[0] ? "did you mean " : "", near, near[0] ? "? R" : "r",
                    load_err.msg[0] ? " (a rubric failed to load: " : "",
                    load_err.msg[0] ? load_err.msg : "", load_err.msg[0] ? ")" : "");
 }
@@ -459,9 +458,7 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
 }
 
 /* A notebook (.ipynb, or a notebook's JSON under a .py name — never run
- * as Python) becomes the script that runs and the source checks read.  A
- * .py that merely starts like JSON and does not read as a notebook is
- * Python, and runs as it is. */
+ * as Python) becomes the script that runs and the source checks read. */
 static int read_notebook(const struct pipeline_options *opts, struct job *job,
                          struct gb_err *err)
 {
@@ -475,10 +472,8 @@ static int read_notebook(const struct pipeline_options *opts, struct job *job,
                                  job->rubric->submission) : 0;
     if (!by_name && !notebook_looks_like(text, job->source.len))
         return 0;
-    if (notebook_read(text, job->source.len, name, &job->nb, by_name ? err : NULL)) {
-        notebook_free(&job->nb);
-        return by_name ? -1 : 0;
-    }
+    if (notebook_read(text, job->source.len, name, &job->nb, err))
+        return -1;
     job->is_notebook = 1;
     job->map = notebook_map(&job->nb, name);
     return 0;

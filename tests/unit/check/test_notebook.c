@@ -209,7 +209,7 @@ START_TEST(test_malformed_notebooks_are_named)
     ck_assert_ptr_nonnull(strstr(read_bad("{\"cells\": [\n  {\"cell_type\": "),
                                  "x.ipynb is not valid JSON"));
     ck_assert_ptr_nonnull(strstr(read_bad("{\"cells\": [\n  {\"cell_type\": "), "line 2"));
-    ck_assert_ptr_nonnull(strstr(read_bad("import torch\n"), "not valid JSON"));
+    ck_assert_ptr_nonnull(strstr(read_bad("import torch\n"), "plain text (a Python script"));
     ck_assert_ptr_nonnull(strstr(read_bad("[1, 2]"), "not a notebook"));
     ck_assert_ptr_nonnull(strstr(read_bad("{\"cells\": []}"), "no \"nbformat\""));
     ck_assert_ptr_nonnull(strstr(read_bad("{\"nbformat\": 3, \"worksheets\": []}"),
@@ -276,8 +276,10 @@ START_TEST(test_notebook_names_and_shapes)
     ck_assert_int_eq(notebook_is_name("ATTENTION_BY_HAND.IPYNB"), 1);
     ck_assert_int_eq(notebook_is_name("attention_by_hand.py"), 0);
     ck_assert_int_eq(notebook_is_name(".ipynb"), 0);
-    ck_assert_int_eq(notebook_looks_like("\xEF\xBB\xBF {\n \"cells\": [", 17), 1);
+    ck_assert_int_eq(notebook_looks_like("\xEF\xBB\xBF {\n \"cells\": []}", 19), 1);
     ck_assert_int_eq(notebook_looks_like("{\"nbformat\": 4}", 15), 1);
+    ck_assert_int_eq(notebook_looks_like("{\"nbformat\": 4", 14), 0);   /* not JSON */
+    ck_assert_int_eq(notebook_looks_like("{\"a\": 1}", 8), 0);
     ck_assert_int_eq(notebook_looks_like("{'cells': 1}\nprint(1)\n", 21), 0);
     ck_assert_int_eq(notebook_looks_like("import json\n", 12), 0);
 }
