@@ -652,6 +652,22 @@ static int gather_evidence(const struct pipeline_options *opts, struct job *job,
     return job->is_notebook ? explain_notebook(job, r, err) : 0;
 }
 
+/* A run that stopped at an import is triaged by what the runtime has: the
+ * missing module, not the numbers it never printed, is what to fix first. */
+static int triage_import(struct grade_result *r, struct gb_err *err)
+{
+    char *advice;
+
+    if (runtime_import_advice(r->runtime.python, r->runtime.numpy, r->runtime.torch,
+                              r->crash_tail, &advice, err))
+        return -1;
+    if (advice) {
+        free(r->triage);
+        r->triage = advice;
+    }
+    return 0;
+}
+
 int pipeline_grade(const struct pipeline_options *opts, struct grade_result *r, struct gb_err *err)
 {
     struct job job;
@@ -673,7 +689,8 @@ int pipeline_grade(const struct pipeline_options *opts, struct grade_result *r, 
             in.source_map = &job.map;
         }
         rc = fill_identity(opts, &job, r, err) || gather_evidence(opts, &job, r, &in, err)
-             || score_submission(&in, r, err) || result_identify(r, err) ? -1 : 0;
+             || score_submission(&in, r, err) || triage_import(r, err)
+             || result_identify(r, err) ? -1 : 0;
     }
     job_free(&job);
     return rc;
