@@ -194,6 +194,15 @@ const struct batch_exercise *batch_exercises_match(const struct batch_exercises 
     return partial;
 }
 
+const struct batch_exercise *batch_exercises_near(const struct batch_exercises *ex,
+                                                  const char *file)
+{
+    for (size_t i = 0; i < ex->n; i++)
+        if (exname_close(file, ex->v[i].submission))
+            return &ex->v[i];
+    return NULL;
+}
+
 const struct batch_exercise *batch_exercises_find(const struct batch_exercises *ex,
                                                   const char *name)
 {

@@ -346,6 +346,13 @@ static int take_entry(struct ingest *in, struct source *src, const char *path, l
         return -1;
     s->n_files++;
     ex = batch_exercises_match(in->ex, nm.file, &ambiguous);
+    if (!ex && !ambiguous && (ex = batch_exercises_near(in->ex, nm.file))) {
+        char near[300];
+
+        snprintf(near, sizeof near, "not the file of any exercise (did you mean %s?)",
+                 ex->submission);
+        return unmatched(in, s, origin, near, err);
+    }
     if (!ex)
         return unmatched(in, s, origin, ambiguous ? "names several exercises; rename it"
                                                   : "not the file of any exercise", err);

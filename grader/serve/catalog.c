@@ -158,6 +158,11 @@ static int resolve(const struct catalog *cat, const char *exercise, const char *
     }
     if ((*ex = by_file(cat, filename)))
         return 0;
+    for (size_t i = 0; filename && i < cat->n; i++)
+        if (exname_close(filename, cat->v[i].submission))
+            return gb_fail(err, "which exercise is this? The file name is no exercise's: did "
+                           "you mean %s? Rename it, or name the exercise (the exercise "
+                           "field, or ?exercise=NAME)", cat->v[i].submission);
     return gb_fail(err, "which exercise is this? Name it (the exercise field, or "
                    "?exercise=NAME) or upload the file under its exercise's name "
                    "(attention_by_hand.py, ...)");

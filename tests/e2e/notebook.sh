@@ -12,19 +12,19 @@
 # hold the same text).  A typed-in corpus case (rt_hardcoded) does the same for
 # the typed-value check's citation.  Then: a notebook's traceback cites its
 # cell, a missing module is triaged with the probed runtime's versions, broken
-# notebooks are refused with their reason (never run), and `grader batch`
-# grades a cohort's .ipynb like the script.
+# notebooks are refused with their reason (never run), and `grader batch` and
+# `grader serve` grade a .ipynb like the script.
 #
 # Live runs are the cost: NOTEBOOK_STYLES (space-separated, or "all") picks
 # the styles, two by default (a Jupyter export pasted into a .py, CRLF
 # Windows files); about 10 live gradings.  GRADE_JOBS run at once.
-# stage-cost: 240
+# stage-cost: 250
 set -u
 cd "$(dirname "$0")/../.."
 GRADER=${GRADER:-bin/grader}
 PY=/usr/bin/python3
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'declare -F serve_cleanup >/dev/null && serve_cleanup; rm -rf "$tmp"' EXIT
 export GRADEBOX_CACHE=$tmp/cache
 fails=0
 fail() { echo "notebook: FAIL: $*"; fails=$((fails + 1)); }
@@ -196,6 +196,33 @@ sys.exit(0 if [(c["id"], c["verdict"]) for c in a["checks"]] ==
    && grep -rq "not valid JSON" "$tmp/graded/grades.csv" "$tmp/graded/report.html" "$tmp/out" 2>/dev/null
 then ok "grader batch grades an upper-case .ipynb like its script and names the broken one"
 else fail "batch: $(tail -5 "$tmp/out" "$tmp/err"; ls "$tmp/graded" "$tmp/graded/s001" 2>&1 | head)"; fi
+
+# ---- 5. grader serve: a notebook upload is graded like the script -----------------
+name=notebook
+. tests/e2e/serve/lib.bash
+export XDG_CONFIG_HOME=$tmp/config XDG_STATE_HOME=$tmp/state
+unset GRADEBOX_CONFIG GRADEBOX_WEBHOOK_URL GRADEBOX_SERVE_DB GRADEBOX_TOKEN_KEY_FILE
+set -- $first
+"$GRADER" token keygen "$tmp/key" >/dev/null && s1=$(token s001) || { fail "token"; s1=; }
+serve_start nb --db "$tmp/serve.sqlite" --workers 1
+upper=$(basename "$3" | tr '[:lower:]' '[:upper:]' | sed 's/IPYNB$/ipynb/')
+if [ "$(api POST "${URL[nb]}/api/v1/submissions" "$s1" -F "file=@$3;filename=$upper")" = 202 ]; then
+    id=$(json id)
+    [ "$(wait_done "${URL[nb]}" "$s1" "$id" 600)" = done ] &&
+        [ "$(api GET "${URL[nb]}/api/v1/submissions/$id" "$s1")" = 200 ] &&
+        $PY -c 'import json,sys
+served, checked = json.load(open(sys.argv[1]))["result"], json.load(open(sys.argv[2]))
+sys.exit(0 if [(c["id"], c["verdict"], c["points"]) for c in served["checks"]] ==
+              [(c["id"], c["verdict"], c["points"]) for c in checked["checks"]] else 1)'             "$tmp/body" "$PGRADE/$1.py.out"         && ok "grader serve grades $upper (no exercise named) like its script"         || fail "serve: the notebook's result differs: $(head -c 400 "$tmp/body")"
+else
+    fail "serve refused the notebook: $(cat "$tmp/body")"
+fi
+code=$(api POST "${URL[nb]}/api/v1/submissions" "$s1" \
+           -F "file=@$tmp/bad/attention_by_hand.ipynb;filename=attention_by_hand.ipynb")
+[ "$code" = 422 ] && grep -q "attention_by_hand.ipynb is not valid JSON" "$tmp/body" \
+    && ok "serve refuses a broken notebook at upload (422, with the reason)" \
+    || fail "broken notebook upload -> $code $(cat "$tmp/body")"
+serve_stop nb
 
 [ "$fails" -eq 0 ] && echo "notebook: all passed" || echo "notebook: $fails failed"
 [ "$fails" -eq 0 ]

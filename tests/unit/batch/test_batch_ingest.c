@@ -168,11 +168,12 @@ START_TEST(test_notebooks_and_any_case)
         { "bob/Attention_By_Hand.PY", PY, 0 },
         { "carol/answers.ipynb", "{\"nbformat\": 4, \"cells\": []}\n", 0 },
         { "dave/attention_by_hand.txt", PY, 0 },
+        { "erin/atention_by_hand.py", PY, 0 },
     };
     const struct batch_upload *u;
     struct batch_cohort c;
 
-    write_archive(in_scratch("nb.zip"), e, 4, 0);
+    write_archive(in_scratch("nb.zip"), e, 5, 0);
     ingest_one(path_in, &c, NULL);
     ck_assert_ptr_nonnull(u = upload_of(&c, "alice", "attention_by_hand"));
     ck_assert_int_eq(u->notebook, 1);
@@ -183,6 +184,8 @@ START_TEST(test_notebooks_and_any_case)
     ck_assert_ptr_null(upload_of(&c, "carol", "self_check"));
     ck_assert_ptr_null(upload_of(&c, "dave", "attention_by_hand"));
     ck_assert_int_eq(problems_with(&c, "has an exercise's name but not its extension"), 2);
+    ck_assert_int_eq(problems_with(&c, "atention_by_hand.py: not the file of any exercise (did "
+                                   "you mean attention_by_hand.py?)"), 1);
     batch_cohort_free(&c);
 }
 END_TEST

@@ -94,6 +94,8 @@ START_TEST(test_notebook_uploads)
     ck_assert_int_eq(check("self_check", "answers.ipynb", nb, sizeof nb - 1, why), 415);
     ck_assert_ptr_nonnull(strstr(why, "takes the text file answers.md"));
     ck_assert_int_eq(check(NULL, "answers.ipynb", nb, sizeof nb - 1, why), 422);
+    ck_assert_int_eq(check(NULL, "atention_by_hand.ipynb", nb, sizeof nb - 1, why), 422);
+    ck_assert_ptr_nonnull(strstr(why, "did you mean attention_by_hand.py?"));
     /* a raw upload is a notebook by its JSON; a .py that only starts like JSON is Python */
     ck_assert_int_eq(check("attention_by_hand", NULL, nb, sizeof nb - 1, why), 0);
     ck_assert_int_eq(check("attention_by_hand", NULL, nb3, sizeof nb3 - 1, why), 422);
