@@ -290,6 +290,7 @@ static Suite *notebook_suite(void)
     Suite *s = suite_create("notebook");
     TCase *tc = tcase_create("core");
 
+    tcase_set_timeout(tc, 60);   /* megabyte notebooks, on a loaded machine or under ASan */
     tcase_add_test(tc, test_string_and_list_sources_read_alike);
     tcase_add_test(tc, test_cells_in_order_markdown_as_comments);
     tcase_add_test(tc, test_each_ipython_line_is_dropped_with_a_note);
