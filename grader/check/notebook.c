@@ -230,6 +230,42 @@ static int add_pass(struct notebook *nb, size_t cell, size_t line, const char *s
     return rc;
 }
 
+/* A `from __future__ import` line, for the top of the script (see notebook.h). */
+static int hoist_future(struct notebook *nb, const char *s, size_t n, struct gb_err *err)
+{
+    nb->n_future++;
+    return gb_buf_append(&nb->future, s, n, err) || gb_buf_append(&nb->future, "\n", 1, err)
+           ? -1 : 0;
+}
+
+/* Puts the hoisted lines before the script, as lines the grader wrote. */
+static int prepend_future(struct notebook *nb, struct gb_err *err)
+{
+    struct gb_buf script = GB_BUF_INIT;
+    struct source_origin *origin;
+
+    if (!nb->n_future)
+        return 0;
+    origin = malloc((nb->n_lines + nb->n_future) * sizeof *origin);
+    if (!origin)
+        return gb_fail(err, "out of memory reading the notebook");
+    if (gb_buf_append(&script, nb->future.data, nb->future.len, err)
+        || gb_buf_append(&script, nb->script.data, nb->script.len, err)) {
+        free(origin);
+        gb_buf_free(&script);
+        return -1;
+    }
+    memset(origin, 0, nb->n_future * sizeof *origin);
+    memcpy(origin + nb->n_future, nb->origin, nb->n_lines * sizeof *origin);
+    free(nb->origin);
+    nb->origin = origin;
+    nb->n_lines += nb->n_future;
+    nb->cap_lines = nb->n_lines;
+    gb_buf_free(&nb->script);
+    nb->script = script;
+    return 0;
+}
+
 static int first_code_line(const char *text, size_t len, const char **s, size_t *n)
 {
     size_t at = 0, i;
@@ -272,8 +308,13 @@ static int add_code(struct notebook *nb, size_t cell, const char *text, size_t l
         if (starts)
             kind = classify(s + indent, code_end);
         if (kind == DROP_NONE) {
+            int future = starts && !indent && !probe.depth && !probe.cont
+                         && !strncmp(s, "from __future__ import ", 23);
+
             st = probe;
-            if (add_line(nb, cell, k, s, n, err))
+            if (future && hoist_future(nb, s, code_end, err))
+                return -1;
+            if (add_line(nb, cell, k, s, future ? 0 : n, err))
                 return -1;
             continue;
         }
@@ -410,6 +451,8 @@ int notebook_read(const char *text, size_t len, const char *name, struct noteboo
     if (rc == 0 && nb->n_code == 0)
         rc = gb_fail(err, "has no code cells to run%s", nb->n_notes ? " (its code cells are "
                      "all IPython cell magics)" : "");
+    if (rc == 0)
+        rc = prepend_future(nb, err);
     gb_buf_free(&src);
     cJSON_Delete(root);
     if (rc == 0 && !nb->script.data)
@@ -427,6 +470,7 @@ void notebook_free(struct notebook *nb)
 {
     gb_buf_free(&nb->script);
     gb_buf_free(&nb->notes);
+    gb_buf_free(&nb->future);
     free(nb->origin);
     memset(nb, 0, sizeof *nb);
 }

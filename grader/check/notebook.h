@@ -16,7 +16,11 @@
  *     a dropped line becomes `pass` at its indentation, so the blocks
  *     around it still parse and no line moves.  A line inside a
  *     triple-quoted string, a bracket or a backslash continuation is Python,
- *     never a magic.
+ *     never a magic;
+ *   - a `from __future__ import` line in any cell is moved to the top of
+ *     the script (a blank line keeps its place): Jupyter compiles each cell
+ *     on its own, so it is legal there after other cells, and a script
+ *     allows it only at its beginning.
  *
  * A file that is not valid JSON, not nbformat 4, shaped unlike a notebook,
  * without code cells, or too large gets one sentence naming the problem:
@@ -43,6 +47,8 @@ struct notebook {
     size_t n_cells, n_code, n_markdown;
     struct gb_buf notes;              /* "cell 1, line 1: `%matplotlib inline` ..." */
     size_t n_notes;                   /* all dropped lines and cells, listed or not */
+    struct gb_buf future;             /* `from __future__` lines, hoisted to the top */
+    size_t n_future;
 };
 
 /* 1 when `name` is a notebook's file name (.ipynb, any case). */

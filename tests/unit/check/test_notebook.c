@@ -160,6 +160,26 @@ START_TEST(test_python_that_looks_like_ipython_is_kept)
 }
 END_TEST
 
+/* Jupyter compiles each cell on its own, so a later cell may import from
+ * __future__; the script gets it first, and every line keeps its cell. */
+START_TEST(test_future_imports_move_to_the_top)
+{
+    struct notebook nb;
+    struct source_map map;
+    char at[SOURCE_CITE_MAX];
+    const char *s = read_ok(&nb, CODE("\"%matplotlib inline\"") ","
+                            CODE("[\"import torch\\n\", \"from __future__ import annotations\\n\", "
+                                 "\"x: int = 1\"]"));
+
+    ck_assert_str_eq(s, "from __future__ import annotations\npass\n\nimport torch\n\nx: int = 1\n");
+    map = notebook_map(&nb, "x.ipynb");
+    ck_assert_str_eq(source_cite(&map, "x.py", 1, at, sizeof at), "x.ipynb, between cells");
+    ck_assert_str_eq(source_cite(&map, "x.py", 2, at, sizeof at), "x.ipynb cell 1, line 1");
+    ck_assert_str_eq(source_cite(&map, "x.py", 6, at, sizeof at), "x.ipynb cell 2, line 3");
+    notebook_free(&nb);
+}
+END_TEST
+
 START_TEST(test_map_cites_cell_and_line)
 {
     struct notebook nb;
@@ -297,6 +317,7 @@ static Suite *notebook_suite(void)
     tcase_add_test(tc, test_cell_magic_drops_the_whole_cell);
     tcase_add_test(tc, test_dropped_line_in_a_block_keeps_it_parsing);
     tcase_add_test(tc, test_python_that_looks_like_ipython_is_kept);
+    tcase_add_test(tc, test_future_imports_move_to_the_top);
     tcase_add_test(tc, test_map_cites_cell_and_line);
     tcase_add_test(tc, test_traceback_cites_cells);
     tcase_add_test(tc, test_malformed_notebooks_are_named);
