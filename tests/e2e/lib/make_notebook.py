@@ -5,9 +5,10 @@ written instead of SCRIPT.py, for notebook.sh (not a test by itself).
 The script is cut into cells as a student splits work in Jupyter: at each
 blank line between two top-level statements (never inside a def, a loop or a
 bracket: the statements' extents come from Python's own parser).  A run of
-comment lines with no code becomes a markdown cell with the '#' taken off,
-as a student writes prose in markdown; comments among code stay in their code
-cell.  A first cell holds `%matplotlib inline`, which every notebook of an ML
+comment lines standing alone between blank lines becomes a markdown cell with
+the '#' taken off, as a student writes prose in markdown; comments touching
+code stay in its code cell, as they would in Jupyter (a sentence that runs
+from a comment block into the code below it stays one sentence).  A first cell holds `%matplotlib inline`, which every notebook of an ML
 course starts with and the grader must drop.  Cells alternate between the two
 forms nbformat 4 allows for "source": a list of lines and one string.
 Saved outputs are made up (a stale number and a plot's PNG stub): the grader
@@ -50,17 +51,14 @@ def cells_of(source):
     covered = statement_lines(source)
     cells = []
     for run in segments(lines, covered):
-        lead = 0
-        while lead < len(run) and run[lead][0] not in covered and is_comment(run[lead][1]):
-            lead += 1
-        if lead:
+        if all(n not in covered and is_comment(line) for n, line in run):
             prose = []
-            for _, line in run[:lead]:
+            for _, line in run:
                 text = line.lstrip()[1:]
                 prose.append(text[1:] if text.startswith(" ") else text)
             cells.append(("markdown", "".join(prose)))
-        if lead < len(run):
-            cells.append(("code", "".join(line for _, line in run[lead:])))
+        else:
+            cells.append(("code", "".join(line for _, line in run)))
     return cells
 
 
