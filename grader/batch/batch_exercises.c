@@ -12,7 +12,7 @@
 
 #include "buf.h"
 #include "check/home.h"
-#include "check/pipeline.h"
+#include "check/exname.h"
 #include "report/report.h"
 #include "sandbox/sandbox.h"
 #include "score/rubric.h"
@@ -180,7 +180,7 @@ const struct batch_exercise *batch_exercises_match(const struct batch_exercises 
 
     *ambiguous = 0;
     for (size_t i = 0; i < ex->n; i++) {
-        int m = pipeline_name_matches(file, ex->v[i].submission);
+        int m = exname_match(file, ex->v[i].submission);
 
         if (m == 2)
             return &ex->v[i];
@@ -192,6 +192,15 @@ const struct batch_exercise *batch_exercises_match(const struct batch_exercises 
         return NULL;
     }
     return partial;
+}
+
+const struct batch_exercise *batch_exercises_near(const struct batch_exercises *ex,
+                                                  const char *file)
+{
+    for (size_t i = 0; i < ex->n; i++)
+        if (exname_close(file, ex->v[i].submission))
+            return &ex->v[i];
+    return NULL;
 }
 
 const struct batch_exercise *batch_exercises_find(const struct batch_exercises *ex,

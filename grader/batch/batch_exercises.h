@@ -40,6 +40,10 @@ void batch_exercises_free(struct batch_exercises *ex);
  * (*ambiguous set). */
 const struct batch_exercise *batch_exercises_match(const struct batch_exercises *ex,
                                                    const char *file, int *ambiguous);
+/* The exercise a file that matches none was probably meant for: a typo or
+ * two from its file name (check/exname.h), else NULL. */
+const struct batch_exercise *batch_exercises_near(const struct batch_exercises *ex,
+                                                  const char *file);
 const struct batch_exercise *batch_exercises_find(const struct batch_exercises *ex,
                                                   const char *name);
 

@@ -20,10 +20,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "batch/batch_gsmeta.h"
+#include "check/exname.h"
+#include "check/notebook.h"
 #include "report/report.h"
 
 #define GSMETA_NAME "submission_metadata.yml"
@@ -322,7 +325,8 @@ static int read_upload(struct ingest *in, struct source *src, struct batch_uploa
                                     in->lim->max_bytes >> 20);
     }
     if (u->data.len > BATCH_UPLOAD_MAX)
-        return refuse(in, u, "larger than 1 MiB", err);
+        return refuse(in, u, u->notebook ? "larger than 1 MiB (a notebook: clear its "
+                      "outputs in Jupyter and save it)" : "larger than 1 MiB", err);
     if (u->data.len == 0)
         return refuse(in, u, "an empty upload", err);
     if (memchr(u->data.data, '\0', u->data.len))
@@ -385,13 +389,22 @@ static int take_entry(struct ingest *in, struct source *src, const char *path, l
         return -1;
     s->n_files++;
     ex = batch_exercises_match(in->ex, nm.file, &ambiguous);
+    if (!ex && !ambiguous && (ex = batch_exercises_near(in->ex, nm.file))) {
+        char near[300];
+
+        snprintf(near, sizeof near, "not the file of any exercise (did you mean %s?)",
+                 ex->submission);
+        return unmatched(in, s, origin, near, err);
+    }
     if (!ex)
         return unmatched(in, s, origin, ambiguous ? "names several exercises; rename it"
                                                   : "not the file of any exercise", err);
-    if (strcmp(extension(nm.file), extension(ex->submission)))
+    /* a script exercise takes its notebook too; check/notebook.h reads it */
+    u.notebook = ex->is_run && notebook_is_name(nm.file);
+    if (!u.notebook && strcasecmp(extension(nm.file), extension(ex->submission)))
         return unmatched(in, s, origin, "has an exercise's name but not its extension", err);
     u.exercise = ex;
-    u.exact_name = !strcmp(nm.file, ex->submission);
+    u.exact_name = exname_match(nm.file, ex->submission) == 2;
     u.versioned = nm.versioned;
     u.revision = nm.revision;
     u.attachment = nm.attachment;

@@ -33,7 +33,8 @@ struct batch_upload {
     struct gb_buf data;
     char sha256[65];
     long long mtime;
-    int exact_name;                   /* named exactly as the exercise's file */
+    int exact_name;                   /* named as the exercise's file (any case, or its notebook) */
+    int notebook;                     /* a Jupyter notebook of a script exercise (.ipynb) */
     int versioned;                    /* from an LMS that keeps resubmissions (Canvas) */
     long revision;                    /* its -N resubmission number (batch_names.h) */
     long long attachment;             /* its attachment id: larger is newer */

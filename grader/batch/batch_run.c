@@ -50,17 +50,21 @@ static int sha256_hex(const void *data, size_t len, char hex[65])
 }
 
 /* DIR/.gradebox/submissions/STUDENT/<the exercise's file>, rewritten only
- * when its bytes changed (a rerun of an unchanged cohort writes nothing). */
+ * when its bytes changed (a rerun of an unchanged cohort writes nothing).
+ * A notebook keeps .ipynb, which the pipeline reads it by. */
 static int stage_upload(const char *out, const struct batch_upload *u, char **path,
                         struct gb_err *err)
 {
+    const char *file = u->exercise->submission, *dot = strrchr(file, '.');
+    int stem = dot ? (int)(dot - file) : (int)strlen(file);
     char dir[PATH_MAX];
     struct gb_buf old = GB_BUF_INIT;
     struct gb_err ignored;
     int same;
 
     snprintf(dir, sizeof dir, "%s/" STAGED_SUBDIR "/%s", out, u->student);
-    if (asprintf(path, "%s/%s", dir, u->exercise->submission) < 0) {
+    if (asprintf(path, "%s/%.*s%s", dir, u->notebook ? stem : (int)strlen(file), file,
+                 u->notebook ? ".ipynb" : "") < 0) {
         *path = NULL;
         return gb_fail(err, "out of memory");
     }

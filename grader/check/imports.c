@@ -175,14 +175,19 @@ static int scan_file(struct walk *w, const char *path)
     return w->failed;
 }
 
-int imports_local(const char *path, int (*skip)(const char *file, void *arg), void *skip_arg,
+int imports_local(const char *path, const char *src, size_t len,
+                  int (*skip)(const char *file, void *arg), void *skip_arg,
                   struct imports *out, struct gb_err *err)
 {
     char dir[PATH_MAX];
     struct walk w = { out, dir, skip, skip_arg, 0, err };
 
     memset(out, 0, sizeof *out);
-    if (dir_of(path, dir, sizeof dir, err) || scan_file(&w, path))
+    if (dir_of(path, dir, sizeof dir, err))
+        goto fail;
+    if (src)
+        imports_scan(src, len, add_module, &w);
+    if (src ? w.failed : scan_file(&w, path))
         goto fail;
     for (size_t i = 0; i < out->n; i++)   /* breadth first: out grows as it is read */
         if (scan_file(&w, out->path[i]))

@@ -39,10 +39,13 @@ void imports_scan(const char *src, size_t len,
                   int (*found)(const char *name, size_t n, void *arg), void *arg);
 
 /* The local modules of the submission at `path` (see above) into out;
+ * its source is read from path, or is src[0..len) when src is not NULL (a
+ * notebook's script: its JSON holds the imports inside strings).
  * skip(name, arg) says which file names ("sequences.py") are never listed.
  * A module that cannot be read is an error; one that does not exist is not
  * (numpy, torch). */
-int imports_local(const char *path, int (*skip)(const char *file, void *arg), void *skip_arg,
+int imports_local(const char *path, const char *src, size_t len,
+                  int (*skip)(const char *file, void *arg), void *skip_arg,
                   struct imports *out, struct gb_err *err);
 void imports_free(struct imports *im);
 

@@ -21,8 +21,10 @@
 #include "buf.h"
 #include "deliver/deliver.h"
 #include "score/expected.h"
+#include "check/exname.h"
 #include "check/home.h"
 #include "check/imports.h"
+#include "check/notebook.h"
 #include "extract/pyoutput.h"
 #include "score/rubric.h"
 #include "check/runtime.h"
@@ -50,6 +52,9 @@ struct job {
     struct gb_buf provenance;      /* the shim's records of a live run (provenance.h) */
     struct gb_buf labelled;        /* output with those lines labelled */
     struct runtime runtime;
+    int is_notebook;               /* source is a notebook: nb is what runs */
+    struct notebook nb;
+    struct source_map map;         /* nb's lines cited by cell (score/source_cite.h) */
 };
 
 static void job_free(struct job *job)
@@ -62,6 +67,7 @@ static void job_free(struct job *job)
     gb_buf_free(&job->provenance);
     gb_buf_free(&job->labelled);
     runtime_free(&job->runtime);
+    notebook_free(&job->nb);
 }
 
 static const char *base_name(const char *path)
@@ -69,28 +75,6 @@ static const char *base_name(const char *path)
     const char *slash = strrchr(path, '/');
 
     return slash ? slash + 1 : path;
-}
-
-/* "attention_by_hand" from "attention_by_hand.py": what a renamed upload
- * ("s042_attention_by_hand (2).py") still contains. */
-static int name_contains_stem(const char *name, const char *submission)
-{
-    const char *dot = strrchr(submission, '.');
-    size_t n = dot ? (size_t)(dot - submission) : strlen(submission);
-    char stem[256];
-
-    if (n == 0 || n >= sizeof stem)
-        return 0;
-    memcpy(stem, submission, n);
-    stem[n] = '\0';
-    return strstr(name, stem) != NULL;
-}
-
-int pipeline_name_matches(const char *name, const char *submission)
-{
-    if (!strcmp(name, submission))
-        return 2;
-    return name_contains_stem(name, submission);
 }
 
 static int load_named_rubric(const struct gb_home *home, const char *exercise,
@@ -110,7 +94,7 @@ static int load_named_rubric(const struct gb_home *home, const char *exercise,
 static void consider(struct rubric *r, const char *name, struct rubric **exact,
                      struct rubric **partial, int *n_partial)
 {
-    int match = pipeline_name_matches(name, r->submission);
+    int match = exname_match(name, r->submission);
 
     if (!*exact && match == 2) {
         *exact = r;
@@ -126,6 +110,22 @@ static void consider(struct rubric *r, const char *name, struct rubric **exact,
     rubric_free(r);
 }
 
+/* The exercise file a name that matches none was probably meant to be
+ * ("attenton_by_hand.py" -> "attention_by_hand.py"; a notebook keeps its
+ * .ipynb); the first close one wins, none when none is close. */
+static void note_near(const char *name, const char *submission, char *near, size_t size)
+{
+    const char *dot = strrchr(submission, '.');
+    int stem = dot ? (int)(dot - submission) : (int)strlen(submission);
+
+    if (near[0] || !exname_close(name, submission))
+        return;
+    if (notebook_is_name(name) && dot && !strcmp(dot, ".py"))
+        snprintf(near, size, "%.*s.ipynb", stem, submission);
+    else
+        snprintf(near, size, "%s", submission);
+}
+
 /* Finds the rubric whose submission file name matches the file's. */
 static int recognise(const struct gb_home *home, const char *file, struct rubric **out,
                      struct gb_err *err)
@@ -133,6 +133,7 @@ static int recognise(const struct gb_home *home, const char *file, struct rubric
     struct rubric *exact = NULL, *partial = NULL;
     const char *name = base_name(file);
     struct gb_err load_err = { "" };
+    char near[300] = "";
     int n_partial = 0;
     struct dirent *de;
     DIR *dir = opendir(home->rubrics);
@@ -147,8 +148,10 @@ static int recognise(const struct gb_home *home, const char *file, struct rubric
         if (len < 6 || strcmp(de->d_name + len - 5, ".json") || de->d_name[0] == '.')
             continue;
         snprintf(path, sizeof path, "%s/%s", home->rubrics, de->d_name);
-        if (rubric_load(path, &r, load_err.msg[0] ? NULL : &load_err) == 0)
+        if (rubric_load(path, &r, load_err.msg[0] ? NULL : &load_err) == 0) {
+            note_near(name, r->submission, near, sizeof near);
             consider(r, name, &exact, &partial, &n_partial);
+        }
     }
     closedir(dir);
     if (exact) {
@@ -163,8 +166,9 @@ static int recognise(const struct gb_home *home, const char *file, struct rubric
     rubric_free(partial);
     if (n_partial > 1)
         return gb_fail(err, "%s matches several exercises; name one with --exercise", name);
-    return gb_fail(err, "%s is not the file of any exercise in %s; rename it or pass "
+    return gb_fail(err, "%s is not the file of any exercise in %s; %s%s%sename it or pass "
                         "--exercise NAME%s%s%s", name, home->rubrics,
+                   near[0] ? "did you mean " : "", near, near[0] ? "? R" : "r",
                    load_err.msg[0] ? " (a rubric failed to load: " : "",
                    load_err.msg[0] ? load_err.msg : "", load_err.msg[0] ? ")" : "");
 }
@@ -383,7 +387,9 @@ static int stage_student_modules(const struct pipeline_options *opts, const stru
     struct imports im;
     int rc = 0;
 
-    if (imports_local(opts->file, not_student_module, (void *)job, &im, err))
+    if (imports_local(opts->file, job->is_notebook ? job->nb.script.data : NULL,
+                      job->is_notebook ? job->nb.script.len : 0, not_student_module, (void *)job,
+                      &im, err))
         return gb_err_prefix(err, "cannot stage the modules the submission imports");
     for (size_t i = 0; i < im.n && rc == 0; i++)
         if (workdir_add_file(wd, im.file[i], im.path[i], IMPORTS_FILE_MAX_BYTES, err))
@@ -420,7 +426,9 @@ static int stage_files(const struct pipeline_options *opts, const struct job *jo
             return gb_fail(err, "rubric %s provides %s, which is not a course file in %s",
                            rb->path, rb->provides.v[i], job->home.exercises);
     }
-    if (workdir_add_file(wd, rb->submission, opts->file, SOURCE_MAX_BYTES, err))
+    if (job->is_notebook
+        ? workdir_add_data(wd, rb->submission, job->nb.script.data, job->nb.script.len, err)
+        : workdir_add_file(wd, rb->submission, opts->file, SOURCE_MAX_BYTES, err))
         return gb_err_prefix(err, "cannot stage the submission");
     if (stage_course_files(job, wd, err) || stage_student_modules(opts, job, wd, err))
         return -1;
@@ -485,6 +493,28 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
     return rc;
 }
 
+/* A notebook (.ipynb, or a notebook's JSON under a .py name — never run
+ * as Python) becomes the script that runs and the source checks read. */
+static int read_notebook(const struct pipeline_options *opts, struct job *job,
+                         struct gb_err *err)
+{
+    const char *name = base_name(opts->file);
+    int by_name = notebook_is_name(name);
+    const char *text = job->source.data ? job->source.data : "";
+
+    if (job->rubric->mode == RUBRIC_MODE_READ)
+        return by_name ? gb_fail(err, "%s is a notebook, and %s is read as a text document: "
+                                 "hand in %s", name, job->rubric->exercise,
+                                 job->rubric->submission) : 0;
+    if (!by_name && !notebook_looks_like(text, job->source.len))
+        return 0;
+    if (notebook_read(text, job->source.len, name, &job->nb, err))
+        return -1;
+    job->is_notebook = 1;
+    job->map = notebook_map(&job->nb, name);
+    return 0;
+}
+
 static int load_job(const struct pipeline_options *opts, struct job *job, struct gb_err *err)
 {
     if (home_find(opts->rubrics_dir, &job->home, err))
@@ -499,7 +529,10 @@ static int load_job(const struct pipeline_options *opts, struct job *job, struct
                             "is read", job->rubric->submission);
     if (expected_load_rubric(job->rubric, &job->expected, err))
         return gb_err_prefix(err, "exercise %s", job->rubric->exercise);
-    if (gb_read_file(opts->file, SOURCE_MAX_BYTES, &job->source, err))
+    if (gb_read_file(opts->file, notebook_is_name(base_name(opts->file)) ? NOTEBOOK_MAX_BYTES
+                                                                          : SOURCE_MAX_BYTES,
+                     &job->source, err)
+        || read_notebook(opts, job, err))
         return -1;
     if (opts->transcript
         && gb_read_file(opts->transcript, TRANSCRIPT_MAX_BYTES, &job->transcript, err))
@@ -581,6 +614,35 @@ static int use_live_run(const struct pipeline_options *opts, struct job *job,
            || hint_new_syntax(r, err) ? -1 : 0;
 }
 
+/* A notebook's run: the summary says how its cells were run and what was
+ * dropped, and the traceback cites cells, not the generated script. */
+static int explain_notebook(struct job *job, struct grade_result *r, struct gb_err *err)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    int rc = gb_buf_printf(&b, err, "%s; notebook: its %zu code cell%s run as one script, "
+                           "markdown cells read as comments", r->run_summary ? r->run_summary
+                           : "not run", job->nb.n_code, job->nb.n_code == 1 ? "" : "s");
+
+    if (rc == 0 && job->nb.n_notes)
+        rc = gb_buf_printf(&b, err, "; dropped (Jupyter-only, not Python): %s%s",
+                           job->nb.notes.data,
+                           job->nb.n_notes > NOTEBOOK_NOTES_LISTED ? "; and more" : "");
+    if (rc == 0) {
+        free(r->run_summary);
+        r->run_summary = gb_buf_steal(&b);
+    }
+    if (rc == 0 && r->crash_tail) {
+        rc = notebook_map_traceback(&job->nb, job->rubric->submission, job->map.name,
+                                    r->crash_tail, strlen(r->crash_tail), &b, err);
+        if (rc == 0) {
+            free(r->crash_tail);
+            r->crash_tail = gb_buf_steal(&b);
+        }
+    }
+    gb_buf_free(&b);
+    return rc;
+}
+
 /* Runs (or, for a transcript or an answers document, does not run) the
  * submission, recording what happened in r; fills the scorer's input: all
  * it printed, with Python's own lines (tracebacks, warnings) taken out. */
@@ -623,6 +685,22 @@ static int gather_evidence(const struct pipeline_options *opts, struct job *job,
         }
     }
     in->run = r->ran ? &r->run : NULL;
+    return job->is_notebook ? explain_notebook(job, r, err) : 0;
+}
+
+/* A run that stopped at an import is triaged by what the runtime has: the
+ * missing module, not the numbers it never printed, is what to fix first. */
+static int triage_import(struct grade_result *r, struct gb_err *err)
+{
+    char *advice;
+
+    if (runtime_import_advice(r->runtime.python, r->runtime.numpy, r->runtime.torch,
+                              r->crash_tail, &advice, err))
+        return -1;
+    if (advice) {
+        free(r->triage);
+        r->triage = advice;
+    }
     return 0;
 }
 
@@ -641,8 +719,14 @@ int pipeline_grade(const struct pipeline_options *opts, struct grade_result *r, 
         in.expected = job.expected;
         in.source = job.source.data ? job.source.data : "";
         in.source_len = job.source.len;
+        if (job.is_notebook) {
+            in.source = job.nb.script.data;
+            in.source_len = job.nb.script.len;
+            in.source_map = &job.map;
+        }
         rc = fill_identity(opts, &job, r, err) || gather_evidence(opts, &job, r, &in, err)
-             || score_submission(&in, r, err) || result_identify(r, err) ? -1 : 0;
+             || score_submission(&in, r, err) || triage_import(r, err)
+             || result_identify(r, err) ? -1 : 0;
     }
     job_free(&job);
     return rc;

@@ -47,13 +47,6 @@ struct pipeline_options {
 int pipeline_grade(const struct pipeline_options *opts, struct grade_result *result,
                 struct gb_err *err);
 
-/* Does an uploaded file's name (no directory) name the exercise whose
- * rubric grades `submission`?  2: exactly that name; 1: a renamed upload
- * that still contains its stem ("s042_attention_by_hand (2).py"); 0: no.
- * The rule `grader check` recognises exercises by; `grader batch` uses it
- * over a whole cohort with the rubrics loaded once. */
-int pipeline_name_matches(const char *name, const char *submission);
-
 /* `grader check ...`: parses argv (argv[0] is "check"), grades, prints the
  * report on stdout, returns the exit status above. */
 int pipeline_check_main(int argc, char **argv);

@@ -3,6 +3,7 @@
 #include "check/runtime.h"
 
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <openssl/evp.h>
@@ -350,6 +351,78 @@ int runtime_probe(const char *python, const char *cache_dir, struct runtime *rt,
     if (rc)
         return gb_err_prefix(err, "cannot probe the Python runtime %s", python);
     return 0;
+}
+
+/* "1.13" of "1.13.0a0+git": what a student compares with their own. */
+static int major_minor(const char *version)
+{
+    const char *dot = strchr(version, '.');
+    size_t n = strspn(version, "0123456789");
+
+    if (dot && (size_t)(dot - version) == n && isdigit((unsigned char)dot[1]))
+        n += 1 + strspn(dot + 1, "0123456789");
+    return (int)n;
+}
+
+/* The exception a traceback ends with: its last non-empty line. */
+static const char *final_line(const char *text)
+{
+    const char *end = text + strlen(text), *start;
+
+    while (end > text && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
+        end--;
+    for (start = end; start > text && start[-1] != '\n'; start--)
+        ;
+    return start;
+}
+
+static int starts(const char *s, const char *prefix)
+{
+    return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* What the script imported that the runtime lacks, from the exception line:
+ * "matplotlib is not available", or "its torch.nn.functional has no
+ * scaled_dot_product_attention". */
+static int what_is_missing(const char *line, struct gb_buf *b, struct gb_err *err)
+{
+    static const char mod[] = "ModuleNotFoundError: No module named '",
+                      name[] = "ImportError: cannot import name '";
+    const char *m = line + sizeof mod - 1, *i = line + sizeof name - 1, *from;
+    int eol = (int)strcspn(line, "\r\n");
+
+    if (starts(line, mod))
+        return gb_buf_printf(b, err, "%.*s is not available", (int)strcspn(m, "'.\r\n"), m);
+    if (starts(line, name) && (from = strstr(i, "' from '")) && from < line + eol)
+        return gb_buf_printf(b, err, "its %.*s has no %.*s", (int)strcspn(from + 8, "'\r\n"),
+                             from + 8, (int)(from - i), i);
+    return gb_buf_printf(b, err, "the import failed (%.*s)", eol, line);
+}
+
+int runtime_import_advice(const char *python, const char *numpy, const char *torch,
+                          const char *crash_tail, char **advice, struct gb_err *err)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    const char *line = crash_tail ? final_line(crash_tail) : "";
+    int rc;
+
+    *advice = NULL;
+    if (!starts(line, "ModuleNotFoundError: ") && !starts(line, "ImportError: "))
+        return 0;
+    rc = gb_buf_printf(&b, err, "The run stopped at an import: the grading runtime has Python "
+                       "%.*s", python ? major_minor(python) : 1, python ? python : "3");
+    if (rc == 0 && numpy)
+        rc = gb_buf_printf(&b, err, ", numpy %.*s", major_minor(numpy), numpy);
+    if (rc == 0 && torch)
+        rc = gb_buf_printf(&b, err, ", torch %.*s", major_minor(torch), torch);
+    if (rc == 0)
+        rc = gb_buf_puts(&b, " and the standard library; ", err) || what_is_missing(line, &b, err)
+             || gb_buf_puts(&b, " — remove the import or guard it (try: ... except "
+                            "ImportError: ...), then check again.", err) ? -1 : 0;
+    if (rc == 0)
+        *advice = gb_buf_steal(&b);
+    gb_buf_free(&b);
+    return rc;
 }
 
 int runtime_needs_sdpa_shim(const struct runtime *rt)

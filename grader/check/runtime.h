@@ -34,6 +34,16 @@ struct runtime {
  * "" disables the cache.  An unusable cache is never an error. */
 int runtime_probe(const char *python, const char *cache_dir, struct runtime *rt,
                   struct gb_err *err);
+/* The triage of a run that stopped at an import, from its traceback's
+ * tail: what the grading runtime has, with the versions the probe found
+ * ("the grading runtime has Python 3.11, numpy 1.24, torch 1.13 and the
+ * standard library; matplotlib is not available — remove the import or
+ * guard it"), and what the script asked for that it lacks.  *advice is NULL
+ * when the tail shows no failed import (ModuleNotFoundError, ImportError);
+ * the caller frees it.  python/numpy/torch may be NULL (not installed). */
+int runtime_import_advice(const char *python, const char *numpy, const char *torch,
+                          const char *crash_tail, char **advice, struct gb_err *err);
+
 /* 1 when the runtime needs the scaled_dot_product_attention shim. */
 int runtime_needs_sdpa_shim(const struct runtime *rt);
 void runtime_free(struct runtime *rt);

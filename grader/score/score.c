@@ -681,7 +681,8 @@ static int fill_found_where(const struct score_ctx *ctx, const struct rubric_che
                      : gb_buf_puts(&o->where, "the run printed nothing", err);
     if (check_kind_reads(ck->kind, CHECK_KIND_READS_COMMENTS))
         return gb_buf_printf(&o->where, err, "searched the comments of %s",
-                             ctx->in->rubric->submission);
+                             source_cite_name(ctx->in->source_map,
+                                              ctx->in->rubric->submission));
     if (ck->section)
         return gb_buf_printf(&o->where, err, "searched section \"%s\" of the answers",
                              ck->section);

@@ -20,6 +20,7 @@
 #include "error.h"
 #include "score/result.h"
 #include "score/rubric.h"
+#include "score/source_cite.h"
 #include "sandbox/sandbox.h"
 
 struct expected;
@@ -29,8 +30,12 @@ struct score_input {
     const struct expected *expected;
     const char *output;        /* the run's stdout (NULL/0 for read-only rubrics) */
     size_t output_len;
-    const char *source;        /* the submission's text */
+    const char *source;        /* the submission's text (a notebook: its generated script) */
     size_t source_len;
+    /* where each line of source came from, when it was generated from a
+     * notebook (check/notebook.h); NULL: the file as written.  Checks cite
+     * source lines through source_cite() with it. */
+    const struct source_map *source_map;
     const char *answers;       /* the self-check answers document, or NULL */
     size_t answers_len;
     const struct sandbox_result *run;   /* NULL when nothing was run (transcript) */

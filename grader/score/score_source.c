@@ -19,6 +19,7 @@
 #include "prose/prose.h"
 #include "prose/prose_claim.h"
 #include "score/score_property.h"
+#include "score/source_cite.h"
 
 /* Minimum words for a comment line to count as a sentence: "# part one" is a
  * label, not a sentence. */
@@ -269,6 +270,18 @@ static int find_claims(const struct prose *p, const struct rubric_check *ck,
     return 0;
 }
 
+/* "where" of a sentence: its line of the source, cited as the student
+ * knows it (a notebook's cell and line, score/source_cite.h).  In read mode
+ * there is no map, and answers.md's lines are cited as they are. */
+static int cite(const struct score_ctx *ctx, struct gb_buf *where, const char *where_name,
+                size_t line, struct gb_err *err)
+{
+    char at[SOURCE_CITE_MAX];
+
+    return gb_buf_puts(where, source_cite(ctx->in->source_map, where_name, line, at, sizeof at),
+                       err);
+}
+
 static int judge_claims(const struct score_ctx *ctx, const struct prose *p,
                         const struct rubric_check *ck, const char *where_name,
                         struct score_outcome *o, long first, struct gb_err *err)
@@ -290,16 +303,18 @@ static int judge_claims(const struct score_ctx *ctx, const struct prose *p,
         /* only wrong pairings were listed: the idea stands unless one is made */
         o->verdict = VERDICT_PASS;
         return quote_sentences(&o->found, p, (size_t)first, 1, err) ||
-               gb_buf_printf(&o->where, err, "%s line %zu", where_name, p->s[first].line);
+               cite(ctx, &o->where, where_name, p->s[first].line, err);
     }
     if (!h) {
         o->verdict = VERDICT_FAIL;
-        return gb_buf_printf(&o->message, err, "the sentence at %s line %zu has the idea but "
-                             "never says it of the right subject", where_name,
-                             p->s[first].line);
+        char at[SOURCE_CITE_MAX];
+        return gb_buf_printf(&o->message, err, "the sentence at %s has the idea but never "
+                             "says it of the right subject",
+                             source_cite(ctx->in->source_map, where_name, p->s[first].line, at,
+                                         sizeof at));
     }
     if (quote_sentences(&o->found, p, h->first, h->used, err) ||
-        gb_buf_printf(&o->where, err, "%s line %zu", where_name, p->s[h->first].line))
+        cite(ctx, &o->where, where_name, p->s[h->first].line, err))
         return -1;
     o->verdict = h == &right ? VERDICT_PASS : VERDICT_FAIL;
     if (h == &right)
@@ -322,13 +337,14 @@ static int judge_claims(const struct score_ctx *ctx, const struct prose *p,
 /* No window says the idea; the nearest names it only negated (DENIED: a
  * fail that quotes the negation) or with a negation that may not scope over
  * it (UNSURE: a human decides). */
-static int ideas_negated(const struct prose *p, const struct prose_ideas *f,
-                         const char *where_name, struct score_outcome *o, struct gb_err *err)
+static int ideas_negated(const struct score_ctx *ctx, const struct prose *p,
+                         const struct prose_ideas *f, const char *where_name,
+                         struct score_outcome *o, struct gb_err *err)
 {
     size_t n = f->to - f->from;
 
     if (quote_sentences(&o->found, p, (size_t)f->near, f->near_used, err) ||
-        gb_buf_printf(&o->where, err, "%s line %zu", where_name, p->s[f->near].line))
+        cite(ctx, &o->where, where_name, p->s[f->near].line, err))
         return -1;
     if (f->stance == PROSE_UNSURE) {
         o->verdict = VERDICT_REVIEW;
@@ -342,9 +358,11 @@ static int ideas_negated(const struct prose *p, const struct prose_ideas *f,
                          (int)(n > 120 ? 120 : n), p->text + f->from);
 }
 
-static int ideas_missing(const struct prose *p, const struct rubric_check *ck, size_t missing,
-                         const char *where_name, struct score_outcome *o, struct gb_err *err)
+static int ideas_missing(const struct score_ctx *ctx, const struct prose *p,
+                         const struct rubric_check *ck, size_t missing, const char *where_name,
+                         struct score_outcome *o, struct gb_err *err)
 {
+    where_name = source_cite_name(ctx->in->source_map, where_name);
     o->verdict = VERDICT_FAIL;
     if (!p->n)
         return gb_buf_printf(&o->message, err, "%s has no sentences to read", where_name);
@@ -373,9 +391,10 @@ int score_text_ideas(const struct score_ctx *ctx, const struct prose *p,
             return judge_claims(ctx, p, ck, where_name, o, *first, err);
         if (ck->absent_ok) {
             o->verdict = VERDICT_PASS;  /* nothing claimed, so nothing wrong claimed */
-            return gb_buf_printf(&o->where, err, "%s", where_name);
+            return gb_buf_puts(&o->where, source_cite_name(ctx->in->source_map, where_name),
+                               err);
         }
-        return ideas_missing(p, ck, missing, where_name, o, err);
+        return ideas_missing(ctx, p, ck, missing, where_name, o, err);
     }
     if (prose_find_ideas_scoped(p, ck->ideas, ck->n_ideas, ck->window, &f, err))
         return -1;
@@ -384,7 +403,7 @@ int score_text_ideas(const struct score_ctx *ctx, const struct prose *p,
     if (f.first >= 0) {
         o->verdict = f.aside >= 0 ? VERDICT_REVIEW : VERDICT_PASS;
         if (quote_sentences(&o->found, p, (size_t)*first, *used, err) ||
-            gb_buf_printf(&o->where, err, "%s line %zu", where_name, p->s[*first].line))
+            cite(ctx, &o->where, where_name, p->s[*first].line, err))
             return -1;
         if (f.aside < 0)
             return 0;
@@ -393,8 +412,8 @@ int score_text_ideas(const struct score_ctx *ctx, const struct prose *p,
                              p->text + f.aside_from);
     }
     if (f.near >= 0)
-        return ideas_negated(p, &f, where_name, o, err);
-    return ideas_missing(p, ck, f.missing, where_name, o, err);
+        return ideas_negated(ctx, p, &f, where_name, o, err);
+    return ideas_missing(ctx, p, ck, f.missing, where_name, o, err);
 }
 
 /* A measurement rather than a length or a count: printed with a decimal
@@ -476,7 +495,7 @@ static int check_cites(const struct score_ctx *ctx, const struct rubric_check *c
 static int check_sentences(const struct score_ctx *ctx, const struct rubric_check *ck,
                            const struct prose *p, struct score_outcome *o, struct gb_err *err)
 {
-    const char *name = ctx->in->rubric->submission;
+    const char *name = source_cite_name(ctx->in->source_map, ctx->in->rubric->submission);
     size_t n = count_sentences(p, ctx->in->source ? ctx->in->source : "", ctx->in->source_len);
 
     if (ck->max_sentences)

@@ -38,6 +38,7 @@
 #include "extract/extract.h"
 #include "extract/numparse.h"
 #include "score/score_value.h"
+#include "score/source_cite.h"
 
 #define TYPED_CONTEXT 8          /* bytes of text before a number compared with the literal */
 #define TYPED_PER_CHECK 64       /* numbers looked up per check: a flooded "each" stays cheap */
@@ -608,6 +609,7 @@ static int question_decoding(const struct score_ctx *ctx, const struct literals 
 {
     const char *how;
     size_t line = 0;
+    char at[SOURCE_CITE_MAX];
 
     if (!(how = decoder_call(l->code.data, &line)) && xored_bytes(l->code.data, &line))
         how = "xor over a bytes literal";
@@ -615,37 +617,39 @@ static int question_decoding(const struct score_ctx *ctx, const struct literals 
         return 0;
     o->verdict = VERDICT_REVIEW;
     gb_buf_free(&o->message);
-    return gb_buf_printf(&o->message, err, "needs human review: %s line %zu decodes data "
+    return gb_buf_printf(&o->message, err, "needs human review: %s decodes data "
                          "written into the script (%s) — are the printed results computed by "
                          "the code, or decoded from a correct run's output typed in?",
-                         ctx->in->rubric->submission, line, how);
+                         source_cite(ctx->in->source_map, ctx->in->rubric->submission, line,
+                                     at, sizeof at), how);
 }
 
 static int report(const struct score_ctx *ctx, const struct finding *f,
                   struct score_outcome *o, struct gb_err *err)
 {
-    const char *name = ctx->in->rubric->submission;
     const struct printed *p = f->first_typed ? f->first_typed : f->first_coded;
-    size_t at = f->first_typed ? f->typed_line : f->coded_line;
+    char at[SOURCE_CITE_MAX];
     const char *line = p->text;
     int n = (int)(p->num.end - p->num.start);
 
+    source_cite(ctx->in->source_map, ctx->in->rubric->submission,
+                f->first_typed ? f->typed_line : f->coded_line, at, sizeof at);
     if (gb_buf_printf(&o->found, err, "%zu of %zu checked values typed into strings, %zu equal "
                       "to a number in the code", f->typed, f->checks, f->coded) ||
-        gb_buf_printf(&o->where, err, "%s line %zu", name, at))
+        gb_buf_puts(&o->where, at, err))
         return -1;
     if (f->typed >= 2 && 2 * f->typed >= f->checks) {
         o->verdict = VERDICT_FAIL;
         return gb_buf_printf(&o->message, err, "%.*s (output line %zu) is printed from the string "
-                             "literal at %s line %zu, not computed; the checked numbers must come "
-                             "from your code's own run", n, line + p->num.start, p->line, name, at);
+                             "literal at %s, not computed; the checked numbers must come "
+                             "from your code's own run", n, line + p->num.start, p->line, at);
     }
     o->verdict = VERDICT_REVIEW;
     return gb_buf_printf(&o->message, err, "needs human review: %.*s (output line %zu) %s at %s "
-                         "line %zu — a result typed in, or a hand-worked number kept for "
+                         "— a result typed in, or a hand-worked number kept for "
                          "comparison?", n, line + p->num.start, p->line,
                          f->first_typed ? "is also in the string literal"
-                                        : "equals the number written", name, at);
+                                        : "equals the number written", at);
 }
 
 int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck,
@@ -684,7 +688,7 @@ int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck
     } else if (!f.typed && !f.coded) {
         o->verdict = VERDICT_PASS;
         rc = gb_buf_printf(&o->found, err, "none of %zu checked values is typed into %s",
-                           f.checks, r->submission);
+                           f.checks, source_cite_name(ctx->in->source_map, r->submission));
     } else {
         rc = report(ctx, &f, o, err);
     }

@@ -915,11 +915,13 @@ static int check_vector(const struct score_ctx *ctx, const struct rubric_check *
     if (how == SCORE_READ_DISPUTED && o->verdict == VERDICT_FAIL)
         o->verdict = VERDICT_REVIEW;
     if (miss < n)
-        rc = gb_buf_printf(&o->message, err, "%selement %zu is %g; expected %g",
-                           o->message.len ? ". " : "", miss + 1, h->nums[miss].value, e[miss]);
+        rc = gb_buf_printf(&o->message, err, "%selement [%zu] (counting from 0, as Python "
+                           "indexes) is %g; expected %g", o->message.len ? ". " : "", miss,
+                           h->nums[miss].value, e[miss]);
     else
-        rc = coarse == n ? 0 : gb_buf_printf(&o->message, err, "%selement %zu is %g; expected "
-                                             "%g%s", o->message.len ? ". " : "", coarse + 1,
+        rc = coarse == n ? 0 : gb_buf_printf(&o->message, err, "%selement [%zu] (counting from "
+                                             "0, as Python indexes) is %g; expected %g%s",
+                                             o->message.len ? ". " : "", coarse,
                                              h->nums[coarse].value, e[coarse], COARSE_SAYS);
 out:
     extract_alignment_free(&al);

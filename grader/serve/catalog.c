@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check/exname.h"
 #include "check/home.h"
+#include "check/notebook.h"
 #include "prose/answers_doc.h"
 #include "report/report.h"
 #include "score/rubric.h"
@@ -95,7 +97,7 @@ const struct catalog_exercise *catalog_find(const struct catalog *cat, const cha
 static const struct catalog_exercise *by_file(const struct catalog *cat, const char *filename)
 {
     for (size_t i = 0; filename && i < cat->n; i++)
-        if (!strcmp(cat->v[i].submission, filename))
+        if (exname_match(filename, cat->v[i].submission) == 2)   /* any case; a notebook */
             return &cat->v[i];
     return NULL;
 }
@@ -156,9 +158,32 @@ static int resolve(const struct catalog *cat, const char *exercise, const char *
     }
     if ((*ex = by_file(cat, filename)))
         return 0;
+    for (size_t i = 0; filename && i < cat->n; i++)
+        if (exname_close(filename, cat->v[i].submission))
+            return gb_fail(err, "which exercise is this? The file name is no exercise's: did "
+                           "you mean %s? Rename it, or name the exercise (the exercise "
+                           "field, or ?exercise=NAME)", cat->v[i].submission);
     return gb_fail(err, "which exercise is this? Name it (the exercise field, or "
                    "?exercise=NAME) or upload the file under its exercise's name "
                    "(attention_by_hand.py, ...)");
+}
+
+/* A notebook is read now, as the worker will read it, so a broken one is
+ * refused with its reason at upload rather than failing in the queue. */
+static int check_notebook(const struct catalog_exercise *ex, const char *filename,
+                          const void *body, size_t len, struct gb_err *err)
+{
+    struct notebook nb;
+    int named = filename && notebook_is_name(filename), rc;
+
+    if (named && ex->reads)
+        return gb_fail(err, "this upload is a notebook; %s takes the text file %s", ex->name,
+                       ex->submission), 415;
+    if (!named && (ex->reads || !notebook_looks_like(body, len)))
+        return 0;
+    rc = notebook_read(body, len, filename ? filename : ex->submission, &nb, err);
+    notebook_free(&nb);
+    return rc ? 422 : 0;
 }
 
 int catalog_check_upload(const struct catalog *cat, const char *exercise, const char *filename,
@@ -177,5 +202,5 @@ int catalog_check_upload(const struct catalog *cat, const char *exercise, const 
     if ((what = not_text(*ex, body, len)))
         return gb_fail(err, "this upload is %s; %s takes the text file %s", what, (*ex)->name,
                        (*ex)->submission), 415;
-    return 0;
+    return check_notebook(*ex, filename, body, len, err);
 }

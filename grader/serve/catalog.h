@@ -10,7 +10,11 @@
  *   name, has control characters, is not UTF-8 or is over 200 bytes (400);
  *   it is empty (422);
  *   it is not text: a zip/.docx, PDF, RTF, old .doc or binary data — a
- *   UTF-16 answers document is text (415).
+ *   UTF-16 answers document is text (415);
+ *   it is a notebook (.ipynb) for an exercise that is read, not run (415),
+ *   or a notebook check/notebook.h cannot read (422, with its reason).
+ * An exercise's file name matches in any case, and a script exercise's
+ * notebook ("attention_by_hand.ipynb") names it too (check/exname.h).
  */
 #ifndef GB_CATALOG_H
 #define GB_CATALOG_H

@@ -210,6 +210,37 @@ START_TEST(test_shared_top_folder_is_stripped)
 }
 END_TEST
 
+/* A script exercise takes its notebook, in any case; the answers document
+ * has no notebook form, and a name with another extension is still refused. */
+START_TEST(test_notebooks_and_any_case)
+{
+    static const struct zentry e[] = {
+        { "alice/ATTENTION_BY_HAND.ipynb", "{\"nbformat\": 4, \"cells\": []}\n", 0 },
+        { "bob/Attention_By_Hand.PY", PY, 0 },
+        { "carol/answers.ipynb", "{\"nbformat\": 4, \"cells\": []}\n", 0 },
+        { "dave/attention_by_hand.txt", PY, 0 },
+        { "erin/atention_by_hand.py", PY, 0 },
+    };
+    const struct batch_upload *u;
+    struct batch_cohort c;
+
+    write_archive(in_scratch("nb.zip"), e, 5, 0);
+    ingest_one(path_in, &c, NULL);
+    ck_assert_ptr_nonnull(u = upload_of(&c, "alice", "attention_by_hand"));
+    ck_assert_int_eq(u->notebook, 1);
+    ck_assert_int_eq(u->exact_name, 1);
+    ck_assert_ptr_nonnull(u = upload_of(&c, "bob", "attention_by_hand"));
+    ck_assert_int_eq(u->notebook, 0);
+    ck_assert_int_eq(u->exact_name, 1);
+    ck_assert_ptr_null(upload_of(&c, "carol", "self_check"));
+    ck_assert_ptr_null(upload_of(&c, "dave", "attention_by_hand"));
+    ck_assert_int_eq(problems_with(&c, "has an exercise's name but not its extension"), 2);
+    ck_assert_int_eq(problems_with(&c, "atention_by_hand.py: not the file of any exercise (did "
+                                   "you mean attention_by_hand.py?)"), 1);
+    batch_cohort_free(&c);
+}
+END_TEST
+
 START_TEST(test_traversal_is_listed_never_used)
 {
     static const struct zentry e[] = {
@@ -454,6 +485,7 @@ int main(void)
     tcase_add_test(tc, test_canvas_newest_resubmission_wins);
     tcase_add_test(tc, test_gradescope_zip_and_tar);
     tcase_add_test(tc, test_shared_top_folder_is_stripped);
+    tcase_add_test(tc, test_notebooks_and_any_case);
     tcase_add_test(tc, test_traversal_is_listed_never_used);
     tcase_add_test(tc, test_bomb_is_bounded);
     tcase_add_test(tc, test_truncated_and_garbage_archives);

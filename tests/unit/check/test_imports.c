@@ -85,7 +85,7 @@ START_TEST(test_local_lists_own_modules_breadth_first)
     put("sequences.py", "# the student's copy\n");
     put("unused.py", "x = 1\n");
     snprintf(main_path, sizeof main_path, "%s/memory_lab.py", base);
-    ck_assert_int_eq(imports_local(main_path, skip_sequences, NULL, &im, &err), 0);
+    ck_assert_int_eq(imports_local(main_path, NULL, 0, skip_sequences, NULL, &im, &err), 0);
     ck_assert_uint_eq(im.n, 2);
     ck_assert_str_eq(im.file[0], "tables.py");
     ck_assert_str_eq(im.file[1], "fmt.py");
@@ -105,7 +105,7 @@ START_TEST(test_local_ignores_directories_and_symlinks)
     snprintf(link, sizeof link, "%s/secret.py", base);
     ck_assert_int_eq(symlink("/etc/passwd", link), 0);
     snprintf(main_path, sizeof main_path, "%s/run.py", base);
-    ck_assert_int_eq(imports_local(main_path, NULL, NULL, &im, &err), 0);
+    ck_assert_int_eq(imports_local(main_path, NULL, 0, NULL, NULL, &im, &err), 0);
     ck_assert_uint_eq(im.n, 0);
 }
 END_TEST
@@ -117,7 +117,7 @@ START_TEST(test_unreadable_submission_is_an_error)
     char main_path[PATH_MAX];
 
     snprintf(main_path, sizeof main_path, "%s/absent.py", base);
-    ck_assert_int_eq(imports_local(main_path, NULL, NULL, &im, &err), -1);
+    ck_assert_int_eq(imports_local(main_path, NULL, 0, NULL, NULL, &im, &err), -1);
     ck_assert_msg(strstr(err.msg, "absent.py"), "%s", err.msg);
 }
 END_TEST

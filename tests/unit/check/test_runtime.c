@@ -149,6 +149,51 @@ START_TEST(test_real_debian_runtime)
 }
 END_TEST
 
+/* A run that stopped at an import is triaged with the versions given (the
+ * probe's), one case per kind of failed import. */
+START_TEST(test_import_advice)
+{
+    static const struct {
+        const char *tail, *says;
+    } cases[] = {
+        { "Traceback (most recent call last):\n  File \"/work/a.py\", line 2, in <module>\n"
+          "ModuleNotFoundError: No module named 'matplotlib'\n",
+          "has Python 3.11, numpy 1.24, torch 1.13 and the standard library; matplotlib is "
+          "not available — remove the import or guard it" },
+        { "ModuleNotFoundError: No module named 'sklearn.metrics'",
+          "; sklearn is not available — " },
+        { "ImportError: cannot import name 'scaled_dot_product_attention' from "
+          "'torch.nn.functional' (/usr/lib/python3/dist-packages/torch/nn/functional.py)\n",
+          "; its torch.nn.functional has no scaled_dot_product_attention — " },
+        { "ImportError: libcuda.so.1: cannot open shared object file\n",
+          "; the import failed (ImportError: libcuda.so.1: cannot open shared object file)" },
+    };
+    char *advice;
+    struct gb_err err;
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ck_assert_int_eq(runtime_import_advice("3.11.2", "1.24.2", "1.13.0a0+git",
+                                               cases[i].tail, &advice, &err), 0);
+        ck_assert_ptr_nonnull(advice);
+        ck_assert_msg(strstr(advice, cases[i].says), "%s", advice);
+        free(advice);
+    }
+    /* what the probe did not find is not claimed */
+    ck_assert_int_eq(runtime_import_advice("3.12.1", NULL, NULL, cases[0].tail, &advice, &err),
+                     0);
+    ck_assert_msg(strstr(advice, "has Python 3.12 and the standard library; matplotlib"), "%s",
+                  advice);
+    free(advice);
+    /* an import error handled, then another exception: not an import problem */
+    ck_assert_int_eq(runtime_import_advice("3.11.2", "1.24.2", "1.13.0", "ModuleNotFoundError: "
+                                           "No module named 'x'\n\nDuring handling ...\n"
+                                           "ValueError: bad\n", &advice, &err), 0);
+    ck_assert_ptr_null(advice);
+    ck_assert_int_eq(runtime_import_advice("3.11.2", NULL, NULL, NULL, &advice, &err), 0);
+    ck_assert_ptr_null(advice);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("runtime");
@@ -163,6 +208,7 @@ int main(void)
     tcase_add_test(tc, test_cache_hit_then_invalidated_by_install);
     tcase_add_test(tc, test_bad_interpreters_are_named);
     tcase_add_test(tc, test_real_debian_runtime);
+    tcase_add_test(tc, test_import_advice);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -490,6 +490,11 @@ START_TEST(test_vector_each_relation)
     expect(&g, "gap", VERDICT_FAIL);
     expect(&g, "ratio", VERDICT_FAIL);
     release(&g);
+    /* the element is named as the student indexes it: the second is [1] */
+    grade("run", checks, "rude [0.881 -2.000 0.881 0.339]\n", "", NULL, NULL, &g);
+    expect(&g, "vec", VERDICT_FAIL);
+    expect_message(&g, "vec", "element [1] (counting from 0, as Python indexes) is -2;");
+    release(&g);
 }
 END_TEST
 

@@ -74,6 +74,36 @@ START_TEST(test_uploads_accepted)
 }
 END_TEST
 
+/* A notebook names a script exercise, in any case; it is read at upload, so
+ * a broken one is refused with its reason (check/notebook.h). */
+START_TEST(test_notebook_uploads)
+{
+    static const char nb[] = "{\"nbformat\": 4, \"nbformat_minor\": 5, \"metadata\": {}, "
+                             "\"cells\": [{\"cell_type\": \"code\", \"source\": \"print(1)\"}]}";
+    static const char nb3[] = "{\"nbformat\": 3, \"worksheets\": []}";
+    char why[GB_ERR_MAX];
+
+    ck_assert_int_eq(check(NULL, "attention_by_hand.ipynb", nb, sizeof nb - 1, why), 0);
+    ck_assert_int_eq(check(NULL, "ATTENTION_BY_HAND.ipynb", nb, sizeof nb - 1, why), 0);
+    ck_assert_int_eq(check(NULL, "Attention_By_Hand.py", "x = 1\n", 6, why), 0);
+    ck_assert_int_eq(check("order_matters", "mine.ipynb", nb, sizeof nb - 1, why), 0);
+    ck_assert_int_eq(check(NULL, "attention_by_hand.ipynb", nb3, sizeof nb3 - 1, why), 422);
+    ck_assert_ptr_nonnull(strstr(why, "attention_by_hand.ipynb is a notebook of format 3"));
+    ck_assert_int_eq(check(NULL, "attention_by_hand.ipynb", "{\"cells\": [", 11, why), 422);
+    ck_assert_ptr_nonnull(strstr(why, "not valid JSON"));
+    ck_assert_int_eq(check("self_check", "answers.ipynb", nb, sizeof nb - 1, why), 415);
+    ck_assert_ptr_nonnull(strstr(why, "takes the text file answers.md"));
+    ck_assert_int_eq(check(NULL, "answers.ipynb", nb, sizeof nb - 1, why), 422);
+    ck_assert_int_eq(check(NULL, "atention_by_hand.ipynb", nb, sizeof nb - 1, why), 422);
+    ck_assert_ptr_nonnull(strstr(why, "did you mean attention_by_hand.py?"));
+    /* a raw upload is a notebook by its JSON; a .py that only starts like JSON is Python */
+    ck_assert_int_eq(check("attention_by_hand", NULL, nb, sizeof nb - 1, why), 0);
+    ck_assert_int_eq(check("attention_by_hand", NULL, nb3, sizeof nb3 - 1, why), 422);
+    ck_assert_ptr_nonnull(strstr(why, "format 3"));
+    ck_assert_int_eq(check("attention_by_hand", NULL, "{'cells': 1}\n", 13, why), 0);
+}
+END_TEST
+
 START_TEST(test_uploads_refused)
 {
     static const char py[] = "print('hi')\n";
@@ -229,6 +259,7 @@ int main(void)
     tcase_add_test(tc, test_catalog_is_the_rubrics);
     tcase_add_test(tc, test_uploads_accepted);
     tcase_add_test(tc, test_uploads_refused);
+    tcase_add_test(tc, test_notebook_uploads);
     tcase_add_test(tc, test_pages_escape_and_refresh);
     tcase_add_test(tc, test_home_pages);
     tcase_add_test(tc, test_api_json);
