@@ -106,5 +106,6 @@ void result_free(struct grade_result *r)
     free(r->run_summary);
     free(r->triage);
     free(r->crash_tail);
+    free(r->integrity.summary);
     memset(r, 0, sizeof *r);
 }

@@ -42,6 +42,19 @@ struct runtime_info {
     size_t n_shims;
 };
 
+/* The integrity rerun (grader/check/rerun.h): which runs were made and what
+ * they compared.  runs is 0 in results that never looked (read mode, a
+ * recorded transcript, integrity off): reports then say nothing about it. */
+struct integrity_info {
+    int runs;             /* 0: not asked; 1: asked but only one run could be made; 2: rerun */
+    char *summary;        /* one sentence for reports, NULL when runs is 0 */
+    size_t compared;      /* value checks that passed the first run, so the rerun tested */
+    size_t followed;      /* ... whose rerun values followed the remapped seeds */
+    size_t not_followed;  /* ... whose rerun values did not (scored 0) */
+    size_t untestable;    /* ... whose expected value does not move far enough with the
+                           * seeds to tell computed from typed (kept as they were) */
+};
+
 struct grade_result {
     char *result_id;      /* this revision's id (score/result_id.h) */
     char *result_key;     /* the gradebook cell: student x assignment x exercise */
@@ -60,6 +73,7 @@ struct grade_result {
     char *run_summary;    /* sandbox_describe() sentence */
     char *triage;         /* the module's triage advice, when numeric checks failed */
     char *crash_tail;     /* last traceback lines on a crash, else NULL */
+    struct integrity_info integrity;
 };
 
 const char *verdict_name(enum verdict v);   /* "pass", "fail", "missing", ... */
