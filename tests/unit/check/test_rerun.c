@@ -7,6 +7,7 @@
 #include "../score/score_fixture.h"
 
 #include <cjson/cJSON.h>
+#include <glob.h>
 
 #include "check/rerun.h"
 
@@ -187,6 +188,35 @@ START_TEST(test_remapped_expected_values)
 }
 END_TEST
 
+/* A rubric that asks for a rerun names an exercise the reference can compute
+ * under changed seeds (rubrics are data; the experiments are rerun.c's table). */
+START_TEST(test_every_rerun_rubric_has_its_experiment)
+{
+    glob_t g;
+    size_t asking = 0;
+
+    ck_assert_int_eq(glob("rubrics/*.json", 0, NULL, &g), 0);
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        struct rubric *r;
+        struct expected *e;
+        struct seed_map_key key;
+        struct gb_err err;
+
+        ck_assert_msg(rubric_load(g.gl_pathv[i], &r, &err) == 0, "%s", err.msg);
+        if (r->rerun != RUBRIC_RERUN_NEVER) {
+            asking++;
+            ck_assert_int_eq(rerun_key_new(&key, &err), 0);
+            ck_assert_msg(rerun_expected(r, &key, &e, &err) == 0, "%s: %s", g.gl_pathv[i],
+                          err.msg);
+            expected_free(e);
+        }
+        rubric_free(r);
+    }
+    globfree(&g);
+    ck_assert_uint_ge(asking, 2);        /* order_matters and gradient_decay */
+}
+END_TEST
+
 int main(void)
 {
     const TTest *const tests[] = {
@@ -195,6 +225,7 @@ int main(void)
         test_other_or_no_values_in_the_rerun,
         test_when_a_rerun_is_made,
         test_remapped_expected_values,
+        test_every_rerun_rubric_has_its_experiment,
     };
 
     return score_fixture_main("rerun", expected_json, tests, sizeof tests / sizeof tests[0]);
