@@ -28,6 +28,7 @@
 #include "sandbox/sandbox.h"
 #include "score/result_id.h"
 #include "score/score.h"
+#include "score/score_rerun.h"
 #include "check/transcript.h"
 #include "sandbox/workdir.h"
 #include "report/result_sign.h"
@@ -642,7 +643,7 @@ static int integrity_rerun(const struct pipeline_options *opts, struct job *job,
         return -1;
     in.expected = remapped;
     rc = score_submission(&in, &cross, err) || rerun_second(opts, job, &key, &in, &second, err)
-         || rerun_judge(job->rubric, r, &second, &cross, second.run_summary, err) ? -1 : 0;
+         || score_rerun_judge(job->rubric, r, &second, &cross, second.run_summary, err) ? -1 : 0;
     result_free(&cross);
     result_free(&second);
     expected_free(remapped);
@@ -657,14 +658,14 @@ static int check_integrity(const struct pipeline_options *opts, struct job *job,
     if (!rerun_wanted(job->rubric, opts->integrity)) {
         if (opts->integrity != RERUN_ALL || job->rubric->mode != RUBRIC_MODE_RUN)
             return 0;
-        return rerun_not_made(r, "this exercise prints no seeded values the reference can "
+        return score_rerun_not_made(r, "this exercise prints no seeded values the reference can "
                               "recompute for other seeds", err);
     }
     if (opts->transcript)
-        return rerun_not_made(r, "graded from a recorded output, so nothing could be run "
+        return score_rerun_not_made(r, "graded from a recorded output, so nothing could be run "
                               "again", err);
-    if (!rerun_comparable(job->rubric, r))
-        return rerun_not_made(r, "no value check passed, so there was nothing to compare",
+    if (!score_rerun_comparable(job->rubric, r))
+        return score_rerun_not_made(r, "no value check passed, so there was nothing to compare",
                               err);
     return integrity_rerun(opts, job, in, r, err);
 }

@@ -1,21 +1,16 @@
-/* test_rerun.c — Check suite for check/rerun: when the integrity rerun is made,
- * the expected values it computes under a key, and its judgement of three
- * scorings (first run, rerun, first run against the remapped values): values
- * that follow keep their points, values whose expected value does not move are
- * untestable and kept, and a value printed again unchanged, differently or not
- * at all fails and takes every other value check and typed_output with it. */
+/* test_rerun.c — Check suite for check/rerun: when the integrity rerun is made
+ * (the rubric's "rerun" against the caller's policy), and the expected values the
+ * reference computes under a key.  The judgement is test_score_rerun.c's. */
 #include "../score/score_fixture.h"
 
 #include <cjson/cJSON.h>
 #include <glob.h>
 
 #include "check/rerun.h"
+#include "score/score_rerun.h"
 
 static const char expected_json[] =
     "{\"exercise\": \"ex\", \"values\": {\"a\": 0.5, \"b\": 1.0, \"c\": 0.25}}";
-/* What the "reference" gives for the changed seeds: b does not depend on them. */
-static const char remapped_json[] =
-    "{\"exercise\": \"ex\", \"values\": {\"a\": 0.7, \"b\": 1.0, \"c\": 0.31}}";
 
 #define VALUE(id, key) \
     "{\"id\": \"" id "\", \"description\": \"d\", \"points\": 1, \"kind\": \"value\", " \
@@ -26,103 +21,6 @@ static const char remapped_json[] =
 static const char first_out[] = "a 0.500\nb 1.000\nc 0.250\n";
 static const char source[] = "print(compute())\n";
 
-static void score_with(const struct rubric *r, const struct expected *e, const char *output,
-                       struct grade_result *res)
-{
-    struct score_input in;
-    struct gb_err err;
-
-    memset(res, 0, sizeof *res);
-    memset(&in, 0, sizeof in);
-    in.rubric = r;
-    in.expected = e;
-    in.output = output;
-    in.output_len = strlen(output);
-    in.source = source;
-    in.source_len = strlen(source);
-    ck_assert_msg(score_submission(&in, res, &err) == 0, "%s", err.msg);
-}
-
-/* Grades first_out, then judges a rerun that printed rerun_out. */
-static void judge(const char *rerun_out, struct graded *g)
-{
-    struct grade_result second, cross;
-    struct expected *remapped;
-    struct gb_err err;
-
-    score_fixture_grade("run", "", CHECKS, first_out, source, NULL, NULL, g);
-    ck_assert_double_eq(g->res.score, 5);
-    ck_assert_int_eq(expected_load_rubric_with(g->r, cJSON_Parse(remapped_json), "remapped",
-                                               &remapped, &err), 0);
-    score_with(g->r, remapped, rerun_out, &second);
-    score_with(g->r, remapped, first_out, &cross);
-    ck_assert_uint_eq(rerun_comparable(g->r, &g->res), 3);
-    ck_assert_msg(rerun_judge(g->r, &g->res, &second, &cross, "exited with status 0", &err) == 0,
-                  "%s", err.msg);
-    ck_assert_int_eq(g->res.integrity.runs, 2);
-    ck_assert_ptr_nonnull(g->res.integrity.summary);
-    result_free(&second);
-    result_free(&cross);
-    expected_free(remapped);
-}
-
-START_TEST(test_computed_values_follow_and_keep_their_points)
-{
-    struct graded g;
-
-    judge("a 0.700\nb 1.000\nc 0.310\n", &g);
-    for (const char *const *id = (const char *const[]){ "a", "b", "c", "typed", NULL }; *id; id++)
-        expect(&g, *id, VERDICT_PASS);
-    ck_assert_double_eq(g.res.score, 5);
-    ck_assert_uint_eq(g.res.integrity.compared, 3);
-    ck_assert_uint_eq(g.res.integrity.followed, 2);
-    ck_assert_uint_eq(g.res.integrity.untestable, 1);     /* b: 1.0 whatever the seeds */
-    ck_assert_uint_eq(g.res.integrity.not_followed, 0);
-    ck_assert_ptr_nonnull(strstr(g.res.integrity.summary, "cannot be tested"));
-    release(&g);
-}
-END_TEST
-
-START_TEST(test_replayed_values_score_nothing)
-{
-    struct graded g;
-
-    judge(first_out, &g);
-    expect(&g, "a", VERDICT_FAIL);
-    expect_message(&g, "a", "printed the same 0.500 when the data's seeds were changed");
-    expect(&g, "c", VERDICT_FAIL);
-    expect(&g, "b", VERDICT_FAIL);             /* untestable itself, but the run is replayed */
-    expect_message(&g, "b", "no points");
-    expect(&g, "typed", VERDICT_FAIL);
-    expect_message(&g, "typed", "not computed");
-    ck_assert_double_eq(g.res.score, 0);
-    ck_assert_double_eq(g.res.max_score, 5);
-    ck_assert_uint_eq(g.res.integrity.not_followed, 2);
-    for (size_t i = 0; i < g.res.n_checks; i++)       /* points exactly when it passes */
-        ck_assert_double_eq(g.res.checks[i].points, 0);
-    release(&g);
-}
-END_TEST
-
-START_TEST(test_other_or_no_values_in_the_rerun)
-{
-    struct graded g;
-
-    judge("a 0.700\nb 1.000\nc 0.900\n", &g);
-    expect(&g, "a", VERDICT_FAIL);             /* gated: c did not follow */
-    expect(&g, "c", VERDICT_FAIL);
-    expect_message(&g, "c", "printed 0.900 when the data's seeds were changed, where the "
-                   "changed seeds give 0.31");
-    ck_assert_uint_eq(g.res.integrity.followed, 1);
-    ck_assert_uint_eq(g.res.integrity.not_followed, 1);
-    release(&g);
-    judge("nothing here\n", &g);
-    expect_message(&g, "a", "printed nothing for it when the data's seeds were changed "
-                   "(the rerun exited with status 0)");
-    ck_assert_double_eq(g.res.score, 0);
-    release(&g);
-}
-END_TEST
 
 START_TEST(test_when_a_rerun_is_made)
 {
@@ -140,7 +38,7 @@ START_TEST(test_when_a_rerun_is_made)
                         NULL, &g);
     ck_assert_int_eq(rerun_wanted(g.r, RERUN_DEFAULT), 0);
     ck_assert_int_eq(rerun_wanted(g.r, RERUN_ALL), 1);
-    ck_assert_int_eq(rerun_not_made(&g.res, "graded from a recorded output", &err), 0);
+    ck_assert_int_eq(score_rerun_not_made(&g.res, "graded from a recorded output", &err), 0);
     ck_assert_int_eq(g.res.integrity.runs, 1);
     ck_assert_ptr_nonnull(strstr(g.res.integrity.summary, "graded from a recorded output"));
     release(&g);
@@ -153,6 +51,7 @@ START_TEST(test_when_a_rerun_is_made)
     ck_assert_ptr_nonnull(strstr(err.msg, "only a run can be made again"));
 }
 END_TEST
+
 
 /* The reference computes the exercise under the key: other values than the
  * module's, the same ones again for the same key, and the process's streams
@@ -188,6 +87,7 @@ START_TEST(test_remapped_expected_values)
 }
 END_TEST
 
+
 /* A rubric that asks for a rerun names an exercise the reference can compute
  * under changed seeds (rubrics are data; the experiments are rerun.c's table). */
 START_TEST(test_every_rerun_rubric_has_its_experiment)
@@ -220,9 +120,6 @@ END_TEST
 int main(void)
 {
     const TTest *const tests[] = {
-        test_computed_values_follow_and_keep_their_points,
-        test_replayed_values_score_nothing,
-        test_other_or_no_values_in_the_rerun,
         test_when_a_rerun_is_made,
         test_remapped_expected_values,
         test_every_rerun_rubric_has_its_experiment,

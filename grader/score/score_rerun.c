@@ -1,0 +1,169 @@
+/* score_rerun.c — judging the integrity rerun's three scorings (see score_rerun.h). */
+#include "score/score_rerun.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "score/check_kind.h"
+
+static int is_value_check(enum check_kind k)
+{
+    return k == CHECK_VALUE || k == CHECK_VECTOR || k == CHECK_EACH || k == CHECK_RELATION;
+}
+
+size_t score_rerun_comparable(const struct rubric *r, const struct grade_result *first)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < r->n_checks && i < first->n_checks; i++)
+        n += is_value_check(r->checks[i].kind) && first->checks[i].verdict == VERDICT_PASS;
+    return n;
+}
+
+/* Replaces c's message with one sentence: what the rerun printed for it. */
+static int say_not_followed(struct check_result *c, const struct check_result *again,
+                            const char *rerun_summary, struct gb_err *err)
+{
+    struct gb_buf b = GB_BUF_INIT;
+    int rc;
+
+    if (again->verdict == VERDICT_MISSING || again->verdict == VERDICT_UNREACHED)
+        rc = gb_buf_printf(&b, err, "printed nothing for it when the data's seeds were changed "
+                           "(the rerun %s), so it cannot be the code's result",
+                           rerun_summary ? rerun_summary : "printed no such value");
+    else if (again->found && c->found && !strcmp(again->found, c->found))
+        rc = gb_buf_printf(&b, err, "printed the same %s when the data's seeds were changed: "
+                           "the value was not computed by the code", c->found);
+    else
+        rc = gb_buf_printf(&b, err, "printed %s when the data's seeds were changed, where the "
+                           "changed seeds give %s: the value does not follow the code's data",
+                           again->found ? again->found : "another value",
+                           again->expected ? again->expected : "another value");
+    if (rc) {
+        gb_buf_free(&b);
+        return -1;
+    }
+    free(c->message);
+    c->message = gb_buf_steal(&b);
+    return 0;
+}
+
+/* One value that did not follow shows that the run's numbers are not its
+ * code's: every other value check that still scores fails with 0 points (a
+ * check scores its points when it passes, and none otherwise: deliver's
+ * result_doc holds results to that), and so does typed_output, whose claim
+ * ("computed, not typed") the rerun has just disproved. */
+static int gate_the_rest(const struct rubric *r, struct grade_result *first, const char *which,
+                         struct gb_err *err)
+{
+    for (size_t i = 0; i < r->n_checks && i < first->n_checks; i++) {
+        struct check_result *c = &first->checks[i];
+        enum check_kind k = r->checks[i].kind;
+        struct gb_buf b = GB_BUF_INIT;
+        int typed = k == CHECK_TYPED_OUTPUT;
+
+        if (!(typed ? c->verdict != VERDICT_FAIL : is_value_check(k) && c->verdict == VERDICT_PASS))
+            continue;
+        if (gb_buf_printf(&b, err, "%s%sno points: the values of %s did not follow when "
+                          "the data's seeds were changed, so %s", c->message ?
+                          c->message : "", c->message ? ". " : "", which, typed ?
+                          "its numbers were typed, decoded or guessed, not computed" :
+                          "this run's numbers are not its code's results")) {
+            gb_buf_free(&b);
+            return -1;
+        }
+        free(c->message);
+        c->message = gb_buf_steal(&b);
+        first->score -= c->points;
+        c->points = 0;
+        c->verdict = VERDICT_FAIL;
+    }
+    return 0;
+}
+
+static int summarise(struct grade_result *first, struct gb_err *err)
+{
+    const struct integrity_info *in = &first->integrity;
+    struct gb_buf b = GB_BUF_INIT;
+
+    if (gb_buf_printf(&b, err, "two runs, the second with every seed changed by a secret map; "
+                      "of the %zu value checks the first run passed, %zu followed the values "
+                      "the changed seeds give, %zu did not", in->compared, in->followed,
+                      in->not_followed)
+        || (in->untestable
+            && gb_buf_printf(&b, err, ", and %zu cannot be tested this way (their expected "
+                             "value does not depend on the seeds, or moves less than its "
+                             "tolerance when they change)", in->untestable))) {
+        gb_buf_free(&b);
+        return -1;
+    }
+    free(first->integrity.summary);
+    first->integrity.summary = gb_buf_steal(&b);
+    return 0;
+}
+
+/* "a, b, c and more": the first three checks that did not follow, for messages. */
+static int name_check(struct gb_buf *ids, size_t nth, const char *id, struct gb_err *err)
+{
+    if (nth > 4)
+        return 0;
+    if (nth == 4)
+        return gb_buf_puts(ids, " and more", err);
+    return gb_buf_printf(ids, err, "%s%s", nth > 1 ? ", " : "", id);
+}
+
+int score_rerun_judge(const struct rubric *r, struct grade_result *first,
+                const struct grade_result *second, const struct grade_result *cross,
+                const char *rerun_summary, struct gb_err *err)
+{
+    struct integrity_info *in = &first->integrity;
+    struct gb_buf ids = GB_BUF_INIT;
+    int rc = 0;
+
+    if (second->n_checks != first->n_checks || cross->n_checks != first->n_checks)
+        return gb_fail(err, "the rerun graded %zu checks and the first run %zu",
+                       second->n_checks, first->n_checks);
+    memset(in, 0, sizeof *in);
+    in->runs = 2;
+    for (size_t i = 0; rc == 0 && i < r->n_checks && i < first->n_checks; i++) {
+        struct check_result *c = &first->checks[i];
+
+        if (!is_value_check(r->checks[i].kind) || c->verdict != VERDICT_PASS)
+            continue;
+        in->compared++;
+        if (cross->checks[i].verdict == VERDICT_PASS) {
+            in->untestable++;
+        } else if (second->checks[i].verdict == VERDICT_PASS) {
+            in->followed++;
+        } else {
+            in->not_followed++;
+            rc = say_not_followed(c, &second->checks[i], rerun_summary, err) ||
+                 name_check(&ids, in->not_followed, c->id, err);
+            first->score -= c->points;
+            c->points = 0;
+            c->verdict = VERDICT_FAIL;
+        }
+    }
+    if (rc == 0 && in->not_followed)
+        rc = gate_the_rest(r, first, ids.data, err);
+    if (rc == 0)
+        rc = summarise(first, err);
+    gb_buf_free(&ids);
+    return rc;
+}
+
+int score_rerun_not_made(struct grade_result *result, const char *why, struct gb_err *err)
+{
+    struct gb_buf b = GB_BUF_INIT;
+
+    if (gb_buf_printf(&b, err, "one run: no rerun with changed seeds was made (%s)", why)) {
+        gb_buf_free(&b);
+        return -1;
+    }
+    free(result->integrity.summary);
+    memset(&result->integrity, 0, sizeof result->integrity);
+    result->integrity.runs = 1;
+    result->integrity.summary = gb_buf_steal(&b);
+    return 0;
+}
