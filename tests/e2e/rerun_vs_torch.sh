@@ -37,6 +37,10 @@ for s in sys.argv[2:]:
 diff "$tmp/ref.map" "$tmp/py.map" >/dev/null || fail "the maps differ: $(paste "$tmp/ref.map" "$tmp/py.map" | tr '\n' ' ')"
 cmp -s <(printf '%s\n' $seeds) "$tmp/ref.map" && fail "the map moved no seed"
 echo "rerun_vs_torch: ok: the shim and the reference map 12 seeds alike"
+GRADEBOX_SEED_MAP=$key PYTHONPATH=grader/shims "$PY" -c 'import os, sys
+assert "torch" not in sys.modules and "numpy" not in sys.modules, "imported eagerly"
+assert "GRADEBOX_SEED_MAP" not in os.environ, "the key is left in the environment"' ||
+    fail "the shim with a key must stay lazy and take the key out of the environment"
 
 # 2. Torch with its seeds remapped by the shim, the reference with the same key.
 shimmed() { PYTHONPATH=grader/shims GRADEBOX_SEED_MAP=$key nice "$PY" "$@"; }
