@@ -82,7 +82,7 @@ static int gate_the_rest(const struct rubric *r, struct grade_result *first, con
     return 0;
 }
 
-static int summarise(struct grade_result *first, struct gb_err *err)
+static int summarise(struct grade_result *first, const char *untested, struct gb_err *err)
 {
     const struct integrity_info *in = &first->integrity;
     struct gb_buf b = GB_BUF_INIT;
@@ -92,9 +92,9 @@ static int summarise(struct grade_result *first, struct gb_err *err)
                       "the changed seeds give, %zu did not", in->compared, in->followed,
                       in->not_followed)
         || (in->untestable
-            && gb_buf_printf(&b, err, ", and %zu cannot be tested this way (their expected "
-                             "value does not depend on the seeds, or moves less than its "
-                             "tolerance when they change)", in->untestable))) {
+            && gb_buf_printf(&b, err, ", and %zu cannot be tested this way (%s: their "
+                             "expected value does not depend on the seeds, or moves less than "
+                             "its tolerance when they change)", in->untestable, untested))) {
         gb_buf_free(&b);
         return -1;
     }
@@ -103,7 +103,7 @@ static int summarise(struct grade_result *first, struct gb_err *err)
     return 0;
 }
 
-/* "a, b, c and more": the first three checks that did not follow, for messages. */
+/* "a, b, c and more": the first three checks of a kind, for messages. */
 static int name_check(struct gb_buf *ids, size_t nth, const char *id, struct gb_err *err)
 {
     if (nth > 4)
@@ -114,11 +114,11 @@ static int name_check(struct gb_buf *ids, size_t nth, const char *id, struct gb_
 }
 
 int score_rerun_judge(const struct rubric *r, struct grade_result *first,
-                const struct grade_result *second, const struct grade_result *cross,
-                const char *rerun_summary, struct gb_err *err)
+                      const struct grade_result *second, const struct grade_result *cross,
+                      const char *rerun_summary, struct gb_err *err)
 {
     struct integrity_info *in = &first->integrity;
-    struct gb_buf ids = GB_BUF_INIT;
+    struct gb_buf ids = GB_BUF_INIT, untested = GB_BUF_INIT;
     int rc = 0;
 
     if (second->n_checks != first->n_checks || cross->n_checks != first->n_checks)
@@ -134,6 +134,7 @@ int score_rerun_judge(const struct rubric *r, struct grade_result *first,
         in->compared++;
         if (cross->checks[i].verdict == VERDICT_PASS) {
             in->untestable++;
+            rc = name_check(&untested, in->untestable, c->id, err);
         } else if (second->checks[i].verdict == VERDICT_PASS) {
             in->followed++;
         } else {
@@ -148,8 +149,9 @@ int score_rerun_judge(const struct rubric *r, struct grade_result *first,
     if (rc == 0 && in->not_followed)
         rc = gate_the_rest(r, first, ids.data, err);
     if (rc == 0)
-        rc = summarise(first, err);
+        rc = summarise(first, untested.data, err);
     gb_buf_free(&ids);
+    gb_buf_free(&untested);
     return rc;
 }
 
