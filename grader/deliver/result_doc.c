@@ -266,8 +266,10 @@ static int load_run(const cJSON *root, struct grade_result *r, struct gb_err *er
  * summary and whole-number counts. */
 static int load_integrity(const cJSON *root, struct integrity_info *in, struct gb_err *err)
 {
-    static const char *const counts[] = { "compared", "followed", "not_followed", "untestable" };
-    size_t *dst[] = { &in->compared, &in->followed, &in->not_followed, &in->untestable };
+    static const char *const counts[] = { "compared", "followed", "not_followed", "replayed",
+                                          "untestable" };
+    size_t *dst[] = { &in->compared, &in->followed, &in->not_followed, &in->replayed,
+                      &in->untestable };
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "integrity"), *t;
 
     if (!o || cJSON_IsNull(o))

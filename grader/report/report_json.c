@@ -122,6 +122,7 @@ static int add_integrity(cJSON *parent, const struct integrity_info *in)
          | add_number(o, "compared", (double)in->compared)
          | add_number(o, "followed", (double)in->followed)
          | add_number(o, "not_followed", (double)in->not_followed)
+         | add_number(o, "replayed", (double)in->replayed)
          | add_number(o, "untestable", (double)in->untestable);
     if (rc) {
         cJSON_Delete(o);

@@ -32,6 +32,8 @@ struct check_result {
     char *where;          /* "output line 12", "order_matters.py line 40", NULL */
     char *message;        /* why it failed / which candidate was taken; NULL on a plain pass */
     char *reading;        /* which accepted reading matched ("60 epochs"), or NULL */
+    double deviation;     /* numeric checks: |found - expected| / allowed, in tolerances;
+                           * -1 otherwise (not serialised: the rerun's judgement reads it) */
 };
 
 struct runtime_info {
@@ -51,6 +53,8 @@ struct integrity_info {
     size_t compared;      /* value checks that passed the first run, so the rerun tested */
     size_t followed;      /* ... whose rerun values followed the remapped seeds */
     size_t not_followed;  /* ... whose rerun values did not (scored 0) */
+    size_t replayed;      /* ... of those, printed again unchanged, or not at all by a rerun
+                           * that ended normally: the run's numbers are not its code's */
     size_t untestable;    /* ... whose expected value does not move far enough with the
                            * seeds to tell computed from typed (kept as they were) */
 };

@@ -21,18 +21,43 @@ size_t score_rerun_comparable(const struct rubric *r, const struct grade_result 
     return n;
 }
 
+/* How a compared check's rerun turned out. */
+enum rerun_outcome {
+    RERUN_FOLLOWED,        /* passes against the remapped values (or close: see NEAR) */
+    RERUN_FAR,             /* another value, far from what the changed seeds give */
+    RERUN_STOPPED,         /* the rerun stopped before printing it */
+    RERUN_REPLAYED         /* the same value again, or none from a rerun that ended */
+};
+
+static enum rerun_outcome outcome_of(const struct check_result *c,
+                                     const struct check_result *again, int rerun_ended)
+{
+    if (again->verdict == VERDICT_PASS)
+        return RERUN_FOLLOWED;
+    if (again->verdict == VERDICT_UNREACHED || (again->verdict == VERDICT_MISSING && !rerun_ended))
+        return RERUN_STOPPED;
+    if (again->verdict == VERDICT_MISSING || (again->found && c->found && !strcmp(again->found, c->found)))
+        return RERUN_REPLAYED;
+    /* It moved with the seeds: computed.  Code that differs a little from the
+     * module's (another init of a bias, a wrong but nearby seed) passed the first
+     * run within the tolerance and lands a few tolerances off under other seeds;
+     * that is no replay, and no reason to take back the first run's verdict. */
+    return again->deviation >= 0 && again->deviation <= SCORE_RERUN_NEAR ? RERUN_FOLLOWED
+                                                                         : RERUN_FAR;
+}
+
 /* Replaces c's message with one sentence: what the rerun printed for it. */
 static int say_not_followed(struct check_result *c, const struct check_result *again,
-                            const char *rerun_summary, struct gb_err *err)
+                            enum rerun_outcome how, const char *rerun_summary, struct gb_err *err)
 {
     struct gb_buf b = GB_BUF_INIT;
     int rc;
 
-    if (again->verdict == VERDICT_MISSING || again->verdict == VERDICT_UNREACHED)
+    if (how == RERUN_STOPPED || again->verdict == VERDICT_MISSING)
         rc = gb_buf_printf(&b, err, "printed nothing for it when the data's seeds were changed "
                            "(the rerun %s), so it cannot be the code's result",
                            rerun_summary ? rerun_summary : "printed no such value");
-    else if (again->found && c->found && !strcmp(again->found, c->found))
+    else if (how == RERUN_REPLAYED)
         rc = gb_buf_printf(&b, err, "printed the same %s when the data's seeds were changed: "
                            "the value was not computed by the code", c->found);
     else
@@ -49,11 +74,11 @@ static int say_not_followed(struct check_result *c, const struct check_result *a
     return 0;
 }
 
-/* One value that did not follow shows that the run's numbers are not its
- * code's: every other value check that still scores fails with 0 points (a
- * check scores its points when it passes, and none otherwise: deliver's
- * result_doc holds results to that), and so does typed_output, whose claim
- * ("computed, not typed") the rerun has just disproved. */
+/* One value replayed shows that the run's numbers are not its code's: every
+ * other value check that still scores fails with 0 points (a check scores its
+ * points when it passes, and none otherwise: deliver's result_doc holds results
+ * to that), and so does typed_output, whose claim ("computed, not typed") the
+ * rerun has just disproved. */
 static int gate_the_rest(const struct rubric *r, struct grade_result *first, const char *which,
                          struct gb_err *err)
 {
@@ -65,7 +90,7 @@ static int gate_the_rest(const struct rubric *r, struct grade_result *first, con
 
         if (!(typed ? c->verdict != VERDICT_FAIL : is_value_check(k) && c->verdict == VERDICT_PASS))
             continue;
-        if (gb_buf_printf(&b, err, "%s%sno points: the values of %s did not follow when "
+        if (gb_buf_printf(&b, err, "%s%sno points: %s printed the same or no values when "
                           "the data's seeds were changed, so %s", c->message ?
                           c->message : "", c->message ? ". " : "", which, typed ?
                           "its numbers were typed, decoded or guessed, not computed" :
@@ -91,6 +116,9 @@ static int summarise(struct grade_result *first, const char *untested, struct gb
                       "of the %zu value checks the first run passed, %zu followed the values "
                       "the changed seeds give, %zu did not", in->compared, in->followed,
                       in->not_followed)
+        || (in->replayed
+            && gb_buf_printf(&b, err, " (%zu printed the same values again or none)",
+                             in->replayed))
         || (in->untestable
             && gb_buf_printf(&b, err, ", and %zu cannot be tested this way (%s: their "
                              "expected value does not depend on the seeds, or moves less than "
@@ -113,12 +141,40 @@ static int name_check(struct gb_buf *ids, size_t nth, const char *id, struct gb_
     return gb_buf_printf(ids, err, "%s%s", nth > 1 ? ", " : "", id);
 }
 
-int score_rerun_judge(const struct rubric *r, struct grade_result *first,
-                      const struct grade_result *second, const struct grade_result *cross,
-                      const char *rerun_summary, struct gb_err *err)
+/* Counts one compared check and, when it did not follow, fails it. */
+static int judge_one(struct grade_result *first, struct check_result *c,
+                     const struct check_result *again, const struct check_result *crossed,
+                     const char *rerun_summary, int rerun_ended, struct gb_buf *untested,
+                     struct gb_buf *replayed, struct gb_err *err)
 {
     struct integrity_info *in = &first->integrity;
-    struct gb_buf ids = GB_BUF_INIT, untested = GB_BUF_INIT;
+    enum rerun_outcome how;
+
+    in->compared++;
+    if (crossed->verdict == VERDICT_PASS) {
+        in->untestable++;
+        return name_check(untested, in->untestable, c->id, err);
+    }
+    how = outcome_of(c, again, rerun_ended);
+    if (how == RERUN_FOLLOWED) {
+        in->followed++;
+        return 0;
+    }
+    in->not_followed++;
+    if (how == RERUN_REPLAYED && name_check(replayed, ++in->replayed, c->id, err))
+        return -1;
+    first->score -= c->points;
+    c->points = 0;
+    c->verdict = VERDICT_FAIL;
+    return say_not_followed(c, again, how, rerun_summary, err);
+}
+
+int score_rerun_judge(const struct rubric *r, struct grade_result *first,
+                      const struct grade_result *second, const struct grade_result *cross,
+                      const char *rerun_summary, int rerun_ended, struct gb_err *err)
+{
+    struct integrity_info *in = &first->integrity;
+    struct gb_buf replayed = GB_BUF_INIT, untested = GB_BUF_INIT;
     int rc = 0;
 
     if (second->n_checks != first->n_checks || cross->n_checks != first->n_checks)
@@ -126,31 +182,15 @@ int score_rerun_judge(const struct rubric *r, struct grade_result *first,
                        second->n_checks, first->n_checks);
     memset(in, 0, sizeof *in);
     in->runs = 2;
-    for (size_t i = 0; rc == 0 && i < r->n_checks && i < first->n_checks; i++) {
-        struct check_result *c = &first->checks[i];
-
-        if (!is_value_check(r->checks[i].kind) || c->verdict != VERDICT_PASS)
-            continue;
-        in->compared++;
-        if (cross->checks[i].verdict == VERDICT_PASS) {
-            in->untestable++;
-            rc = name_check(&untested, in->untestable, c->id, err);
-        } else if (second->checks[i].verdict == VERDICT_PASS) {
-            in->followed++;
-        } else {
-            in->not_followed++;
-            rc = say_not_followed(c, &second->checks[i], rerun_summary, err) ||
-                 name_check(&ids, in->not_followed, c->id, err);
-            first->score -= c->points;
-            c->points = 0;
-            c->verdict = VERDICT_FAIL;
-        }
-    }
-    if (rc == 0 && in->not_followed)
-        rc = gate_the_rest(r, first, ids.data, err);
+    for (size_t i = 0; rc == 0 && i < r->n_checks && i < first->n_checks; i++)
+        if (is_value_check(r->checks[i].kind) && first->checks[i].verdict == VERDICT_PASS)
+            rc = judge_one(first, &first->checks[i], &second->checks[i], &cross->checks[i],
+                           rerun_summary, rerun_ended, &untested, &replayed, err);
+    if (rc == 0 && in->replayed)
+        rc = gate_the_rest(r, first, replayed.data, err);
     if (rc == 0)
         rc = summarise(first, untested.data, err);
-    gb_buf_free(&ids);
+    gb_buf_free(&replayed);
     gb_buf_free(&untested);
     return rc;
 }

@@ -7,13 +7,19 @@
  * Only a value check (value, vector, each, relation) that passed `first` is compared.
  * If it also passes `cross`, its expected value does not move (or moves less than its
  * tolerance) when the seeds change, so typed and computed output cannot be told apart:
- * it keeps its verdict and counts as untestable.  Otherwise it must pass `second` (it
- * followed); if it does not, it fails with 0 points and a message saying what the rerun
- * printed, and every other value check that passed fails with 0 points too, as does
- * typed_output: the run's numbers are not its code's (like score.c's gate_on_typed, but
- * as failures, so that every check still scores its points exactly when it passes).  A
- * rerun that stopped before printing a value did not follow either: a submission can
- * tell which run it is in.  The counts and one sentence go to result->integrity.
+ * it keeps its verdict and counts as untestable.  Otherwise the rerun's value
+ *   - followed: it passes `second`, or misses it by at most SCORE_RERUN_NEAR
+ *     tolerances (it moved with the seeds: code a little different from the module's
+ *     lands a little off under other seeds) — the check keeps its verdict;
+ *   - is far from what the changed seeds give, or was never printed because the rerun
+ *     stopped: the check fails with 0 points (the first run's pass was a coincidence,
+ *     or cannot be confirmed);
+ *   - was replayed: the same value printed again, or none at all by a rerun that
+ *     ended normally.  The check fails with 0 points, and so does every other value
+ *     check that passed and typed_output: the run's numbers are not its code's (like
+ *     score.c's gate_on_typed, but as failures, so that every check still scores its
+ *     points exactly when it passes).
+ * The counts and one sentence go to result->integrity.
  */
 #ifndef GB_SCORE_RERUN_H
 #define GB_SCORE_RERUN_H
@@ -24,13 +30,18 @@
 #include "score/result.h"
 #include "score/rubric.h"
 
+/* How far (in tolerances) a rerun value that moved with the seeds may land from
+ * what the changed seeds give and still count as following them. */
+#define SCORE_RERUN_NEAR 3.0
+
 /* Judges the value checks of first (see above) against second and cross, which
  * graded the same rubric's checks in the same order; adjusts first's verdicts,
  * points, messages and score and fills first->integrity.  rerun_summary is how
- * the rerun ended (sandbox_describe), for messages about values it never printed. */
+ * the rerun ended (sandbox_describe), for messages about values it never printed;
+ * rerun_ended is 1 when it exited normally (status 0, no limit). */
 int score_rerun_judge(const struct rubric *r, struct grade_result *first,
                       const struct grade_result *second, const struct grade_result *cross,
-                      const char *rerun_summary, struct gb_err *err);
+                      const char *rerun_summary, int rerun_ended, struct gb_err *err);
 
 /* How many value checks the first run passed: with none, a rerun has nothing
  * to compare and is not made. */

@@ -80,7 +80,7 @@ START_TEST(test_integrity_note_is_kept)
 
     ck_assert_msg(parse(HEAD "\"score\":13,\"max_score\":15,\"status\":\"failed\"," WHEN
                         "\"integrity\":{\"runs\":2,\"summary\":\"two runs\",\"compared\":2,"
-                        "\"followed\":1,\"not_followed\":0,\"untestable\":1}," CHECKS "}",
+                        "\"followed\":1,\"not_followed\":0,\"replayed\":0,\"untestable\":1}," CHECKS "}",
                         NULL, &d, &err) == 0, "%s", err.msg);
     ck_assert_int_eq(d.r.integrity.runs, 2);
     ck_assert_uint_eq(d.r.integrity.untestable, 1);
@@ -91,7 +91,8 @@ START_TEST(test_integrity_note_is_kept)
     refused(HEAD "\"score\":13,\"max_score\":15," WHEN "\"integrity\":{\"runs\":3}," CHECKS "}",
             "\"integrity\"");
     refused(HEAD "\"score\":13,\"max_score\":15," WHEN "\"integrity\":{\"runs\":2,"
-            "\"compared\":-1,\"followed\":0,\"not_followed\":0,\"untestable\":0}," CHECKS "}",
+            "\"compared\":-1,\"followed\":0,\"not_followed\":0,\"replayed\":0,\"untestable\":0},"
+            CHECKS "}",
             "integrity.compared");
 }
 END_TEST

@@ -235,7 +235,7 @@ START_TEST(test_integrity_note)
     ck_assert_ptr_null(strstr(t, "integrity:"));
     free(t);
     r.integrity = (struct integrity_info){ 2, strdup("two runs, the second with every seed "
-                                                    "changed"), 3, 1, 1, 1 };
+                                                    "changed"), 3, 1, 1, 1, 1 };
     t = render(REPORT_JSON, &r, 1);
     doc = cJSON_Parse(t);
     in = cJSON_GetObjectItem(doc, "integrity");
