@@ -643,9 +643,8 @@ static int integrity_rerun(const struct pipeline_options *opts, struct job *job,
         return -1;
     in.expected = remapped;
     rc = score_submission(&in, &cross, err) || rerun_second(opts, job, &key, &in, &second, err)
-         || score_rerun_judge(job->rubric, r, &second, &cross, second.run_summary,
-                              second.run.exited && second.run.exit_code == 0
-                              && second.run.limit == SANDBOX_LIMIT_NONE, err) ? -1 : 0;
+         || score_rerun_judge(job->rubric, r, &second, &cross, second.run_summary, err)
+         ? -1 : 0;
     result_free(&cross);
     result_free(&second);
     expected_free(remapped);

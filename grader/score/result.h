@@ -52,9 +52,9 @@ struct integrity_info {
     char *summary;        /* one sentence for reports, NULL when runs is 0 */
     size_t compared;      /* value checks that passed the first run, so the rerun tested */
     size_t followed;      /* ... whose rerun values followed the remapped seeds */
-    size_t not_followed;  /* ... whose rerun values did not (scored 0) */
-    size_t replayed;      /* ... of those, printed again unchanged, or not at all by a rerun
-                           * that ended normally: the run's numbers are not its code's */
+    size_t not_followed;  /* ... whose rerun values did not */
+    size_t replayed;      /* ... of those, printed again unchanged: they fail, and every
+                           * other value check with them (the others are kept) */
     size_t untestable;    /* ... whose expected value does not move far enough with the
                            * seeds to tell computed from typed (kept as they were) */
 };

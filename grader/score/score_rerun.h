@@ -10,15 +10,15 @@
  * it keeps its verdict and counts as untestable.  Otherwise the rerun's value
  *   - followed: it passes `second`, or misses it by at most SCORE_RERUN_NEAR
  *     tolerances (it moved with the seeds: code a little different from the module's
- *     lands a little off under other seeds) — the check keeps its verdict;
- *   - is far from what the changed seeds give, or was never printed because the rerun
- *     stopped: the check fails with 0 points (the first run's pass was a coincidence,
- *     or cannot be confirmed);
- *   - was replayed: the same value printed again, or none at all by a rerun that
- *     ended normally.  The check fails with 0 points, and so does every other value
- *     check that passed and typed_output: the run's numbers are not its code's (like
- *     score.c's gate_on_typed, but as failures, so that every check still scores its
- *     points exactly when it passes).
+ *     lands a little off under other seeds);
+ *   - was replayed: the same value printed again.  The check fails with 0 points, and
+ *     so does every other value check that passed and typed_output: the run's numbers
+ *     are not its code's (like score.c's gate_on_typed, but as failures, so that every
+ *     check still scores its points exactly when it passes);
+ *   - moved far, or was not found (the grader's extraction reads the remapped values
+ *     too, and a rerun may stop): not confirmed, but no sign of a replay, so the check
+ *     keeps its verdict and says so.  If no testable value was found at all, the
+ *     submission may know which run it is in: typed_output goes to review.
  * The counts and one sentence go to result->integrity.
  */
 #ifndef GB_SCORE_RERUN_H
@@ -37,11 +37,10 @@
 /* Judges the value checks of first (see above) against second and cross, which
  * graded the same rubric's checks in the same order; adjusts first's verdicts,
  * points, messages and score and fills first->integrity.  rerun_summary is how
- * the rerun ended (sandbox_describe), for messages about values it never printed;
- * rerun_ended is 1 when it exited normally (status 0, no limit). */
+ * the rerun ended (sandbox_describe), for messages about values it never printed. */
 int score_rerun_judge(const struct rubric *r, struct grade_result *first,
                       const struct grade_result *second, const struct grade_result *cross,
-                      const char *rerun_summary, int rerun_ended, struct gb_err *err);
+                      const char *rerun_summary, struct gb_err *err);
 
 /* How many value checks the first run passed: with none, a rerun has nothing
  * to compare and is not made. */
