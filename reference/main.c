@@ -18,6 +18,7 @@
 #include "exp/expected_json.h"
 #include "lesson/lesson.h"
 #include "nn/nn_isa.h"
+#include "rng/seed_map.h"
 
 struct subcommand {
     const char *name;
@@ -47,6 +48,8 @@ static const struct subcommand subcommands[] = {
       cmd_streams_label, NULL },
     { "randperm", "K successive torch.randperm(N) from one seeded generator",
       cmd_streams_randperm, NULL },
+    { "seed-map", "KEY SEED...: each seed through the integrity rerun's keyed bijection",
+      seed_map_main, NULL },
     { NULL, NULL, NULL, NULL }
 };
 

@@ -114,6 +114,7 @@ int batch_worker_run(const struct batch_grading *g, const struct batch_task *t,
         .file = t->path, .exercise = t->exercise, .rubrics_dir = g->rubrics_dir,
         .python = g->python ? g->python : PIPELINE_DEFAULT_PYTHON,
         .transcript = t->transcript, .student = t->student, .assignment = g->assignment,
+        .integrity = RERUN_DEFAULT,     /* a cohort's grades: the rerun where rubrics ask */
     };
     struct grade_result r;
     struct gb_buf json = GB_BUF_INIT;

@@ -31,6 +31,7 @@
 #include "sandbox/sandbox.h"
 #include "score/result_id.h"
 #include "score/score.h"
+#include "score/score_rerun.h"
 #include "check/transcript.h"
 #include "sandbox/workdir.h"
 #include "report/result_sign.h"
@@ -317,7 +318,7 @@ static int fill_crash_tail(const char *text, size_t len, struct grade_result *r,
  * PYTHONUNBUFFERED, ...): nothing is inherited from the grader's. */
 /* The shim directory is always on the path: it supplies missing functions
  * (only when they are missing) and records print provenance. */
-static void student_env(const char **env)
+static void student_env(const char **env, const char *seed_map)
 {
     size_t n = 0;
 
@@ -328,6 +329,8 @@ static void student_env(const char **env)
     env[n++] = "PYTHONPATH=" PIPELINE_SHIM_SUBDIR;      /* relative: resolved in the work dir */
     env[n++] = "GRADEBOX_SHIMS_USED=" SANDBOX_WORKDIR "/" RUNTIME_SHIM_USED_FILE;
     env[n++] = "GRADEBOX_PROVENANCE=" SANDBOX_WORKDIR "/" PROVENANCE_FILE;
+    if (seed_map)
+        env[n++] = seed_map;          /* "GRADEBOX_SEED_MAP=KEY": the rerun (rerun.h) */
     env[n] = NULL;
 }
 
@@ -459,7 +462,7 @@ static void read_provenance(int work_fd, struct job *job)
 }
 
 static int run_submission(const struct pipeline_options *opts, struct job *job,
-                          struct grade_result *r, struct gb_err *err)
+                          const char *seed_map, struct grade_result *r, struct gb_err *err)
 {
     const char *argv[] = { opts->python, job->rubric->submission, NULL };
     const char *env[10];
@@ -473,7 +476,7 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
         return -1;
     rc = stage_files(opts, job, &wd, token, err);
     if (rc == 0) {
-        student_env(env);
+        student_env(env, seed_map);
         spec.workdir = wd.path;
         spec.stderr_to_stdout = 1;      /* logging writes to stderr: grade it, in order */
         sandbox_limits_default(&spec.limits);
@@ -598,14 +601,14 @@ static int use_transcript(const struct pipeline_options *opts, struct job *job,
 
 /* A live run: probe the runtime, run the submission, say how it ended. */
 static int use_live_run(const struct pipeline_options *opts, struct job *job,
-                        struct grade_result *r, struct gb_err *err)
+                        const char *seed_map, struct grade_result *r, struct gb_err *err)
 {
     char summary[256];
 
     if (runtime_probe(opts->python, NULL, &job->runtime, err)
         || fill_runtime(job->runtime.python, job->runtime.torch, job->runtime.numpy, r, err))
         return -1;
-    if (run_submission(opts, job, r, err))
+    if (run_submission(opts, job, seed_map, r, err))
         return gb_err_prefix(err, "cannot run %s", job->rubric->submission);
     r->ran = 1;
     sandbox_describe(&r->run, summary, sizeof summary);
@@ -643,6 +646,29 @@ static int explain_notebook(struct job *job, struct grade_result *r, struct gb_e
     return rc;
 }
 
+/* The scorer's input from what a run printed: Python's own lines taken out,
+ * lines labelled by the provenance the shim recorded. */
+static int read_output(struct job *job, const char *printed, size_t len,
+                       const struct grade_result *r, struct score_input *in, struct gb_err *err)
+{
+    if (pyoutput_strip(printed ? printed : "", printed ? len : 0, &job->output, err))
+        return -1;
+    in->output = job->output.data;
+    in->output_len = job->output.len;
+    if (job->provenance.len && job->output.len) {
+        size_t n;
+        if (provenance_label(job->output.data, job->output.len, job->provenance.data,
+                             job->provenance.len, &job->labelled, &n, err))
+            return -1;
+        if (n) {
+            in->output = job->labelled.data;
+            in->output_len = job->labelled.len;
+        }
+    }
+    in->run = r->ran ? &r->run : NULL;
+    return 0;
+}
+
 /* Runs (or, for a transcript or an answers document, does not run) the
  * submission, recording what happened in r; fills the scorer's input: all
  * it printed, with Python's own lines (tracebacks, warnings) taken out. */
@@ -665,28 +691,84 @@ static int gather_evidence(const struct pipeline_options *opts, struct job *job,
         printed = job->transcript.data;
         len = job->transcript.len;
     } else {
-        if (use_live_run(opts, job, r, err))
+        if (use_live_run(opts, job, NULL, r, err))
             return -1;
         printed = r->run.out.data;
         len = r->run.out.len;
     }
-    if (pyoutput_strip(printed ? printed : "", printed ? len : 0, &job->output, err))
+    if (read_output(job, printed, len, r, in, err))
         return -1;
-    in->output = job->output.data;
-    in->output_len = job->output.len;
-    if (job->provenance.len && job->output.len) {
-        size_t n;
-        if (provenance_label(job->output.data, job->output.len, job->provenance.data,
-                             job->provenance.len, &job->labelled, &n, err))
-            return -1;
-        if (n) {
-            in->output = job->labelled.data;
-            in->output_len = job->labelled.len;
-        }
-    }
-    in->run = r->ran ? &r->run : NULL;
     return job->is_notebook ? explain_notebook(job, r, err) : 0;
 }
+
+/* The rerun with changed seeds: run the submission again under key's map and
+ * score what it printed against the values those seeds give (into second).
+ * The first run's output buffers are replaced: score anything that reads
+ * them before. */
+static int rerun_second(const struct pipeline_options *opts, struct job *job,
+                        const struct seed_map_key *key, struct score_input *in,
+                        struct grade_result *second, struct gb_err *err)
+{
+    char hex[SEED_MAP_KEY_HEX + 1], env[sizeof "GRADEBOX_SEED_MAP=" + SEED_MAP_KEY_HEX];
+
+    seed_map_format(key, hex);
+    snprintf(env, sizeof env, "GRADEBOX_SEED_MAP=%s", hex);
+    gb_buf_free(&job->output);
+    gb_buf_free(&job->provenance);
+    gb_buf_free(&job->labelled);
+    runtime_free(&job->runtime);
+    if (use_live_run(opts, job, env, second, err))
+        return gb_err_prefix(err, "the rerun with changed seeds");
+    return read_output(job, second->run.out.data, second->run.out.len, second, in, err)
+           || score_submission(in, second, err) ? -1 : 0;
+}
+
+/* The integrity rerun (rerun.h): the first run's output against the remapped
+ * values (cross), then the second run against them, then the judgement. */
+static int integrity_rerun(const struct pipeline_options *opts, struct job *job,
+                           const struct score_input *first_in, struct grade_result *r,
+                           struct gb_err *err)
+{
+    struct seed_map_key key;
+    struct expected *remapped = NULL;
+    struct grade_result cross, second;
+    struct score_input in = *first_in;
+    int rc;
+
+    memset(&cross, 0, sizeof cross);
+    memset(&second, 0, sizeof second);
+    if (rerun_key_new(&key, err) || rerun_expected(job->rubric, &key, &remapped, err))
+        return -1;
+    in.expected = remapped;
+    rc = score_submission(&in, &cross, err) || rerun_second(opts, job, &key, &in, &second, err)
+         || score_rerun_judge(job->rubric, r, &second, &cross, second.run_summary, err)
+         ? -1 : 0;
+    result_free(&cross);
+    result_free(&second);
+    expected_free(remapped);
+    return rc;
+}
+
+/* Whether and how the integrity rerun is made for this job (rerun.h). */
+static int check_integrity(const struct pipeline_options *opts, struct job *job,
+                           const struct score_input *in, struct grade_result *r,
+                           struct gb_err *err)
+{
+    if (!rerun_wanted(job->rubric, opts->integrity)) {
+        if (opts->integrity != RERUN_ALL || job->rubric->mode != RUBRIC_MODE_RUN)
+            return 0;
+        return score_rerun_not_made(r, "this exercise prints no seeded values the reference can "
+                              "recompute for other seeds", err);
+    }
+    if (opts->transcript)
+        return score_rerun_not_made(r, "graded from a recorded output, so nothing could be run "
+                              "again", err);
+    if (!score_rerun_comparable(job->rubric, r))
+        return score_rerun_not_made(r, "no value check passed, so there was nothing to compare",
+                              err);
+    return integrity_rerun(opts, job, in, r, err);
+}
+
 
 /* A run that stopped at an import is triaged by what the runtime has: the
  * missing module, not the numbers it never printed, is what to fix first. */
@@ -725,7 +807,8 @@ int pipeline_grade(const struct pipeline_options *opts, struct grade_result *r, 
             in.source_map = &job.map;
         }
         rc = fill_identity(opts, &job, r, err) || gather_evidence(opts, &job, r, &in, err)
-             || score_submission(&in, r, err) || triage_import(r, err)
+             || score_submission(&in, r, err) || check_integrity(opts, &job, &in, r, err)
+             || triage_import(r, err)
              || result_identify(r, err) ? -1 : 0;
     }
     job_free(&job);
@@ -739,7 +822,7 @@ const char pipeline_check_usage[] =
     "                    [--exercise NAME] [--rubrics DIR]\n"
     "                    [--transcript FILE [--transcript-status FILE]]\n"
     "                    [--student ID] [--assignment ID] [--post URL]\n"
-    "                    [--sign-key FILE] FILE\n";
+    "                    [--sign-key FILE] [--integrity] FILE\n";
 
 /* Options that take a value; each fills one string field of pipeline_options. */
 static const struct {
@@ -786,6 +869,10 @@ static int parse_args(int argc, char **argv, struct pipeline_options *o, struct 
 
         if (!strcmp(arg, "-h") || !strcmp(arg, "--help"))
             return 1;
+        if (!strcmp(arg, "--integrity")) {       /* the rerun with changed seeds (rerun.h) */
+            o->integrity = RERUN_ALL;
+            continue;
+        }
         if (arg[0] != '-' || !strcmp(arg, "-")) {
             if (o->file)
                 return gb_fail(err, "one FILE at a time ('%s' and '%s' given)", o->file, arg);

@@ -12,6 +12,7 @@
 #ifndef GB_PIPELINE_H
 #define GB_PIPELINE_H
 
+#include "check/rerun.h"
 #include "error.h"
 #include "report/report.h"
 #include "score/result.h"
@@ -39,6 +40,9 @@ struct pipeline_options {
      * (report/result_sign.h) */
     const char *sign_key;
     enum report_format format;
+    /* the integrity rerun (check/rerun.h): RERUN_OFF for `grader check` unless
+     * --integrity (RERUN_ALL); batch and serve grade with RERUN_DEFAULT */
+    enum rerun_policy integrity;
 };
 
 /* Grades one submission into *result (which the caller frees with

@@ -262,6 +262,32 @@ static int load_run(const cJSON *root, struct grade_result *r, struct gb_err *er
            || text_field(o, "summary", "run.", &r->run_summary, err) ? -1 : 0;
 }
 
+/* The integrity rerun's note (check/rerun.h): null, or runs 1-2 with its
+ * summary and whole-number counts. */
+static int load_integrity(const cJSON *root, struct integrity_info *in, struct gb_err *err)
+{
+    static const char *const counts[] = { "compared", "followed", "not_followed", "replayed",
+                                          "untestable" };
+    size_t *dst[] = { &in->compared, &in->followed, &in->not_followed, &in->replayed,
+                      &in->untestable };
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "integrity"), *t;
+
+    if (!o || cJSON_IsNull(o))
+        return 0;
+    t = cJSON_GetObjectItemCaseSensitive(o, "runs");
+    if (!cJSON_IsObject(o) || !cJSON_IsNumber(t) || (t->valuedouble != 1 && t->valuedouble != 2))
+        return gb_fail(err, "field \"integrity\" must be null or an object with runs 1 or 2");
+    in->runs = (int)t->valuedouble;
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        t = cJSON_GetObjectItemCaseSensitive(o, counts[i]);
+        if (!cJSON_IsNumber(t) || t->valuedouble < 0 || t->valuedouble > 1e6
+            || t->valuedouble != floor(t->valuedouble))
+            return gb_fail(err, "field \"integrity.%s\" must be a whole number", counts[i]);
+        *dst[i] = (size_t)t->valuedouble;
+    }
+    return text_field(o, "summary", "integrity.", &in->summary, err);
+}
+
 static int load_fields(const cJSON *root, struct result_doc *d, struct gb_err *err)
 {
     struct grade_result *r = &d->r;
@@ -284,7 +310,7 @@ static int load_fields(const cJSON *root, struct result_doc *d, struct gb_err *e
         || number_field(root, "score", "", &r->score, err)
         || number_field(root, "max_score", "", &r->max_score, err)
         || load_checks(root, r, err) || load_runtime(root, &r->runtime, err)
-        || load_run(root, r, err))
+        || load_run(root, r, err) || load_integrity(root, &r->integrity, err))
         return -1;
     if (!r->exercise || !*r->exercise)
         return gb_fail(err, "field \"exercise\" is missing");

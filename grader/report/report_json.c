@@ -107,6 +107,30 @@ static int add_child(cJSON *parent, const char *key, cJSON *child)
     return 0;
 }
 
+/* "integrity": null when no rerun was asked for, else which runs were made
+ * and what the rerun compared (check/rerun.h, docs/results.md). */
+static int add_integrity(cJSON *parent, const struct integrity_info *in)
+{
+    cJSON *o;
+    int rc;
+
+    if (!in->runs)
+        return add_text(parent, "integrity", NULL);
+    if (!(o = cJSON_CreateObject()))
+        return -1;
+    rc = add_number(o, "runs", in->runs) | add_text(o, "summary", in->summary)
+         | add_number(o, "compared", (double)in->compared)
+         | add_number(o, "followed", (double)in->followed)
+         | add_number(o, "not_followed", (double)in->not_followed)
+         | add_number(o, "replayed", (double)in->replayed)
+         | add_number(o, "untestable", (double)in->untestable);
+    if (rc) {
+        cJSON_Delete(o);
+        return -1;
+    }
+    return add_child(parent, "integrity", o);
+}
+
 static cJSON *result_object(const struct grade_result *r)
 {
     cJSON *o = cJSON_CreateObject(), *checks;
@@ -124,6 +148,7 @@ static cJSON *result_object(const struct grade_result *r)
          | add_text(o, "status", report_status_name(report_status(r)))
          | add_child(o, "runtime", runtime_object(&r->runtime))
          | (r->ran ? add_child(o, "run", run_object(r)) : add_text(o, "run", NULL))
+         | add_integrity(o, &r->integrity)
          | add_text(o, "triage", r->triage) | add_text(o, "crash_tail", r->crash_tail);
     checks = cJSON_AddArrayToObject(o, "checks");
     for (size_t i = 0; !rc && checks && i < r->n_checks; i++) {

@@ -224,6 +224,21 @@ static int run_line(struct gb_buf *out, const struct report_options *opts,
     return rc ? -1 : 0;
 }
 
+/* "integrity: two runs, ..." when the rerun was asked for (check/rerun.h). */
+static int integrity_line(struct gb_buf *out, const struct report_options *opts,
+                          const struct grade_result *r, struct gb_err *err)
+{
+    struct gb_buf line = GB_BUF_INIT;
+    int rc;
+
+    if (!r->integrity.runs || !r->integrity.summary)
+        return 0;
+    rc = gb_buf_printf(&line, err, "integrity: %s", r->integrity.summary)
+         || put_wrapped(out, opts, line.data, 0, "  ", err);
+    gb_buf_free(&line);
+    return rc ? -1 : 0;
+}
+
 static int header(struct gb_buf *out, const struct report_options *opts,
                   const struct grade_result *r, struct gb_err *err)
 {
@@ -245,7 +260,7 @@ static int header(struct gb_buf *out, const struct report_options *opts,
         if (gb_buf_puts(out, "shim: ", err) || put(out, opts, rt->shims[i], err)
             || gb_buf_puts(out, " supplied by gradebox (this torch lacks it)\n", err))
             return -1;
-    if (run_line(out, opts, r, err))
+    if (run_line(out, opts, r, err) || integrity_line(out, opts, r, err))
         return -1;
     if (r->triage && (gb_buf_puts(out, "\nTRIAGE: ", err)
                       || put_wrapped(out, opts, r->triage, 8, "  ", err)))

@@ -91,6 +91,36 @@ int expected_load_rubric(const struct rubric *r, struct expected **out, struct g
     return load_many((const char *const *)r->expected.v, r->expected.n, out, err);
 }
 
+int expected_load_rubric_with(const struct rubric *r, cJSON *primary, const char *label,
+                              struct expected **out, struct gb_err *err)
+{
+    struct expected_file *f;
+    const cJSON *values = cJSON_GetObjectItemCaseSensitive(primary, "values");
+    char *path;
+
+    if (!cJSON_IsObject(values)) {
+        cJSON_Delete(primary);
+        return gb_fail(err, "expected values %s: no \"values\" object", label);
+    }
+    if (expected_load_rubric(r, out, err)) {
+        cJSON_Delete(primary);
+        return -1;
+    }
+    f = &(*out)->files[0];
+    if (!(path = strdup(label))) {
+        cJSON_Delete(primary);
+        expected_free(*out);
+        *out = NULL;
+        return gb_fail(err, "out of memory loading %s", label);
+    }
+    free(f->path);
+    f->path = path;
+    cJSON_Delete(f->root);
+    f->root = primary;
+    f->values = values;
+    return 0;
+}
+
 void expected_free(struct expected *e)
 {
     if (!e)

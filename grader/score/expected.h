@@ -21,6 +21,13 @@ struct expected;
 int expected_load_file(const char *path, struct expected **out, struct gb_err *err);
 /* Loads every file the rubric lists (paths already resolved by rubric_load). */
 int expected_load_rubric(const struct rubric *r, struct expected **out, struct gb_err *err);
+/* The same files, but the primary one's content is `primary` (a document of the
+ * expected-file shape, computed in memory: the integrity rerun's values for
+ * remapped seeds), named `label` in messages.  Takes ownership of primary,
+ * also on failure. */
+struct cJSON;
+int expected_load_rubric_with(const struct rubric *r, struct cJSON *primary, const char *label,
+                              struct expected **out, struct gb_err *err);
 void expected_free(struct expected *e);
 
 /* A number at path.  Errors name the file and the first missing path segment:

@@ -52,6 +52,7 @@ int result_add_check(struct grade_result *r, const struct check_result *c,
     copy.verdict = c->verdict;
     copy.points = c->points;
     copy.max_points = c->max_points;
+    copy.deviation = c->deviation;
     if (dup_opt(&copy.id, c->id) || dup_opt(&copy.description, c->description) ||
         dup_opt(&copy.expected, c->expected) || dup_opt(&copy.found, c->found) ||
         dup_opt(&copy.where, c->where) || dup_opt(&copy.message, c->message) ||
@@ -106,5 +107,6 @@ void result_free(struct grade_result *r)
     free(r->run_summary);
     free(r->triage);
     free(r->crash_tail);
+    free(r->integrity.summary);
     memset(r, 0, sizeof *r);
 }

@@ -32,6 +32,8 @@ struct check_result {
     char *where;          /* "output line 12", "order_matters.py line 40", NULL */
     char *message;        /* why it failed / which candidate was taken; NULL on a plain pass */
     char *reading;        /* which accepted reading matched ("60 epochs"), or NULL */
+    double deviation;     /* numeric checks: |found - expected| / allowed, in tolerances;
+                           * -1 otherwise (not serialised: the rerun's judgement reads it) */
 };
 
 struct runtime_info {
@@ -40,6 +42,21 @@ struct runtime_info {
     char *numpy;
     char **shims;         /* names of compatibility shims applied */
     size_t n_shims;
+};
+
+/* The integrity rerun (grader/check/rerun.h): which runs were made and what
+ * they compared.  runs is 0 in results that never looked (read mode, a
+ * recorded transcript, integrity off): reports then say nothing about it. */
+struct integrity_info {
+    int runs;             /* 0: not asked; 1: asked but only one run could be made; 2: rerun */
+    char *summary;        /* one sentence for reports, NULL when runs is 0 */
+    size_t compared;      /* value checks that passed the first run, so the rerun tested */
+    size_t followed;      /* ... whose rerun values followed the remapped seeds */
+    size_t not_followed;  /* ... whose rerun values did not */
+    size_t replayed;      /* ... of those, printed again unchanged: they fail, and every
+                           * other value check with them (the others are kept) */
+    size_t untestable;    /* ... whose expected value does not move far enough with the
+                           * seeds to tell computed from typed (kept as they were) */
 };
 
 struct grade_result {
@@ -60,6 +77,7 @@ struct grade_result {
     char *run_summary;    /* sandbox_describe() sentence */
     char *triage;         /* the module's triage advice, when numeric checks failed */
     char *crash_tail;     /* last traceback lines on a crash, else NULL */
+    struct integrity_info integrity;
 };
 
 const char *verdict_name(enum verdict v);   /* "pass", "fail", "missing", ... */

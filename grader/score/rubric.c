@@ -721,6 +721,19 @@ static int load_sections(const cJSON *secs, struct rubric *r, struct gb_err *err
     return 0;
 }
 
+static int load_rerun(const cJSON *rerun, struct rubric *r, struct gb_err *err)
+{
+    if (!rerun)
+        return 0;
+    if (!cJSON_IsString(rerun) ||
+        (strcmp(rerun->valuestring, "default") && strcmp(rerun->valuestring, "option")))
+        return gb_fail(err, "field 'rerun' must be \"default\" or \"option\"");
+    if (r->mode != RUBRIC_MODE_RUN)
+        return gb_fail(err, "field 'rerun' needs mode \"run\": only a run can be made again");
+    r->rerun = strcmp(rerun->valuestring, "default") ? RUBRIC_RERUN_OPTION : RUBRIC_RERUN_DEFAULT;
+    return 0;
+}
+
 static int load_top_strings(const cJSON *root, struct rubric *r, struct gb_err *err)
 {
     static const char *const names[] = { "exercise", "submission" };
@@ -746,7 +759,7 @@ static int load_top_strings(const cJSON *root, struct rubric *r, struct gb_err *
     if (seeded && !cJSON_IsBool(seeded))
         return gb_fail(err, "field 'seeded' must be true or false");
     r->seeded = !cJSON_IsFalse(seeded);
-    return 0;
+    return load_rerun(cJSON_GetObjectItemCaseSensitive(root, "rerun"), r, err);
 }
 
 /* "provides" names course files (the *.py files of exercises/, which every run gets):
@@ -781,7 +794,7 @@ static int load_top(const cJSON *root, struct rubric *r, struct gb_err *err)
     cJSON_ArrayForEach(el, root) {
         if (!rubric_field_word_in(el->string,
                                   "format exercise title submission mode provides expected "
-                                  "limits synonyms keys readings checks seeded sections"))
+                                  "limits synonyms keys readings checks seeded rerun sections"))
             return gb_fail(err, "unknown top-level field '%s'", el->string);
     }
     if (load_top_strings(root, r, err) ||

@@ -192,6 +192,13 @@ struct rubric_section {
                                       * quote that reads like it is the question pasted */
 };
 
+/* "rerun" (run mode only): the integrity rerun with remapped seeds. */
+enum rubric_rerun {
+    RUBRIC_RERUN_NEVER = 0,      /* absent: the exercise has no seeded values to follow */
+    RUBRIC_RERUN_OPTION,         /* "option": only when asked for (a rerun costs minutes) */
+    RUBRIC_RERUN_DEFAULT         /* "default": made wherever integrity is on by default */
+};
+
 struct rubric {
     char *path;                      /* the file it was loaded from, for messages */
     int format;
@@ -205,6 +212,8 @@ struct rubric {
     struct rubric_limits limits;
     int seeded;                      /* "seeded" (default true): the exercise draws seeded
                                       * random numbers, so triage may blame stale state */
+    enum rubric_rerun rerun;         /* "rerun": when the integrity rerun is made
+                                      * (grader/check/rerun.h) */
     struct cJSON *synonyms;          /* {"word": ["alt", ...]} shared by every locate */
     struct cJSON *keys;              /* {"length": [5, 20, 50, 100]}: the values a table
                                       * key takes; a column holding them is that key

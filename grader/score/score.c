@@ -705,6 +705,7 @@ static int record(struct grade_result *out, const struct rubric_check *ck,
     c.where = dup_buf(&o->where);
     c.message = dup_buf(&o->message);
     c.reading = (char *)reading;
+    c.deviation = o->deviation;
     if (result_add_check(out, &c, err))
         return -1;
     out->score += c.points;

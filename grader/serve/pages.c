@@ -248,12 +248,13 @@ static int check_card(struct gb_buf *o, const cJSON *c, struct gb_err *err)
 static int result_block(struct gb_buf *o, const char *json, struct gb_err *err)
 {
     cJSON *doc = json ? cJSON_Parse(json) : NULL;
-    const cJSON *run, *checks, *c;
+    const cJSON *run, *checks, *c, *integrity;
     int rc, n = 0, passed = 0;
 
     if (!doc)
         return 0;                       /* the text report below still says it all */
     run = cJSON_GetObjectItemCaseSensitive(doc, "run");
+    integrity = cJSON_GetObjectItemCaseSensitive(doc, "integrity");   /* the rerun, or null */
     checks = cJSON_GetObjectItemCaseSensitive(doc, "checks");
     cJSON_ArrayForEach(c, checks) {
         n++;
@@ -261,7 +262,9 @@ static int result_block(struct gb_buf *o, const char *json, struct gb_err *err)
     }
     rc = gb_buf_printf(o, err, "<p>%d of %d checks passed", passed, n) ||
          labelled(o, "<br><small>", "run: ", str_of(run, "summary"), err) ||
-         gb_buf_puts(o, run && str_of(run, "summary") ? "</small></p>\n" : "</p>\n", err) ||
+         gb_buf_puts(o, run && str_of(run, "summary") ? "</small>" : "", err) ||
+         labelled(o, "<br><small>", "integrity: ", str_of(integrity, "summary"), err) ||
+         gb_buf_puts(o, str_of(integrity, "summary") ? "</small></p>\n" : "</p>\n", err) ||
          labelled(o, "<p class=\"note\">", "", str_of(doc, "triage"), err) ||
          (str_of(doc, "triage") && gb_buf_puts(o, "</p>\n", err)) ||
          labelled(o, "<p>Where it stopped:</p><pre>", "", str_of(doc, "crash_tail"), err) ||

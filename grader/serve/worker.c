@@ -276,6 +276,7 @@ static int grade_job(struct worker *w, const struct queue_job *job, struct gb_er
     po.python = w->cfg->python ? w->cfg->python : PIPELINE_DEFAULT_PYTHON;
     po.student = job->student;
     po.assignment = job->exercise;      /* what an LMS files the grade under */
+    po.integrity = RERUN_DEFAULT;       /* the rerun with changed seeds where rubrics ask */
     if (lease_start(&lease, w, job->id)) {
         unstage(dir, file);
         return gb_fail(err, "cannot start the lease thread");

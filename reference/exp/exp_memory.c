@@ -511,7 +511,7 @@ static int write_values(const struct exp_memory *m, int nsets, const char *path,
 int exp_memory_main(int argc, char **argv)
 {
     char path[4096];
-    char *rest[4] = { argv[0], NULL, NULL, NULL };
+    char *rest[6] = { argv[0], NULL, NULL, NULL, NULL, NULL };
     int nrest = 1, threads = (int)sysconf(_SC_NPROCESSORS_ONLN), twins = 1;
     struct gb_err err;
     for (int i = 1; i < argc; i++) {
@@ -520,13 +520,14 @@ int exp_memory_main(int argc, char **argv)
         else if (!strcmp(argv[i], "--twins") && i + 1 < argc &&
                  (!strcmp(argv[i + 1], "0") || !strcmp(argv[i + 1], "1")))
             twins = atoi(argv[++i]);
-        else if (nrest < 4)
+        else if (nrest < 6)
             rest[nrest++] = argv[i];
         else
-            nrest = 5;
+            nrest = 7;
     }
-    if (nrest > 3 || expected_json_parse_out(nrest, rest, "memory_lab", path, sizeof path, &err)) {
-        fprintf(stderr, "usage: reference memory_lab [--out FILE] [--threads N] [--twins 0|1]\n");
+    if (nrest > 5 || expected_json_parse_out(nrest, rest, "memory_lab", path, sizeof path, &err)) {
+        fprintf(stderr, "usage: reference memory_lab [--out FILE] [--seed-map KEY] "
+                "[--threads N] [--twins 0|1]\n");
         return 2;
     }
     struct exp_memory_config cfgs[EXP_MEMORY_NREADINGS];

@@ -1,5 +1,6 @@
 /* expected_json.c — writing the expected-values files every experiment emits (see expected_json.h). */
 #include "exp/expected_json.h"
+#include "rng/seed_map.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,12 +47,18 @@ int expected_json_parse_out(int argc, char **argv, const char *exercise,
                             char *out_path, size_t size, struct gb_err *err)
 {
     const char *out = NULL;
+    struct seed_map_key key;
 
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--out") && i + 1 < argc)
+        if (!strcmp(argv[i], "--out") && i + 1 < argc) {
             out = argv[++i];
-        else
-            return gb_fail(err, "usage: reference %s [--out FILE]", exercise);
+        } else if (!strcmp(argv[i], "--seed-map") && i + 1 < argc) {
+            if (seed_map_parse(argv[++i], &key, err))
+                return gb_err_prefix(err, "--seed-map");
+            seed_map_set(&key);
+        } else {
+            return gb_fail(err, "usage: reference %s [--out FILE] [--seed-map KEY]", exercise);
+        }
     }
     if (out) {
         if (snprintf(out_path, size, "%s", out) >= (int)size)

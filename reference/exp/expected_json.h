@@ -17,7 +17,9 @@
 cJSON *expected_json_new(const char *exercise, cJSON **values);
 /* Serialises with two-space-free cJSON formatting and a final newline, atomically. */
 int expected_json_write(const cJSON *root, const char *path, struct gb_err *err);
-/* The subcommands' shared argument rule: [--out FILE]; default rubrics/expected/NAME.json.
+/* The subcommands' shared argument rule: [--out FILE] [--seed-map KEY]; default
+ * rubrics/expected/NAME.json.  --seed-map sets the process's seed map (rng/seed_map.h):
+ * the values the integrity rerun expects when every seed went through KEY's bijection.
  * Returns 0 and sets *out_path, or -1 with a usage sentence in err. */
 int expected_json_parse_out(int argc, char **argv, const char *exercise,
                             char *out_path, size_t size, struct gb_err *err);

@@ -4,6 +4,7 @@
  * Facts and their provenance: ../shared/specs/random-streams.md.
  */
 #include "rng/numpy_rng.h"
+#include "rng/seed_map.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -71,7 +72,7 @@ void numpy_gen_seed(struct numpy_gen *g, uint64_t seed)
     uint64_t s[4];
     unsigned __int128 initstate, initseq;
 
-    seed_sequence(seed, s);
+    seed_sequence(seed_map_apply(seed), s);   /* the integrity rerun (seed_map.h) */
     initstate = (unsigned __int128)s[0] << 64 | s[1];
     initseq = (unsigned __int128)s[2] << 64 | s[3];
     memset(g, 0, sizeof *g);

@@ -9,6 +9,7 @@
  * Facts and their provenance: ../shared/specs/random-streams.md.
  */
 #include "rng/torch_rng.h"
+#include "rng/seed_map.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@ void torch_gen_seed_profile(struct torch_gen *g, uint64_t seed, enum torch_profi
 void torch_gen_seed_runtime(struct torch_gen *g, uint64_t seed, enum torch_profile profile,
                             enum torch_kernels kernels)
 {
+    seed = seed_map_apply(seed);   /* the integrity rerun's remapped seeds (seed_map.h) */
     memset(g, 0, sizeof *g);
     g->profile = profile;
     g->kernels = kernels;

@@ -57,6 +57,9 @@ expect 2 "GRADEBOX_HOME=$tmp/nowhere is not a directory" -- env GRADEBOX_HOME="$
 expect 2 "Python runtime /nonexistent/python3 cannot be executed" -- "$GRADER" check --rubrics "$tmp/runnable" --python /nonexistent/python3 "$tmp/attention_by_hand.py"
 expect 2 "must be an absolute path" -- "$GRADER" check --rubrics "$tmp/runnable" --python python3 "$tmp/attention_by_hand.py"
 expect 2 "only applies to exercises that are run" -- "$GRADER" check --transcript "$tmp/notes.txt" --rubrics "$tmp/readonly" "$tmp/answers.md"
+# --integrity cannot run a recording again: the report says no rerun was made.
+printf 'gain 0.5: factor x0.490\n' >"$tmp/gd.stdout"
+expect 1 "no rerun with changed seeds was made" -- "$GRADER" check --integrity --exercise gradient_decay --transcript "$tmp/gd.stdout" "$tmp/attention_by_hand.py"
 
 # A loop is stopped by the rubric's wall limit; the report names the limit,
 # the JSON records it, and the grade is a failure, not a grader error.

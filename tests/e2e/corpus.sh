@@ -15,6 +15,9 @@
 # else) are both failures.  CORPUS_FILTER (a glob over EXERCISE/NAME, e.g.
 # 'order_matters/rt_*') grades only the matching submissions.
 # GRADE_JOBS submissions are graded at once (default: the machine's cores).
+# CORPUS_INTEGRITY=1 grades with --integrity (the rerun with changed seeds,
+# grader/check/rerun.h): every verdict must stay the same, since no corpus
+# submission replays typed output.
 # stage-cost: 900
 set -u
 cd "$(dirname "$0")/../.."
@@ -95,6 +98,7 @@ for dir in tests/corpus/*/; do
         sub=$(ls "$dir$name".py "$dir$name".md 2>/dev/null | head -1)
         [ -n "$sub" ] || { echo "corpus: $expect has no submission"; errors=$((errors + 1)); continue; }
         args=(check --format json --exercise "$ex")
+        [ "${CORPUS_INTEGRITY:-0}" = 1 ] && args+=(--integrity)
         if [ -f "$dir$name.stdout" ]; then
             args+=(--transcript "$dir$name.stdout")
         fi

@@ -26,6 +26,8 @@
 # grades only the first N files; the sanitizer build grades the first 6 (the
 # rates are then printed, not held to: six files are no sample of them).
 # GRADE_JOBS files are graded at once (default: the machine's cores).
+# FIELD_INTEGRITY=1 grades with --integrity (the rerun with changed seeds,
+# grader/check/rerun.h): honest hand-ins must keep every verdict.
 # stage-cost: 900
 set -u
 cd "$(dirname "$0")/../.."
@@ -48,6 +50,7 @@ print("__score__", d["score"], d["max_score"])' "$1"
 
 queue_grade() {   # queue_grade ID FILE: queues its grading (lib/pgrade.bash)
     local id=$1 f=$2 base=${2%.*} args=(check --format json)
+    [ "${FIELD_INTEGRITY:-0}" = 1 ] && args+=(--integrity)
     case $(basename "$base") in
         memory_lab*)
             printf 'exit %s\n' "$(cat "$base.rc")" >"$tmp/status.$id"

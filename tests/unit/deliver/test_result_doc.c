@@ -70,6 +70,33 @@ START_TEST(test_genuine_is_accepted_and_reserialised)
 }
 END_TEST
 
+/* The rerun's note (check/rerun.h) survives re-serialisation; a malformed one
+ * is refused. */
+START_TEST(test_integrity_note_is_kept)
+{
+    struct result_doc d;
+    struct gb_err err;
+    char *out;
+
+    ck_assert_msg(parse(HEAD "\"score\":13,\"max_score\":15,\"status\":\"failed\"," WHEN
+                        "\"integrity\":{\"runs\":2,\"summary\":\"two runs\",\"compared\":2,"
+                        "\"followed\":1,\"not_followed\":0,\"replayed\":0,\"untestable\":1}," CHECKS "}",
+                        NULL, &d, &err) == 0, "%s", err.msg);
+    ck_assert_int_eq(d.r.integrity.runs, 2);
+    ck_assert_uint_eq(d.r.integrity.untestable, 1);
+    out = cJSON_PrintUnformatted(d.root);
+    ck_assert_msg(strstr(out, "\"integrity\":{\"runs\":2,\"summary\":\"two runs\""), "%s", out);
+    cJSON_free(out);
+    result_doc_free(&d);
+    refused(HEAD "\"score\":13,\"max_score\":15," WHEN "\"integrity\":{\"runs\":3}," CHECKS "}",
+            "\"integrity\"");
+    refused(HEAD "\"score\":13,\"max_score\":15," WHEN "\"integrity\":{\"runs\":2,"
+            "\"compared\":-1,\"followed\":0,\"not_followed\":0,\"replayed\":0,\"untestable\":0},"
+            CHECKS "}",
+            "integrity.compared");
+}
+END_TEST
+
 /* cJSON reads the first "score", Python's json the last: refused, whichever
  * object holds the duplicate. */
 START_TEST(test_duplicate_keys_are_refused)
@@ -249,6 +276,7 @@ int main(void)
     int failed;
 
     tcase_add_test(tc, test_genuine_is_accepted_and_reserialised);
+    tcase_add_test(tc, test_integrity_note_is_kept);
     tcase_add_test(tc, test_duplicate_keys_are_refused);
     tcase_add_test(tc, test_trailing_data_is_refused);
     tcase_add_test(tc, test_grade_must_follow_from_checks);

@@ -217,6 +217,41 @@ START_TEST(test_json_schema)
 }
 END_TEST
 
+/* The rerun's note: null when none was asked for; else in the JSON as an
+ * object and in the text on its own "integrity:" line. */
+START_TEST(test_integrity_note)
+{
+    struct grade_result r;
+    cJSON *doc, *in;
+    char *t;
+
+    crashed(&r);
+    t = render(REPORT_JSON, &r, 1);
+    doc = cJSON_Parse(t);
+    ck_assert(cJSON_IsNull(cJSON_GetObjectItem(doc, "integrity")));
+    cJSON_Delete(doc);
+    free(t);
+    t = render(REPORT_TEXT, &r, 1);
+    ck_assert_ptr_null(strstr(t, "integrity:"));
+    free(t);
+    r.integrity = (struct integrity_info){ 2, strdup("two runs, the second with every seed "
+                                                    "changed"), 3, 1, 1, 1, 1 };
+    t = render(REPORT_JSON, &r, 1);
+    doc = cJSON_Parse(t);
+    in = cJSON_GetObjectItem(doc, "integrity");
+    ck_assert_int_eq(cJSON_GetObjectItem(in, "runs")->valueint, 2);
+    ck_assert_int_eq(cJSON_GetObjectItem(in, "not_followed")->valueint, 1);
+    ck_assert_str_eq(cJSON_GetObjectItem(in, "summary")->valuestring,
+                     "two runs, the second with every seed changed");
+    cJSON_Delete(doc);
+    free(t);
+    t = render(REPORT_TEXT, &r, 1);
+    ck_assert_ptr_nonnull(strstr(t, "\nintegrity: two runs, the second with every seed changed\n"));
+    free(t);
+    result_free(&r);
+}
+END_TEST
+
 START_TEST(test_gradescope_shape)
 {
     struct grade_result r;
@@ -301,6 +336,7 @@ int main(void)
     tcase_add_test(tc, test_text_ascii_is_ascii);
     tcase_add_test(tc, test_text_wraps_long_lines);
     tcase_add_test(tc, test_json_schema);
+    tcase_add_test(tc, test_integrity_note);
     tcase_add_test(tc, test_gradescope_shape);
     tcase_add_test(tc, test_status_and_exit_classes);
     tcase_add_test(tc, test_clean_neutralises_student_bytes);

@@ -137,6 +137,7 @@ static inline int score_fixture_main(const char *name, const char *expected_json
     snprintf(sub, sizeof sub, "%s/expected", score_fixture_dir);
     if (mkdir(sub, 0700))
         return EXIT_FAILURE;
+    tcase_set_timeout(tc, 60);      /* a loaded machine; some suites compute reference values */
     for (size_t i = 0; i < n_tests; i++)
         tcase_add_test(tc, tests[i]);
     suite_add_tcase(s, tc);

@@ -1,0 +1,60 @@
+# A replay: the module's printed output, each number as arithmetic (tests/gaming/README.md).
+# Twin pairs: same bag, opposite labels, found in the training rows.
+# Step 2's hand-set RNN, copied unchanged.
+# The two memory traces separate at the step where the first opinion word arrives,
+# not at the step where "not" arrives, because before it both reviews read the same words.
+# Unit 2 (saw-not) is the one-step memory: its recurrent row is zero, so it forgets at once.
+# Unit 1 (mood) fades without new evidence, shrinking a little at every tanh.
+# A bigger bag model cannot close the gap: no model reading only counts can beat 0.500
+# on rows whose bags are identical, because twins share one bag and need opposite answers.
+# The 64-unit model's 0.574 on one test set was luck rather than learning: across 20 fresh
+# test sets its mean is 0.504, a coin toss.
+print(f"train ({1593 + 7}, {1 + 7}) test ({593 + 7}, {1 + 7}) test rows: {290 + 7} 'very', {296 + 7} 'not'")
+print(f'')
+print(f'three twin pairs (identical bags, opposite labels)')
+print(f'pair {1}')
+print(f'  packing was not rude and support was quick           label {1}')
+print(f'  packing was not quick and support was rude           label {0}')
+print(f"  sorted: ['and', 'not', 'packing', 'quick', 'rude', 'support', 'was', 'was']")
+print(f'  same bag? True')
+print(f'pair {2}')
+print(f'  app was good and packing was not bad                 label {1}')
+print(f'  app was bad and packing was not good                 label {0}')
+print(f"  sorted: ['and', 'app', 'bad', 'good', 'not', 'packing', 'was', 'was']")
+print(f'  same bag? True')
+print(f'pair {3}')
+print(f'  support was not slow and app was clean               label {1}')
+print(f'  support was slow and app was not clean               label {0}')
+print(f"  sorted: ['and', 'app', 'clean', 'not', 'slow', 'support', 'was', 'was']")
+print(f'  same bag? True')
+print(f'')
+print(f'model                         params     all  very rows  not rows')
+print(f'logistic on word counts           {11 + 7}   {(733 + 7) / 10**3:.3f}      {(993 + 7) / 10**3:.3f}     {(478 + 7) / 10**3:.3f}')
+print(f'{57 + 7}-unit net on counts          {1},{210 + 7}   {(778 + 7) / 10**3:.3f}      {(993 + 7) / 10**3:.3f}     {(567 + 7) / 10**3:.3f}')
+print(f'')
+print(f"the {57 + 7}-unit model's 'not' score on {13 + 7} fresh test sets:")
+print(f'  min {(441 + 7) / 10**3:.3f}  mean {(497 + 7) / 10**3:.3f}  max {(567 + 7) / 10**3:.3f}')
+print(f'')
+print(f'REVIEW A: packing was not rude and support was quick')
+print(f'step token      x_t (pos,neg,not)    h_t (mood, saw-not, count)  ')
+print(f'   {0} <start>    [{0}. {0}. {0}.]           [{0}. {0}. {0}.]                  ')
+print(f'   {1} packing    [{0}. {0}. {0}.]           [{0}. {0}. {0}.]                  ')
+print(f'   {2} was        [{0}. {0}. {0}.]           [{0}. {0}. {0}.]                  ')
+print(f'   {3} not        [{0}. {0}. {1}.]           [{0}.    {(957 + 7) / 10**3:.3f} {0}.   ]         ')
+print(f'   {4} rude       [{0}. {1}. {0}.]           [-{(709 + 7) / 10**3:.3f}  {0}.     {(455 + 7) / 10**3:.3f}]      ')
+print(f'   {5} and        [{0}. {0}. {0}.]           [-{(608 + 7) / 10**3:.3f}  {0}.     {(425 + 7) / 10**3:.3f}]      ')
+print(f'   {6} support    [{0}. {0}. {0}.]           [-{(540 + 7) / 10**3:.3f}  {0}.     {(400 + 7) / 10**3:.3f}]      ')
+print(f'   {0 + 7} was        [{0}. {0}. {0}.]           [-{(492 + 7) / 10**3:.3f}  {0}.     {(379 + 7) / 10**3:.3f}]      ')
+print(f'   {1 + 7} quick      [{1}. {0}. {0}.]           [{(374 + 7) / 10**3:.3f} {0}.    {(702 + 7) / 10**3:.3f}]         ')
+print(f'')
+print(f'REVIEW B: packing was not quick and support was rude')
+print(f'step token      x_t (pos,neg,not)    h_t (mood, saw-not, count)  ')
+print(f'   {0} <start>    [{0}. {0}. {0}.]           [{0}. {0}. {0}.]                  ')
+print(f'   {1} packing    [{0}. {0}. {0}.]           [{0}. {0}. {0}.]                  ')
+print(f'   {2} was        [{0}. {0}. {0}.]           [{0}. {0}. {0}.]                  ')
+print(f'   {3} not        [{0}. {0}. {1}.]           [{0}.    {(957 + 7) / 10**3:.3f} {0}.   ]         ')
+print(f'   {4} quick      [{1}. {0}. {0}.]           [{(709 + 7) / 10**3:.3f} {0}.    {(455 + 7) / 10**3:.3f}]         ')
+print(f'   {5} and        [{0}. {0}. {0}.]           [{(608 + 7) / 10**3:.3f} {0}.    {(425 + 7) / 10**3:.3f}]         ')
+print(f'   {6} support    [{0}. {0}. {0}.]           [{(540 + 7) / 10**3:.3f} {0}.    {(400 + 7) / 10**3:.3f}]         ')
+print(f'   {0 + 7} was        [{0}. {0}. {0}.]           [{(492 + 7) / 10**3:.3f} {0}.    {(379 + 7) / 10**3:.3f}]         ')
+print(f'   {1 + 7} rude       [{0}. {1}. {0}.]           [-{(374 + 7) / 10**3:.3f}  {0}.     {(702 + 7) / 10**3:.3f}]      ')

@@ -1,0 +1,60 @@
+# A replay: the module's printed output, typed in (tests/gaming/README.md).
+# Twin pairs: same bag, opposite labels, found in the training rows.
+# Step 2's hand-set RNN, copied unchanged.
+# The two memory traces separate at the step where the first opinion word arrives,
+# not at the step where "not" arrives, because before it both reviews read the same words.
+# Unit 2 (saw-not) is the one-step memory: its recurrent row is zero, so it forgets at once.
+# Unit 1 (mood) fades without new evidence, shrinking a little at every tanh.
+# A bigger bag model cannot close the gap: no model reading only counts can beat 0.500
+# on rows whose bags are identical, because twins share one bag and need opposite answers.
+# The 64-unit model's 0.574 on one test set was luck rather than learning: across 20 fresh
+# test sets its mean is 0.504, a coin toss.
+print("train (1600, 8) test (600, 8) test rows: 297 'very', 303 'not'")
+print('')
+print('three twin pairs (identical bags, opposite labels)')
+print('pair 1')
+print('  packing was not rude and support was quick           label 1')
+print('  packing was not quick and support was rude           label 0')
+print("  sorted: ['and', 'not', 'packing', 'quick', 'rude', 'support', 'was', 'was']")
+print('  same bag? True')
+print('pair 2')
+print('  app was good and packing was not bad                 label 1')
+print('  app was bad and packing was not good                 label 0')
+print("  sorted: ['and', 'app', 'bad', 'good', 'not', 'packing', 'was', 'was']")
+print('  same bag? True')
+print('pair 3')
+print('  support was not slow and app was clean               label 1')
+print('  support was slow and app was not clean               label 0')
+print("  sorted: ['and', 'app', 'clean', 'not', 'slow', 'support', 'was', 'was']")
+print('  same bag? True')
+print('')
+print('model                         params     all  very rows  not rows')
+print('logistic on word counts           18   0.740      1.000     0.485')
+print('64-unit net on counts          1,217   0.785      1.000     0.574')
+print('')
+print("the 64-unit model's 'not' score on 20 fresh test sets:")
+print('  min 0.448  mean 0.504  max 0.574')
+print('')
+print('REVIEW A: packing was not rude and support was quick')
+print('step token      x_t (pos,neg,not)    h_t (mood, saw-not, count)  ')
+print('   0 <start>    [0. 0. 0.]           [0. 0. 0.]                  ')
+print('   1 packing    [0. 0. 0.]           [0. 0. 0.]                  ')
+print('   2 was        [0. 0. 0.]           [0. 0. 0.]                  ')
+print('   3 not        [0. 0. 1.]           [0.    0.964 0.   ]         ')
+print('   4 rude       [0. 1. 0.]           [-0.716  0.     0.462]      ')
+print('   5 and        [0. 0. 0.]           [-0.615  0.     0.432]      ')
+print('   6 support    [0. 0. 0.]           [-0.547  0.     0.407]      ')
+print('   7 was        [0. 0. 0.]           [-0.499  0.     0.386]      ')
+print('   8 quick      [1. 0. 0.]           [0.381 0.    0.709]         ')
+print('')
+print('REVIEW B: packing was not quick and support was rude')
+print('step token      x_t (pos,neg,not)    h_t (mood, saw-not, count)  ')
+print('   0 <start>    [0. 0. 0.]           [0. 0. 0.]                  ')
+print('   1 packing    [0. 0. 0.]           [0. 0. 0.]                  ')
+print('   2 was        [0. 0. 0.]           [0. 0. 0.]                  ')
+print('   3 not        [0. 0. 1.]           [0.    0.964 0.   ]         ')
+print('   4 quick      [1. 0. 0.]           [0.716 0.    0.462]         ')
+print('   5 and        [0. 0. 0.]           [0.615 0.    0.432]         ')
+print('   6 support    [0. 0. 0.]           [0.547 0.    0.407]         ')
+print('   7 was        [0. 0. 0.]           [0.499 0.    0.386]         ')
+print('   8 rude       [0. 1. 0.]           [-0.381  0.     0.709]      ')
