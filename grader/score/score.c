@@ -897,6 +897,7 @@ static int gate_on_typed(const struct rubric *r, struct grade_result *out, struc
         c->message = gb_buf_steal(&b);
         out->score -= c->points;
         c->points = 0;
+        c->verdict = VERDICT_FAIL;   /* a check earns its points when it passes: no pass at 0 */
     }
     return 0;
 }

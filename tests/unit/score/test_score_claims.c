@@ -234,8 +234,9 @@ START_TEST(test_typed_output)
 }
 END_TEST
 
-/* Typed values earn nothing: a failed typed_output check leaves the value
- * checks it covers at 0 points (their verdicts stay for the student). */
+/* Typed values earn nothing: a failed typed_output check fails the value
+ * checks it covers, at 0 points (a pass at 0 points is a result grader
+ * post refuses: a check earns its points when it passes). */
 START_TEST(test_typed_output_gates_value_points)
 {
     struct graded g;
@@ -244,7 +245,7 @@ START_TEST(test_typed_output_gates_value_points)
 
     grade("run", checks, out, "print('rude self 0.711 not 0.485')\n", NULL, &g);
     expect(&g, "typed", VERDICT_FAIL);
-    expect(&g, "self", VERDICT_PASS);
+    expect(&g, "self", VERDICT_FAIL);
     ck_assert_double_eq(find(&g, "self")->points, 0);
     expect_message(&g, "self", "no points: typed failed");
     ck_assert_double_eq(g.res.score, 0);
