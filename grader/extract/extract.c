@@ -499,6 +499,23 @@ static int structure_word_or_plural(const struct xatom *a)
  * after it are its description ("Part four: clip_grad_norm_(max_norm=1.0)
  * on the gain 1.5 run" is the part after "Part two: gain 1.0 ...", whose
  * scope it ends). */
+/* A title drawn in a box, one cell from border to border ("│ 🔁 Parts 2+3 —
+ * 40 epochs, Adam 0.01 │", its strokes read as '|'): a heading, whatever
+ * numbers it mentions, and never a table's header or row. */
+static int boxed_title(const struct extract_transcript *t, const struct xline *ln, const char *s,
+                       size_t n)
+{
+    size_t words = 0;
+
+    if (n < 4 || s[0] != '|' || s[n - 1] != '|' || memchr(s + 1, '|', n - 2) || ln->n_atoms < 3)
+        return 0;
+    if (t->atoms[ln->atom0].num >= 0)
+        return 0;   /* "| 0.5 |": a one-column table's row */
+    for (size_t i = 0; i < ln->n_atoms; i++)
+        words += t->atoms[ln->atom0 + i].num < 0;
+    return words >= 3;
+}
+
 static int is_part_heading(const struct extract_transcript *t, const struct xline *ln)
 {
     const struct xatom *a = t->atoms + ln->atom0;
@@ -567,6 +584,13 @@ static enum xline_kind classify(const struct extract_transcript *t, const struct
 
     if (ln->n_atoms == 0) {
         for (size_t i = b; i < e; i++) {
+            size_t n = (unsigned char)s[i] >= 0xF0 ? 4 : (unsigned char)s[i] >= 0xE0 ? 3
+                     : (unsigned char)s[i] >= 0xC0 ? 2 : 1;
+            if (n > 1 && i + n <= e && extract_decoration(s + i, n)) {
+                marks++;   /* "·········" or "┈┈┈" drawn between a table's rows */
+                i += n - 1;
+                continue;
+            }
             if (!is_rule_char((unsigned char)s[i]))
                 return XLINE_TEXT;
             marks += s[i] != ' ' && s[i] != '\t';
@@ -587,7 +611,7 @@ static enum xline_kind classify(const struct extract_transcript *t, const struct
     /* '"logistic": {' opens a nested dict printed over several lines */
     if (e > b + 1 && (s[e - 1] == '{' || s[e - 1] == '[') && !has_value_number(t, ln))
         return XLINE_TITLE;
-    if (is_part_heading(t, ln))
+    if (is_part_heading(t, ln) || boxed_title(t, ln, s + b, e - b))
         return XLINE_HEADING;
     return XLINE_TEXT;
 }

@@ -465,10 +465,9 @@ static int column_in_difference(const struct extract_transcript *t, const struct
                 return 1;
         }
         /* "train-test gap 0.344", "test gap": the word names a gap's operand */
-        for (size_t j = i + 1; j < ln->n_atoms && j <= i + 2; j++)
-            if (a[j].num < 0 && !extract_used_at(cm, cm->n_items, 0, j) &&
-                word_in(&a[j], difference_names))
-                return 1;
+        for (size_t j = i + 1; j < ln->n_atoms && j <= i + 2 && a[j].num < 0; j++)
+            if (!extract_used_at(cm, cm->n_items, 0, j) && word_in(&a[j], difference_names))
+                return 1;   /* (a number ends the label: "test_acc=1.000 gap=0.000") */
     }
     return 0;
 }

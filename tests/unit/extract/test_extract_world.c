@@ -204,6 +204,23 @@ START_TEST(test_decoration_is_no_word)
 }
 END_TEST
 
+START_TEST(test_boxed_title_and_dotted_rules_leave_the_table_whole)
+{
+    /* a boxed title above the header is a heading (not the header), and a
+     * row of middle dots between groups of rows is a rule, not the table's end */
+    struct extract_transcript *t = extract_fixture_parse(
+        "| Parts 2+3 — 40 epochs, Adam 0.01, 4,000 train rows        |\n"
+        "length  model        train s  train acc  test acc\n"
+        "     5  RNN             37.1      1.000     1.000\n"
+        "  ··················································\n"
+        "    50  RNN             78.5      0.561     0.494\n");
+    struct found f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"test acc\"}");
+
+    ASSERT_HIT(f, 0.494, 5, "0.494");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_boxed_part_title_and_norm_bars)
 {
     struct extract_transcript *t = extract_fixture_parse(
@@ -237,6 +254,11 @@ START_TEST(test_a_gap_label_is_no_reading_of_its_operand)
     struct found f = query(t, "{\"row\": \"LSTM\", \"column\": \"test\"}");
 
     ASSERT_HIT(f, 0.495, 1, "0.495");
+    extract_free(t);
+    /* a gap printed after the value labels its own number only */
+    t = extract_fixture_parse("T=50 model=RNN train_acc=0.561 test_acc=0.494 gap=0.067\n");
+    f = query(t, "{\"row\": \"RNN\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.494, 1, "0.494");
     extract_free(t);
 }
 END_TEST
@@ -325,6 +347,7 @@ int main(void)
     tcase_add_test(tc, test_superscript_columns_keep_their_one_space_gutters);
     tcase_add_test(tc, test_decoration_is_no_word);
     tcase_add_test(tc, test_boxed_part_title_and_norm_bars);
+    tcase_add_test(tc, test_boxed_title_and_dotted_rules_leave_the_table_whole);
     tcase_add_test(tc, test_key_number_in_a_label_cell_takes_the_first_header_word);
     tcase_add_test(tc, test_a_gap_label_is_no_reading_of_its_operand);
     tcase_add_test(tc, test_label_cases_read_as_english);
