@@ -19,7 +19,9 @@
 # give ("check_id fail known  # why" in the .expect) is counted apart and
 # printed, so the closing line still shows it; so is a false fail on a
 # style the grader does not read yet ("check_id pass known  # why": the
-# true verdict stays pass, the gap is counted in the line); so is a wrong file no check
+# true verdict stays pass, the gap is counted in the line); so is a review the
+# grader gives where it cannot read the language a comment or answer is written
+# in ("check_id pass known  # why", the grader answering review); so is a wrong file no check
 # of the rubric can catch, whose .expect says why on a "# KNOWN MISS: ..."
 # line.  FIELD_FILTER (a glob over
 # STYLE/NAME, e.g. 'csv/*' or '*/wrong/*') grades a subset; FIELD_SAMPLE=N
@@ -38,7 +40,7 @@ trap 'rm -rf "$tmp"' EXIT
 [ "${SANITIZE:-}" = 1 ] && FIELD_SAMPLE=${FIELD_SAMPLE:-6}
 
 files=0 checks=0 correct_checks=0 false_fail=0 reviews=0 rubric_reviews=0 false_pass=0 wrong=0 caught=0
-other=0 errors=0 correct_files=0 styles=0 known_pass=0 known_miss=0 known_fail=0
+other=0 errors=0 correct_files=0 styles=0 known_pass=0 known_miss=0 known_fail=0 known_review=0
 
 verdicts() {   # "id verdict kind" lines from a gradebox JSON result, and the score
     "$PY" -c 'import json,sys
@@ -71,7 +73,10 @@ judge() {   # judge EXPECT LABEL IS_WRONG
             [ "$want" = fail ] || [ "$want" = missing ] && bad=1
             continue
         fi
-        if [ "$got" = pass ] && [ "$note" = known ]; then
+        if [ "$want" = pass ] && [ "$got" = review ] && [ "$note" = known ]; then
+            [ "$3" = 0 ] && known_review=$((known_review + 1))
+            echo "  KNOWN REVIEW      $2 $id"
+        elif [ "$got" = pass ] && [ "$note" = known ]; then
             known_pass=$((known_pass + 1)); echo "  KNOWN FALSE PASS  $2 $id: expected $want"
         elif [ "$want" = pass ] && [ "$note" = known ]; then
             [ "$3" = 0 ] && known_fail=$((known_fail + 1))
@@ -144,7 +149,7 @@ pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f%%", b ? 100 * a / b : 0 }'
 echo "field: $styles styles, $correct_files correct files: false-fail checks $false_fail" \
      "($(pct "$false_fail" "$correct_checks")) (+ $known_fail known," \
      "$(pct "$((false_fail + known_fail))" "$correct_checks") in all), reviews $reviews" \
-     "($(pct "$reviews" "$correct_checks")) of $correct_checks checks (+ $rubric_reviews" \
+     "($(pct "$reviews" "$correct_checks")) (+ $known_review known) of $correct_checks checks (+ $rubric_reviews" \
      "rubric review checks); wrong files caught $caught/$wrong (+ $known_miss known misses);" \
      "false passes $false_pass" \
      "(+ $known_pass known, marked in their .expect);" \
