@@ -102,6 +102,18 @@ int extract_decoration(const char *s, size_t len)
     return len > 0;
 }
 
+size_t extract_fold_word(const char *w, size_t len, char *out, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len && n < max;) {
+        char base;
+        size_t step = extract_latin_letter(w + i, len - i, &base);
+        out[n++] = step ? base : (char)extract_lower((unsigned char)w[i]);
+        i += step ? step : 1;
+    }
+    return n;
+}
+
 /* Bytes of the letter at s[0..len): 1 for an ASCII letter, 2 for a Latin
  * one with a diacritic, 0 for anything else. */
 static size_t letter_at(const char *s, size_t len)

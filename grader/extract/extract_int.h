@@ -200,6 +200,9 @@ int extract_decoration(const char *s, size_t len);
  * its bytes (2) and, in *base when not NULL, its lower-case ASCII base
  * letter ('e' for 'é'); 0 when s does not start with one. */
 size_t extract_latin_letter(const char *s, size_t len, char *base);
+/* A word folded to lower case with accents dropped ("Précision" ->
+ * "precision") into out[0..max); its folded length. */
+size_t extract_fold_word(const char *w, size_t len, char *out, size_t max);
 
 static inline int extract_lower(unsigned char c)
 {

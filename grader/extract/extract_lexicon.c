@@ -148,38 +148,15 @@ static const char *lookup(const char *folded)
     return e ? e->english : NULL;
 }
 
-/* Lower-case ASCII with accents dropped into out; 0 when the word is too
- * long or holds anything but letters. */
-static size_t fold(const char *w, size_t len, char *out)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < len;) {
-        char base;
-        size_t step = extract_latin_letter(w + i, len - i, &base);
-        if (n + 1 >= FOLD_MAX)
-            return 0;
-        if (step) {
-            out[n++] = base;
-            i += step;
-        } else if (((unsigned char)w[i] | 0x20) >= 'a' && ((unsigned char)w[i] | 0x20) <= 'z') {
-            out[n++] = (char)((unsigned char)w[i] | 0x20);
-            i++;
-        } else {
-            return 0;
-        }
-    }
-    out[n] = '\0';
-    return n;
-}
-
 const char *extract_lexicon_english(const char *w, size_t len)
 {
     char f[FOLD_MAX];
-    size_t n = fold(w, len, f);
+    size_t n;
     const char *en;
 
-    if (n < 3)
+    if (len >= FOLD_MAX || (n = extract_fold_word(w, len, f, FOLD_MAX - 1)) < 3)
         return NULL;
+    f[n] = '\0';
     if ((en = lookup(f)))
         return en;
     /* plurals and inflections: "lignes", "valores", "Zeilen", "nuevos" */

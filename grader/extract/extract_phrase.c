@@ -20,44 +20,27 @@
 
 /* ---- words ----------------------------------------------------------- */
 
-/* Folds a word to lower-case ASCII, accents dropped ("Précision" ->
- * "precision"), into out[0..max); its folded length. */
-static size_t fold_word(const char *w, size_t len, char *out, size_t max)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < len && n < max;) {
-        char base;
-        size_t step = extract_latin_letter(w + i, len - i, &base);
-        out[n++] = step ? base : (char)extract_lower((unsigned char)w[i]);
-        i += step ? step : 1;
-    }
-    return n;
-}
-
-static int has_high_byte(const char *w, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)w[i] >= 0x80)
-            return 1;
-    return 0;
-}
-
 int extract_word_eq(const char *a0, size_t alen0, const char *b0, size_t blen0)
 {
     char fa[128], fb[128];
     const char *a = a0, *b = b0;
-    size_t alen = alen0, blen = blen0;
+    size_t alen = alen0, blen = blen0, n = alen < blen ? alen : blen, k;
 
-    if (has_high_byte(a0, alen0) || has_high_byte(b0, blen0)) {   /* the rare accented word */
-        alen = fold_word(a0, alen0, fa, sizeof fa);
-        blen = fold_word(b0, blen0, fb, sizeof fb);
-        a = fa;
-        b = fb;
-    }
-    size_t n = alen < blen ? alen : blen, k;
     for (k = 0; k < n; k++)
         if (extract_lower((unsigned char)a[k]) != extract_lower((unsigned char)b[k]))
             break;
+    if ((k < n && ((unsigned char)a[k] >= 0x80 || (unsigned char)b[k] >= 0x80)) ||
+        (k == n && alen != blen && (unsigned char)(alen > blen ? a : b)[n] >= 0x80)) {
+        /* the rare accented word: compare again with accents dropped */
+        alen = extract_fold_word(a0, alen0, fa, sizeof fa);
+        blen = extract_fold_word(b0, blen0, fb, sizeof fb);
+        a = fa;
+        b = fb;
+        n = alen < blen ? alen : blen;
+        for (k = 0; k < n; k++)
+            if (a[k] != b[k])
+                break;
+    }
     if (k == n && alen == blen)
         return 3;
     if (k < n)
