@@ -443,13 +443,16 @@ int extract_atom_is(const struct xatom *a, const char *w)
 }
 
 /* "Part", "Step", "Exercise", "Q": a word that says how a text is
- * organised, not what any course is about. */
+ * organised, not what any course is about — in the student's language too
+ * ("Parte 4", "Teil 2", "Sawaal 3": the label lexicon gives its English). */
 int extract_structure_word(const struct xatom *a)
 {
     static const char *const words[] = { "part", "section", "step", "task", "exercise",
                                           "question", "q", "problem", "stage", NULL };
+    const char *en = a->num < 0 ? extract_lexicon_english(a->p, a->len) : NULL;
+
     for (const char *const *w = words; *w; w++)
-        if (extract_atom_is(a, *w))
+        if (extract_atom_is(a, *w) || (en && !strcmp(en, *w)))
             return 1;
     return 0;
 }

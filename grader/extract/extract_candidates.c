@@ -277,6 +277,14 @@ int extract_section_ok(struct finder *f, size_t li)
     S.n += extract_scope_sources(f->t, &f->t->lines[li], S.s + 1);
     if (section_in(f, &S))
         return 1;
+    /* each scope alone: "query" and "key" in the caption "α (query row →
+     * key column)" are not side by side, and must not hide the heading
+     * "Part 2 — query = key = value" above it, where they are */
+    for (int k = 1; k < S.n; k++) {
+        struct sources one = { .s = { S.s[k] }, .n = 1, .n_primary = 1 };
+        if (section_in(f, &one))
+            return 1;
+    }
     for (int k = 0; k < 3; k++) {
         struct sources one = { .s = { extract_line_source(f->t, extra[k]) }, .n = 1,
                                .n_primary = 1 };

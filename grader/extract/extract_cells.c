@@ -186,6 +186,94 @@ static int column_named(const struct extract_transcript *t, const struct xtable 
     return 0;
 }
 
+/* ---- how specific a row's own label words are ------------------------- */
+
+#define SPREAD_WORDS 8
+
+/* The words of line ln (by their text: labels are copied atoms) that match
+ * m used (m matched over S). */
+static size_t own_words(const struct extract_transcript *t, const struct xline *ln,
+                        const struct sources *S, const struct match *m,
+                        const struct xatom **out, size_t n, size_t max)
+{
+    const char *lo = t->text + ln->off, *hi = lo + ln->len;
+
+    for (size_t k = 0; m && k < m->n_items && n < max; k++) {
+        const struct item_pos *p = &m->pos[k];
+        const struct xatom *a;
+        if (p->src < 0 || p->src >= S->n || p->idx >= S->s[p->src].n)
+            continue;
+        a = &S->s[p->src].a[p->idx];
+        if (a->p >= lo && a->p < hi && a->num < 0)
+            out[n++] = a;
+    }
+    return n;
+}
+
+static int line_has_word(const struct extract_transcript *t, const struct xline *ln,
+                         const struct xatom *w)
+{
+    for (size_t i = 0; i < ln->n_atoms; i++) {
+        const struct xatom *a = &t->atoms[ln->atom0 + i];
+        if (a->num < 0 && extract_word_eq(a->p, a->len, w->p, w->len))
+            return 1;
+    }
+    return 0;
+}
+
+/* How many data rows of li's table print every word of ws. */
+static int rows_with(const struct extract_transcript *t, const struct xtable *tb,
+                     const struct xline *ln, const struct xatom **ws, size_t n)
+{
+    int spread = 0;
+
+    for (size_t r = tb->first; r <= tb->last && r < t->n_lines; r++) {
+        const struct xline *row = &t->lines[r];
+        size_t k = 0;
+        if (row->table != ln->table || row->role != XROW_DATA)
+            continue;
+        while (k < n && line_has_word(t, row, ws[k]))
+            k++;
+        spread += k == n;
+    }
+    return spread ? spread : 1;
+}
+
+/* A human reads a table's row labels together: in "accuracy, all test
+ * rows / accuracy, 'very' rows / accuracy, 'not' rows" the shared word
+ * "accuracy" names the family and the words that differ name the row, so
+ * a query whose words ("all", or its synonym "accuracy") find "all" on a
+ * row says more about that row than "accuracy" says about the others.
+ * Returns, over the query's row and column variants that match on line li
+ * itself, the fewest data rows of the table printing every word a variant
+ * used there (1: only this row); 0 when none used a word of the line. */
+static int label_spread(const struct finder *f, const struct xtable *tb, size_t li,
+                        const struct sources *rows, const struct sources *cols)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[li];
+    int best = 0;
+
+    for (int axis = 0; axis < 2; axis++) {
+        const struct phrase_set *ps = axis == 0 ? &f->row : &f->col;
+        const struct sources *S = axis == 0 ? rows : cols;
+        for (size_t v = 0; v < ps->n; v++) {
+            const struct xatom *w[SPREAD_WORDS];
+            struct match m;
+            size_t n;
+            int spread;
+            if (!extract_match_compact(t, &ps->v[v], S, -1, &m, NULL, 0))
+                continue;
+            if (!(n = own_words(t, ln, S, &m, w, 0, SPREAD_WORDS)))
+                continue;
+            spread = rows_with(t, tb, ln, w, n);
+            if (!best || spread < best)
+                best = spread;
+        }
+    }
+    return best;
+}
+
 static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long col,
                       const struct source *label, const struct source *context,
                       const struct source *header, const struct source *scope, int n_scope,
@@ -251,6 +339,7 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     c.above = 0;
     c.positional = 0;
     c.row_words = have_r ? (int)rm.n_items : 0;
+    c.spread = label_spread(f, tb, li, &rows, &cols);
     c.scope_excluded = extract_scope_excluded(f, li);
     return extract_add_cand(f, &c);
 }
@@ -368,6 +457,12 @@ int extract_table_candidates(struct finder *f, size_t li)
     for (size_t c = 0; c < tb->n_cols; c++) {
         const struct xcolumn *col = &t->cols[tb->col0 + c];
         if (cell_number(t, ln, (long)c, 1) < 0)
+            continue;
+        /* "mean over 20 test sets | 0.504": the column the table reader
+         * found to name the rows holds labels, and a number in a label is
+         * part of its words (a count, a length), not a reading — where
+         * the reader found value columns at all */
+        if (!col->is_value && !col->is_key && value_columns(t, tb) > 0)
             continue;
         /* "mine | module | diff": the diff column holds a gap, not the quantity */
         if (extract_names_difference(t->hatoms + col->hatom0, col->n_hatoms) &&

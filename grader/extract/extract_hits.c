@@ -269,6 +269,11 @@ static int cand_better(const struct finder *f, const struct cand *a, const struc
         return in_list(f, a);
     if (a->quality != b->quality)
         return a->quality > b->quality;
+    /* Two rows of one table: the one whose own label words the query
+     * matched more specifically (label_spread in extract_cells.c). */
+    if (a->table >= 0 && a->table == b->table && a->spread && b->spread &&
+        a->spread != b->spread)
+        return a->spread < b->spread;
     /* "LSTM with forget bias 0 trained in 159.4 s" names the row's every
      * variant; "the LSTM pass took 70.0 ms" only its shortest. */
     if (a->row_words && b->row_words && a->row_words != b->row_words)
@@ -385,7 +390,8 @@ static int explain_miss(struct finder *f, struct gb_buf *b)
 static int equally_good(const struct cand *c, const struct cand *chosen)
 {
     return c->quality == chosen->quality && c->extras == chosen->extras && c->num >= 0 &&
-           c->scope_excluded == chosen->scope_excluded;
+           c->scope_excluded == chosen->scope_excluded &&
+           (c->table != chosen->table || c->spread == chosen->spread);
 }
 
 /* How many different values the candidates as good as the chosen one

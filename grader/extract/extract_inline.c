@@ -662,6 +662,7 @@ int extract_inline_candidates(struct finder *f, size_t li)
     c.ways = 0;
     c.above = above;
     c.row_words = have_r ? (int)rm.n_items : 0;
+    c.spread = 0;
     c.scope_excluded = extract_scope_excluded(f, li);
     return extract_add_cand(f, &c);
 }

@@ -220,6 +220,60 @@ static int noun_of_its_own(const struct xatom *a, size_t i, const struct seg *se
     return 0;
 }
 
+/* "the 64-unit model's 'not' score on 20 fresh test sets": a whole number
+ * after a preposition and right before a word counts that word's things
+ * (sets, rows, steps, epochs); it is the sentence's quantity, not the
+ * value its label asks for. */
+static int counts_a_noun(const struct extract_transcript *t, const struct xline *ln, size_t i)
+{
+    static const char *const before[] = { "on", "over", "across", "for", "in", "with", "from",
+                                          "after", "within", "per", "among", "into", NULL };
+    const struct xatom *a = t->atoms + ln->atom0;
+    const char *gap;
+
+    if (i < 1 || i + 1 >= ln->n_atoms || a[i + 1].num >= 0 ||
+        !(t->nums[a[i].num].flags & NUMPARSE_INTEGER))
+        return 0;
+    gap = a[i].p + a[i].len;
+    if (a[i + 1].p != gap + 1 || *gap != ' ')
+        return 0;   /* "on 20: 0.57" or "in 20, ..." name no things */
+    for (const char *const *w = before; *w; w++)
+        if (same_word(&a[i - 1], *w))
+            return 1;
+    return 0;
+}
+
+/* Only a comma (and spaces) between atoms i and j. */
+static int comma_between(const struct xatom *a, size_t i, size_t j)
+{
+    int commas = 0;
+
+    for (const char *p = a[i].p + a[i].len; p < a[j].p; p++) {
+        if (*p == ',')
+            commas++;
+        else if (*p != ' ' && *p != '\t')
+            return 0;
+    }
+    return commas == 1;
+}
+
+/* "(seeds 12..31)": an end of a range the student wrote with "..", never
+ * a result. */
+static int range_end(const struct extract_transcript *t, const struct xline *ln, size_t i)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    const char *s = t->text + ln->off, *end = s + ln->len;
+    const char *p = a[i].p, *q = a[i].p + a[i].len;
+
+    if (q + 1 < end && q[0] == '.' && q[1] == '.')
+        return 1;
+    if (q < end && q[0] == '.' && q > p && q[-1] == '.')
+        return 1;   /* "12." took the first dot of "12..31" */
+    if (p - s >= 1 && p[0] == '.' && p[-1] == '.')
+        return 1;   /* ".31" left of "12..31" */
+    return p - s >= 2 && p[-1] == '.' && p[-2] == '.';
+}
+
 /* The nth free value number after the anchor atom, segment-aware.  The
  * value never comes from past a separator where a segment opens with its
  * own label: "step 50: n/a  factor: 0.490" printed no step-50 value, and
@@ -233,7 +287,7 @@ long extract_pick_inline_value(const struct extract_transcript *t, const struct 
     const struct xatom *a = t->atoms + ln->atom0;
     struct seg segs[SEGS_MAX];
     size_t n_segs = segment_line(t, ln, segs, SEGS_MAX), from = 0, home = n_segs, k = 0;
-    int seen = 0, crossed = 0, untimed;
+    int seen = 0, crossed = 0, untimed, qualifier;
 
     if (anchor >= 0) {
         from = (size_t)anchor + 1;
@@ -252,6 +306,12 @@ long extract_pick_inline_value(const struct extract_transcript *t, const struct 
     if (anchor >= 0 && from == (size_t)anchor + 1 && from < ln->n_atoms &&
         is_null_word(&a[anchor + 1], ln->n_atoms - (size_t)anchor - 1))
         return -1;   /* "step 1: None" printed no value for step 1 */
+    /* "largest gap, output  2.22e-16": a label with no number of its own,
+     * a comma, then words and a number: those words say which gap, as a
+     * qualifier would ("step 50: - | factor 0.911" printed no step 50; a
+     * second word segment is another reading's label) */
+    qualifier = home + 1 < n_segs && !has_number(a, from, segs[home].a1) &&
+                comma_between(a, segs[home].a1 - 1, segs[home + 1].a0);
     for (size_t i = from; i < ln->n_atoms; i++) {
         const struct numparse_num *n;
         while (k + 1 < n_segs && i >= segs[k].a1) {
@@ -260,13 +320,15 @@ long extract_pick_inline_value(const struct extract_transcript *t, const struct 
         }
         if (home < n_segs && k > home && i == segs[k].a0 && opens_with_word(a, &segs[k]) &&
             crossed && !extract_consumed(rm, have_r, i) && !extract_consumed(cm, have_c, i) &&
-            !extract_refmark_opens_reading(a + i, segs[k].a1 - i))
+            !extract_refmark_opens_reading(a + i, segs[k].a1 - i) &&
+            !(qualifier && k == home + 1))
             break;
         if (a[i].num < 0 || extract_consumed(rm, have_r, i) || extract_consumed(cm, have_c, i))
             continue;
         n = &t->nums[a[i].num];
         if (extract_glued_to_word(t, ln, n) || (untimed && time_for_no_time(n, cm)) ||
-            (nth == 1 && noun_of_its_own(a, i, segs, n_segs, k, rm, have_r, cm, have_c)))
+            (nth == 1 && noun_of_its_own(a, i, segs, n_segs, k, rm, have_r, cm, have_c)) ||
+            counts_a_noun(t, ln, i) || range_end(t, ln, i))
             continue;
         if (++seen == nth)
             return a[i].num;
@@ -442,7 +504,8 @@ long extract_value_in_clause(const struct extract_transcript *t, const struct xl
     for (size_t i = lo; i <= hi; i++) {
         if (a[i].num < 0 || extract_consumed(rm, have_r, i) || extract_consumed(cm, 1, i) ||
             extract_glued_to_word(t, ln, &t->nums[a[i].num]) ||
-            (untimed && time_for_no_time(&t->nums[a[i].num], cm)))
+            (untimed && time_for_no_time(&t->nums[a[i].num], cm)) || counts_a_noun(t, ln, i) ||
+            range_end(t, ln, i))
             continue;
         if (a[i].num == num)
             return num;   /* the value found is the clause's own */

@@ -478,6 +478,9 @@ struct cand {
                              * mapped by place onto the line's run of numbers */
     int row_words;          /* items of the row phrase it matched, 0 none: the longer
                              * variant ("length 50 LSTM b_f 0") is the closer name */
+    int spread;             /* table cells: how many of its table's rows print every query
+                             * word it matched on its own line, 0 none matched there
+                             * (extract_label_spread) */
 };
 
 struct finder {

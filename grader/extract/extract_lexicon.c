@@ -26,16 +26,19 @@ struct label_word {
 /* Sorted by word (extract_lexicon_english searches it). */
 static const struct label_word lexicon[] = {
     { "aadha", "half" },              /* hi-Latn */
+    { "abschnitt", "section" },       /* de */
     { "accuratezza", "accuracy" },    /* it */
     { "acuracia", "accuracy" },       /* pt */
     { "addestramento", "train" },     /* it */
     { "antes", "before" },            /* es, pt */
     { "apprentissage", "train" },     /* fr */
     { "apres", "after" },             /* fr */
+    { "aufgabe", "task" },            /* de */
     { "ausgabe", "output" },          /* de */
     { "avant", "before" },            /* fr */
     { "azar", "chance" },             /* es */
     { "baad", "after" },              /* hi-Latn */
+    { "bhaag", "part" },              /* hi-Latn */
     { "chave", "key" },               /* pt */
     { "chiave", "key" },              /* it */
     { "clave", "key" },               /* es */
@@ -45,18 +48,24 @@ static const struct label_word lexicon[] = {
     { "depois", "after" },            /* pt */
     { "despues", "after" },           /* es */
     { "diferencia", "difference" },   /* es */
+    { "domanda", "question" },        /* it */
     { "dopo", "after" },              /* it */
     { "durchschnitt", "mean" },       /* de */
     { "ecart", "gap" },               /* fr */
+    { "ejercicio", "exercise" },      /* es */
     { "entrainement", "train" },      /* fr */
     { "entrenamiento", "train" },     /* es */
+    { "esercizio", "exercise" },      /* it */
     { "etape", "step" },              /* fr */
     { "etiqueta", "label" },          /* es */
     { "etiquette", "label" },         /* fr */
     { "exactitud", "accuracy" },      /* es */
     { "exactitude", "accuracy" },     /* fr */
+    { "exercice", "exercise" },       /* fr */
+    { "exercicio", "exercise" },      /* pt */
     { "facteur", "factor" },          /* fr */
     { "fila", "row" },                /* es */
+    { "frage", "question" },          /* de */
     { "galat", "wrong" },             /* hi-Latn */
     { "genauigkeit", "accuracy" },    /* de */
     { "gewicht", "weight" },          /* de */
@@ -90,12 +99,16 @@ static const struct label_word lexicon[] = {
     { "nouveau", "fresh" },           /* fr */
     { "nuevo", "fresh" },             /* es */
     { "numero", "number" },           /* es, it, pt */
+    { "parte", "part" },              /* es, it, pt */
+    { "partie", "part" },             /* fr */
     { "paso", "step" },               /* es */
     { "passo", "step" },              /* pt, it */
     { "pehle", "before" },            /* hi-Latn */
+    { "pergunta", "question" },       /* pt */
     { "peso", "weight" },             /* es, pt, it */
     { "poids", "weight" },            /* fr */
     { "precision", "accuracy" },      /* fr, es: précision, precisión */
+    { "pregunta", "question" },       /* es */
     { "prima", "before" },            /* it */
     { "promedio", "mean" },           /* es */
     { "prueba", "test" },             /* es */
@@ -105,8 +118,10 @@ static const struct label_word lexicon[] = {
     { "saida", "output" },            /* pt */
     { "salida", "output" },           /* es */
     { "samay", "time" },              /* hi-Latn */
+    { "sawaal", "question" },         /* hi-Latn */
     { "schlussel", "key" },           /* de */
     { "schritt", "step" },            /* de */
+    { "seccion", "section" },         /* es */
     { "seconde", "seconds" },         /* fr */
     { "secondi", "seconds" },         /* it */
     { "segundo", "seconds" },         /* es, pt */
@@ -119,12 +134,14 @@ static const struct label_word lexicon[] = {
     { "summe", "sum" },               /* de */
     { "tasa", "rate" },               /* es */
     { "taux", "rate" },               /* fr */
+    { "teil", "part" },               /* de */
     { "tempo", "time" },              /* pt, it */
     { "temps", "time" },              /* fr */
     { "teste", "test" },              /* pt */
     { "tiempo", "time" },             /* es */
     { "treinamento", "train" },       /* pt */
     { "treino", "train" },            /* pt */
+    { "ubung", "exercise" },          /* de (Übung) */
     { "uscita", "output" },           /* it */
     { "valeur", "value" },            /* fr */
     { "valor", "value" },             /* es, pt */

@@ -389,9 +389,11 @@ static int values_in_list(const struct extract_transcript *t, const struct xline
 int extract_header_like(const struct extract_transcript *t, const struct xline *ln,
                         const struct xline *next)
 {
-    size_t first;
-    if (extract_list_width(t, ln, &first) >= 2)
-        return 0;   /* "64-unit acc [all, very, not]: [0.785 1. 0.574]" holds values */
+    size_t first, width = extract_list_width(t, ln, &first);
+    /* "64-unit acc [all, very, not]: [0.785 1. 0.574]" holds values; a line
+     * of many names ending in a note "(0 → 1)" names columns */
+    if (width >= 2 && count_words(t, ln) < 2 * width)
+        return 0;
     if (values_in_list(t, next))
         return 0;
     return count_words(t, ln) >= ln->n_nums &&

@@ -23,7 +23,9 @@
 # grader gives where it cannot read the language a comment or answer is written
 # in ("check_id pass known  # why", the grader answering review); so is a wrong file no check
 # of the rubric can catch, whose .expect says why on a "# KNOWN MISS: ..."
-# line.  FIELD_FILTER (a glob over
+# line.  A check marked known that the grader now gets right fails the run
+# ("NOW RIGHT"): the mark is dropped, so the gap cannot come back unseen.
+# FIELD_FILTER (a glob over
 # STYLE/NAME, e.g. 'csv/*' or '*/wrong/*') grades a subset; FIELD_SAMPLE=N
 # grades only the first N files; the sanitizer build grades the first 6 (the
 # rates are then printed, not held to: six files are no sample of them).
@@ -41,6 +43,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 files=0 checks=0 correct_checks=0 false_fail=0 reviews=0 rubric_reviews=0 false_pass=0 wrong=0 caught=0
 other=0 errors=0 correct_files=0 styles=0 known_pass=0 known_miss=0 known_fail=0 known_review=0
+now_right=0
 
 verdicts() {   # "id verdict kind" lines from a gradebox JSON result, and the score
     "$PY" -c 'import json,sys
@@ -69,6 +72,8 @@ judge() {   # judge EXPECT LABEL IS_WRONG
         [ "$3" = 0 ] && correct_checks=$((correct_checks + 1))
         got=$(awk -v id="$id" '$1 == id { print $2 }' "$tmp/got")
         if [ "$got" = "$want" ]; then
+            # a gap marked known that the grader no longer has: the mark is stale
+            [ "$note" = known ] && { now_right=$((now_right + 1)); echo "  NOW RIGHT   $2 $id (marked known)"; }
             [ "$want" = review ] && [ "$3" = 0 ] && rubric_reviews=$((rubric_reviews + 1))
             [ "$want" = fail ] || [ "$want" = missing ] && bad=1
             continue
@@ -154,8 +159,11 @@ echo "field: $styles styles, $correct_files correct files: false-fail checks $fa
      "false passes $false_pass" \
      "(+ $known_pass known, marked in their .expect);" \
      "other mismatches $other; errors $errors"
+[ "$now_right" -gt 0 ] &&
+    echo "field: $now_right checks marked known are now graded right: drop their 'known' marks"
 ok=1
 [ "$false_pass" -eq 0 ] && [ $((caught + known_miss)) -eq "$wrong" ] && [ "$errors" -eq 0 ] || ok=0
+[ "$now_right" -eq 0 ] || ok=0   # a stale mark would hide the gap coming back
 if ! awk -v f="$false_fail" -v r="$reviews" -v n="$correct_checks" \
         'BEGIN { exit !(n == 0 || (f <= 0.01 * n && r <= 0.05 * n)) }'; then
     if [ -n "${FIELD_SAMPLE:-}" ]; then

@@ -441,6 +441,55 @@ START_TEST(test_note_after_value_is_its_label)
 }
 END_TEST
 
+START_TEST(test_counts_and_ranges_in_a_sentence_are_no_reading)
+{
+    /* "on 20 fresh test sets" counts sets and "12..31" spans seeds: the
+     * caption of a list prints no score of its own */
+    struct extract_transcript *t = extract_fixture_parse(
+        " 64-unit net on counts\n"
+        "  item                               |    mine |  module\n"
+        "  accuracy, 'very' rows              |   1.000 |   1.000\n"
+        "  accuracy, 'not' rows               |   0.574 |   0.574\n"
+        "\n"
+        " the 64-unit model's 'not' score on 20 fresh test sets (seeds 12..31)\n");
+    struct found f = query(t, "{\"row\": \"64-unit\", \"column\": \"not\"}");
+
+    ASSERT_HIT(f, 0.574, 4, "0.574");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_a_caption_does_not_hide_the_heading_that_names_the_section)
+{
+    /* the caption names "query" and "key" apart; the heading above names
+     * the section, its words side by side */
+    struct extract_transcript *t = extract_fixture_parse(
+        "== Part 2 - query = key = value = the meanings ==\n"
+        "weights (query row -> key column)\n"
+        "           support      was      not     rude\n"
+        "support      0.711    0.096    0.096    0.096\n"
+        "rude         0.096    0.096    0.096    0.711\n");
+    struct found f = query(t, "{\"section\": [\"query = key\"], \"row\": \"rude\", "
+                              "\"column\": \"rude\"}");
+
+    ASSERT_HIT(f, 0.711, 5, "0.711");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_words_after_a_bare_label_qualify_it)
+{
+    /* "gap" prints no number of its own: "output" says which gap, it
+     * does not start another reading */
+    struct extract_transcript *t = extract_fixture_parse(
+        "torch 1.13.1: largest gap, output  2.22e-16\n");
+    struct found f = query(t, "{\"column\": \"gap\"}");
+
+    ASSERT_HIT(f, 2.22e-16, 1, "2.22e-16");
+    extract_free(t);
+}
+END_TEST
+
 /* A number after a comparison sign is a bound the student tests against,
  * not a reading. */
 START_TEST(test_bound_is_no_reading)
@@ -537,6 +586,9 @@ int main(void)
     tcase_add_test(tc, test_ascii_pipes_inside_a_boxed_cell);
     tcase_add_test(tc, test_glued_synonym);
     tcase_add_test(tc, test_bound_is_no_reading);
+    tcase_add_test(tc, test_words_after_a_bare_label_qualify_it);
+    tcase_add_test(tc, test_a_caption_does_not_hide_the_heading_that_names_the_section);
+    tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
