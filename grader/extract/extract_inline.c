@@ -149,6 +149,21 @@ static int unit_named(const struct numparse_num *n, const char *w, size_t wlen)
     return 0;
 }
 
+/* "T=50: rnn | total 1339s": past a '|' or ';' from the row's words, a
+ * number right after a word of its own is that word's ("total"), whatever
+ * its unit says. */
+static int own_label_past_a_bar(const struct xatom *a, long anchor, size_t i,
+                                const struct match *rm, int have_r)
+{
+    if (anchor < 0 || i == 0 || (long)i <= anchor || a[i - 1].num >= 0 ||
+        extract_consumed(rm, have_r, i - 1) || (long)(i - 1) <= anchor)
+        return 0;
+    for (const char *c = a[anchor].p + a[anchor].len; c < a[i - 1].p; c++)
+        if (*c == '|' || *c == ';')
+            return 1;
+    return 0;
+}
+
 /* "trained for 9.2 seconds": the unit word belongs to the number's atom
  * (extract_tokenize), so a column named by that word ("seconds", "ms")
  * labels the number itself.  The first such free number after the anchor,
@@ -168,6 +183,8 @@ static long unit_labelled(struct finder *f, const struct xline *ln, const struct
             const struct phrase *p = &f->col.v[v];
             if (p->n != 1 || !p->items[0].w || p->items[0].has_num ||
                 !unit_named(n, p->items[0].w, p->items[0].wlen))
+                continue;
+            if (own_label_past_a_bar(a, anchor, i, rm, have_r))
                 continue;
             if ((long)i > anchor)
                 return (long)i;
@@ -468,6 +485,10 @@ static int column_in_difference(const struct extract_transcript *t, const struct
         for (size_t j = i + 1; j < ln->n_atoms && j <= i + 2 && a[j].num < 0; j++)
             if (!extract_used_at(cm, cm->n_items, 0, j) && word_in(&a[j], difference_names))
                 return 1;   /* (a number ends the label: "test_acc=1.000 gap=0.000") */
+        /* "gap train-test=+0.344": the gap named first, its operands after */
+        for (size_t j = i; j-- > 0 && j + 2 >= i && a[j].num < 0;)
+            if (!extract_used_at(cm, cm->n_items, 0, j) && word_in(&a[j], difference_names))
+                return 1;
     }
     return 0;
 }

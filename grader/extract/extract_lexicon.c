@@ -15,6 +15,7 @@
  */
 #include "extract/extract_int.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -223,11 +224,40 @@ static int is_target(const char *w, size_t wlen)
     return last_is;
 }
 
+static int is_vowel(char c)
+{
+    c = (char)extract_lower((unsigned char)c);
+    return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u';
+}
+
+/* "trn", "tst", "nrm", "lngth": a student's word written without its
+ * vowels abbreviates the rubric's ("train", "test", "norm", "length") when
+ * it keeps the word's first and last letters and the rest in order.  Only
+ * that way round: the rubric's "RNN" is no abbreviation of a printed
+ * "running". */
+static int skeleton_of(const char *w, size_t wlen, const char *a, size_t alen)
+{
+    size_t k = 1;
+
+    if (alen < 3 || alen >= wlen || wlen > 16 ||
+        extract_lower((unsigned char)a[0]) != extract_lower((unsigned char)w[0]) ||
+        extract_lower((unsigned char)a[alen - 1]) != extract_lower((unsigned char)w[wlen - 1]))
+        return 0;
+    for (size_t i = 1; i < alen; i++)
+        if (!((unsigned char)a[i] < 0x80 && isalpha((unsigned char)a[i])) || is_vowel(a[i]))
+            return 0;
+    for (size_t i = 1; i < wlen && k < alen; i++)
+        k += extract_lower((unsigned char)w[i]) == extract_lower((unsigned char)a[k]);
+    return k == alen;
+}
+
 int extract_label_eq(const char *w, size_t wlen, const struct xatom *a)
 {
     int strength = extract_word_eq(w, wlen, a->p, a->len);
     const char *en;
 
+    if (!strength && a->num < 0 && skeleton_of(w, wlen, a->p, a->len))
+        return 2;
     if (strength || a->num >= 0 || a->len < 3 || !is_target(w, wlen))
         return strength;
     if (!(en = extract_lexicon_english(a->p, a->len)))

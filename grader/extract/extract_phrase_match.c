@@ -131,6 +131,34 @@ static int match_split(const struct extract_transcript *t, const struct pitem *i
     return 0;
 }
 
+/* "lstm3", "rnn0.5": a name with its one parameter glued on.  When the
+ * phrase's previous item is that name ("LSTM" of "LSTM b_f 3") and its own
+ * word is printed nowhere, the glued number stands for it: a human reads
+ * "lstm3" beside "lstm0" as the forget biases the exercise varies.  The
+ * number matches as a bare number would, so it is no value. */
+static int match_glued_parameter(const struct extract_transcript *t, const struct pitem *it,
+                                 const struct sources *S, struct match *m, size_t k)
+{
+    const struct item_pos *prev = k > 0 ? &m->pos[k - 1] : NULL;
+    const struct source *src;
+    const struct xatom *w, *n;
+
+    if (!prev || prev->src < 0 || prev->used_num || prev->split || it->glued)
+        return 0;
+    src = &S->s[prev->src];
+    if (prev->idx + 1 >= src->n)
+        return 0;
+    w = &src->a[prev->idx];
+    n = &src->a[prev->idx + 1];
+    if (w->num >= 0 || n->num < 0 || n->p != w->p + w->len ||
+        !(t->nums[n->num].flags & NUMPARSE_GLUED) ||
+        !extract_num_eq(t->nums[n->num].value, it->num) ||
+        !atom_free(S, prev->src, m, k, prev->idx + 1))
+        return 0;
+    m->pos[k] = (struct item_pos){ prev->src, prev->idx + 1, 0, 0 };
+    return 1;
+}
+
 /* Finds item k in the sources, primary ones first. */
 static int match_item(const struct extract_transcript *t, const struct pitem *it,
                       const struct sources *S, struct match *m, size_t k, long after,
@@ -155,6 +183,8 @@ static int match_item(const struct extract_transcript *t, const struct pitem *it
         }
     }
     if (it->w && it->has_num && match_split(t, it, S, m, k))
+        return 1;
+    if (it->w && it->has_num && match_glued_parameter(t, it, S, m, k))
         return 1;
     if (later >= 0) {
         m->pos[k] = (struct item_pos){ later, (size_t)later_i, 0, 0 };

@@ -20,7 +20,7 @@
 static const char *const SYNONYMS =
     "{\"length\": [\"T\", \"len\", \"seq len\"], \"b_f\": [\"forget bias\", \"bf\"],"
     " \"train acc\": [\"train accuracy\", \"train\"], \"test acc\": [\"test accuracy\", \"test\"],"
-    " \"train s\": [\"seconds\", \"time\"], \"per step\": [\"factor\"]}";
+    " \"train s\": [\"seconds\", \"time\", \"s\"], \"per step\": [\"factor\"]}";
 
 /* Runs one query, given as the JSON a rubric would hold, on a parsed transcript. */
 static struct found query(const struct extract_transcript *t, const char *locate_json)
@@ -477,6 +477,24 @@ START_TEST(test_a_caption_does_not_hide_the_heading_that_names_the_section)
 }
 END_TEST
 
+START_TEST(test_a_gap_and_a_total_are_their_own_readings)
+{
+    /* "gap train-test" names a gap of two operands, and "total 1339s" past
+     * a bar is the total's, whatever its unit says */
+    struct extract_transcript *t = extract_fixture_parse(
+        "T=50 | RNN: 49.7s train=0.561 test=0.494 | LSTM: 230.6s train=0.839 test=0.495\n"
+        "T=50 lstm b_f=0 gap train-test=+0.344 (>0.3 => memorised)\n"
+        "SUMMARY T=50: rnn test=0.494 | total 1339s\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 50 LSTM\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.495, 1, "0.495");
+    f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"train s\", \"exclude\": \"LSTM\"}");
+    ASSERT_HIT(f, 49.7, 1, "49.7");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_words_after_a_bare_label_qualify_it)
 {
     /* "gap" prints no number of its own: "output" says which gap, it
@@ -587,6 +605,7 @@ int main(void)
     tcase_add_test(tc, test_glued_synonym);
     tcase_add_test(tc, test_bound_is_no_reading);
     tcase_add_test(tc, test_words_after_a_bare_label_qualify_it);
+    tcase_add_test(tc, test_a_gap_and_a_total_are_their_own_readings);
     tcase_add_test(tc, test_a_caption_does_not_hide_the_heading_that_names_the_section);
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
     suite_add_tcase(s, tc);

@@ -3,7 +3,9 @@
  * extract_hits.c, extract_table_rows.c, extract.c): the words its row
  * labels share name the family and the words that differ name the row; a
  * number inside a label cell is part of the label; a header may end in a
- * note with numbers; a part heading may be in the student's language.
+ * note with numbers; a part heading may be in the student's language; a
+ * model's parameter may be glued to its name ("lstm3") and a label word
+ * written without its vowels ("tst").
  */
 #include <check.h>
 #include <stdio.h>
@@ -16,7 +18,9 @@
 /* as in rubrics/order_matters.json: "all" is also printed as "accuracy" */
 static const char *synonyms_json =
     "{\"all\": [\"overall\", \"acc\", \"accuracy\"], \"not rows\": [\"not\"],"
-    " \"very rows\": [\"very\"], \"mean\": [\"average\", \"avg\"]}";
+    " \"very rows\": [\"very\"], \"mean\": [\"average\", \"avg\"],"
+    " \"length\": [\"T\"], \"b_f\": [\"bf\", \"forget bias\"],"
+    " \"test acc\": [\"test accuracy\", \"test\"]}";
 
 static struct found query(const struct extract_transcript *t, const char *locate_json)
 {
@@ -89,6 +93,28 @@ START_TEST(test_a_part_heading_in_another_language_ends_the_part_before)
 }
 END_TEST
 
+START_TEST(test_a_parameter_glued_to_its_model_and_words_without_vowels)
+{
+    /* "lstm3" beside "lstm0" is the forget bias the exercise varies; "tst"
+     * is "test" without its vowels */
+    struct extract_transcript *t = extract_fixture_parse(
+        "T                5      20      50\n"
+        "lstm0 trn    1.000   1.000   0.839\n"
+        "lstm0 tst    1.000   1.000   0.495\n"
+        "lstm0 sec     18.8    56.2   195.1\n"
+        "lstm3 trn    1.000   1.000   1.000\n"
+        "lstm3 tst    1.000   1.000   0.998\n"
+        "lstm3 sec     21.4    96.0   215.1\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 50 LSTM b_f 3\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.998, 6, "0.998");
+    f = query(t, "{\"row\": \"length 50 LSTM b_f 0\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.495, 3, "0.495");
+    extract_free(t);
+}
+END_TEST
+
 static Suite *extract_whole_table_suite(void)
 {
     Suite *s = suite_create("extract_whole_table");
@@ -98,6 +124,7 @@ static Suite *extract_whole_table_suite(void)
     tcase_add_test(tc, test_a_number_in_a_label_cell_is_part_of_the_label);
     tcase_add_test(tc, test_a_header_may_end_in_a_note_with_numbers);
     tcase_add_test(tc, test_a_part_heading_in_another_language_ends_the_part_before);
+    tcase_add_test(tc, test_a_parameter_glued_to_its_model_and_words_without_vowels);
     suite_add_tcase(s, tc);
     return s;
 }
