@@ -121,6 +121,80 @@ static size_t letter_at(const char *s, size_t len)
     return is_alpha((unsigned char)s[0]) ? 1 : extract_latin_letter(s, len, NULL);
 }
 
+/* ---- Chinese ---------------------------------------------------------- */
+
+/* The code point of the three-byte character at s, 0 for any other. */
+static unsigned cp3(const char *s, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)s;
+
+    if (len < 3 || (u[0] & 0xF0) != 0xE0 || (u[1] & 0xC0) != 0x80 || (u[2] & 0xC0) != 0x80)
+        return 0;
+    return ((unsigned)(u[0] & 0x0F) << 12) | ((unsigned)(u[1] & 0x3F) << 6) | (u[2] & 0x3Fu);
+}
+
+static int is_ideograph(unsigned cp)
+{
+    return (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) ||
+           (cp >= 0xF900 && cp <= 0xFAFF);
+}
+
+/* Chinese and full-width punctuation: "：", "，", "（", "。", "、". */
+static int is_cjk_punct(unsigned cp)
+{
+    return (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF01 && cp <= 0xFF0F) ||
+           (cp >= 0xFF1A && cp <= 0xFF20) || (cp >= 0xFF3B && cp <= 0xFF40) ||
+           (cp >= 0xFF5B && cp <= 0xFF65);
+}
+
+/* 1: an ideograph, 2: Chinese punctuation, 0: neither. */
+static int cjk_at(const char *s, size_t len)
+{
+    unsigned cp = cp3(s, len);
+    return is_ideograph(cp) ? 1 : is_cjk_punct(cp) ? 2 : 0;
+}
+
+/* Chinese prints no spaces between words: a run of ideographs is cut at
+ * the label lexicon's words, longest first ("训练准确率" is train +
+ * accuracy); the characters between known words stay one atom each run,
+ * and punctuation ends a word as a space would.  Returns where the run
+ * ended. */
+static size_t cjk_words(const char *s, size_t i, size_t stop,
+                        void (*emit)(void *ctx, const struct xatom *a), void *ctx,
+                        size_t *count)
+{
+    size_t unknown = i;
+
+    while (i < stop && *count < ATOMS_PER_LINE_MAX) {
+        int kind = cjk_at(s + i, stop - i);
+        size_t known = kind == 1 ? extract_lexicon_cjk_word(s + i, stop - i) : 0;
+        if (kind == 1 && !known) {
+            i += 3;
+            continue;
+        }
+        if (i > unknown) {
+            struct xatom a = { s + unknown, (uint32_t)(i - unknown), -1 };
+            emit(ctx, &a);
+            (*count)++;
+        }
+        if (!kind)
+            return i;
+        if (known) {
+            struct xatom a = { s + i, (uint32_t)known, -1 };
+            emit(ctx, &a);
+            (*count)++;
+        }
+        i += known ? known : 3;
+        unknown = i;
+    }
+    if (i > unknown && *count < ATOMS_PER_LINE_MAX) {
+        struct xatom a = { s + unknown, (uint32_t)(i - unknown), -1 };
+        emit(ctx, &a);
+        (*count)++;
+    }
+    return i;
+}
+
 size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nums,
                         size_t n_nums, size_t num_base,
                         void (*emit)(void *ctx, const struct xatom *a), void *ctx)
@@ -145,6 +219,11 @@ size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nu
                     i = j;
             }
             k++;
+            continue;
+        }
+        if (c >= 0xE3 && cjk_at(s + i, (k < n_nums ? nums[k].start : len) - i)) {
+            size_t stop = k < n_nums ? nums[k].start : len;
+            i = cjk_words(s, i, stop, emit, ctx, &count);
             continue;
         }
         if (is_alpha(c) || c >= 0x80) {

@@ -188,6 +188,8 @@ int extract_atom_is(const struct xatom *a, const char *w);
 /* The English word a label word of another language stands for ("après":
  * "after"), or NULL. */
 const char *extract_lexicon_english(const char *w, size_t len);
+/* Bytes of the longest Chinese entry s begins with, 0 none. */
+size_t extract_lexicon_cjk_word(const char *s, size_t len);
 /* extract_word_eq between a query word and an atom, or between the query
  * word and the atom's English word when it has one. */
 int extract_label_eq(const char *w, size_t wlen, const struct xatom *a);

@@ -6,9 +6,13 @@
  * table gives the English word of the label words of other languages that
  * the rubrics' phrases use (length, step, train, test, accuracy, row, query,
  * key, output, value, weight, sum, mean, before, after, seconds, ...), so
- * that a label matches as its English word would.  Entries are ASCII, lower
- * case, accents dropped (matching folds them: "après" is "apres"); plurals
- * ride on the word rules (extract_word_eq: "valores", "lignes").  A word
+ * that a label matches as its English word would.  Latin entries are ASCII,
+ * lower case, accents dropped (matching folds them: "après" is "apres");
+ * plurals ride on the word rules (extract_word_eq: "valores", "lignes").
+ * Chinese entries are words of Simplified Chinese, which prints no spaces
+ * between words: the tokenizer cuts a run of ideographs at the longest
+ * entry that begins it ("训练准确率" is "训练" "准确率", train accuracy;
+ * extract_lexicon_cjk_word).  A word
  * that means something else too in its language ("pas": step or not) is
  * left out.  Every entry has its case in tests/cases/extract_labels.tsv,
  * which test_extract_lexicon checks entry by entry.
@@ -150,6 +154,60 @@ static const struct label_word lexicon[] = {
     { "wert", "value" },              /* de */
     { "zeile", "row" },               /* de */
     { "zeit", "time" },               /* de */
+    { "一半", "half" },                 /* zh-Hans */
+    { "之前", "before" },               /* zh-Hans */
+    { "之后", "after" },                /* zh-Hans */
+    { "值", "value" },                 /* zh-Hans */
+    { "偏置", "bias" },                 /* zh-Hans */
+    { "准确度", "accuracy" },            /* zh-Hans */
+    { "准确率", "accuracy" },            /* zh-Hans */
+    { "列", "column" },                /* zh-Hans */
+    { "前", "before" },                /* zh-Hans */
+    { "参数", "params" },               /* zh-Hans */
+    { "后", "after" },                 /* zh-Hans */
+    { "因子", "factor" },               /* zh-Hans */
+    { "均值", "mean" },                 /* zh-Hans */
+    { "增益", "gain" },                 /* zh-Hans */
+    { "差值", "difference" },           /* zh-Hans */
+    { "差距", "gap" },                  /* zh-Hans */
+    { "平均", "mean" },                 /* zh-Hans */
+    { "平均值", "mean" },                /* zh-Hans */
+    { "序列", "sequence" },             /* zh-Hans */
+    { "总", "total" },                 /* zh-Hans */
+    { "总和", "sum" },                  /* zh-Hans */
+    { "打乱", "shuffled" },             /* zh-Hans */
+    { "时间", "time" },                 /* zh-Hans */
+    { "最大", "max" },                  /* zh-Hans */
+    { "最大值", "max" },                 /* zh-Hans */
+    { "最小", "min" },                  /* zh-Hans */
+    { "最小值", "min" },                 /* zh-Hans */
+    { "权重", "weight" },               /* zh-Hans */
+    { "查询", "query" },                /* zh-Hans */
+    { "标签", "label" },                /* zh-Hans */
+    { "梯度", "gradient" },             /* zh-Hans */
+    { "模型", "model" },                /* zh-Hans */
+    { "正确率", "accuracy" },            /* zh-Hans */
+    { "步", "step" },                  /* zh-Hans */
+    { "步骤", "step" },                 /* zh-Hans */
+    { "每", "per" },                   /* zh-Hans */
+    { "求和", "sum" },                  /* zh-Hans */
+    { "注意力", "attention" },           /* zh-Hans */
+    { "测试", "test" },                 /* zh-Hans */
+    { "用时", "time" },                 /* zh-Hans */
+    { "秒", "seconds" },               /* zh-Hans */
+    { "秒数", "seconds" },              /* zh-Hans */
+    { "精度", "accuracy" },             /* zh-Hans */
+    { "练习", "exercise" },             /* zh-Hans */
+    { "耗时", "time" },                 /* zh-Hans */
+    { "范数", "norm" },                 /* zh-Hans */
+    { "行", "row" },                   /* zh-Hans */
+    { "训练", "train" },                /* zh-Hans */
+    { "输出", "output" },               /* zh-Hans */
+    { "遗忘门", "forget" },              /* zh-Hans */
+    { "部分", "part" },                 /* zh-Hans */
+    { "键", "key" },                   /* zh-Hans */
+    { "长度", "length" },               /* zh-Hans */
+    { "问题", "question" },             /* zh-Hans */
 };
 
 #define LEXICON_N (sizeof lexicon / sizeof lexicon[0])
@@ -190,6 +248,19 @@ const char *extract_lexicon_english(const char *w, size_t len)
         }
     }
     return NULL;
+}
+
+size_t extract_lexicon_cjk_word(const char *s, size_t len)
+{
+    size_t best = 0;
+
+    /* the Chinese entries sort after every ASCII one: a short scan */
+    for (size_t i = LEXICON_N; i-- > 0 && (unsigned char)lexicon[i].word[0] >= 0x80;) {
+        size_t n = strlen(lexicon[i].word);
+        if (n > best && n <= len && !memcmp(lexicon[i].word, s, n))
+            best = n;
+    }
+    return best;
 }
 
 size_t extract_lexicon_size(void)

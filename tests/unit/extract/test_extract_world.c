@@ -310,6 +310,28 @@ START_TEST(test_label_cases_read_as_english)
 }
 END_TEST
 
+START_TEST(test_chinese_labels_are_cut_into_words)
+{
+    /* no spaces between Chinese words: "训练准确率" is train + accuracy,
+     * "耗时(秒)" time in seconds; "：" ends a label as ":" would */
+    struct extract_transcript *t = extract_fixture_parse(
+        "  \xe9" "\x95" "\xbf" "\xe5" "\xba" "\xa6" "  \xe6" "\xa8" "\xa1" "\xe5" "\x9e" "\x8b" "             \xe8" "\x80" "\x97" "\xe6" "\x97" "\xb6" "(\xe7" "\xa7" "\x92" ")    \xe8" "\xae" "\xad" "\xe7" "\xbb" "\x83" "\xe5" "\x87" "\x86" "\xe7" "\xa1" "\xae" "\xe7" "\x8e" "\x87" "    \xe6" "\xb5" "\x8b" "\xe8" "\xaf" "\x95" "\xe5" "\x87" "\x86" "\xe7" "\xa1" "\xae" "\xe7" "\x8e" "\x87" "\x0a" ""
+        "     5  RNN               29.7         1.000         1.000\x0a" ""
+        "    50  RNN               40.0         0.561         0.494\x0a" ""
+        "\n"
+        "\xe8" "\xa3" "\x81" "\xe5" "\x89" "\xaa" "\xe5" "\x89" "\x8d" "\xe6" "\x80" "\xbb" "\xe6" "\xa2" "\xaf" "\xe5" "\xba" "\xa6" "\xe8" "\x8c" "\x83" "\xe6" "\x95" "\xb0" "\xef" "\xbc" "\x9a" "20.577\x0a" "");
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"test accuracy\"}");
+    ASSERT_HIT(f, 0.494, 3, "0.494");
+    f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"train accuracy\"}");
+    ASSERT_HIT(f, 0.561, 3, "0.561");
+    f = query(t, "{\"column\": \"norm before\"}");
+    ASSERT_HIT(f, 20.577, 5, "20.577");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_every_lexicon_entry_has_a_case)
 {
     static struct label_case c[512];
@@ -351,6 +373,7 @@ int main(void)
     tcase_add_test(tc, test_key_number_in_a_label_cell_takes_the_first_header_word);
     tcase_add_test(tc, test_a_gap_label_is_no_reading_of_its_operand);
     tcase_add_test(tc, test_label_cases_read_as_english);
+    tcase_add_test(tc, test_chinese_labels_are_cut_into_words);
     tcase_add_test(tc, test_every_lexicon_entry_has_a_case);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
