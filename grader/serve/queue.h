@@ -169,6 +169,21 @@ int queue_revoke_student(struct queue *q, const char *course, const char *studen
 int queue_token_revoked(struct queue *q, const struct tokens_claims *c, int *revoked,
                         struct gb_err *err);
 
+/* Checkpoints, SQLite only (no-ops on PostgreSQL).  A commit appends to the
+ * write-ahead log; folding the log back into the database (a checkpoint: page
+ * copies and an fsync of the database file) is done by default by the commit
+ * that finds the log past 1000 pages, before that commit returns.  The intake
+ * connection must not pay for it before its 202s: it defers checkpoints, and
+ * another connection folds the log (queue_checkpoint) when queue_log_pages of
+ * the intake's connection says it has grown.  A deferred checkpoint changes
+ * nothing for durability: a commit returns once its log frames are fsynced. */
+int queue_defer_checkpoints(struct queue *q, struct gb_err *err);
+/* Pages in the log after this connection's last commit (0 on PostgreSQL). */
+long queue_log_pages(const struct queue *q);
+/* Folds the log into the database without blocking writers or readers
+ * (SQLite's PASSIVE checkpoint; what readers still use stays in the log). */
+int queue_checkpoint(struct queue *q, struct gb_err *err);
+
 const char *queue_state_name(enum queue_state s);     /* "queued", ... */
 
 /* This process as a lease owner: "host:pid:start-time". */

@@ -40,6 +40,7 @@ struct sq {
     struct cached_stmt cache[STMT_CACHE];
     int n_cache;
     char hist_sql[1024];
+    long log_pages;               /* after the last commit, once checkpoints are deferred */
 };
 
 static const char SCHEMA[] =
@@ -852,6 +853,39 @@ static int sq_token_revoked(struct queue *q, const struct tokens_claims *c, int 
     return rc == SQLITE_ROW ? 0 : db_fail(s, err, "cannot check a token");
 }
 
+/* ---- checkpoints -------------------------------------------------------------- */
+
+/* Replaces SQLite's own hook, which checkpoints inside the commit. */
+static int note_log_pages(void *cls, sqlite3 *db, const char *name, int pages)
+{
+    (void)db, (void)name;
+    ((struct sq *)cls)->log_pages = pages;
+    return SQLITE_OK;
+}
+
+static int sq_defer_checkpoints(struct queue *q, struct gb_err *err)
+{
+    struct sq *s = sq_of(q);
+
+    (void)err;
+    sqlite3_wal_hook(s->db, note_log_pages, s);
+    return 0;
+}
+
+static long sq_log_pages(const struct queue *q)
+{
+    return ((const struct sq *)q)->log_pages;
+}
+
+static int sq_checkpoint(struct queue *q, struct gb_err *err)
+{
+    struct sq *s = sq_of(q);
+    int rc = sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+
+    /* BUSY: another connection is checkpointing right now, which will do */
+    return rc == SQLITE_OK || rc == SQLITE_BUSY ? 0 : db_fail(s, err, "cannot checkpoint");
+}
+
 /* ---- opening ------------------------------------------------------------------ */
 
 static void sq_close(struct queue *q)
@@ -879,6 +913,9 @@ static const struct queue_ops sqlite_ops = {
     .revoke_token = sq_revoke_token,
     .revoke_student = sq_revoke_student,
     .token_revoked = sq_token_revoked,
+    .defer_checkpoints = sq_defer_checkpoints,
+    .log_pages = sq_log_pages,
+    .checkpoint = sq_checkpoint,
     .close = sq_close,
 };
 
