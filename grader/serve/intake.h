@@ -6,6 +6,8 @@
  * in one transaction (queue_submit: one fsync for the lot), then calls each
  * item's done() — the HTTP side answers 202 only then, so an id a client
  * was given is on disk.  While one batch commits, the next one gathers.
+ * The commits leave folding SQLite's log back into the database to a second
+ * thread (queue_defer_checkpoints), so no 202 waits for a checkpoint.
  */
 #ifndef GB_INTAKE_H
 #define GB_INTAKE_H

@@ -202,6 +202,21 @@ int queue_token_revoked(struct queue *q, const struct tokens_claims *c, int *rev
     return q->ops->token_revoked(q, c, revoked, err);
 }
 
+int queue_defer_checkpoints(struct queue *q, struct gb_err *err)
+{
+    return q->ops->defer_checkpoints ? q->ops->defer_checkpoints(q, err) : 0;
+}
+
+long queue_log_pages(const struct queue *q)
+{
+    return q->ops->log_pages ? q->ops->log_pages(q) : 0;
+}
+
+int queue_checkpoint(struct queue *q, struct gb_err *err)
+{
+    return q->ops->checkpoint ? q->ops->checkpoint(q, err) : 0;
+}
+
 const char *queue_state_name(enum queue_state s)
 {
     switch (s) {

@@ -5,12 +5,18 @@
  *   postgresql://… / postgres:// PostgreSQL through libpq, many hosts (queue_pg.c)
  *
  * A submission is committed (fsynced) before the HTTP side answers 202, and
- * moves queued -> running -> done | error.  A worker claims the oldest queued
- * job under a lease (owner, expiry), renews it while grading, and records the
- * outcome only while it still holds the lease — so a job whose worker died is
- * claimed again when its lease runs out (or at once, when the owner was a
- * process on this host that no longer exists), and a late finisher whose
- * lease was taken over records nothing: every job gets exactly one result.
+ * moves queued -> running -> done | error.  Claims are fair per student:
+ * each accepted upload gets a turn — the highest turn claimed so far, or one
+ * past the student's own last turn if that is later — and a worker claims
+ * the queued job of the lowest turn (the oldest among equals).  So a
+ * student's tenth upload in a row waits behind everyone's first, not before
+ * them, and the queue is FIFO when every student has one upload in it.
+ * A worker claims under a lease (owner, expiry), renews it while grading,
+ * and records the outcome only while it still holds the lease — so a job
+ * whose worker died is claimed again when its lease runs out (or at once,
+ * when the owner was a process on this host that no longer exists), and a
+ * late finisher whose lease was taken over records nothing: every job gets
+ * exactly one result.
  * A job claimed max_attempts times without a result is set to error.
  *
  * Every claim, result, refused result and recovery is written to an event
@@ -121,7 +127,8 @@ int queue_is_postgres_url(const char *url);
 int queue_submit(struct queue *q, struct queue_new *items, size_t n, const struct limits *lim,
                  long long now_ms, struct gb_err *err);
 
-/* Claims the oldest claimable job for owner until now + lease_ms; *got = 0
+/* Claims for owner until now + lease_ms the job whose lease ran out, else
+ * the queued job of the lowest turn (see the top); *got = 0
  * when there is none.  Jobs already claimed max_attempts times are set to
  * error instead.  The caller frees a claimed job with queue_job_free(). */
 int queue_claim(struct queue *q, const char *owner, long long now_ms, long long lease_ms,
@@ -168,6 +175,21 @@ int queue_revoke_student(struct queue *q, const char *course, const char *studen
                          long long before_s, struct gb_err *err);
 int queue_token_revoked(struct queue *q, const struct tokens_claims *c, int *revoked,
                         struct gb_err *err);
+
+/* Checkpoints, SQLite only (no-ops on PostgreSQL).  A commit appends to the
+ * write-ahead log; folding the log back into the database (a checkpoint: page
+ * copies and an fsync of the database file) is done by default by the commit
+ * that finds the log past 1000 pages, before that commit returns.  The intake
+ * connection must not pay for it before its 202s: it defers checkpoints, and
+ * another connection folds the log (queue_checkpoint) when queue_log_pages of
+ * the intake's connection says it has grown.  A deferred checkpoint changes
+ * nothing for durability: a commit returns once its log frames are fsynced. */
+int queue_defer_checkpoints(struct queue *q, struct gb_err *err);
+/* Pages in the log after this connection's last commit (0 on PostgreSQL). */
+long queue_log_pages(const struct queue *q);
+/* Folds the log into the database without blocking writers or readers
+ * (SQLite's PASSIVE checkpoint; what readers still use stays in the log). */
+int queue_checkpoint(struct queue *q, struct gb_err *err);
 
 const char *queue_state_name(enum queue_state s);     /* "queued", ... */
 

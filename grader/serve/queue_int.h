@@ -42,6 +42,10 @@ struct queue_ops {
                           long long before_s, struct gb_err *err);
     int (*token_revoked)(struct queue *q, const struct tokens_claims *c, int *revoked,
                          struct gb_err *err);
+    /* NULL on a backend without a write-ahead log to fold (PostgreSQL). */
+    int (*defer_checkpoints)(struct queue *q, struct gb_err *err);
+    long (*log_pages)(const struct queue *q);
+    int (*checkpoint)(struct queue *q, struct gb_err *err);
     void (*close)(struct queue *q);
 };
 

@@ -40,7 +40,10 @@ static const char SCHEMA[] =
     "  lease_until_ms BIGINT NOT NULL DEFAULT 0, verdict TEXT,"
     "  score DOUBLE PRECISION NOT NULL DEFAULT 0, max_score DOUBLE PRECISION NOT NULL DEFAULT 0,"
     "  grading_seconds DOUBLE PRECISION NOT NULL DEFAULT 0, result_json TEXT,"
-    "  report_text TEXT, error TEXT);"
+    "  report_text TEXT, error TEXT, turn BIGINT NOT NULL DEFAULT 0);"
+    /* a queue made before claims were fair: its jobs get turn 0 (first) */
+    "ALTER TABLE submission ADD COLUMN IF NOT EXISTS turn BIGINT NOT NULL DEFAULT 0;"
+    "CREATE INDEX IF NOT EXISTS submission_turn ON submission(state, turn, seq);"
     "CREATE INDEX IF NOT EXISTS submission_state ON submission(state, seq);"
     "CREATE INDEX IF NOT EXISTS submission_student ON submission(course, student, submitted_ms);"
     "CREATE TABLE IF NOT EXISTS event ("
@@ -153,8 +156,9 @@ static int one_number(struct pg *p, const char *sql, int n, const char *const *v
     return 0;
 }
 
+/* The student's load, and the last turn given to them (queue.h: fair claims). */
 static int student_load(struct pg *p, const struct queue_new *it, long long now_ms,
-                        struct limits_load *ld, struct gb_err *err)
+                        struct limits_load *ld, long long *last_turn, struct gb_err *err)
 {
     char since[32];
     const char *v[3] = { it->course, it->student, since };
@@ -163,26 +167,28 @@ static int student_load(struct pg *p, const struct queue_new *it, long long now_
     snprintf(since, sizeof since, "%lld", now_ms - HOUR_MS);
     if (pg_run(p, "SELECT COUNT(*) FILTER (WHERE submitted_ms > $3),"
                   " MIN(submitted_ms) FILTER (WHERE submitted_ms > $3),"
-                  " COUNT(*) FILTER (WHERE state IN ('queued', 'running'))"
+                  " COUNT(*) FILTER (WHERE state IN ('queued', 'running')), MAX(turn)"
                   " FROM submission WHERE course = $1 AND student = $2", 3, v, &r, err,
                "cannot count a student's submissions"))
         return -1;
     ld->last_hour = (int)val_ll(r, 0, 0);
     ld->oldest_in_hour_ms = val_ll(r, 0, 1);
     ld->pending = (int)val_ll(r, 0, 2);
+    *last_turn = val_ll(r, 0, 3);
     PQclear(r);
     return 0;
 }
 
-static int insert_one(struct pg *p, struct queue_new *it, long long now_ms, struct gb_err *err)
+static int insert_one(struct pg *p, struct queue_new *it, long long now_ms, long long turn,
+                      struct gb_err *err)
 {
     static const char sql[] =
-        "INSERT INTO submission (id, course, student, exercise, filename, body, submitted_ms)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7)";
-    const int formats[7] = { 0, 0, 0, 0, 0, 1, 0 };
-    int lengths[7] = { 0 };
-    char at[32];
-    const char *v[7];
+        "INSERT INTO submission (id, course, student, exercise, filename, body, submitted_ms,"
+        " turn) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+    const int formats[8] = { 0, 0, 0, 0, 0, 1, 0, 0 };
+    int lengths[8] = { 0 };
+    char at[32], turn_s[32];
+    const char *v[8];
     PGresult *r;
     int ok;
 
@@ -190,9 +196,10 @@ static int insert_one(struct pg *p, struct queue_new *it, long long now_ms, stru
         return -1;
     snprintf(at, sizeof at, "%lld", now_ms);
     v[0] = it->id, v[1] = it->course, v[2] = it->student, v[3] = it->exercise;
-    v[4] = it->filename, v[5] = it->body ? it->body : "", v[6] = at;
+    snprintf(turn_s, sizeof turn_s, "%lld", turn);
+    v[4] = it->filename, v[5] = it->body ? it->body : "", v[6] = at, v[7] = turn_s;
     lengths[5] = (int)it->body_len;
-    r = PQexecParams(p->conn, sql, 7, NULL, v, lengths, formats, 0);
+    r = PQexecParams(p->conn, sql, 8, NULL, v, lengths, formats, 0);
     ok = PQresultStatus(r) == PGRES_COMMAND_OK;
     PQclear(r);
     if (!ok)
@@ -204,12 +211,15 @@ static int judge_and_insert(struct pg *p, struct queue_new *items, size_t n,
                             const struct limits *lim, long long now_ms, struct gb_err *err)
 {
     struct limits_load ld;
-    double total, mean;
+    double total, mean, now_turn;
+    long long last_turn;
 
     if (pg_run(p, "SELECT pg_advisory_xact_lock(" SUBMIT_LOCK ")", 0, NULL, NULL, err,
                "cannot lock the queue") ||
         one_number(p, "SELECT COUNT(*) FROM submission WHERE state = 'queued'", 0, NULL,
                    &total, err) ||
+        one_number(p, "SELECT MAX(turn) FROM submission WHERE state IN ('running', 'done',"
+                      " 'error')", 0, NULL, &now_turn, err) ||
         one_number(p, "SELECT AVG(grading_seconds) FROM (SELECT grading_seconds FROM"
                       " submission WHERE state = 'done' ORDER BY seq DESC LIMIT 50) AS recent",
                    0, NULL, &mean, err))
@@ -218,12 +228,15 @@ static int judge_and_insert(struct pg *p, struct queue_new *items, size_t n,
         memset(&ld, 0, sizeof ld);
         ld.queued_total = (int)total;
         ld.mean_grading_s = mean;
-        if (student_load(p, &items[i], now_ms, &ld, err))
+        last_turn = 0;
+        if (student_load(p, &items[i], now_ms, &ld, &last_turn, err))
             return -1;
         limits_judge(lim, &ld, now_ms, &items[i].verdict);
         if (items[i].verdict.refusal != LIMITS_OK)
             continue;
-        if (insert_one(p, &items[i], now_ms, err))
+        if (insert_one(p, &items[i], now_ms,
+                       last_turn + 1 > (long long)now_turn ? last_turn + 1 : (long long)now_turn,
+                       err))
             return -1;
         total++;
     }
@@ -262,7 +275,7 @@ static int next_candidate(struct pg *p, const char *now, struct candidate *c, in
         "SELECT seq, id, attempts, lease_owner FROM submission WHERE state = 'running'"
         " AND lease_until_ms < $1 ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED",
         "SELECT seq, id, attempts, lease_owner FROM submission WHERE state = 'queued'"
-        " ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED",
+        " ORDER BY turn, seq LIMIT 1 FOR UPDATE SKIP LOCKED",
     };
     const char *v[1] = { now };
 
@@ -571,8 +584,9 @@ static int pgq_get(struct queue *q, const char *id, int with_result, struct queu
         rc = val_dup(r, 0, 16, &v->result_json, err) || val_dup(r, 0, 17, &v->report_text, err);
     seqv[0] = PQgetvalue(r, 0, 15);
     if (rc == 0 && v->state == QUEUE_QUEUED) {
-        rc = one_number(p, "SELECT COUNT(*) FROM submission WHERE state = 'queued'"
-                           " AND seq <= $1", 1, seqv, &pos, err);
+        rc = one_number(p, "SELECT COUNT(*) FROM submission WHERE state = 'queued' AND"
+                           " (turn, seq) <= (SELECT turn, seq FROM submission WHERE seq = $1)",
+                        1, seqv, &pos, err);
         v->position = (long)pos;
     }
     PQclear(r);

@@ -151,6 +151,44 @@ START_TEST(test_fifo_and_body)
 }
 END_TEST
 
+/* Claims are fair per student: a student's uploads wait their turn behind
+ * one of each other student's, not behind a burst sent before them. */
+START_TEST(test_fair_turns)
+{
+    struct queue *q = open_q();
+    struct queue_job job;
+    struct queue_view v;
+    char a[5][QUEUE_ID_LEN + 1], b[QUEUE_ID_LEN + 1], c[QUEUE_ID_LEN + 1];
+    const char *order[5];
+
+    for (int i = 0; i < 5; i++)
+        put(q, "s001", "burst", T0 + i, a[i]);
+    put(q, "s002", "one", T0 + 10, b);
+    v = view(q, b);
+    ck_assert_int_eq(v.position, 2);                 /* behind s001's first only */
+    queue_view_free(&v);
+    order[0] = a[0], order[1] = b, order[2] = a[1];
+    for (int i = 0; i < 3; i++) {
+        ck_assert(claim(q, "w1", T0 + 20 + i, 3, &job));
+        ck_assert_str_eq(job.id, order[i]);
+        queue_job_free(&job);
+    }
+    /* a later student enters at the turn being served: ahead of the rest
+     * of the burst, whose next upload is a turn later */
+    put(q, "s003", "late", T0 + 30, c);
+    v = view(q, c);
+    ck_assert_int_eq(v.position, 1);
+    queue_view_free(&v);
+    order[0] = c, order[1] = a[2], order[2] = a[3];
+    for (int i = 0; i < 3; i++) {
+        ck_assert(claim(q, "w1", T0 + 40 + i, 3, &job));
+        ck_assert_str_eq(job.id, order[i]);
+        queue_job_free(&job);
+    }
+    queue_close(q);
+}
+END_TEST
+
 START_TEST(test_limits_in_one_batch)
 {
     struct queue *q = open_q();
@@ -522,6 +560,7 @@ static TCase *tests(const char *name, void (*setup)(void))
     tcase_set_timeout(tc, 60);
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_fifo_and_body);
+    tcase_add_test(tc, test_fair_turns);
     tcase_add_test(tc, test_limits_in_one_batch);
     tcase_add_test(tc, test_one_result_after_takeover);
     tcase_add_test(tc, test_renew_keeps_the_lease);
