@@ -3,6 +3,8 @@
 #define _GNU_SOURCE
 #include "batch/batch_review.h"
 
+#include "batch/batch_suggest.h"
+
 #include <cjson/cJSON.h>
 #include <ctype.h>
 #include <openssl/evp.h>
@@ -156,6 +158,7 @@ static void item_clear(struct batch_review_item *it)
     free(it->question);
     free(it->description);
     free(it->evidence);
+    free(it->reasons);
     memset(it, 0, sizeof *it);
 }
 
@@ -193,6 +196,7 @@ static int item_of(const struct batch_row *r, const cJSON *doc, const cJSON *c,
                    struct gb_err *err)
 {
     struct gb_buf ev = GB_BUF_INIT;
+    struct batch_suggestion sug;
     const struct batch_decision *dec;
 
     memset(it, 0, sizeof *it);
@@ -211,6 +215,10 @@ static int item_of(const struct batch_row *r, const cJSON *doc, const cJSON *c,
         return gb_fail(err, "out of memory");
     if (sha256_hex(it->evidence, strlen(it->evidence), it->evidence_sha) || group_of(it, err))
         return gb_fail(err, "cannot compute SHA-256");
+    if (batch_suggest(doc, c, &sug, err))
+        return -1;
+    it->suggested = sug.verdict;
+    it->reasons = sug.reasons;
     dec = decision_for(d, nd, it->student, it->exercise, it->check);
     it->decision = dec && !strcmp(dec->evidence, it->evidence_sha) ? dec : NULL;
     it->stale = dec && !it->decision;
@@ -273,19 +281,31 @@ int batch_review_decide(struct batch_store *st, const struct batch_review_item *
 {
     struct batch_decision d = { it->student, it->exercise, it->check, NULL, 0, (char *)note,
                                 (char *)by, (char *)at, (char *)it->evidence_sha };
-    char *end;
+    char *end, *why = NULL;
+    int rc;
 
+    if (!strcmp(word, "suggested")) {
+        if (!it->suggested)
+            return gb_fail(err, "%s %s %s has no suggested verdict (no evidence either way): "
+                           "decide pass, fail or points", it->student, it->exercise, it->check);
+        if (asprintf(&why, "the suggested verdict%s%s", note ? "; " : "", note ? note : "") < 0)
+            return gb_fail(err, "out of memory");
+        d.note = why;
+        word = it->suggested;
+    }
     if (!strcmp(word, "pass") || !strcmp(word, "fail")) {
         d.verdict = (char *)word;
         d.points = word[0] == 'p' ? it->max_points : 0;
     } else {
         d.points = strtod(word, &end);
         if (end == word || *end || !(d.points >= 0 && d.points <= it->max_points))
-            return gb_fail(err, "%s: not pass, fail or a number of points from 0 to %g", word,
-                           it->max_points);
+            return gb_fail(err, "%s: not pass, fail, suggested or a number of points from 0 "
+                           "to %g", word, it->max_points);
         d.verdict = "points";
     }
-    return batch_store_put_decision(st, &d, err);
+    rc = batch_store_put_decision(st, &d, err);
+    free(why);
+    return rc;
 }
 
 /* ---- decisions applied ---------------------------------------------------------- */

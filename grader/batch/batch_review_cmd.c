@@ -18,12 +18,14 @@
 #define EXIT_USAGE 2
 
 static const char usage_text[] =
-    "usage: grader review DIR            (the review screen: p pass, f fail, s points,\n"
-    "                                     n note, P/F whole group, j next, k back, q quit)\n"
+    "usage: grader review DIR            (the review screen: a accept the suggestion,\n"
+    "                                     p pass, f fail, s points, n note, A/P/F whole\n"
+    "                                     group, j next, k back, q quit)\n"
     "       grader review DIR --list\n"
     "       grader review DIR --show STUDENT EXERCISE CHECK\n"
-    "       grader review DIR --decide STUDENT EXERCISE CHECK pass|fail|POINTS [--note TEXT]\n"
-    "       grader review DIR --decide-group GROUP pass|fail|POINTS [--note TEXT]\n"
+    "       grader review DIR --decide STUDENT EXERCISE CHECK pass|fail|POINTS|suggested\n"
+    "                                    [--note TEXT]\n"
+    "       grader review DIR --decide-group GROUP pass|fail|POINTS|suggested [--note TEXT]\n"
     "  DIR          a `grader batch --out` directory\n"
     "  --by NAME    who decides (default: $USER)\n"
     "  --rubrics D  as for grader batch (the outputs are written again)\n"
@@ -92,7 +94,7 @@ static int list(struct review_state *rs)
         pending++;
         printf("%s\t%s\t%s\t%s\t", it->student, it->exercise, it->check, it->group);
         put_field(it->question);
-        putchar('\n');
+        printf("\t%s\n", it->suggested ? it->suggested : "-");
     }
     fprintf(stderr, "grader review: %zu pending (%zu asked again: their evidence changed), "
             "%zu decided\n", pending, stale, kept);
@@ -135,6 +137,11 @@ static int show(struct review_state *rs, const struct review_args *a)
         printf("decided:     %s by %s at %s%s%s\n", it->decision->verdict, it->decision->by,
                it->decision->at, it->decision->note ? ": " : "",
                it->decision->note ? it->decision->note : "");
+    if (it->suggested)
+        printf("suggested:   %s (`--decide %s %s %s suggested` takes it), because\n%s\n",
+               it->suggested, it->student, it->exercise, it->check, it->reasons);
+    else
+        printf("suggested:   none (no evidence either way in the automatic checks)\n");
     printf("evidence:\n%s\n", it->evidence);
     return EXIT_OK;
 }
@@ -155,11 +162,11 @@ static const char *who(const struct review_args *a)
  * items of a group are one check's, so one maximum: a bad word is refused
  * before anything is recorded). */
 static int record(struct review_state *rs, const struct review_args *a, const char *word,
-                  const char *match_group, size_t *done, struct gb_err *err)
+                  const char *match_group, size_t *done, size_t *skipped, struct gb_err *err)
 {
     char at[RESULT_TIME_MAX];
 
-    *done = 0;
+    *done = *skipped = 0;
     if (result_time_now(at, err))
         return -1;
     for (size_t i = 0; i < rs->n; i++) {
@@ -169,6 +176,10 @@ static int record(struct review_state *rs, const struct review_args *a, const ch
                         : (strcmp(it->student, a->pos[0]) || strcmp(it->exercise, a->pos[1]) ||
                            strcmp(it->check, a->pos[2])))
             continue;
+        if (match_group && !strcmp(word, "suggested") && !it->suggested) {
+            (*skipped)++;             /* no evidence either way: left for a human */
+            continue;
+        }
         if (batch_review_decide(rs->st, it, word, a->note, who(a), at, err))
             return -1;
         (*done)++;
@@ -181,14 +192,17 @@ static int decide(struct review_state *rs, const struct review_args *a)
     int group = !strcmp(a->action, "--decide-group");
     const char *word = a->pos[group ? 1 : 3];
     struct gb_err err;
-    size_t done;
+    size_t done, skipped;
 
-    if (record(rs, a, word, group ? a->pos[0] : NULL, &done, &err)) {
+    if (record(rs, a, word, group ? a->pos[0] : NULL, &done, &skipped, &err)) {
         fprintf(stderr, "grader review: %s\n", err.msg);
         return EXIT_USAGE;
     }
     if (done == 0) {
-        if (group)
+        if (group && skipped)
+            fprintf(stderr, "grader review: no item of group %s has a suggested verdict\n",
+                    a->pos[0]);
+        else if (group)
             fprintf(stderr, "grader review: no review item is in group %s\n", a->pos[0]);
         else
             fprintf(stderr, "grader review: %s has no review item %s %s\n", a->pos[0],
@@ -203,6 +217,9 @@ static int decide(struct review_state *rs, const struct review_args *a)
     }
     printf("grader review: %zu item%s decided %s by %s; %s/grades.csv written again\n", done,
            done == 1 ? "" : "s", word, who(a), a->dir);
+    if (skipped)
+        printf("grader review: %zu item%s of the group without a suggestion left pending\n",
+               skipped, skipped == 1 ? "" : "s");
     return EXIT_OK;
 }
 

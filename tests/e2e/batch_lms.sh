@@ -92,7 +92,8 @@ ok "Moodle cohort: accented name graded, every problem line names its student, e
 run review "$tmp/m" --list
 [ $rc -eq 0 ] || fail "review --list exited $rc"
 cp "$tmp/out" "$tmp/list1"
-awk -F'\t' 'NF != 5 { exit 1 }' "$tmp/list1" || fail "a --list line is not five tab-separated fields"
+awk -F'\t' 'NF != 6 || ($6 != "pass" && $6 != "fail" && $6 != "-") { exit 1 }' "$tmp/list1" \
+    || fail "a --list line is not six tab-separated fields ending in the suggestion"
 read -r group shared < <(awk -F'\t' '$1 == "10001" && $3 == "q1_review" { print $4 }' "$tmp/list1" |
     while read -r g; do echo "$g $(awk -F'\t' -v g="$g" '$4 == g' "$tmp/list1" | wc -l)"; done)
 [ -n "$group" ] && [ "$shared" -eq 2 ] || fail "Ada's and Chloé's identical q1 answers are not one group of 2 ($group $shared)"
@@ -104,7 +105,7 @@ run review "$tmp/m" --decide-group "$group" pass --note "ties the factor to the 
 run review "$tmp/m" --decide 10007 self_check q2_review 0.5 --note "one change only"
 [ $rc -eq 0 ] || fail "--decide with points exited $rc"
 run review "$tmp/m" --decide 10007 self_check q2_review 7
-[ $rc -eq 2 ] && grep -q "not pass, fail or a number of points from 0 to" "$tmp/err" || fail "7 points of 1 accepted"
+[ $rc -eq 2 ] && grep -q "not pass, fail, suggested or a number of points from 0 to" "$tmp/err" || fail "7 points of 1 accepted"
 run review "$tmp/m" --decide 10009 self_check q2_review pass
 [ $rc -eq 2 ] && grep -q "no review item" "$tmp/err" || fail "an unknown item was decided"
 mkdir -p "$tmp/stray"
@@ -125,6 +126,28 @@ for who, before in (("10001", b1), ("10003", b3)):
 PY
 grep -q "decided by ta1" "$tmp/m/moodle_grades.csv" || fail "the worksheet's feedback does not show the decision"
 ok "review: one group decision covered 2 students; points and notes recorded; outputs follow"
+
+# ---- 2b. suggested verdicts: shown with reasons, taken with one word ----------------------
+read -r s_who s_ex s_chk s_word < <(awk -F'\t' '$1 != "10003" && $1 != "10001" && $6 != "-" { print $1, $2, $3, $6; exit }' "$tmp/list1")
+[ -n "$s_word" ] || fail "no pending item of the Moodle cohort has a suggested verdict"
+run review "$tmp/m" --show "$s_who" "$s_ex" "$s_chk"
+grep -q "^suggested:   $s_word (" "$tmp/out" && grep -q "points of the automatic checks of section" "$tmp/out" \
+    || fail "--show does not give the suggestion and its reasons"
+run review "$tmp/m" --decide "$s_who" "$s_ex" "$s_chk" suggested --by ta2
+[ $rc -eq 0 ] && grep -q "1 item decided suggested by ta2" "$tmp/out" || fail "--decide ... suggested exited $rc"
+read -r n_who n_ex n_chk < <(awk -F'\t' '$6 == "-" { print $1, $2, $3; exit }' "$tmp/list1")
+if [ -n "$n_chk" ]; then
+    run review "$tmp/m" --decide "$n_who" "$n_ex" "$n_chk" suggested
+    [ $rc -eq 2 ] && grep -q "has no suggested verdict" "$tmp/err" || fail "an item without a suggestion took 'suggested'"
+fi
+$PY - "$tmp/m" "$s_who" "$s_chk" "$s_word" <<'PY' || fail "the suggested verdict was not recorded as one"
+import sqlite3, sys
+out, who, chk, word = sys.argv[1:]
+d = sqlite3.connect(out + "/gradebook.sqlite").execute(
+    "select verdict, note, by from decisions where student = ? and check_id = ?", (who, chk)).fetchall()
+assert d == [(word, "the suggested verdict", "ta2")], d
+PY
+ok "review: an item's suggested verdict ($s_who $s_chk: $s_word) shown with its reasons and taken by --decide suggested"
 
 # ---- 3. the worksheet as Moodle's importer reads it --------------------------------------
 $PY - "$tmp/m/moodle_grades.csv" <<'PY' || fail "Moodle's importer would refuse or misread moodle_grades.csv"
