@@ -25,6 +25,7 @@
 #include "batch/batch_worker.h"
 #include "buf.h"
 #include "deliver/deliver.h"
+#include "score/result_id.h"
 
 #define STAGED_SUBDIR ".gradebox/submissions"
 #define TRANSCRIPT_MAX (16u << 20)
@@ -261,12 +262,24 @@ static int enqueue_all(struct batch_store *st, struct outbox *ob, struct deliver
 {
     struct batch_row *rows;
     size_t n_rows;
+    struct batch_book book;
+    char *policy_at = NULL;
     int rc = batch_store_unposted(st, &rows, &n_rows, err);
 
     *n = 0;
-    if (rc == 0 && batch_review_apply_stored(st, rows, n_rows, err)) {
+    if (rc == 0 && (batch_review_apply_stored(st, rows, n_rows, err) ||
+                    batch_store_book(st, &book, err))) {
         batch_rows_free(rows, n_rows);
         rc = -1;
+    }
+    if (rc == 0) {                /* the LMS gets the score grades.csv shows */
+        rc = batch_store_get_meta(st, "late_policy_at", &policy_at, err);
+        for (size_t i = 0; rc == 0 && i < n_rows; i++)
+            rc = batch_late_stamp(&book, policy_at, &rows[i], err);
+        free(policy_at);
+        batch_book_free(&book);
+        if (rc)
+            batch_rows_free(rows, n_rows);
     }
     if (rc)
         rows = NULL, n_rows = 0;
@@ -396,14 +409,27 @@ static int set_late_policy(const struct batch_settings *s, struct batch_store *s
                            struct gb_err *err)
 {
     struct batch_late_policy p;
-    char text[128];
+    char text[128], at[RESULT_TIME_MAX];
+    char *was = NULL;
+    int same;
 
-    if (!s->deadline && !s->late_penalty)
-        return batch_store_set_meta(st, "late_policy", NULL, err);
-    if (batch_late_parse(s->deadline, s->late_penalty, &p, err))
+    text[0] = '\0';
+    if ((s->deadline || s->late_penalty) &&
+        batch_late_parse(s->deadline, s->late_penalty, &p, err))
         return -1;
-    batch_late_format(&p, text, sizeof text);
-    return batch_store_set_meta(st, "late_policy", text, err);
+    if (s->deadline || s->late_penalty)
+        batch_late_format(&p, text, sizeof text);
+    if (batch_store_get_meta(st, "late_policy", &was, err))
+        return -1;
+    same = !strcmp(was ? was : "", text);
+    free(was);
+    if (same)
+        return 0;
+    /* A changed policy changes what the LMS should hold: every result is a
+     * new revision for --post, stamped with the time of the change. */
+    return batch_store_set_meta(st, "late_policy", text[0] ? text : NULL, err) ||
+           result_time_now(at, err) || batch_store_set_meta(st, "late_policy_at", at, err) ||
+           batch_store_mark_all_unposted(st, err) ? -1 : 0;
 }
 
 int batch_run(struct batch_settings *s)

@@ -218,7 +218,7 @@ for _ in $(seq 100); do [ -s "$tmp/port" ] && break; sleep 0.05; done
 post() {
     GRADEBOX_OUTBOX=$tmp/outbox.sqlite XDG_CONFIG_HOME=$tmp/config run batch "$tmp/$1" \
         --out "$tmp/m" --assignment "HW 3" --post --to "http://127.0.0.1:$(cat "$tmp/port")/hook" \
-        --secret-file "$tmp/secret"
+        --secret-file "$tmp/secret" "${@:2}"
 }
 post moodle.zip
 grep -q "5 results queued, 5 delivered" "$tmp/err" || fail "first --post did not deliver the 5 results"
@@ -240,6 +240,34 @@ assert abs(new["score"] - sum(c["points"] for c in new["checks"])) < 1e-9
 PY
 [ "$(grep -c '^accepted .* 10007$' "$tmp/received.log")" -eq 2 ] || fail "10007's revision not delivered"
 ok "--post sends the decided grade as a new revision (decided checks, recomputed score)"
+
+# ---- 4b. a late policy: every result a new revision, the LMS gets grades.csv's totals ------
+# every Moodle upload is stamped 2026-11-30 22:00: 1 day 22 h after this deadline, 2 days
+post moodle.zip --deadline 2026-11-29T00:00:00Z --late-penalty 10%/day
+grep -q "5 results queued, 5 delivered" "$tmp/err" || fail "a new late policy did not post every result again"
+$PY - "$tmp/bodies" "$tmp/m/grades.csv" <<'PY' || fail "the posted scores are not grades.csv's penalised totals"
+import csv, glob, json, sys
+rows = {r["student"]: r for r in csv.DictReader(open(sys.argv[2], encoding="utf-8"))}
+newest = {}
+for p in glob.glob(sys.argv[1] + "/*.json"):
+    env = json.load(open(p))
+    k = (env["student"], env["exercise"])
+    if k not in newest or env["timestamp"] > newest[k]["timestamp"]:
+        newest[k] = env
+sums = {}
+for (who, ex), env in newest.items():
+    late = env["result"].get("late")
+    assert late and late["days"] == 2 and late["percent"] == 20, (who, ex, late)
+    assert abs(env["score"] - env["result"]["score"] * 0.8) < 1e-9, env["score"]
+    sums[who] = sums.get(who, 0) + env["score"]
+for who, total in sums.items():
+    assert rows[who]["late_penalty"] and float(rows[who]["late_penalty"]) == 20, rows[who]
+    assert abs(float(rows[who]["total"]) - total) < 1e-6, (who, rows[who]["total"], total)
+print("  late: %d students posted at grades.csv's penalised totals" % len(sums))
+PY
+post moodle.zip --deadline 2026-11-29T00:00:00Z --late-penalty 10%/day
+grep -q "0 results queued" "$tmp/err" || fail "an unchanged late policy posted again"
+ok "--post under a late policy: each score after the penalty, summing to grades.csv's totals"
 
 # ---- 5. a regrade keeps decisions on the same evidence and asks the others again -----------
 $PY - "$tmp/moodle.zip" "$tmp/moodle2.zip" <<'PY' || fail "making the resubmission"
