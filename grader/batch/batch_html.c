@@ -527,6 +527,24 @@ static void problems(struct page *p)
     put(p, "</table>");
 }
 
+/* ✎ after a score a human set for the whole exercise, who and why beside it. */
+static void overridden(struct page *p, size_t i)
+{
+    const cJSON *o = p->docs[i] ? cJSON_GetObjectItemCaseSensitive(p->docs[i], "override") : NULL;
+    const char *by = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "by"));
+    const char *note = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "note"));
+
+    if (!o)
+        return;
+    put(p, " ✎ <span class=\"note\">overridden by ");
+    esc(p, by ? by : "?");
+    if (note) {
+        put(p, ": ");
+        esc(p, note);
+    }
+    put(p, "</span>");
+}
+
 static void grade_cell(struct page *p, const char *student, const char *exercise)
 {
     for (size_t i = 0; i < p->b->n_rows; i++) {
@@ -540,8 +558,10 @@ static void grade_cell(struct page *p, const char *student, const char *exercise
         }
         put(p, "<td class=\"num\">");
         report_link(p, r);
-        put(p, " %g/%g%s</td>", r->score, r->max_score,
+        put(p, " %g/%g%s", r->score, r->max_score,
             !strcmp(r->status, "needs_review") ? " ⚑" : "");
+        overridden(p, i);
+        put(p, "</td>");
         return;
     }
     put(p, "<td class=\"num\">—</td>");
@@ -551,8 +571,8 @@ static void grade_table(struct page *p)
 {
     const struct batch_cohort *c = &p->b->cohort;
 
-    put(p, "<h2 id=\"grades\">Grades</h2><p class=\"note\">⚑ waits for human review; — no "
-        "upload.</p><table class=\"grades\"><tr><th>student</th><th>name</th>");
+    put(p, "<h2 id=\"grades\">Grades</h2><p class=\"note\">⚑ waits for human review; ✎ a score a human "
+        "set for the whole exercise; — no upload.</p><table class=\"grades\"><tr><th>student</th><th>name</th>");
     for (size_t e = 0; e < p->b->n_exercises; e++) {
         put(p, "<th>");
         esc(p, p->b->exercises[e]);

@@ -150,6 +150,17 @@ static cJSON *late_member(const struct batch_late *l, double score)
     return o;
 }
 
+/* What the penalty applies to: a human's override of the exercise, else
+ * the checks' sum. */
+static double base_score(const cJSON *doc)
+{
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(doc, "override");
+    const cJSON *pts = cJSON_GetObjectItemCaseSensitive(o, "points");
+
+    return cJSON_IsNumber(pts) ? pts->valuedouble
+                               : cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(doc, "score"));
+}
+
 int batch_late_stamp(const struct batch_book *b, const char *policy_at, struct batch_row *r,
                      struct gb_err *err)
 {
@@ -166,8 +177,7 @@ int batch_late_stamp(const struct batch_book *b, const char *policy_at, struct b
     if (policy_at && at && strcmp(policy_at, at) > 0)
         rc = set_member(doc, "graded_at", cJSON_CreateString(policy_at));
     if (rc == 0 && batch_late_of(b, r->student, &l) && l.percent > 0)
-        rc = set_member(doc, "late", late_member(&l, cJSON_GetNumberValue(
-                            cJSON_GetObjectItemCaseSensitive(doc, "score"))));
+        rc = set_member(doc, "late", late_member(&l, base_score(doc)));
     text = rc == 0 ? cJSON_PrintUnformatted(doc) : NULL;
     cJSON_Delete(doc);
     if (!text)

@@ -58,8 +58,25 @@ int batch_review_decide(struct batch_store *st, const struct batch_review_item *
                         const char *word, const char *note, const char *by, const char *at,
                         struct gb_err *err);
 
+/* The check id under which an override of a whole exercise is stored as a
+ * decision (verdict "override", its points the exercise's score, evidence
+ * the submission's SHA-256: a new upload drops it, a regrade of the same
+ * file keeps it).  No rubric id has parentheses. */
+#define BATCH_REVIEW_OVERRIDE "(override)"
+
+/* The check id under which "grade this file as EXERCISE" is kept (`grader
+ * review --grade-as`): exercise the exercise, verdict "grade-as", evidence
+ * the file's name; the next batch run reads it (batch_ingest.h). */
+#define BATCH_REVIEW_GRADE_AS "(grade-as)"
+
+/* Records an override: the exercise's score set to points (0 to the
+ * result's max_score, else -1 with a sentence), with a note saying why. */
+int batch_review_override(struct batch_store *st, const struct batch_row *r, const char *points,
+                          const char *note, const char *by, const char *at, struct gb_err *err);
+
 /* Rewrites each row's result with the decisions in force (json, score,
- * status, graded_at).  A result that will not take its decisions is an
+ * status, graded_at), an override last: an "override" member
+ * {points, by, at, note} and the row's score its points.  A result that will not take its decisions is an
  * error, never a silent change of grade. */
 int batch_review_apply(struct batch_row *rows, size_t n, const struct batch_decision *d,
                        size_t nd, struct gb_err *err);

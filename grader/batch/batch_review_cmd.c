@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "batch/batch_exercises.h"
 #include "batch/batch_review.h"
 #include "batch/batch_review_tui.h"
 #include "batch/batch_run.h"
@@ -25,7 +26,8 @@ static const char usage_text[] =
     "       grader review DIR --show STUDENT EXERCISE CHECK\n"
     "       grader review DIR --decide STUDENT EXERCISE CHECK pass|fail|POINTS|suggested\n"
     "                                    [--note TEXT]\n"
-    "       grader review DIR --decide-group GROUP pass|fail|POINTS|suggested [--note TEXT]\n"
+    "       grader review DIR --decide-group GROUP pass|fail|POINTS|suggested [--note TEXT]\n"    "       grader review DIR --override STUDENT EXERCISE POINTS --note TEXT\n"
+    "       grader review DIR --grade-as STUDENT FILE EXERCISE\n"
     "  DIR          a `grader batch --out` directory\n"
     "  --by NAME    who decides (default: $USER)\n"
     "  --rubrics D  as for grader batch (the outputs are written again)\n"
@@ -223,11 +225,106 @@ static int decide(struct review_state *rs, const struct review_args *a)
     return EXIT_OK;
 }
 
+/* --override STUDENT EXERCISE POINTS --note TEXT: a human's score for the
+ * whole exercise, stored as a decision; the note is required (the student
+ * and the LMS see why). */
+static int override(struct review_state *rs, const struct review_args *a)
+{
+    const struct batch_row *r = NULL;
+    char at[RESULT_TIME_MAX];
+    struct gb_err err;
+
+    for (size_t i = 0; i < rs->book.n_rows && !r; i++)
+        if (!strcmp(rs->book.rows[i].student, a->pos[0]) &&
+            !strcmp(rs->book.rows[i].exercise, a->pos[1]) && rs->book.rows[i].json)
+            r = &rs->book.rows[i];
+    if (!r) {
+        fprintf(stderr, "grader review: %s has no graded %s to override\n", a->pos[0], a->pos[1]);
+        return EXIT_USAGE;
+    }
+    if (!a->note || !a->note[0]) {
+        fprintf(stderr, "grader review: --override needs --note TEXT: the student sees why\n");
+        return EXIT_USAGE;
+    }
+    if (result_time_now(at, &err) ||
+        batch_review_override(rs->st, r, a->pos[2], a->note, who(a), at, &err)) {
+        fprintf(stderr, "grader review: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    if (batch_rewrite_outputs(a->dir, a->rubrics, &err)) {
+        fprintf(stderr, "grader review: overridden, but the outputs were not written again: "
+                "%s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    printf("grader review: %s's %s overridden to %s of %g points by %s; %s/grades.csv written "
+           "again\n", r->student, r->exercise, a->pos[2], r->max_score, who(a), a->dir);
+    return EXIT_OK;
+}
+
+/* Whether the last batch run named FILE among the student's problems (a
+ * file no exercise took): what --grade-as may point at. */
+static int named_in_problems(const struct batch_book *b, const char *student, const char *file)
+{
+    size_t n = strlen(file);
+
+    for (size_t i = 0; i < b->cohort.n_problems; i++) {
+        const struct batch_problem *p = &b->cohort.problems[i];
+        const char *at = p->what;
+
+        if (!p->student || strcmp(p->student, student))
+            continue;
+        while ((at = strstr(at, file))) {
+            if ((at == p->what || strchr("/_ ", at[-1])) && at[n] == ':')
+                return 1;
+            at++;
+        }
+    }
+    return 0;
+}
+
+/* --grade-as STUDENT FILE EXERCISE: the next batch run grades the student's
+ * FILE as EXERCISE (kept as a decision, batch_review.h). */
+static int grade_as(struct review_state *rs, const struct review_args *a)
+{
+    struct batch_decision d = { (char *)a->pos[0], (char *)a->pos[2], BATCH_REVIEW_GRADE_AS,
+                                "grade-as", 0, (char *)a->note, (char *)who(a), NULL,
+                                (char *)a->pos[1] };
+    struct batch_exercises ex;
+    char at[RESULT_TIME_MAX];
+    struct gb_err err;
+    int known;
+
+    if (batch_exercises_load(a->rubrics, &ex, &err)) {
+        fprintf(stderr, "grader review: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    known = batch_exercises_find(&ex, a->pos[2]) != NULL;
+    batch_exercises_free(&ex);
+    if (!known) {
+        fprintf(stderr, "grader review: %s is not an exercise of the rubrics\n", a->pos[2]);
+        return EXIT_USAGE;
+    }
+    if (!named_in_problems(&rs->book, a->pos[0], a->pos[1])) {
+        fprintf(stderr, "grader review: the last batch run found no file %s of %s that no "
+                "exercise took (its problem and note lines name them)\n", a->pos[1], a->pos[0]);
+        return EXIT_USAGE;
+    }
+    d.at = at;
+    if (result_time_now(at, &err) || batch_store_put_decision(rs->st, &d, &err)) {
+        fprintf(stderr, "grader review: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    printf("grader review: the next `grader batch` run grades %s's %s as %s\n", a->pos[0],
+           a->pos[1], a->pos[2]);
+    return EXIT_OK;
+}
+
 /* Words each action takes after it. */
 static int words_of(const char *action)
 {
     return !strcmp(action, "--list") ? 0 : !strcmp(action, "--show") ? 3
-         : !strcmp(action, "--decide") ? 4 : !strcmp(action, "--decide-group") ? 2 : -1;
+         : !strcmp(action, "--decide") ? 4 : !strcmp(action, "--decide-group") ? 2
+         : !strcmp(action, "--override") || !strcmp(action, "--grade-as") ? 3 : -1;
 }
 
 static int option(struct review_args *a, int argc, char **argv, int *i)
@@ -302,7 +399,9 @@ int batch_review_cmd_main(int argc, char **argv)
         return EXIT_USAGE;
     }
     rc = !a.action ? screen(&rs, &a) : !strcmp(a.action, "--list") ? list(&rs)
-       : !strcmp(a.action, "--show") ? show(&rs, &a) : decide(&rs, &a);
+       : !strcmp(a.action, "--show") ? show(&rs, &a)
+       : !strcmp(a.action, "--override") ? override(&rs, &a)
+       : !strcmp(a.action, "--grade-as") ? grade_as(&rs, &a) : decide(&rs, &a);
     unload(&rs);
     return rc;
 }

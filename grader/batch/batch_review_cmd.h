@@ -9,6 +9,12 @@
  *   grader review DIR --decide-group GROUP pass|fail|POINTS|suggested [--note TEXT]
  *       records the decision (who: --by NAME, else $USER; when; why) in
  *       DIR/gradebook.sqlite and writes DIR's outputs again with it
+ *   grader review DIR --override STUDENT EXERCISE POINTS --note TEXT
+ *       the exercise's score set by a human (batch_review_override), shown in
+ *       every output and sent as a new revision
+ *   grader review DIR --grade-as STUDENT FILE EXERCISE
+ *       the student's FILE (named in a problem line of the last run: no
+ *       exercise took it) is graded as EXERCISE from the next batch run on
  *   grader review DIR --show STUDENT EXERCISE CHECK
  *       the item: question, the rubric's description, the evidence, its group,
  *       the suggested verdict and why

@@ -147,14 +147,40 @@ static int store_cohort(const struct batch_settings *s, struct batch_store *st,
     return rc;
 }
 
+/* The files the instructor said to grade as an exercise (`grader review
+ * --grade-as`, kept as decisions; batch_review.h), pointing into d. */
+static int grade_as_words(const struct batch_decision *d, size_t nd,
+                          struct batch_grade_as **g, size_t *ng, struct gb_err *err)
+{
+    *ng = 0;
+    *g = calloc(nd + 1, sizeof **g);
+    if (!*g)
+        return gb_fail(err, "out of memory");
+    for (size_t i = 0; i < nd; i++)
+        if (!strcmp(d[i].check, BATCH_REVIEW_GRADE_AS) && d[i].evidence)
+            (*g)[(*ng)++] = (struct batch_grade_as){ d[i].student, d[i].evidence, d[i].exercise };
+    return 0;
+}
+
 static int read_cohort(const struct batch_settings *s, const struct batch_exercises *ex,
-                       struct batch_cohort *c, struct gb_err *err)
+                       struct batch_store *st, struct batch_cohort *c, struct gb_err *err)
 {
     struct batch_ingest_limits lim = s->limits;
+    struct batch_decision *d = NULL;
+    struct batch_grade_as *g = NULL;
+    size_t nd = 0;
+    int rc;
 
     memset(c, 0, sizeof *c);
     lim.exclude = s->out;             /* DIR may lie inside an input folder */
-    if (batch_ingest(s->inputs, s->n_inputs, ex, &lim, c, err))
+    rc = batch_store_decisions(st, &d, &nd, err) ||
+         grade_as_words(d, nd, &g, &lim.n_grade_as, err) ? -1 : 0;
+    lim.grade_as = g;
+    if (rc == 0)
+        rc = batch_ingest(s->inputs, s->n_inputs, ex, &lim, c, err);
+    free(g);
+    batch_decisions_free(d, nd);
+    if (rc)
         return -1;
     return s->roster ? batch_roster_apply(s->roster, c, err) : 0;
 }
@@ -442,7 +468,7 @@ int batch_run(struct batch_settings *s)
     size_t n = 0;
     struct gb_err err;
     int rc = batch_exercises_load(s->rubrics, &ex, &err) || open_out(s->out, &st, &err) ||
-             read_cohort(s, &ex, &c, &err) || store_cohort(s, st, &c, &err) ||
+             read_cohort(s, &ex, st, &c, &err) || store_cohort(s, st, &c, &err) ||
              batch_store_set_meta(st, "assignment", s->assignment, &err) ||
              batch_store_set_meta(st, "missing_as_zero", s->missing_as_zero ? "1" : "0", &err) ||
              set_late_policy(s, st, &err) ||

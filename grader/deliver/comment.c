@@ -50,6 +50,18 @@ static int header(const struct result_doc *d, size_t failing, struct gb_buf *out
     if (gb_buf_printf(out, err, "%s (%s)\nscore: %g/%g points\n", r->exercise,
                       report_status_name(d->status), r->score, r->max_score))
         return -1;
+    if (d->overridden) {
+        const cJSON *o = cJSON_GetObjectItemCaseSensitive(d->root, "override");
+        const char *note = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "note"));
+
+        if (gb_buf_printf(out, err, "overridden: %g/%g points by %s%s", cJSON_GetNumberValue(
+                              cJSON_GetObjectItemCaseSensitive(o, "points")), r->max_score,
+                          cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "by")),
+                          note && note[0] ? ": " : "") ||
+            (note && note[0] && put_flat(out, note, COMMENT_LINE_MAX, err)) ||
+            gb_buf_puts(out, "\n", err))
+            return -1;
+    }
     if (d->late_percent > 0 &&
         gb_buf_printf(out, err, "late: handed in %d day%s after the deadline: %g%% off, "
                       "%g/%g points\n", d->late_days, d->late_days == 1 ? "" : "s",

@@ -3,6 +3,7 @@
  *
  *   attention_by_hand (needs_review)
  *   score: 4.5/13 points
+ *   overridden: 9/13 points by ta1: <the note>      (grader review --override)
  *   late: handed in 2 days after the deadline: 20% off, 3.6/13 points
  *   not passed (3 of 14 checks):
  *   - qk_rude_self (0/0.5, fail): <why, or what was expected and found>

@@ -53,7 +53,8 @@ static cJSON *lti_score(const struct result_doc *d, const char *comment)
         || !cJSON_AddStringToObject(o, "timestamp", r->graded_at)
         || !cJSON_AddStringToObject(o, "activityProgress", "Completed")
         || !cJSON_AddStringToObject(o, "gradingProgress",
-                                    d->status == REPORT_REVIEW ? "PendingManual" : "FullyGraded")) {
+                                    d->status == REPORT_REVIEW && !d->overridden
+                                    ? "PendingManual" : "FullyGraded")) {
         cJSON_Delete(o);
         return NULL;
     }

@@ -269,6 +269,36 @@ post moodle.zip --deadline 2026-11-29T00:00:00Z --late-penalty 10%/day
 grep -q "0 results queued" "$tmp/err" || fail "an unchanged late policy posted again"
 ok "--post under a late policy: each score after the penalty, summing to grades.csv's totals"
 
+# ---- 4c. an override of a whole exercise: every output, and a new revision for the LMS -------
+run review "$tmp/m" --override 10002 attention_by_hand 99 --note "too many"
+[ $rc -eq 2 ] && grep -q "not a number of points from 0 to" "$tmp/err" || fail "an override above the maximum was taken"
+run review "$tmp/m" --override 10002 attention_by_hand 10
+[ $rc -eq 2 ] && grep -q "needs --note" "$tmp/err" || fail "an override without a note was taken"
+run review "$tmp/m" --override 10004 attention_by_hand 10 --note "x"
+[ $rc -eq 2 ] && grep -q "has no graded attention_by_hand" "$tmp/err" || fail "an override of nothing graded was taken"
+run review "$tmp/m" --override 10002 attention_by_hand 10 --note "the scaling bug is one line" --by ta1
+[ $rc -eq 0 ] || fail "--override exited $rc"
+post moodle.zip --deadline 2026-11-29T00:00:00Z --late-penalty 10%/day
+grep -q "1 results queued, 1 delivered" "$tmp/err" || fail "the override was not posted as a new revision"
+$PY - "$tmp/bodies" "$tmp/m" <<'PY' || fail "the override is not in every output"
+import csv, glob, json, sys
+bodies, out = sys.argv[1:]
+new = max((json.load(open(p)) for p in glob.glob(bodies + "/*.json")
+           if json.load(open(p))["student"] == "10002"), key=lambda e: e["timestamp"])
+o = new["result"]["override"]
+assert o["points"] == 10 and o["by"] == "ta1" and o["note"] == "the scaling bug is one line", o
+assert abs(new["score"] - 10 * 0.8) < 1e-9, new["score"]          # the override, then the penalty
+rows = {r["student"]: r for r in csv.DictReader(open(out + "/grades.csv", encoding="utf-8"))}
+r = rows["10002"]
+assert float(r["attention_by_hand"]) == 10 and abs(float(r["total"]) - 8) < 1e-9, r
+assert "overridden to 10/13 by ta1: the scaling bug is one line" in r["note"], r["note"]
+ws = {x["Identifier"]: x for x in csv.DictReader(open(out + "/moodle_grades.csv", encoding="utf-8"))}
+assert abs(float(ws["Participant 10002"]["Grade"]) - 8) < 1e-9, ws["Participant 10002"]
+assert "overridden to 10/13 by ta1" in ws["Participant 10002"]["Feedback comments"]
+assert "overridden by ta1: the scaling bug is one line" in open(out + "/report.html", encoding="utf-8").read()
+PY
+ok "--override: refused above the maximum, without a note, or on nothing graded; shown in grades.csv, the worksheet, report.html, posted as a new revision (then the late penalty)"
+
 # ---- 5. a regrade keeps decisions on the same evidence and asks the others again -----------
 $PY - "$tmp/moodle.zip" "$tmp/moodle2.zip" <<'PY' || fail "making the resubmission"
 import sys, zipfile
@@ -280,14 +310,27 @@ with zipfile.ZipFile(src) as a, zipfile.ZipFile(dst, "w") as b:
             data = data.replace(b"**Q1.**", b"**Q1.** (rewritten after feedback) Nothing early survives.", 1)
         b.writestr(info, data)
 PY
+# the renamed upload: graded as the exercise from this run on, on the instructor's word
+run review "$tmp/m" --grade-as 10005 nothere.py attention_by_hand
+[ $rc -eq 2 ] && grep -q "found no file nothere.py of 10005" "$tmp/err" || fail "--grade-as took a file never seen"
+run review "$tmp/m" --grade-as 10005 myhomework.py no_such_exercise
+[ $rc -eq 2 ] && grep -q "is not an exercise" "$tmp/err" || fail "--grade-as took an unknown exercise"
+run review "$tmp/m" --grade-as 10005 myhomework.py attention_by_hand --by ta1
+[ $rc -eq 0 ] || fail "--grade-as exited $rc"
 run batch "$tmp/moodle2.zip" --out "$tmp/m" --assignment "HW 3"
+grep -q "^grader batch: not graded: 10005" "$tmp/err" && fail "the renamed upload is still not graded"
+grep -q "myhomework.py: graded as attention_by_hand (grader review --grade-as)" "$tmp/err" \
+    || fail "the batch does not say it graded myhomework.py as attention_by_hand"
+[ -s "$tmp/m/10005/attention_by_hand.json" ] || fail "10005's renamed upload was not graded"
+$PY -c "import csv,sys; r={x['student']: x for x in csv.DictReader(open(sys.argv[1], encoding='utf-8'))}['10005']; assert r['attention_by_hand'] and float(r['total']) > 0, r" \
+    "$tmp/m/grades.csv" || fail "grades.csv has no grade for 10005's renamed upload"
 # the changed answers are graded again (the refused notebook is retried too: it never graded)
 grep -q '\] 10003 self_check' "$tmp/err" || fail "the changed answers were not graded again"
 run review "$tmp/m" --list
 grep -q "1 asked again" "$tmp/err" || fail "the decision on changed evidence was not asked again"
 awk -F'\t' '$1 == "10003" && $3 == "q1_review"' "$tmp/out" | grep -q . || fail "Chloé's q1 not pending again"
 awk -F'\t' '$1 == "10001" && $3 == "q1_review"' "$tmp/out" | grep -q . && fail "Ada's unchanged q1 asked again"
-ok "regrade: a decision on unchanged evidence kept, one on changed evidence asked again"
+ok "regrade: a decision on unchanged evidence kept, one on changed evidence asked again; --grade-as graded the renamed upload"
 
 # ---- 6. Canvas: the newest resubmission, and the CSV as Canvas's importer reads it ----------
 run batch "$tmp/canvas.zip" --out "$tmp/c" --roster "$tmp/canvas_roster.csv" \

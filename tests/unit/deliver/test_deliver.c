@@ -128,6 +128,32 @@ START_TEST(test_late_penalty_delivered)
 }
 END_TEST
 
+/* A human's score for the whole exercise (`grader review --override`): the
+ * LMS gets it, FullyGraded, with who and why in the comment; the late
+ * penalty applies to it; points above the maximum are refused. */
+START_TEST(test_override_delivered)
+{
+    const char *over = RESULT_HEAD "\"student\":\"alice\",\"assignment\":\"hw3\","
+        "\"override\":{\"points\":9,\"by\":\"ta1\",\"at\":\"2026-12-03T10:00:00.000Z\","
+        "\"note\":\"one line off\"},\"late\":{\"days\":1,\"percent\":10,\"score\":8.1},"
+        RESULT_TAIL;
+    const char *above = RESULT_HEAD "\"student\":\"alice\",\"assignment\":\"hw3\","
+        "\"override\":{\"points\":11,\"by\":\"ta1\"}," RESULT_TAIL;
+    struct gb_err err;
+    struct payload p;
+    cJSON *o = build(over, PAYLOAD_LTI, NULL, NULL, &p, &err), *score;
+
+    ck_assert_msg(o != NULL, "%s", err.msg);
+    score = cJSON_GetObjectItem(o, "score");
+    ck_assert_double_eq_tol(cJSON_GetObjectItem(score, "scoreGiven")->valuedouble, 8.1, 1e-9);
+    ck_assert_str_eq(str(score, "gradingProgress"), "FullyGraded");
+    ck_assert_ptr_nonnull(strstr(str(score, "comment"), "overridden: 9/10 points by ta1: one line off"));
+    cJSON_Delete(o);
+    ck_assert_ptr_null(build(above, PAYLOAD_GRADEBOX, NULL, NULL, &p, &err));
+    ck_assert_ptr_nonnull(strstr(err.msg, "override.points"));
+}
+END_TEST
+
 /* The comment is a per-check summary, bounded: many long failures are cut
  * with a line saying how many more there are. */
 START_TEST(test_lti_comment_bounded)
@@ -395,6 +421,7 @@ int main(void)
     tcase_add_test(tc, test_lti_score);
     tcase_add_test(tc, test_late_penalty_delivered);
     tcase_add_test(tc, test_lti_comment_bounded);
+    tcase_add_test(tc, test_override_delivered);
     tcase_add_test(tc, test_lti_progress_follows_status);
     tcase_add_test(tc, test_bad_results_name_the_field);
     tcase_add_test(tc, test_classify);
