@@ -15,6 +15,8 @@
 
 #include "batch/batch_csv.h"
 #include "batch/batch_progress.h"
+#include "batch/batch_sidebyside.h"
+#include "batch/batch_status.h"
 #include "report/report.h"
 
 #define HIST_BINS 10
@@ -493,16 +495,23 @@ static void similarity(struct page *p, const struct batch_similarity *sim)
         return;
     }
     put(p, "<table class=\"similar\"><tr><th>exercise</th><th>student</th><th>student</th>"
-        "<th>alike</th><th>shared fingerprints</th></tr>");
+        "<th>alike</th><th>shared fingerprints</th><th></th></tr>");
     for (size_t i = 0; i < sim->n; i++) {
+        char who[400], page[PATH_MAX];
+
         put(p, "<tr><td>");
         esc(p, sim->v[i].exercise);
         put(p, "</td><td>");
-        esc(p, sim->v[i].a);
+        batch_status_who(p->b, sim->v[i].a, who, sizeof who);
+        esc(p, who);
         put(p, "</td><td>");
-        esc(p, sim->v[i].b);
-        put(p, "</td><td class=\"num\">%.0f%%</td><td class=\"num\">%zu</td></tr>",
+        batch_status_who(p->b, sim->v[i].b, who, sizeof who);
+        esc(p, who);
+        batch_sidebyside_name(&sim->v[i], page, sizeof page);
+        put(p, "</td><td class=\"num\">%.0f%%</td><td class=\"num\">%zu</td><td><a href=\"",
             sim->v[i].score * 100, sim->v[i].shared);
+        esc(p, page);
+        put(p, "\">side by side</a></td></tr>");
     }
     put(p, "</table>");
 }

@@ -19,6 +19,7 @@
 #include "batch/batch_queue.h"
 #include "batch/batch_review.h"
 #include "batch/batch_roster.h"
+#include "batch/batch_sidebyside.h"
 #include "batch/batch_similar.h"
 #include "batch/batch_status.h"
 #include "batch/batch_store.h"
@@ -259,7 +260,8 @@ static int write_outputs(struct batch_store *st, const char *course_dir, const c
     if (rc == 0 && batch_similar_find(&book, course_dir, &sim, &why))
         fprintf(stderr, "grader batch: similarity not computed: %s\n", why.msg);
     if (rc == 0)
-        rc = batch_html_write(&book, &sim, out, err);
+        rc = batch_sidebyside_write(&book, &sim, out, err) ||
+             batch_html_write(&book, &sim, out, err) ? -1 : 0;
     batch_similarity_free(&sim);
     batch_book_free(&book);
     return rc;
