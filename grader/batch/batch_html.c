@@ -580,8 +580,9 @@ static void grade_table(struct page *p)
 {
     const struct batch_cohort *c = &p->b->cohort;
 
-    put(p, "<h2 id=\"grades\">Grades</h2><p class=\"note\">⚑ waits for human review; ✎ a score a human "
-        "set for the whole exercise; — no upload.</p><table class=\"grades\"><tr><th>student</th><th>name</th>");
+    put(p, "<h2 id=\"grades\">Grades</h2><p class=\"note\">⚑ waits for human review; ✎ a "
+        "score a human set for the whole exercise; — no upload.</p><table class=\"grades\">"
+        "<tr><th>student</th><th>name</th>");
     for (size_t e = 0; e < p->b->n_exercises; e++) {
         put(p, "<th>");
         esc(p, p->b->exercises[e]);

@@ -133,7 +133,8 @@ static int set_member(cJSON *o, const char *key, cJSON *value)
     if (!value)
         return -1;
     if (cJSON_GetObjectItemCaseSensitive(o, key))
-        return cJSON_ReplaceItemInObjectCaseSensitive(o, key, value) ? 0 : (cJSON_Delete(value), -1);
+        return cJSON_ReplaceItemInObjectCaseSensitive(o, key, value) ? 0
+                                                                    : (cJSON_Delete(value), -1);
     return cJSON_AddItemToObject(o, key, value) ? 0 : (cJSON_Delete(value), -1);
 }
 
@@ -156,9 +157,9 @@ static double base_score(const cJSON *doc)
 {
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(doc, "override");
     const cJSON *pts = cJSON_GetObjectItemCaseSensitive(o, "points");
+    const cJSON *score = cJSON_GetObjectItemCaseSensitive(doc, "score");
 
-    return cJSON_IsNumber(pts) ? pts->valuedouble
-                               : cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(doc, "score"));
+    return cJSON_IsNumber(pts) ? pts->valuedouble : cJSON_GetNumberValue(score);
 }
 
 int batch_late_stamp(const struct batch_book *b, const char *policy_at, struct batch_row *r,

@@ -439,7 +439,8 @@ static cJSON *override_member(const struct batch_decision *d)
 
     if (!o || !cJSON_AddNumberToObject(o, "points", d->points) ||
         !cJSON_AddStringToObject(o, "by", d->by) || !cJSON_AddStringToObject(o, "at", d->at) ||
-        !(d->note ? cJSON_AddStringToObject(o, "note", d->note) : cJSON_AddNullToObject(o, "note"))) {
+        !(d->note ? cJSON_AddStringToObject(o, "note", d->note)
+                  : cJSON_AddNullToObject(o, "note"))) {
         cJSON_Delete(o);
         return NULL;
     }
