@@ -85,7 +85,7 @@ static void put_field(const char *s)
 
 static int list(struct review_state *rs)
 {
-    size_t pending = 0, kept = 0, stale = 0;
+    size_t pending = 0, kept = 0, stale = 0, suggested = 0;
 
     for (size_t i = 0; i < rs->n; i++) {
         const struct batch_review_item *it = &rs->items[i];
@@ -95,12 +95,13 @@ static int list(struct review_state *rs)
         if (it->decision)
             continue;
         pending++;
+        suggested += it->suggested != NULL;
         printf("%s\t%s\t%s\t%s\t", it->student, it->exercise, it->check, it->group);
         put_field(it->question);
         printf("\t%s\n", it->suggested ? it->suggested : "-");
     }
-    fprintf(stderr, "grader review: %zu pending (%zu asked again: their evidence changed), "
-            "%zu decided\n", pending, stale, kept);
+    fprintf(stderr, "grader review: %zu pending (%zu asked again: their evidence changed; "
+            "%zu with a suggested verdict), %zu decided\n", pending, stale, suggested, kept);
     return EXIT_OK;
 }
 
