@@ -168,6 +168,7 @@ static void late_fields(struct sheet *s, const struct batch_late *late, double t
 
 static int write_grades(const struct batch_book *b, const char *out_dir, struct gb_err *err)
 {
+    struct gb_buf note = GB_BUF_INIT;
     struct batch_late late;
     struct sheet s;
     char why[1024];
@@ -204,10 +205,18 @@ static int write_grades(const struct batch_book *b, const char *out_dir, struct 
         }
         number(&s, review);
         number(&s, errors);
-        field(&s, why);
+        note.len = 0;
+        if (gb_buf_puts(&note, why, err) || batch_feedback_overrides(b, st->id, &note, err)) {
+            gb_buf_free(&note);
+            fclose(s.f);
+            free(s.data);
+            return -1;
+        }
+        field(&s, note.data);
         late_fields(&s, !ungraded && known ? &late : NULL, total);
         end_line(&s);
     }
+    gb_buf_free(&note);
     return sheet_save(&s, out_dir, "grades.csv", err);
 }
 

@@ -44,6 +44,12 @@ static int one_result(const struct batch_row *r, struct gb_buf *out, struct gb_e
                              r->status);
     rc = gb_buf_printf(out, err, "%s: %g/%g (%s)\n", r->exercise, r->score, r->max_score,
                        r->status);
+    c = cJSON_GetObjectItemCaseSensitive(doc, "override");
+    if (rc == 0 && c)
+        rc = gb_buf_printf(out, err, "- overridden to %g/%g by %s%s%s\n", number_of(c, "points"),
+                           r->max_score, text_of(c, "by") ? text_of(c, "by") : "?",
+                           text_of(c, "note") ? ": " : "", text_of(c, "note") ? text_of(c, "note")
+                           : "");
     cJSON_ArrayForEach(c, checks) {
         const char *v = text_of(c, "verdict");
 
@@ -84,4 +90,25 @@ int batch_feedback_text(const struct batch_book *b, const char *student, struct 
             return -1;
     }
     return 0;
+}
+
+int batch_feedback_overrides(const struct batch_book *b, const char *student,
+                             struct gb_buf *out, struct gb_err *err)
+{
+    int rc = 0;
+
+    for (size_t i = 0; rc == 0 && i < b->n_rows; i++) {
+        const struct batch_row *r = &b->rows[i];
+        cJSON *doc = strcmp(r->student, student) || !r->json ? NULL : cJSON_Parse(r->json);
+        const cJSON *o = cJSON_GetObjectItemCaseSensitive(doc, "override");
+
+        if (o)
+            rc = gb_buf_printf(out, err, "%s%s overridden to %g/%g by %s%s%s",
+                               out->len ? "; " : "", r->exercise, number_of(o, "points"),
+                               r->max_score, text_of(o, "by") ? text_of(o, "by") : "?",
+                               text_of(o, "note") ? ": " : "",
+                               text_of(o, "note") ? text_of(o, "note") : "");
+        cJSON_Delete(doc);
+    }
+    return rc;
 }

@@ -2,7 +2,8 @@
  *
  * Per exercise, its score and status, then every check that did not pass or
  * that a human decided, with its points and the grader's message (or the
- * human's verdict and note), and how many others passed.  Moodle's worksheet carries it in
+ * human's verdict and note), an override of the whole exercise with who and
+ * why, and how many others passed.  Moodle's worksheet carries it in
  * "Feedback comments" and its feedback-files zip as a file per student.
  * Read from the stored result documents only: nothing is recomputed.
  */
@@ -17,5 +18,11 @@
  * graded: batch_status.h says why).  -1 only when out of memory. */
 int batch_feedback_text(const struct batch_book *b, const char *student, struct gb_buf *out,
                         struct gb_err *err);
+
+/* Appends "EXERCISE overridden to P/M by WHO: NOTE" for each of the
+ * student's results a human overrode (`grader review --override`), "; "
+ * between them; nothing when none.  -1 only when out of memory. */
+int batch_feedback_overrides(const struct batch_book *b, const char *student,
+                             struct gb_buf *out, struct gb_err *err);
 
 #endif

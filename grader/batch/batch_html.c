@@ -15,6 +15,8 @@
 
 #include "batch/batch_csv.h"
 #include "batch/batch_progress.h"
+#include "batch/batch_sidebyside.h"
+#include "batch/batch_status.h"
 #include "report/report.h"
 
 #define HIST_BINS 10
@@ -493,16 +495,23 @@ static void similarity(struct page *p, const struct batch_similarity *sim)
         return;
     }
     put(p, "<table class=\"similar\"><tr><th>exercise</th><th>student</th><th>student</th>"
-        "<th>alike</th><th>shared fingerprints</th></tr>");
+        "<th>alike</th><th>shared fingerprints</th><th></th></tr>");
     for (size_t i = 0; i < sim->n; i++) {
+        char who[400], page[PATH_MAX];
+
         put(p, "<tr><td>");
         esc(p, sim->v[i].exercise);
         put(p, "</td><td>");
-        esc(p, sim->v[i].a);
+        batch_status_who(p->b, sim->v[i].a, who, sizeof who);
+        esc(p, who);
         put(p, "</td><td>");
-        esc(p, sim->v[i].b);
-        put(p, "</td><td class=\"num\">%.0f%%</td><td class=\"num\">%zu</td></tr>",
+        batch_status_who(p->b, sim->v[i].b, who, sizeof who);
+        esc(p, who);
+        batch_sidebyside_name(&sim->v[i], page, sizeof page);
+        put(p, "</td><td class=\"num\">%.0f%%</td><td class=\"num\">%zu</td><td><a href=\"",
             sim->v[i].score * 100, sim->v[i].shared);
+        esc(p, page);
+        put(p, "\">side by side</a></td></tr>");
     }
     put(p, "</table>");
 }
@@ -527,6 +536,24 @@ static void problems(struct page *p)
     put(p, "</table>");
 }
 
+/* ✎ after a score a human set for the whole exercise, who and why beside it. */
+static void overridden(struct page *p, size_t i)
+{
+    const cJSON *o = p->docs[i] ? cJSON_GetObjectItemCaseSensitive(p->docs[i], "override") : NULL;
+    const char *by = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "by"));
+    const char *note = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "note"));
+
+    if (!o)
+        return;
+    put(p, " ✎ <span class=\"note\">overridden by ");
+    esc(p, by ? by : "?");
+    if (note) {
+        put(p, ": ");
+        esc(p, note);
+    }
+    put(p, "</span>");
+}
+
 static void grade_cell(struct page *p, const char *student, const char *exercise)
 {
     for (size_t i = 0; i < p->b->n_rows; i++) {
@@ -540,8 +567,10 @@ static void grade_cell(struct page *p, const char *student, const char *exercise
         }
         put(p, "<td class=\"num\">");
         report_link(p, r);
-        put(p, " %g/%g%s</td>", r->score, r->max_score,
+        put(p, " %g/%g%s", r->score, r->max_score,
             !strcmp(r->status, "needs_review") ? " ⚑" : "");
+        overridden(p, i);
+        put(p, "</td>");
         return;
     }
     put(p, "<td class=\"num\">—</td>");
@@ -551,8 +580,9 @@ static void grade_table(struct page *p)
 {
     const struct batch_cohort *c = &p->b->cohort;
 
-    put(p, "<h2 id=\"grades\">Grades</h2><p class=\"note\">⚑ waits for human review; — no "
-        "upload.</p><table class=\"grades\"><tr><th>student</th><th>name</th>");
+    put(p, "<h2 id=\"grades\">Grades</h2><p class=\"note\">⚑ waits for human review; ✎ a "
+        "score a human set for the whole exercise; — no upload.</p><table class=\"grades\">"
+        "<tr><th>student</th><th>name</th>");
     for (size_t e = 0; e < p->b->n_exercises; e++) {
         put(p, "<th>");
         esc(p, p->b->exercises[e]);

@@ -69,12 +69,21 @@ struct batch_cohort {
     size_t n_problems;
 };
 
+/* The instructor's word on a renamed upload (`grader review --grade-as`):
+ * the student's file of that name (the upload's own name, the LMS prefix
+ * removed) is graded as the exercise. */
+struct batch_grade_as {
+    const char *student, *file, *exercise;
+};
+
 struct batch_ingest_limits {
     size_t max_entries;               /* per input; default 100000 */
     size_t max_bytes;                 /* read per input; default 512 MiB */
     size_t max_files_listed;          /* unmatched files listed per student; default 20 */
     const char *exclude;              /* a folder never read: the output DIR when it lies
                                        * inside an input folder; or NULL */
+    const struct batch_grade_as *grade_as;   /* files to grade as an exercise, or NULL */
+    size_t n_grade_as;
 };
 
 void batch_ingest_limits_default(struct batch_ingest_limits *lim);

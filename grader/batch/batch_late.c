@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "batch/batch_late.h"
 
+#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,4 +126,64 @@ int batch_late_of(const struct batch_book *b, const char *student, struct batch_
     out->days = over > 0 ? (int)((over + DAY - 1) / DAY) : 0;
     out->percent = out->days * p.per_day < p.cap ? out->days * p.per_day : p.cap;
     return 1;
+}
+
+static int set_member(cJSON *o, const char *key, cJSON *value)
+{
+    if (!value)
+        return -1;
+    if (cJSON_GetObjectItemCaseSensitive(o, key))
+        return cJSON_ReplaceItemInObjectCaseSensitive(o, key, value) ? 0
+                                                                    : (cJSON_Delete(value), -1);
+    return cJSON_AddItemToObject(o, key, value) ? 0 : (cJSON_Delete(value), -1);
+}
+
+static cJSON *late_member(const struct batch_late *l, double score)
+{
+    cJSON *o = cJSON_CreateObject();
+
+    if (!o || !cJSON_AddNumberToObject(o, "days", l->days) ||
+        !cJSON_AddNumberToObject(o, "percent", l->percent) ||
+        !cJSON_AddNumberToObject(o, "score", score * (1 - l->percent / 100))) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* What the penalty applies to: a human's override of the exercise, else
+ * the checks' sum. */
+static double base_score(const cJSON *doc)
+{
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(doc, "override");
+    const cJSON *pts = cJSON_GetObjectItemCaseSensitive(o, "points");
+    const cJSON *score = cJSON_GetObjectItemCaseSensitive(doc, "score");
+
+    return cJSON_IsNumber(pts) ? pts->valuedouble : cJSON_GetNumberValue(score);
+}
+
+int batch_late_stamp(const struct batch_book *b, const char *policy_at, struct batch_row *r,
+                     struct gb_err *err)
+{
+    struct batch_late l;
+    cJSON *doc = r->json ? cJSON_Parse(r->json) : NULL;
+    const char *at;
+    char *text;
+    int rc = 0;
+
+    if (!doc)
+        return r->json ? gb_fail(err, "%s's %s: the stored result is not JSON", r->student,
+                                 r->exercise) : 0;
+    at = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "graded_at"));
+    if (policy_at && at && strcmp(policy_at, at) > 0)
+        rc = set_member(doc, "graded_at", cJSON_CreateString(policy_at));
+    if (rc == 0 && batch_late_of(b, r->student, &l) && l.percent > 0)
+        rc = set_member(doc, "late", late_member(&l, base_score(doc)));
+    text = rc == 0 ? cJSON_PrintUnformatted(doc) : NULL;
+    cJSON_Delete(doc);
+    if (!text)
+        return gb_fail(err, "out of memory");
+    free(r->json);
+    r->json = text;
+    return 0;
 }

@@ -7,7 +7,8 @@
  * the grace period, every started day costs the percentage of the total,
  * never more than the cap.  The policy is kept in the gradebook, so review
  * and collect write the same penalised totals; grades.csv shows the days and
- * the percentage beside the totals before and after.
+ * the percentage beside the totals before and after; --post sends each
+ * result with the penalty (batch_late_stamp).
  */
 #ifndef GB_BATCH_LATE_H
 #define GB_BATCH_LATE_H
@@ -40,5 +41,14 @@ struct batch_late {
 /* 1 when the book has a policy and the student a known hand-in time (out
  * filled), else 0. */
 int batch_late_of(const struct batch_book *b, const char *student, struct batch_late *out);
+
+/* A result as --post sends it under the late policy (r->json rewritten):
+ * a "late" member {days, percent, score} — score being the result's score
+ * after the penalty, so the LMS gets what grades.csv shows (the checks and
+ * their sum stay as graded; deliver/result_doc.h checks the product) — when
+ * the student handed in late, and graded_at no older than policy_at (the
+ * policy's last change, or NULL), so a changed policy is a new revision. */
+int batch_late_stamp(const struct batch_book *b, const char *policy_at, struct batch_row *r,
+                     struct gb_err *err);
 
 #endif

@@ -3,6 +3,8 @@
 #define _GNU_SOURCE
 #include "batch/batch_review.h"
 
+#include "batch/batch_suggest.h"
+
 #include <cjson/cJSON.h>
 #include <ctype.h>
 #include <openssl/evp.h>
@@ -156,6 +158,7 @@ static void item_clear(struct batch_review_item *it)
     free(it->question);
     free(it->description);
     free(it->evidence);
+    free(it->reasons);
     memset(it, 0, sizeof *it);
 }
 
@@ -193,6 +196,7 @@ static int item_of(const struct batch_row *r, const cJSON *doc, const cJSON *c,
                    struct gb_err *err)
 {
     struct gb_buf ev = GB_BUF_INIT;
+    struct batch_suggestion sug;
     const struct batch_decision *dec;
 
     memset(it, 0, sizeof *it);
@@ -211,6 +215,10 @@ static int item_of(const struct batch_row *r, const cJSON *doc, const cJSON *c,
         return gb_fail(err, "out of memory");
     if (sha256_hex(it->evidence, strlen(it->evidence), it->evidence_sha) || group_of(it, err))
         return gb_fail(err, "cannot compute SHA-256");
+    if (batch_suggest(doc, c, &sug, err))
+        return -1;
+    it->suggested = sug.verdict;
+    it->reasons = sug.reasons;
     dec = decision_for(d, nd, it->student, it->exercise, it->check);
     it->decision = dec && !strcmp(dec->evidence, it->evidence_sha) ? dec : NULL;
     it->stale = dec && !it->decision;
@@ -273,19 +281,31 @@ int batch_review_decide(struct batch_store *st, const struct batch_review_item *
 {
     struct batch_decision d = { it->student, it->exercise, it->check, NULL, 0, (char *)note,
                                 (char *)by, (char *)at, (char *)it->evidence_sha };
-    char *end;
+    char *end, *why = NULL;
+    int rc;
 
+    if (!strcmp(word, "suggested")) {
+        if (!it->suggested)
+            return gb_fail(err, "%s %s %s has no suggested verdict (no evidence either way): "
+                           "decide pass, fail or points", it->student, it->exercise, it->check);
+        if (asprintf(&why, "the suggested verdict%s%s", note ? "; " : "", note ? note : "") < 0)
+            return gb_fail(err, "out of memory");
+        d.note = why;
+        word = it->suggested;
+    }
     if (!strcmp(word, "pass") || !strcmp(word, "fail")) {
         d.verdict = (char *)word;
         d.points = word[0] == 'p' ? it->max_points : 0;
     } else {
         d.points = strtod(word, &end);
         if (end == word || *end || !(d.points >= 0 && d.points <= it->max_points))
-            return gb_fail(err, "%s: not pass, fail or a number of points from 0 to %g", word,
-                           it->max_points);
+            return gb_fail(err, "%s: not pass, fail, suggested or a number of points from 0 "
+                           "to %g", word, it->max_points);
         d.verdict = "points";
     }
-    return batch_store_put_decision(st, &d, err);
+    rc = batch_store_put_decision(st, &d, err);
+    free(why);
+    return rc;
 }
 
 /* ---- decisions applied ---------------------------------------------------------- */
@@ -390,6 +410,77 @@ static int settle(struct batch_row *r, cJSON *doc, const char *latest, struct gb
     return rc;
 }
 
+/* ---- overrides ------------------------------------------------------------------- */
+
+int batch_review_override(struct batch_store *st, const struct batch_row *r, const char *points,
+                          const char *note, const char *by, const char *at, struct gb_err *err)
+{
+    cJSON *doc = r->json ? cJSON_Parse(r->json) : NULL;
+    struct batch_decision d = { r->student, r->exercise, BATCH_REVIEW_OVERRIDE, "override", 0,
+                                (char *)note, (char *)by, (char *)at, NULL };
+    char *end;
+    int rc;
+
+    if (!doc)
+        return gb_fail(err, "%s has no graded %s to override", r->student, r->exercise);
+    d.evidence = (char *)text_of(doc, "submission_sha256");
+    d.points = strtod(points, &end);
+    if (end == points || *end || !(d.points >= 0 && d.points <= r->max_score))
+        rc = gb_fail(err, "%s: not a number of points from 0 to %g", points, r->max_score);
+    else
+        rc = batch_store_put_decision(st, &d, err);
+    cJSON_Delete(doc);
+    return rc;
+}
+
+static cJSON *override_member(const struct batch_decision *d)
+{
+    cJSON *o = cJSON_CreateObject();
+
+    if (!o || !cJSON_AddNumberToObject(o, "points", d->points) ||
+        !cJSON_AddStringToObject(o, "by", d->by) || !cJSON_AddStringToObject(o, "at", d->at) ||
+        !(d->note ? cJSON_AddStringToObject(o, "note", d->note)
+                  : cJSON_AddNullToObject(o, "note"))) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* The row's override on its current submission, if any, applied last. */
+static int override_row(struct batch_row *r, const struct batch_decision *d, size_t nd,
+                        struct gb_err *err)
+{
+    const struct batch_decision *o = decision_for(d, nd, r->student, r->exercise,
+                                                  BATCH_REVIEW_OVERRIDE);
+    cJSON *doc;
+    char *text;
+    int rc;
+
+    if (!o || !(doc = cJSON_Parse(r->json)))
+        return 0;
+    if (strcmp(o->evidence, text_of(doc, "submission_sha256"))) {
+        cJSON_Delete(doc);       /* made on another upload: not applied */
+        return 0;
+    }
+    rc = set_member(doc, "override", override_member(o));
+    if (rc == 0 && strcmp(o->at, text_of(doc, "graded_at")) > 0)
+        rc = set_member(doc, "graded_at", cJSON_CreateString(o->at));
+    text = rc == 0 ? cJSON_PrintUnformatted(doc) : NULL;
+    cJSON_Delete(doc);
+    if (!text)
+        return gb_fail(err, "out of memory");
+    free(r->json);
+    r->json = text;
+    r->score = o->points;
+    if (strcmp(o->at, r->graded_at ? r->graded_at : "") > 0) {
+        free(r->graded_at);
+        if (!(r->graded_at = strdup(o->at)))
+            return gb_fail(err, "out of memory");
+    }
+    return 0;
+}
+
 int batch_review_apply(struct batch_row *rows, size_t n, const struct batch_decision *d,
                        size_t nd, struct gb_err *err)
 {
@@ -404,6 +495,8 @@ int batch_review_apply(struct batch_row *rows, size_t n, const struct batch_deci
         if (rc == 0 && latest[0])
             rc = settle(&rows[i], doc, latest, err);
         cJSON_Delete(doc);
+        if (rc == 0)
+            rc = override_row(&rows[i], d, nd, err);
         if (rc)
             return -1;
     }

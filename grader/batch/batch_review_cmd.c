@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "batch/batch_exercises.h"
 #include "batch/batch_review.h"
 #include "batch/batch_review_tui.h"
 #include "batch/batch_run.h"
@@ -18,12 +19,16 @@
 #define EXIT_USAGE 2
 
 static const char usage_text[] =
-    "usage: grader review DIR            (the review screen: p pass, f fail, s points,\n"
-    "                                     n note, P/F whole group, j next, k back, q quit)\n"
+    "usage: grader review DIR            (the review screen: a accept the suggestion,\n"
+    "                                     p pass, f fail, s points, n note, A/P/F whole\n"
+    "                                     group, j next, k back, q quit)\n"
     "       grader review DIR --list\n"
     "       grader review DIR --show STUDENT EXERCISE CHECK\n"
-    "       grader review DIR --decide STUDENT EXERCISE CHECK pass|fail|POINTS [--note TEXT]\n"
-    "       grader review DIR --decide-group GROUP pass|fail|POINTS [--note TEXT]\n"
+    "       grader review DIR --decide STUDENT EXERCISE CHECK pass|fail|POINTS|suggested\n"
+    "                                    [--note TEXT]\n"
+    "       grader review DIR --decide-group GROUP pass|fail|POINTS|suggested [--note TEXT]\n"
+    "       grader review DIR --override STUDENT EXERCISE POINTS --note TEXT\n"
+    "       grader review DIR --grade-as STUDENT FILE EXERCISE\n"
     "  DIR          a `grader batch --out` directory\n"
     "  --by NAME    who decides (default: $USER)\n"
     "  --rubrics D  as for grader batch (the outputs are written again)\n"
@@ -80,7 +85,7 @@ static void put_field(const char *s)
 
 static int list(struct review_state *rs)
 {
-    size_t pending = 0, kept = 0, stale = 0;
+    size_t pending = 0, kept = 0, stale = 0, suggested = 0;
 
     for (size_t i = 0; i < rs->n; i++) {
         const struct batch_review_item *it = &rs->items[i];
@@ -90,12 +95,13 @@ static int list(struct review_state *rs)
         if (it->decision)
             continue;
         pending++;
+        suggested += it->suggested != NULL;
         printf("%s\t%s\t%s\t%s\t", it->student, it->exercise, it->check, it->group);
         put_field(it->question);
-        putchar('\n');
+        printf("\t%s\n", it->suggested ? it->suggested : "-");
     }
-    fprintf(stderr, "grader review: %zu pending (%zu asked again: their evidence changed), "
-            "%zu decided\n", pending, stale, kept);
+    fprintf(stderr, "grader review: %zu pending (%zu asked again: their evidence changed; "
+            "%zu with a suggested verdict), %zu decided\n", pending, stale, suggested, kept);
     return EXIT_OK;
 }
 
@@ -135,6 +141,11 @@ static int show(struct review_state *rs, const struct review_args *a)
         printf("decided:     %s by %s at %s%s%s\n", it->decision->verdict, it->decision->by,
                it->decision->at, it->decision->note ? ": " : "",
                it->decision->note ? it->decision->note : "");
+    if (it->suggested)
+        printf("suggested:   %s (`--decide %s %s %s suggested` takes it), because\n%s\n",
+               it->suggested, it->student, it->exercise, it->check, it->reasons);
+    else
+        printf("suggested:   none (no evidence either way in the automatic checks)\n");
     printf("evidence:\n%s\n", it->evidence);
     return EXIT_OK;
 }
@@ -155,11 +166,11 @@ static const char *who(const struct review_args *a)
  * items of a group are one check's, so one maximum: a bad word is refused
  * before anything is recorded). */
 static int record(struct review_state *rs, const struct review_args *a, const char *word,
-                  const char *match_group, size_t *done, struct gb_err *err)
+                  const char *match_group, size_t *done, size_t *skipped, struct gb_err *err)
 {
     char at[RESULT_TIME_MAX];
 
-    *done = 0;
+    *done = *skipped = 0;
     if (result_time_now(at, err))
         return -1;
     for (size_t i = 0; i < rs->n; i++) {
@@ -169,6 +180,10 @@ static int record(struct review_state *rs, const struct review_args *a, const ch
                         : (strcmp(it->student, a->pos[0]) || strcmp(it->exercise, a->pos[1]) ||
                            strcmp(it->check, a->pos[2])))
             continue;
+        if (match_group && !strcmp(word, "suggested") && !it->suggested) {
+            (*skipped)++;             /* no evidence either way: left for a human */
+            continue;
+        }
         if (batch_review_decide(rs->st, it, word, a->note, who(a), at, err))
             return -1;
         (*done)++;
@@ -181,14 +196,17 @@ static int decide(struct review_state *rs, const struct review_args *a)
     int group = !strcmp(a->action, "--decide-group");
     const char *word = a->pos[group ? 1 : 3];
     struct gb_err err;
-    size_t done;
+    size_t done, skipped;
 
-    if (record(rs, a, word, group ? a->pos[0] : NULL, &done, &err)) {
+    if (record(rs, a, word, group ? a->pos[0] : NULL, &done, &skipped, &err)) {
         fprintf(stderr, "grader review: %s\n", err.msg);
         return EXIT_USAGE;
     }
     if (done == 0) {
-        if (group)
+        if (group && skipped)
+            fprintf(stderr, "grader review: no item of group %s has a suggested verdict\n",
+                    a->pos[0]);
+        else if (group)
             fprintf(stderr, "grader review: no review item is in group %s\n", a->pos[0]);
         else
             fprintf(stderr, "grader review: %s has no review item %s %s\n", a->pos[0],
@@ -203,6 +221,103 @@ static int decide(struct review_state *rs, const struct review_args *a)
     }
     printf("grader review: %zu item%s decided %s by %s; %s/grades.csv written again\n", done,
            done == 1 ? "" : "s", word, who(a), a->dir);
+    if (skipped)
+        printf("grader review: %zu item%s of the group without a suggestion left pending\n",
+               skipped, skipped == 1 ? "" : "s");
+    return EXIT_OK;
+}
+
+/* --override STUDENT EXERCISE POINTS --note TEXT: a human's score for the
+ * whole exercise, stored as a decision; the note is required (the student
+ * and the LMS see why). */
+static int override(struct review_state *rs, const struct review_args *a)
+{
+    const struct batch_row *r = NULL;
+    char at[RESULT_TIME_MAX];
+    struct gb_err err;
+
+    for (size_t i = 0; i < rs->book.n_rows && !r; i++)
+        if (!strcmp(rs->book.rows[i].student, a->pos[0]) &&
+            !strcmp(rs->book.rows[i].exercise, a->pos[1]) && rs->book.rows[i].json)
+            r = &rs->book.rows[i];
+    if (!r) {
+        fprintf(stderr, "grader review: %s has no graded %s to override\n", a->pos[0], a->pos[1]);
+        return EXIT_USAGE;
+    }
+    if (!a->note || !a->note[0]) {
+        fprintf(stderr, "grader review: --override needs --note TEXT: the student sees why\n");
+        return EXIT_USAGE;
+    }
+    if (result_time_now(at, &err) ||
+        batch_review_override(rs->st, r, a->pos[2], a->note, who(a), at, &err)) {
+        fprintf(stderr, "grader review: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    if (batch_rewrite_outputs(a->dir, a->rubrics, &err)) {
+        fprintf(stderr, "grader review: overridden, but the outputs were not written again: "
+                "%s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    printf("grader review: %s's %s overridden to %s of %g points by %s; %s/grades.csv written "
+           "again\n", r->student, r->exercise, a->pos[2], r->max_score, who(a), a->dir);
+    return EXIT_OK;
+}
+
+/* Whether the last batch run named FILE among the student's problems (a
+ * file no exercise took): what --grade-as may point at. */
+static int named_in_problems(const struct batch_book *b, const char *student, const char *file)
+{
+    size_t n = strlen(file);
+
+    for (size_t i = 0; i < b->cohort.n_problems; i++) {
+        const struct batch_problem *p = &b->cohort.problems[i];
+        const char *at = p->what;
+
+        if (!p->student || strcmp(p->student, student))
+            continue;
+        while ((at = strstr(at, file))) {
+            if ((at == p->what || strchr("/_ ", at[-1])) && at[n] == ':')
+                return 1;
+            at++;
+        }
+    }
+    return 0;
+}
+
+/* --grade-as STUDENT FILE EXERCISE: the next batch run grades the student's
+ * FILE as EXERCISE (kept as a decision, batch_review.h). */
+static int grade_as(struct review_state *rs, const struct review_args *a)
+{
+    struct batch_decision d = { (char *)a->pos[0], (char *)a->pos[2], BATCH_REVIEW_GRADE_AS,
+                                "grade-as", 0, (char *)a->note, (char *)who(a), NULL,
+                                (char *)a->pos[1] };
+    struct batch_exercises ex;
+    char at[RESULT_TIME_MAX];
+    struct gb_err err;
+    int known;
+
+    if (batch_exercises_load(a->rubrics, &ex, &err)) {
+        fprintf(stderr, "grader review: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    known = batch_exercises_find(&ex, a->pos[2]) != NULL;
+    batch_exercises_free(&ex);
+    if (!known) {
+        fprintf(stderr, "grader review: %s is not an exercise of the rubrics\n", a->pos[2]);
+        return EXIT_USAGE;
+    }
+    if (!named_in_problems(&rs->book, a->pos[0], a->pos[1])) {
+        fprintf(stderr, "grader review: the last batch run found no file %s of %s that no "
+                "exercise took (its problem and note lines name them)\n", a->pos[1], a->pos[0]);
+        return EXIT_USAGE;
+    }
+    d.at = at;
+    if (result_time_now(at, &err) || batch_store_put_decision(rs->st, &d, &err)) {
+        fprintf(stderr, "grader review: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    printf("grader review: the next `grader batch` run grades %s's %s as %s\n", a->pos[0],
+           a->pos[1], a->pos[2]);
     return EXIT_OK;
 }
 
@@ -210,7 +325,8 @@ static int decide(struct review_state *rs, const struct review_args *a)
 static int words_of(const char *action)
 {
     return !strcmp(action, "--list") ? 0 : !strcmp(action, "--show") ? 3
-         : !strcmp(action, "--decide") ? 4 : !strcmp(action, "--decide-group") ? 2 : -1;
+         : !strcmp(action, "--decide") ? 4 : !strcmp(action, "--decide-group") ? 2
+         : !strcmp(action, "--override") || !strcmp(action, "--grade-as") ? 3 : -1;
 }
 
 static int option(struct review_args *a, int argc, char **argv, int *i)
@@ -285,7 +401,9 @@ int batch_review_cmd_main(int argc, char **argv)
         return EXIT_USAGE;
     }
     rc = !a.action ? screen(&rs, &a) : !strcmp(a.action, "--list") ? list(&rs)
-       : !strcmp(a.action, "--show") ? show(&rs, &a) : decide(&rs, &a);
+       : !strcmp(a.action, "--show") ? show(&rs, &a)
+       : !strcmp(a.action, "--override") ? override(&rs, &a)
+       : !strcmp(a.action, "--grade-as") ? grade_as(&rs, &a) : decide(&rs, &a);
     unload(&rs);
     return rc;
 }

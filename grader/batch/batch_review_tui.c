@@ -146,11 +146,20 @@ static void draw(const struct screen *sc)
     left = 4;
     fputs("question: ", stdout);
     wrapped(it->question, cols - 10, &left);
+    left = 5;
+    if (it->suggested) {
+        printf("suggest:  \033[1m%s\033[0m (a accepts), because\r\n", it->suggested);
+        left--;
+        wrapped(it->reasons, cols, &left);
+    } else {
+        fputs("suggest:  none (no evidence either way)\r\n", stdout);
+        left--;
+    }
     fputs("\033[2m-- evidence --\033[0m\r\n", stdout);
-    left = rows - 14 > 3 ? rows - 14 : 3;
+    left = rows - 19 + left > 3 ? rows - 19 + left : 3;
     wrapped(it->evidence, cols, &left);
-    printf("\033[%d;1H\033[7m p pass  f fail  s points  n note  P/F whole group  j next  k back"
-           "  q quit \033[0m\r\n", rows - 2);
+    printf("\033[%d;1H\033[7m a accept  p pass  f fail  s points  n note  A/P/F whole group"
+           "  j next  k back  q quit \033[0m\r\n", rows - 2);
     printf("note: %s\r\n%s", sc->note[0] ? sc->note : "(none)", sc->status);
     fflush(stdout);
 }
@@ -178,8 +187,9 @@ static int prompt(const char *label, char *out, size_t size)
     }
 }
 
-/* Records word on the item shown, or on every item of its group; the note
- * goes with it and is then cleared. */
+/* Records word on the item shown, or on every item of its group ("suggested":
+ * each item its own suggestion, items without one left); the note goes with
+ * it and is then cleared. */
 static int decide(struct screen *sc, const char *word, int whole_group, struct gb_err *err)
 {
     const char *group = sc->t->items[sc->at].group;
@@ -194,17 +204,27 @@ static int decide(struct screen *sc, const char *word, int whole_group, struct g
 
         if (whole_group ? strcmp(it->group, group) != 0 : i != sc->at)
             continue;
+        if (whole_group && !strcmp(word, "suggested") && !it->suggested)
+            continue;
         if (batch_review_decide(sc->t->st, it, word, sc->note[0] ? sc->note : NULL, sc->t->by,
                                 at, &why)) {
             snprintf(sc->status, sizeof sc->status, "not recorded: %s", why.msg);
-            return strstr(why.msg, "not pass, fail") ? 0 : gb_fail(err, "%s", why.msg);
+            return strstr(why.msg, "not pass, fail") || strstr(why.msg, "no suggested verdict")
+                 ? 0 : gb_fail(err, "%s", why.msg);
         }
         sc->done[i] = 1;
         n++;
     }
+    if (n == 0) {
+        snprintf(sc->status, sizeof sc->status, "not recorded: no item of the group has a "
+                 "suggested verdict");
+        return 0;
+    }
     sc->decided += n;
-    snprintf(sc->status, sizeof sc->status, "recorded %s for %zu item%s", word, n,
-             n == 1 ? "" : "s");
+    if (!strcmp(word, "suggested") && !whole_group)
+        word = sc->t->items[sc->at].suggested;
+    snprintf(sc->status, sizeof sc->status, "recorded %s for %zu item%s",
+             strcmp(word, "suggested") ? word : "the suggested verdicts", n, n == 1 ? "" : "s");
     sc->note[0] = '\0';
     return 1;
 }
@@ -232,6 +252,8 @@ static int handle(struct screen *sc, int c, struct gb_err *err)
         return 1;
     if (c == 'p' || c == 'f' || c == 'P' || c == 'F')
         rc = decide(sc, c == 'p' || c == 'P' ? "pass" : "fail", c == 'P' || c == 'F', err);
+    else if (c == 'a' || c == 'A')
+        rc = decide(sc, "suggested", c == 'A', err);
     else if (c == 's' && prompt("points: ", typed, sizeof typed) == 0)
         rc = decide(sc, typed, 0, err);
     else if (c == 'n' && prompt("note: ", typed, sizeof typed) == 0)

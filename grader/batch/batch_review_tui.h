@@ -1,9 +1,11 @@
 /* batch_review_tui.h — `grader review DIR` on a terminal: one item at a time.
  *
  * A full screen per pending item: who and which check, how many students its
- * group covers, the rubric's description, the question and the evidence.
- * Keys: p pass, f fail, s points (typed, Enter), n a note for the next
- * decision, P / F the whole group, j or space next, k back, q quit.  Each
+ * group covers, the rubric's description, the question, the suggested verdict
+ * with its reasons, and the evidence.  Keys: a accept the suggestion, p pass,
+ * f fail, s points (typed, Enter), n a note for the next decision, A / P / F
+ * the whole group (A: each item its own suggestion), j or space next, k back,
+ * q quit.  Each
  * decision is recorded at once (batch_review_decide), so quitting or losing
  * the terminal loses nothing decided.  Plain ANSI escapes and termios: the
  * screen needs no library, and any terminal (or tmux) shows it.

@@ -19,12 +19,14 @@
 #include "batch/batch_queue.h"
 #include "batch/batch_review.h"
 #include "batch/batch_roster.h"
+#include "batch/batch_sidebyside.h"
 #include "batch/batch_similar.h"
 #include "batch/batch_status.h"
 #include "batch/batch_store.h"
 #include "batch/batch_worker.h"
 #include "buf.h"
 #include "deliver/deliver.h"
+#include "score/result_id.h"
 
 #define STAGED_SUBDIR ".gradebox/submissions"
 #define TRANSCRIPT_MAX (16u << 20)
@@ -146,14 +148,40 @@ static int store_cohort(const struct batch_settings *s, struct batch_store *st,
     return rc;
 }
 
+/* The files the instructor said to grade as an exercise (`grader review
+ * --grade-as`, kept as decisions; batch_review.h), pointing into d. */
+static int grade_as_words(const struct batch_decision *d, size_t nd,
+                          struct batch_grade_as **g, size_t *ng, struct gb_err *err)
+{
+    *ng = 0;
+    *g = calloc(nd + 1, sizeof **g);
+    if (!*g)
+        return gb_fail(err, "out of memory");
+    for (size_t i = 0; i < nd; i++)
+        if (!strcmp(d[i].check, BATCH_REVIEW_GRADE_AS) && d[i].evidence)
+            (*g)[(*ng)++] = (struct batch_grade_as){ d[i].student, d[i].evidence, d[i].exercise };
+    return 0;
+}
+
 static int read_cohort(const struct batch_settings *s, const struct batch_exercises *ex,
-                       struct batch_cohort *c, struct gb_err *err)
+                       struct batch_store *st, struct batch_cohort *c, struct gb_err *err)
 {
     struct batch_ingest_limits lim = s->limits;
+    struct batch_decision *d = NULL;
+    struct batch_grade_as *g = NULL;
+    size_t nd = 0;
+    int rc;
 
     memset(c, 0, sizeof *c);
     lim.exclude = s->out;             /* DIR may lie inside an input folder */
-    if (batch_ingest(s->inputs, s->n_inputs, ex, &lim, c, err))
+    rc = batch_store_decisions(st, &d, &nd, err) ||
+         grade_as_words(d, nd, &g, &lim.n_grade_as, err) ? -1 : 0;
+    lim.grade_as = g;
+    if (rc == 0)
+        rc = batch_ingest(s->inputs, s->n_inputs, ex, &lim, c, err);
+    free(g);
+    batch_decisions_free(d, nd);
+    if (rc)
         return -1;
     return s->roster ? batch_roster_apply(s->roster, c, err) : 0;
 }
@@ -232,7 +260,8 @@ static int write_outputs(struct batch_store *st, const char *course_dir, const c
     if (rc == 0 && batch_similar_find(&book, course_dir, &sim, &why))
         fprintf(stderr, "grader batch: similarity not computed: %s\n", why.msg);
     if (rc == 0)
-        rc = batch_html_write(&book, &sim, out, err);
+        rc = batch_sidebyside_write(&book, &sim, out, err) ||
+             batch_html_write(&book, &sim, out, err) ? -1 : 0;
     batch_similarity_free(&sim);
     batch_book_free(&book);
     return rc;
@@ -261,12 +290,24 @@ static int enqueue_all(struct batch_store *st, struct outbox *ob, struct deliver
 {
     struct batch_row *rows;
     size_t n_rows;
+    struct batch_book book;
+    char *policy_at = NULL;
     int rc = batch_store_unposted(st, &rows, &n_rows, err);
 
     *n = 0;
-    if (rc == 0 && batch_review_apply_stored(st, rows, n_rows, err)) {
+    if (rc == 0 && (batch_review_apply_stored(st, rows, n_rows, err) ||
+                    batch_store_book(st, &book, err))) {
         batch_rows_free(rows, n_rows);
         rc = -1;
+    }
+    if (rc == 0) {                /* the LMS gets the score grades.csv shows */
+        rc = batch_store_get_meta(st, "late_policy_at", &policy_at, err);
+        for (size_t i = 0; rc == 0 && i < n_rows; i++)
+            rc = batch_late_stamp(&book, policy_at, &rows[i], err);
+        free(policy_at);
+        batch_book_free(&book);
+        if (rc)
+            batch_rows_free(rows, n_rows);
     }
     if (rc)
         rows = NULL, n_rows = 0;
@@ -396,14 +437,27 @@ static int set_late_policy(const struct batch_settings *s, struct batch_store *s
                            struct gb_err *err)
 {
     struct batch_late_policy p;
-    char text[128];
+    char text[128], at[RESULT_TIME_MAX];
+    char *was = NULL;
+    int same;
 
-    if (!s->deadline && !s->late_penalty)
-        return batch_store_set_meta(st, "late_policy", NULL, err);
-    if (batch_late_parse(s->deadline, s->late_penalty, &p, err))
+    text[0] = '\0';
+    if ((s->deadline || s->late_penalty) &&
+        batch_late_parse(s->deadline, s->late_penalty, &p, err))
         return -1;
-    batch_late_format(&p, text, sizeof text);
-    return batch_store_set_meta(st, "late_policy", text, err);
+    if (s->deadline || s->late_penalty)
+        batch_late_format(&p, text, sizeof text);
+    if (batch_store_get_meta(st, "late_policy", &was, err))
+        return -1;
+    same = !strcmp(was ? was : "", text);
+    free(was);
+    if (same)
+        return 0;
+    /* A changed policy changes what the LMS should hold: every result is a
+     * new revision for --post, stamped with the time of the change. */
+    return batch_store_set_meta(st, "late_policy", text[0] ? text : NULL, err) ||
+           result_time_now(at, err) || batch_store_set_meta(st, "late_policy_at", at, err) ||
+           batch_store_mark_all_unposted(st, err) ? -1 : 0;
 }
 
 int batch_run(struct batch_settings *s)
@@ -416,7 +470,7 @@ int batch_run(struct batch_settings *s)
     size_t n = 0;
     struct gb_err err;
     int rc = batch_exercises_load(s->rubrics, &ex, &err) || open_out(s->out, &st, &err) ||
-             read_cohort(s, &ex, &c, &err) || store_cohort(s, st, &c, &err) ||
+             read_cohort(s, &ex, st, &c, &err) || store_cohort(s, st, &c, &err) ||
              batch_store_set_meta(st, "assignment", s->assignment, &err) ||
              batch_store_set_meta(st, "missing_as_zero", s->missing_as_zero ? "1" : "0", &err) ||
              set_late_policy(s, st, &err) ||

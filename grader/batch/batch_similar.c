@@ -166,6 +166,22 @@ int batch_similar_tokens(const char *src, size_t len, char **out, struct gb_err 
 
 /* ---- fingerprints ----------------------------------------------------------- */
 
+/* The k-gram starting at each token: its hash, and the lines of its first
+ * and last token (1-based). */
+struct kgrams {
+    uint64_t *h;
+    size_t *first, *last;
+    size_t n, lines;
+};
+
+static void kgrams_free(struct kgrams *k)
+{
+    free(k->h);
+    free(k->first);
+    free(k->last);
+}
+
+
 static uint64_t fnv1a(const char *s, size_t n)
 {
     uint64_t h = 1469598103934665603ull;
@@ -566,4 +582,104 @@ void batch_similarity_free(struct batch_similarity *s)
     free(s->v);
     s->v = NULL;
     s->n = 0;
+}
+
+/* ---- shared runs, line by line -------------------------------------------- */
+
+static int kgrams_of(const char *src, size_t len, struct kgrams *k, struct gb_err *err)
+{
+    struct lexer lx = { src, len, 0, 0 };
+    uint64_t *tok = NULL;
+    size_t *line = NULL, n = 0, cap = 0, at = 0, ln = 1, tl;
+    const char *t;
+    int rc = 0;
+
+    memset(k, 0, sizeof *k);
+    while (rc == 0 && next_token(&lx, &t, &tl)) {
+        if (n == cap) {
+            uint64_t *g1 = realloc(tok, (cap = cap ? cap * 2 : 256) * sizeof *tok);
+            size_t *g2 = g1 ? realloc(line, cap * sizeof *line) : NULL;
+
+            tok = g1 ? g1 : tok;
+            line = g2 ? g2 : line;
+            if (!g1 || !g2)
+                rc = gb_fail(err, "out of memory");
+        }
+        for (; rc == 0 && at + 1 < lx.i; at++)      /* the token's last byte is at lx.i - 1 */
+            ln += src[at] == '\n';
+        if (rc == 0)
+            tok[n] = fnv1a(t, tl), line[n++] = ln;
+    }
+    for (; at < len; at++)
+        ln += src[at] == '\n';
+    k->lines = ln;
+    k->n = rc == 0 && n >= BATCH_SIMILAR_K ? n - BATCH_SIMILAR_K + 1 : 0;
+    if (rc == 0 && k->n && (!(k->h = calloc(k->n, sizeof *k->h)) ||
+                            !(k->first = calloc(k->n, sizeof *k->first)) ||
+                            !(k->last = calloc(k->n, sizeof *k->last))))
+        rc = gb_fail(err, "out of memory");
+    for (size_t i = 0; rc == 0 && i < k->n; i++) {
+        uint64_t h = 0;
+
+        for (size_t j = 0; j < BATCH_SIMILAR_K; j++)   /* as batch_similar_fingerprint */
+            h = (h ^ tok[i + j]) * 1099511628211ull + j;
+        k->h[i] = h;
+        k->first[i] = line[i];
+        k->last[i] = line[i + BATCH_SIMILAR_K - 1];
+    }
+    free(tok);
+    free(line);
+    if (rc)
+        kgrams_free(k);
+    return rc;
+}
+
+/* Marks the lines of mine's k-grams that theirs has too. */
+static int mark(const struct kgrams *mine, const struct kgrams *theirs, unsigned char **out,
+                size_t *n, struct gb_err *err)
+{
+    uint64_t *sorted = malloc((theirs->n ? theirs->n : 1) * sizeof *sorted);
+    size_t m;
+
+    *n = mine->lines;
+    *out = calloc(mine->lines + 1, 1);
+    if (!sorted || !*out) {
+        free(sorted);
+        free(*out);
+        *out = NULL;
+        return gb_fail(err, "out of memory");
+    }
+    memcpy(sorted, theirs->h, theirs->n * sizeof *sorted);
+    m = sort_unique(sorted, theirs->n);
+    for (size_t i = 0; i < mine->n; i++)
+        if (bsearch(&mine->h[i], sorted, m, sizeof *sorted, cmp_u64))
+            for (size_t l = mine->first[i]; l <= mine->last[i] && l <= mine->lines; l++)
+                (*out)[l - 1] = 1;
+    free(sorted);
+    return 0;
+}
+
+int batch_similar_shared_lines(const char *a, size_t alen, const char *b, size_t blen,
+                               unsigned char **la, size_t *na, unsigned char **lb, size_t *nb,
+                               struct gb_err *err)
+{
+    struct kgrams ka, kb;
+    int rc;
+
+    *la = *lb = NULL;
+    if (kgrams_of(a, alen, &ka, err))
+        return -1;
+    if (kgrams_of(b, blen, &kb, err)) {
+        kgrams_free(&ka);
+        return -1;
+    }
+    rc = mark(&ka, &kb, la, na, err) || mark(&kb, &ka, lb, nb, err) ? -1 : 0;
+    kgrams_free(&ka);
+    kgrams_free(&kb);
+    if (rc) {
+        free(*la);
+        free(*lb);
+        *la = *lb = NULL;
+    }
+    return rc;
 }

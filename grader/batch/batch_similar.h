@@ -56,6 +56,14 @@ int batch_similar_fingerprint(const char *src, size_t len, struct batch_fingerpr
 size_t batch_similar_shared(const struct batch_fingerprints *a, const struct batch_fingerprints *b);
 void batch_fingerprints_free(struct batch_fingerprints *fp);
 
+/* Which source lines of a and b lie in a run of BATCH_SIMILAR_K normalised
+ * tokens that the other source has too (every shared run, not only the
+ * winnowed fingerprints): what a side-by-side view highlights.  *la holds
+ * one byte per line of a (index 0 is line 1), *na lines; the same for b. */
+int batch_similar_shared_lines(const char *a, size_t alen, const char *b, size_t blen,
+                               unsigned char **la, size_t *na, unsigned char **lb, size_t *nb,
+                               struct gb_err *err);
+
 /* Every Python exercise of the book; course_dir holds the course's files
  * (exercises/, with samples/).  Unreadable sources are skipped. */
 int batch_similar_find(const struct batch_book *book, const char *course_dir,

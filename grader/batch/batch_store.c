@@ -427,6 +427,11 @@ int batch_store_mark_posted(struct batch_store *st, const char *student, const c
                student, exercise);
 }
 
+int batch_store_mark_all_unposted(struct batch_store *st, struct gb_err *err)
+{
+    return run(st, "UPDATE results SET posted = 0 WHERE json IS NOT NULL", err, 0);
+}
+
 static int read_students(struct batch_store *st, struct batch_cohort *c, struct gb_err *err)
 {
     sqlite3_stmt *s;

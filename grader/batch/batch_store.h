@@ -97,6 +97,8 @@ int batch_store_unposted(struct batch_store *st, struct batch_row **rows, size_t
                          struct gb_err *err);
 int batch_store_mark_posted(struct batch_store *st, const char *student, const char *exercise,
                             struct gb_err *err);
+/* Every result to be posted again (the late policy changed what the LMS gets). */
+int batch_store_mark_all_unposted(struct batch_store *st, struct gb_err *err);
 
 /* A human's decision on one review item (batch_review.h): who, when, why,
  * and the evidence it was made on (a digest), so a regrade keeps it only

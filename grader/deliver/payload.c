@@ -8,6 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "buf.h"
+#include "deliver/comment.h"
 #include "deliver/result_doc.h"
 
 int payload_format_parse(const char *name, enum payload_format *fmt, struct gb_err *err)
@@ -19,23 +20,6 @@ int payload_format_parse(const char *name, enum payload_format *fmt, struct gb_e
     else
         return gb_fail(err, "unknown payload format '%s' (expected gradebox or lti)", name);
     return 0;
-}
-
-/* The text report a student reads, cut at a line end to fit an LMS comment. */
-static int lti_comment(const struct result_doc *d, struct gb_buf *b, struct gb_err *err)
-{
-    struct report_options ro = { .utf8 = 1 };
-    static const char cut[] = "...\n(cut: gradebox's full report is longer)\n";
-
-    if (report_text(&d->r, &ro, b, err))
-        return -1;
-    if (b->len <= PAYLOAD_COMMENT_MAX)
-        return 0;
-    b->len = PAYLOAD_COMMENT_MAX - sizeof cut;
-    while (b->len && b->data[b->len - 1] != '\n')
-        b->len--;
-    b->data[b->len] = '\0';
-    return gb_buf_puts(b, cut, err);
 }
 
 static cJSON *lti_lineitem(const struct grade_result *r, const char *fixed)
@@ -63,13 +47,14 @@ static cJSON *lti_score(const struct result_doc *d, const char *comment)
     const struct grade_result *r = &d->r;
     cJSON *o = cJSON_CreateObject();
 
-    if (!o || !cJSON_AddNumberToObject(o, "scoreGiven", r->score)
+    if (!o || !cJSON_AddNumberToObject(o, "scoreGiven", d->delivered)
         || !cJSON_AddNumberToObject(o, "scoreMaximum", r->max_score)
         || !cJSON_AddStringToObject(o, "comment", comment)
         || !cJSON_AddStringToObject(o, "timestamp", r->graded_at)
         || !cJSON_AddStringToObject(o, "activityProgress", "Completed")
         || !cJSON_AddStringToObject(o, "gradingProgress",
-                                    d->status == REPORT_REVIEW ? "PendingManual" : "FullyGraded")) {
+                                    d->status == REPORT_REVIEW && !d->overridden
+                                    ? "PendingManual" : "FullyGraded")) {
         cJSON_Delete(o);
         return NULL;
     }
@@ -86,8 +71,8 @@ static cJSON *lti_body(const struct result_doc *d, const char *fixed, struct gb_
                 "no grade goes to the LMS; fix the rubric and grade again");
         return NULL;
     }
-    if (lti_comment(d, &comment, err))
-        return NULL;
+    if (comment_summary(d, PAYLOAD_COMMENT_MAX, &comment, err))
+        return gb_buf_free(&comment), NULL;
     o = cJSON_CreateObject();
     item = lti_lineitem(&d->r, fixed);
     score = lti_score(d, comment.data);
@@ -120,7 +105,7 @@ static cJSON *gradebox_body(struct result_doc *d, struct gb_err *err)
         || !cJSON_AddStringToObject(o, "student", r->student)
         || !cJSON_AddStringToObject(o, "assignment", r->assignment)
         || !cJSON_AddStringToObject(o, "exercise", r->exercise)
-        || !cJSON_AddNumberToObject(o, "score", r->score)
+        || !cJSON_AddNumberToObject(o, "score", d->delivered)
         || !cJSON_AddNumberToObject(o, "max_score", r->max_score)
         || !cJSON_AddStringToObject(o, "status", report_status_name(d->status))
         || !cJSON_AddItemToObject(o, "result", d->root)) {

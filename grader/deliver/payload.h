@@ -10,14 +10,16 @@
  * gradebox format (application/json), schema "gradebox.delivery/1":
  *   { "schema": "gradebox.delivery/1", "type": "result.graded",
  *     "id": result_id, "key": result_key, "timestamp": graded_at,
- *     "student", "assignment", "exercise", "score", "max_score", "status",
+ *     "student", "assignment", "exercise", "score" (after a late penalty, the
+ *     result's "late.score"), "max_score", "status",
  *     "result": { the checked gradebox.result/1 document } }
  * lti format: the outbox keeps, schema "gradebox.lti-score/1",
  *   { "student": gradebox's student id,
  *     "lineitem": { "resourceId": "ASSIGNMENT/EXERCISE" (or "EXERCISE"),
  *                   "tag": "gradebox", "label", "scoreMaximum",
  *                   "url": the fixed line item, when lti-lineitem is set },
- *     "score": { "scoreGiven", "scoreMaximum", "comment" (the text report),
+ *     "score": { "scoreGiven" (after a late penalty), "scoreMaximum",
+ *                "comment" (a per-check summary, deliver/comment.h),
  *                "timestamp" (graded_at), "activityProgress": "Completed",
  *                "gradingProgress": "FullyGraded", or "PendingManual" while
  *                checks wait for a human } }
@@ -39,8 +41,8 @@
 #define PAYLOAD_TYPE_LTI "application/vnd.ims.lis.v1.score+json"
 #define PAYLOAD_LTI_TAG "gradebox"
 #define PAYLOAD_ID_MAX 128
-/* An LMS shows the comment to the student: the text report, cut here. */
-#define PAYLOAD_COMMENT_MAX 16000
+/* An LMS shows the comment to the student: a per-check summary, at most this. */
+#define PAYLOAD_COMMENT_MAX 4000
 
 enum payload_format {
     PAYLOAD_GRADEBOX,

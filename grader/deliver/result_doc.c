@@ -380,6 +380,54 @@ static int check_grade(const cJSON *root, struct result_doc *d, struct gb_err *e
     return 0;
 }
 
+/* A human's score for the whole exercise, when the document carries one. */
+static int check_override(const cJSON *root, struct result_doc *d, struct gb_err *err)
+{
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "override");
+    const cJSON *pts = cJSON_GetObjectItemCaseSensitive(o, "points");
+    const cJSON *by = cJSON_GetObjectItemCaseSensitive(o, "by");
+
+    d->delivered = d->r.score;
+    if (!o || cJSON_IsNull(o))
+        return 0;
+    if (!cJSON_IsObject(o) || !cJSON_IsString(by) || !by->valuestring[0])
+        return gb_fail(err, "field \"override\" must be {points, by, at, note}");
+    if (!cJSON_IsNumber(pts) || !(pts->valuedouble >= 0 &&
+                                  pts->valuedouble <= d->r.max_score + 1e-9))
+        return gb_fail(err, "field \"override.points\" must be from 0 to max_score %g",
+                       d->r.max_score);
+    d->overridden = 1;
+    d->delivered = pts->valuedouble;
+    return 0;
+}
+
+/* The late penalty, when the document carries one: the grade an LMS gets
+ * is the score after it, and must be that product, never another number. */
+static int check_late(const cJSON *root, struct result_doc *d, struct gb_err *err)
+{
+    const cJSON *late = cJSON_GetObjectItemCaseSensitive(root, "late");
+    const cJSON *days = cJSON_GetObjectItemCaseSensitive(late, "days");
+    const cJSON *pct = cJSON_GetObjectItemCaseSensitive(late, "percent");
+    const cJSON *score = cJSON_GetObjectItemCaseSensitive(late, "score");
+
+    double base = d->delivered;   /* the checks' sum, or the override */
+
+    if (!late || cJSON_IsNull(late))
+        return 0;
+    if (!cJSON_IsObject(late) || !cJSON_IsNumber(days) || days->valuedouble < 0 ||
+        days->valuedouble > 1e5 || days->valuedouble != floor(days->valuedouble))
+        return gb_fail(err, "field \"late\" must be {days, percent, score} with whole days");
+    if (!cJSON_IsNumber(pct) || !(pct->valuedouble >= 0 && pct->valuedouble <= 100))
+        return gb_fail(err, "field \"late.percent\" must be a percentage from 0 to 100");
+    if (!cJSON_IsNumber(score) || !near(score->valuedouble, base * (1 - pct->valuedouble / 100)))
+        return gb_fail(err, "field \"late.score\" is not the score %g after a %g%% penalty",
+                       base, pct->valuedouble);
+    d->late_days = (int)days->valuedouble;
+    d->late_percent = pct->valuedouble;
+    d->delivered = score->valuedouble;
+    return 0;
+}
+
 /* ---- identity and re-serialisation ---------------------------------------- */
 
 /* Sets root[name] to a string (or null), keeping its position; *changed is
@@ -447,6 +495,7 @@ int result_doc_parse(const char *json, size_t len, const struct result_doc_opts 
     if (strict_parse(json, len, &d->root, err)
         || (o->verify && result_verify_document(o->verify, d->root, err))
         || load_fields(d->root, d, err) || check_grade(d->root, d, err)
+        || check_override(d->root, d, err) || check_late(d->root, d, err)
         || settle_identity(o, d, err)) {
         result_doc_free(d);
         return -1;

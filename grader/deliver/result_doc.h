@@ -12,6 +12,14 @@
  *                 otherwise; score and max_score are the sums over the checks;
  *                 status, if present, is the one the checks imply
  *                 (report_status); graded_at is RFC 3339 UTC
+ *   override      optional {points, by, at, note} (`grader review --override`):
+ *                 a human's score for the whole exercise, from 0 to max_score;
+ *                 the checks stay as graded, and what an LMS receives is it
+ *   late          optional {days, percent, score} (`grader batch --post` under
+ *                 a late policy): whole days, a percentage from 0 to 100, and
+ *                 score the grade after the penalty — checked to be
+ *                 score (or the override's points) × (1 − percent/100); the checks and their sum stay as
+ *                 graded, and what an LMS receives is the score after it
  *   identity      student and assignment fill in from the settings when the
  *                 document has none; result_key and result_id are recomputed
  *                 from the checked fields (score/result_id.h), whatever the
@@ -45,6 +53,10 @@ struct result_doc {
     struct grade_result r;        /* its fields, for reports (run details aside) */
     enum report_status status;
     long long graded_ms;          /* graded_at, milliseconds since the epoch */
+    int overridden;               /* "override": a human set the exercise's score */
+    int late_days;                /* "late": days after the deadline, 0 without one */
+    double late_percent;          /* the penalty, 0 without one */
+    double delivered;             /* the grade an LMS receives: score after any penalty */
 };
 
 /* On failure the error names the field at fault, and *d is left empty. */

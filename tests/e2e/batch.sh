@@ -89,7 +89,7 @@ head -1 "$tmp/g/grades.csv" | grep -q '"attention_by_hand","memory_lab","self_ch
 grep -q '"Participant 20001","Ada Lovelace","lovelaceada@example.edu"' "$tmp/g/moodle_grades.csv" \
     || fail "Moodle worksheet"
 [ -s "$tmp/g/20002/attention_by_hand.txt" ] || fail "per-student text report"
-grep -q '<td>20004</td><td>20005</td>' "$tmp/g/report.html" || fail "the copy is not in the report"
+grep -q '<td>20004 ([^<]*)</td><td>20005 ([^<]*)</td>' "$tmp/g/report.html" || fail "the copy is not in the report, named"
 ok "Moodle cohort graded; verdicts match the corpus; CSVs, reports and the copy found"
 
 # ---- 2. an unchanged rerun grades nothing; --regrade forces -----------------------
@@ -240,6 +240,24 @@ PY
     [ "$(stat -c %s "$tmp/shot.png")" -gt 20000 ] || fail "the screenshot is blank"
     ok "report.html renders in Chromium: charts, links, sections, the similar pair"
 fi
+
+# ---- 5b. the similar pair: names beside ids, and its side-by-side page ------------------
+$PY - "$tmp/g" <<'PY' || fail "the similar pair has no names or no side-by-side page"
+import re, sys
+out = sys.argv[1]
+report = open(out + "/report.html", encoding="utf-8").read()
+table = report[report.index('id="similarity"'):]
+rows = re.findall(r"<tr><td>attention_by_hand</td><td>([^<]*)</td><td>([^<]*)</td>.*?href=\"([^\"]+)\"", table)
+pair = [r for r in rows if r[0].startswith("20004 (") and r[1].startswith("20005 (")]
+assert pair, rows                                  # "20004 (Name)": the name beside the id
+page = open(out + "/" + pair[0][2], encoding="utf-8").read()
+assert pair[0][0] in page and pair[0][1] in page, "the page does not name both students"
+cols = page.split('<div class="col">')[1:]
+assert len(cols) == 2 and all('class="shared"' in c for c in cols), "no shared run highlighted"
+assert "<script" not in page
+print("  similar: %s and %s, %d shared lines highlighted" % (pair[0][0], pair[0][1], page.count('class="shared"')))
+PY
+ok "similarity: names beside ids; a side-by-side page per pair with the shared runs highlighted"
 
 # ---- 6. --post: every result delivered once ---------------------------------------
 printf 'whsec_%s\n' "$(head -c 32 /dev/urandom | base64)" >"$tmp/secret"

@@ -92,7 +92,8 @@ ok "Moodle cohort: accented name graded, every problem line names its student, e
 run review "$tmp/m" --list
 [ $rc -eq 0 ] || fail "review --list exited $rc"
 cp "$tmp/out" "$tmp/list1"
-awk -F'\t' 'NF != 5 { exit 1 }' "$tmp/list1" || fail "a --list line is not five tab-separated fields"
+awk -F'\t' 'NF != 6 || ($6 != "pass" && $6 != "fail" && $6 != "-") { exit 1 }' "$tmp/list1" \
+    || fail "a --list line is not six tab-separated fields ending in the suggestion"
 read -r group shared < <(awk -F'\t' '$1 == "10001" && $3 == "q1_review" { print $4 }' "$tmp/list1" |
     while read -r g; do echo "$g $(awk -F'\t' -v g="$g" '$4 == g' "$tmp/list1" | wc -l)"; done)
 [ -n "$group" ] && [ "$shared" -eq 2 ] || fail "Ada's and Chloé's identical q1 answers are not one group of 2 ($group $shared)"
@@ -104,7 +105,7 @@ run review "$tmp/m" --decide-group "$group" pass --note "ties the factor to the 
 run review "$tmp/m" --decide 10007 self_check q2_review 0.5 --note "one change only"
 [ $rc -eq 0 ] || fail "--decide with points exited $rc"
 run review "$tmp/m" --decide 10007 self_check q2_review 7
-[ $rc -eq 2 ] && grep -q "not pass, fail or a number of points from 0 to" "$tmp/err" || fail "7 points of 1 accepted"
+[ $rc -eq 2 ] && grep -q "not pass, fail, suggested or a number of points from 0 to" "$tmp/err" || fail "7 points of 1 accepted"
 run review "$tmp/m" --decide 10009 self_check q2_review pass
 [ $rc -eq 2 ] && grep -q "no review item" "$tmp/err" || fail "an unknown item was decided"
 mkdir -p "$tmp/stray"
@@ -125,6 +126,28 @@ for who, before in (("10001", b1), ("10003", b3)):
 PY
 grep -q "decided by ta1" "$tmp/m/moodle_grades.csv" || fail "the worksheet's feedback does not show the decision"
 ok "review: one group decision covered 2 students; points and notes recorded; outputs follow"
+
+# ---- 2b. suggested verdicts: shown with reasons, taken with one word ----------------------
+read -r s_who s_ex s_chk s_word < <(awk -F'\t' '$1 != "10003" && $1 != "10001" && $6 != "-" { print $1, $2, $3, $6; exit }' "$tmp/list1")
+[ -n "$s_word" ] || fail "no pending item of the Moodle cohort has a suggested verdict"
+run review "$tmp/m" --show "$s_who" "$s_ex" "$s_chk"
+grep -q "^suggested:   $s_word (" "$tmp/out" && grep -q "points of the automatic checks of section" "$tmp/out" \
+    || fail "--show does not give the suggestion and its reasons"
+run review "$tmp/m" --decide "$s_who" "$s_ex" "$s_chk" suggested --by ta2
+[ $rc -eq 0 ] && grep -q "1 item decided suggested by ta2" "$tmp/out" || fail "--decide ... suggested exited $rc"
+read -r n_who n_ex n_chk < <(awk -F'\t' '$6 == "-" { print $1, $2, $3; exit }' "$tmp/list1")
+if [ -n "$n_chk" ]; then
+    run review "$tmp/m" --decide "$n_who" "$n_ex" "$n_chk" suggested
+    [ $rc -eq 2 ] && grep -q "has no suggested verdict" "$tmp/err" || fail "an item without a suggestion took 'suggested'"
+fi
+$PY - "$tmp/m" "$s_who" "$s_chk" "$s_word" <<'PY' || fail "the suggested verdict was not recorded as one"
+import sqlite3, sys
+out, who, chk, word = sys.argv[1:]
+d = sqlite3.connect(out + "/gradebook.sqlite").execute(
+    "select verdict, note, by from decisions where student = ? and check_id = ?", (who, chk)).fetchall()
+assert d == [(word, "the suggested verdict", "ta2")], d
+PY
+ok "review: an item's suggested verdict ($s_who $s_chk: $s_word) shown with its reasons and taken by --decide suggested"
 
 # ---- 3. the worksheet as Moodle's importer reads it --------------------------------------
 $PY - "$tmp/m/moodle_grades.csv" <<'PY' || fail "Moodle's importer would refuse or misread moodle_grades.csv"
@@ -195,7 +218,7 @@ for _ in $(seq 100); do [ -s "$tmp/port" ] && break; sleep 0.05; done
 post() {
     GRADEBOX_OUTBOX=$tmp/outbox.sqlite XDG_CONFIG_HOME=$tmp/config run batch "$tmp/$1" \
         --out "$tmp/m" --assignment "HW 3" --post --to "http://127.0.0.1:$(cat "$tmp/port")/hook" \
-        --secret-file "$tmp/secret"
+        --secret-file "$tmp/secret" "${@:2}"
 }
 post moodle.zip
 grep -q "5 results queued, 5 delivered" "$tmp/err" || fail "first --post did not deliver the 5 results"
@@ -218,6 +241,64 @@ PY
 [ "$(grep -c '^accepted .* 10007$' "$tmp/received.log")" -eq 2 ] || fail "10007's revision not delivered"
 ok "--post sends the decided grade as a new revision (decided checks, recomputed score)"
 
+# ---- 4b. a late policy: every result a new revision, the LMS gets grades.csv's totals ------
+# every Moodle upload is stamped 2026-11-30 22:00: 1 day 22 h after this deadline, 2 days
+post moodle.zip --deadline 2026-11-29T00:00:00Z --late-penalty 10%/day
+grep -q "5 results queued, 5 delivered" "$tmp/err" || fail "a new late policy did not post every result again"
+$PY - "$tmp/bodies" "$tmp/m/grades.csv" <<'PY' || fail "the posted scores are not grades.csv's penalised totals"
+import csv, glob, json, sys
+rows = {r["student"]: r for r in csv.DictReader(open(sys.argv[2], encoding="utf-8"))}
+newest = {}
+for p in glob.glob(sys.argv[1] + "/*.json"):
+    env = json.load(open(p))
+    k = (env["student"], env["exercise"])
+    if k not in newest or env["timestamp"] > newest[k]["timestamp"]:
+        newest[k] = env
+sums = {}
+for (who, ex), env in newest.items():
+    late = env["result"].get("late")
+    assert late and late["days"] == 2 and late["percent"] == 20, (who, ex, late)
+    assert abs(env["score"] - env["result"]["score"] * 0.8) < 1e-9, env["score"]
+    sums[who] = sums.get(who, 0) + env["score"]
+for who, total in sums.items():
+    assert rows[who]["late_penalty"] and float(rows[who]["late_penalty"]) == 20, rows[who]
+    assert abs(float(rows[who]["total"]) - total) < 1e-6, (who, rows[who]["total"], total)
+print("  late: %d students posted at grades.csv's penalised totals" % len(sums))
+PY
+post moodle.zip --deadline 2026-11-29T00:00:00Z --late-penalty 10%/day
+grep -q "0 results queued" "$tmp/err" || fail "an unchanged late policy posted again"
+ok "--post under a late policy: each score after the penalty, summing to grades.csv's totals"
+
+# ---- 4c. an override of a whole exercise: every output, and a new revision for the LMS -------
+run review "$tmp/m" --override 10002 attention_by_hand 99 --note "too many"
+[ $rc -eq 2 ] && grep -q "not a number of points from 0 to" "$tmp/err" || fail "an override above the maximum was taken"
+run review "$tmp/m" --override 10002 attention_by_hand 10
+[ $rc -eq 2 ] && grep -q "needs --note" "$tmp/err" || fail "an override without a note was taken"
+run review "$tmp/m" --override 10004 attention_by_hand 10 --note "x"
+[ $rc -eq 2 ] && grep -q "has no graded attention_by_hand" "$tmp/err" || fail "an override of nothing graded was taken"
+run review "$tmp/m" --override 10002 attention_by_hand 10 --note "the scaling bug is one line" --by ta1
+[ $rc -eq 0 ] || fail "--override exited $rc"
+post moodle.zip --deadline 2026-11-29T00:00:00Z --late-penalty 10%/day
+grep -q "1 results queued, 1 delivered" "$tmp/err" || fail "the override was not posted as a new revision"
+$PY - "$tmp/bodies" "$tmp/m" <<'PY' || fail "the override is not in every output"
+import csv, glob, json, sys
+bodies, out = sys.argv[1:]
+new = max((json.load(open(p)) for p in glob.glob(bodies + "/*.json")
+           if json.load(open(p))["student"] == "10002"), key=lambda e: e["timestamp"])
+o = new["result"]["override"]
+assert o["points"] == 10 and o["by"] == "ta1" and o["note"] == "the scaling bug is one line", o
+assert abs(new["score"] - 10 * 0.8) < 1e-9, new["score"]          # the override, then the penalty
+rows = {r["student"]: r for r in csv.DictReader(open(out + "/grades.csv", encoding="utf-8"))}
+r = rows["10002"]
+assert float(r["attention_by_hand"]) == 10 and abs(float(r["total"]) - 8) < 1e-9, r
+assert "overridden to 10/13 by ta1: the scaling bug is one line" in r["note"], r["note"]
+ws = {x["Identifier"]: x for x in csv.DictReader(open(out + "/moodle_grades.csv", encoding="utf-8"))}
+assert abs(float(ws["Participant 10002"]["Grade"]) - 8) < 1e-9, ws["Participant 10002"]
+assert "overridden to 10/13 by ta1" in ws["Participant 10002"]["Feedback comments"]
+assert "overridden by ta1: the scaling bug is one line" in open(out + "/report.html", encoding="utf-8").read()
+PY
+ok "--override: refused above the maximum, without a note, or on nothing graded; shown in grades.csv, the worksheet, report.html, posted as a new revision (then the late penalty)"
+
 # ---- 5. a regrade keeps decisions on the same evidence and asks the others again -----------
 $PY - "$tmp/moodle.zip" "$tmp/moodle2.zip" <<'PY' || fail "making the resubmission"
 import sys, zipfile
@@ -229,14 +310,27 @@ with zipfile.ZipFile(src) as a, zipfile.ZipFile(dst, "w") as b:
             data = data.replace(b"**Q1.**", b"**Q1.** (rewritten after feedback) Nothing early survives.", 1)
         b.writestr(info, data)
 PY
+# the renamed upload: graded as the exercise from this run on, on the instructor's word
+run review "$tmp/m" --grade-as 10005 nothere.py attention_by_hand
+[ $rc -eq 2 ] && grep -q "found no file nothere.py of 10005" "$tmp/err" || fail "--grade-as took a file never seen"
+run review "$tmp/m" --grade-as 10005 myhomework.py no_such_exercise
+[ $rc -eq 2 ] && grep -q "is not an exercise" "$tmp/err" || fail "--grade-as took an unknown exercise"
+run review "$tmp/m" --grade-as 10005 myhomework.py attention_by_hand --by ta1
+[ $rc -eq 0 ] || fail "--grade-as exited $rc"
 run batch "$tmp/moodle2.zip" --out "$tmp/m" --assignment "HW 3"
+grep -q "^grader batch: not graded: 10005" "$tmp/err" && fail "the renamed upload is still not graded"
+grep -q "myhomework.py: graded as attention_by_hand (grader review --grade-as)" "$tmp/err" \
+    || fail "the batch does not say it graded myhomework.py as attention_by_hand"
+[ -s "$tmp/m/10005/attention_by_hand.json" ] || fail "10005's renamed upload was not graded"
+$PY -c "import csv,sys; r={x['student']: x for x in csv.DictReader(open(sys.argv[1], encoding='utf-8'))}['10005']; assert r['attention_by_hand'] and float(r['total']) > 0, r" \
+    "$tmp/m/grades.csv" || fail "grades.csv has no grade for 10005's renamed upload"
 # the changed answers are graded again (the refused notebook is retried too: it never graded)
 grep -q '\] 10003 self_check' "$tmp/err" || fail "the changed answers were not graded again"
 run review "$tmp/m" --list
 grep -q "1 asked again" "$tmp/err" || fail "the decision on changed evidence was not asked again"
 awk -F'\t' '$1 == "10003" && $3 == "q1_review"' "$tmp/out" | grep -q . || fail "Chloé's q1 not pending again"
 awk -F'\t' '$1 == "10001" && $3 == "q1_review"' "$tmp/out" | grep -q . && fail "Ada's unchanged q1 asked again"
-ok "regrade: a decision on unchanged evidence kept, one on changed evidence asked again"
+ok "regrade: a decision on unchanged evidence kept, one on changed evidence asked again; --grade-as graded the renamed upload"
 
 # ---- 6. Canvas: the newest resubmission, and the CSV as Canvas's importer reads it ----------
 run batch "$tmp/canvas.zip" --out "$tmp/c" --roster "$tmp/canvas_roster.csv" \

@@ -32,7 +32,9 @@ cp tests/corpus/self_check/ans_bold_labels.md "$tmp/cohort/s2/answers.md"
 cp tests/corpus/self_check/ans_numbered_parts.md "$tmp/cohort/s3/answers.md"
 timeout 600 "$GRADER" batch "$tmp/cohort" --out "$tmp/g" --quiet >"$tmp/out" 2>&1 || fail "grading: $(cat "$tmp/out")"
 before=$($PY -c "import csv; print({r['student']: r['total'] for r in csv.DictReader(open('$tmp/g/grades.csv'))}['s1'])")
-pending=$("$GRADER" review "$tmp/g" --list 2>/dev/null | wc -l)
+"$GRADER" review "$tmp/g" --list >"$tmp/list" 2>/dev/null
+pending=$(wc -l <"$tmp/list")
+fourth=$(awk -F'\t' 'NR == 4 { print $6 }' "$tmp/list")   # the item shown after P, s and f
 
 screen() { sleep "${1:-0.5}"; tmux -L "$sock" capture-pane -p -t rv >"$tmp/screen"; }
 keys() { tmux -L "$sock" send-keys -t rv "$@"; }
@@ -56,27 +58,39 @@ keys P; wait_for "recorded pass for 2 items" || fail "P did not decide the whole
 grep -q "item 2 of $pending" "$tmp/screen" || fail "did not move on after deciding"
 keys s; wait_for "^points: *$" || fail "no points prompt"
 keys -l "7"; keys Enter
-wait_for "not recorded: 7: not pass, fail or a number of points" || fail "7 points of 1 accepted"
+wait_for "not recorded: 7: not pass, fail, suggested or a number of points" || fail "7 points of 1 accepted"
 keys s; wait_for "^points: *$" || fail "no points prompt"
 keys -l "0.5"; keys Enter
 wait_for "recorded 0.5 for 1 item" || fail "points were not recorded"
 keys f; wait_for "recorded fail for 1 item" || fail "f did not record"
+if [ "$fourth" = - ]; then
+    grep -q "suggest:  none" "$tmp/screen" || fail "an item without a suggestion shows one"
+    keys a; wait_for "not recorded: .*no suggested verdict" || fail "a took a suggestion that is not there"
+    keys p; wait_for "recorded pass for 1 item" || fail "p did not record"
+    fourth=pass
+else
+    grep -q "suggest:  $fourth (a accepts), because" "$tmp/screen" &&
+        grep -q "points of the automatic checks of section" "$tmp/screen" \
+        || fail "the screen does not show the suggested $fourth with its reasons"
+    keys a; wait_for "recorded $fourth for 1 item" || fail "a did not take the suggested $fourth"
+fi
 keys q; wait_for "EXITED 0" || fail "q did not quit cleanly"
-grep -q "4 decisions recorded" "$tmp/screen" || fail "the summary does not count 4 decisions"
-ok "keys: a note, P for the group, a refused score, points, f, q"
+grep -q "5 decisions recorded" "$tmp/screen" || fail "the summary does not count 5 decisions"
+ok "keys: a note, P for the group, a refused score, points, f, a (the suggestion: $fourth), q"
 
-$PY - "$tmp/g" "$before" <<'PY' || fail "the decisions are not in the gradebook and grades.csv"
+$PY - "$tmp/g" "$before" "$fourth" <<'PY' || fail "the decisions are not in the gradebook and grades.csv"
 import csv, sqlite3, sys
-out, before = sys.argv[1], float(sys.argv[2])
+out, before, fourth = sys.argv[1], float(sys.argv[2]), sys.argv[3]
 dec = sqlite3.connect(out + "/gradebook.sqlite").execute(
     "select student, check_id, verdict, points, note, by from decisions order by at, student").fetchall()
-assert len(dec) == 4, dec
+assert len(dec) == 5, dec
 assert {(d[0], d[1], d[2], d[4], d[5]) for d in dec[:2]} == {
     ("s1", "q1_review", "pass", "ties the factor to the gain", "tester"),
     ("s2", "q1_review", "pass", "ties the factor to the gain", "tester")}, dec
 assert dec[2][2:4] == ("points", 0.5) and dec[2][4] is None and dec[3][2] == "fail", dec
+assert dec[4][2] == fourth and dec[4][4] in ("the suggested verdict", None), dec
 rows = {r["student"]: r for r in csv.DictReader(open(out + "/grades.csv"))}
-assert abs(float(rows["s1"]["total"]) - (before + 1 + 0.5)) < 1e-9, (rows["s1"]["total"], before)
+assert abs(float(rows["s1"]["total"]) - (before + 1 + 0.5 + (fourth == "pass"))) < 1e-9, (rows["s1"]["total"], before)
 PY
 ok "decisions recorded with who and why; grades.csv follows"
 echo "review_tui: all passed"

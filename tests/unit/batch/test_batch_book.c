@@ -354,6 +354,36 @@ START_TEST(test_renaming_hides_nothing)
 }
 END_TEST
 
+/* The side-by-side view's highlight: the renamed copy's lines are shared
+ * with the original's, a block written apart is not, and the lines count
+ * what each file holds. */
+START_TEST(test_shared_lines_of_a_pair)
+{
+    char mixed[sizeof renamed + sizeof other];
+    unsigned char *la, *lb;
+    size_t na, nb, shared = 0, lines = 0;
+    struct gb_err err;
+
+    snprintf(mixed, sizeof mixed, "%s%s", other, renamed);
+    ck_assert_int_eq(batch_similar_shared_lines(original, strlen(original), mixed, strlen(mixed),
+                                                &la, &na, &lb, &nb, &err), 0);
+    for (const char *p = mixed; *p; p++)
+        lines += *p == '\n';
+    ck_assert_uint_ge(nb, lines);
+    for (size_t i = 0; i < 7; i++)          /* other's seven lines: nothing in common */
+        ck_assert_msg(!lb[i], "line %zu of the unrelated block is marked", i + 1);
+    for (size_t i = 7; i < nb; i++)
+        shared += lb[i];
+    ck_assert_uint_ge(shared, 5);           /* the copied function and loop */
+    shared = 0;
+    for (size_t i = 0; i < na; i++)
+        shared += la[i];
+    ck_assert_uint_ge(shared, 5);           /* and the original's side of them */
+    free(la);
+    free(lb);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("batch_book");
@@ -369,6 +399,7 @@ int main(void)
     tcase_add_test(tc, test_late_penalty_per_day_cap_and_grace);
     tcase_add_test(tc, test_html_escapes_and_links);
     tcase_add_test(tc, test_renaming_hides_nothing);
+    tcase_add_test(tc, test_shared_lines_of_a_pair);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

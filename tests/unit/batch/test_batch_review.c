@@ -219,6 +219,35 @@ START_TEST(test_partial_points_need_a_reviewer)
 }
 END_TEST
 
+/* An override sets the exercise's score on the submission it was made on
+ * (an "override" member, graded_at its time; the checks as graded, so the
+ * document is still one `grader post` accepts), and is not applied to
+ * another upload. */
+START_TEST(test_override_applied)
+{
+    struct batch_decision d[2] = {
+        { "a", "self_check", BATCH_REVIEW_OVERRIDE, "override", 2.5, "why", "ta1",
+          "2026-12-03T09:00:00.000Z",
+          "021f25475497d4f4147684b2e6b6cbfc1cf420be718665cd304108f5b8005f55" },
+        { "b", "self_check", BATCH_REVIEW_OVERRIDE, "override", 0, "why", "ta1",
+          "2026-12-03T09:00:00.000Z", "another upload" } };
+    struct result_doc_opts o = { NULL, NULL, NULL };
+    struct result_doc rd;
+    struct gb_err err;
+    double before = rows[1].score;
+
+    ck_assert_int_eq(batch_review_apply(rows, 4, d, 2, &err), 0);
+    ck_assert_double_eq(rows[0].score, 2.5);
+    ck_assert_str_eq(rows[0].graded_at, "2026-12-03T09:00:00.000Z");
+    ck_assert_ptr_nonnull(strstr(rows[0].json, "\"override\":{\"points\":2.5,\"by\":\"ta1\""));
+    ck_assert_int_eq(result_doc_parse(rows[0].json, strlen(rows[0].json), &o, &rd, &err), 0);
+    ck_assert(rd.overridden && rd.delivered == 2.5 && rd.r.score == 2);
+    result_doc_free(&rd);
+    ck_assert_double_eq(rows[1].score, before);
+    ck_assert_ptr_null(strstr(rows[1].json, "override"));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("batch_review");
@@ -228,6 +257,7 @@ int main(void)
 
     tcase_add_checked_fixture(tc, setup_rows, teardown_rows);
     tcase_add_test(tc, test_evidence_and_groups);
+    tcase_add_test(tc, test_override_applied);
     tcase_add_test(tc, test_decisions_applied);
     tcase_add_test(tc, test_partial_points_need_a_reviewer);
     suite_add_tcase(s, tc);

@@ -9,7 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "deliver/deliver.h"
+#include "deliver/payload.h"
 #include "deliver/webhook.h"
 
 #define RESULT_HEAD "{\"schema\":\"gradebox.result/1\",\"result_id\":\"00ff00ff00ff00ff\","
@@ -92,6 +94,96 @@ START_TEST(test_lti_score)
     /* The comment is the text report a student reads. */
     ck_assert_ptr_nonnull(strstr(str(score, "comment"), "score: 7.5/10 points"));
     ck_assert_ptr_nonnull(strstr(str(score, "comment"), "rude_self"));
+    cJSON_Delete(o);
+}
+END_TEST
+
+/* Under a late policy (`grader batch --post`): the LMS gets the score after
+ * the penalty, in the envelope and as the LTI scoreGiven, and the comment
+ * says why; a late.score that is not that product is refused. */
+START_TEST(test_late_penalty_delivered)
+{
+    const char *late = RESULT_HEAD "\"student\":\"alice\",\"assignment\":\"hw3\","
+        "\"late\":{\"days\":2,\"percent\":20,\"score\":6}," RESULT_TAIL;
+    const char *forged = RESULT_HEAD "\"student\":\"alice\",\"assignment\":\"hw3\","
+        "\"late\":{\"days\":2,\"percent\":20,\"score\":7.5}," RESULT_TAIL;
+    struct gb_err err;
+    struct payload p;
+    cJSON *o = build(late, PAYLOAD_GRADEBOX, NULL, NULL, &p, &err), *score;
+
+    ck_assert_msg(o != NULL, "%s", err.msg);
+    ck_assert_double_eq(cJSON_GetObjectItem(o, "score")->valuedouble, 6);
+    ck_assert_double_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(o, "result"), "score")->valuedouble,
+                        7.5);                             /* the checks' sum stays */
+    cJSON_Delete(o);
+    o = build(late, PAYLOAD_LTI, NULL, NULL, &p, &err);
+    ck_assert_msg(o != NULL, "%s", err.msg);
+    score = cJSON_GetObjectItem(o, "score");
+    ck_assert_double_eq(cJSON_GetObjectItem(score, "scoreGiven")->valuedouble, 6);
+    ck_assert_ptr_nonnull(strstr(str(score, "comment"),
+                                 "late: handed in 2 days after the deadline: 20% off, 6/10 points"));
+    cJSON_Delete(o);
+    ck_assert_ptr_null(build(forged, PAYLOAD_LTI, NULL, NULL, &p, &err));
+    ck_assert_ptr_nonnull(strstr(err.msg, "late.score"));
+}
+END_TEST
+
+/* A human's score for the whole exercise (`grader review --override`): the
+ * LMS gets it, FullyGraded, with who and why in the comment; the late
+ * penalty applies to it; points above the maximum are refused. */
+START_TEST(test_override_delivered)
+{
+    const char *over = RESULT_HEAD "\"student\":\"alice\",\"assignment\":\"hw3\","
+        "\"override\":{\"points\":9,\"by\":\"ta1\",\"at\":\"2026-12-03T10:00:00.000Z\","
+        "\"note\":\"one line off\"},\"late\":{\"days\":1,\"percent\":10,\"score\":8.1},"
+        RESULT_TAIL;
+    const char *above = RESULT_HEAD "\"student\":\"alice\",\"assignment\":\"hw3\","
+        "\"override\":{\"points\":11,\"by\":\"ta1\"}," RESULT_TAIL;
+    struct gb_err err;
+    struct payload p;
+    cJSON *o = build(over, PAYLOAD_LTI, NULL, NULL, &p, &err), *score;
+
+    ck_assert_msg(o != NULL, "%s", err.msg);
+    score = cJSON_GetObjectItem(o, "score");
+    ck_assert_double_eq_tol(cJSON_GetObjectItem(score, "scoreGiven")->valuedouble, 8.1, 1e-9);
+    ck_assert_str_eq(str(score, "gradingProgress"), "FullyGraded");
+    ck_assert_ptr_nonnull(strstr(str(score, "comment"), "overridden: 9/10 points by ta1: one line off"));
+    cJSON_Delete(o);
+    ck_assert_ptr_null(build(above, PAYLOAD_GRADEBOX, NULL, NULL, &p, &err));
+    ck_assert_ptr_nonnull(strstr(err.msg, "override.points"));
+}
+END_TEST
+
+/* The comment is a per-check summary, bounded: many long failures are cut
+ * with a line saying how many more there are. */
+START_TEST(test_lti_comment_bounded)
+{
+    struct gb_buf doc = GB_BUF_INIT;
+    struct gb_err err;
+    struct payload p;
+    const char *c;
+    cJSON *o;
+    char why[400];
+
+    memset(why, 'x', sizeof why - 1);
+    why[sizeof why - 1] = '\0';
+    ck_assert_int_eq(gb_buf_puts(&doc, RESULT_HEAD "\"exercise\":\"attention_by_hand\","
+                                 "\"score\":1,\"max_score\":61,\"graded_at\":"
+                                 "\"2026-12-02T13:00:00.250Z\",\"checks\":[", &err), 0);
+    for (int i = 0; i < 60; i++)
+        ck_assert_int_eq(gb_buf_printf(&doc, &err, "{\"id\":\"c%d\",\"verdict\":\"fail\","
+                                       "\"points\":0,\"max_points\":1,\"message\":\"%s\"},",
+                                       i, why), 0);
+    ck_assert_int_eq(gb_buf_puts(&doc, "{\"id\":\"ok\",\"verdict\":\"pass\",\"points\":1,"
+                                 "\"max_points\":1}]}", &err), 0);
+    o = build(doc.data, PAYLOAD_LTI, "s1", NULL, &p, &err);
+    gb_buf_free(&doc);
+    ck_assert_msg(o != NULL, "%s", err.msg);
+    c = str(cJSON_GetObjectItem(o, "score"), "comment");
+    ck_assert_uint_le(strlen(c), PAYLOAD_COMMENT_MAX);
+    ck_assert_ptr_nonnull(strstr(c, "not passed (60 of 61 checks):\n- c0 (0/1, fail): xxx"));
+    ck_assert_ptr_nonnull(strstr(c, "more not passed (the full report has them)"));
+    ck_assert_ptr_nonnull(strstr(c, "passed: 1 check\n"));
     cJSON_Delete(o);
 }
 END_TEST
@@ -327,6 +419,9 @@ int main(void)
 
     tcase_add_test(tc, test_gradebox_envelope);
     tcase_add_test(tc, test_lti_score);
+    tcase_add_test(tc, test_late_penalty_delivered);
+    tcase_add_test(tc, test_lti_comment_bounded);
+    tcase_add_test(tc, test_override_delivered);
     tcase_add_test(tc, test_lti_progress_follows_status);
     tcase_add_test(tc, test_bad_results_name_the_field);
     tcase_add_test(tc, test_classify);
