@@ -38,7 +38,10 @@ static const char STYLE[] =
     ".st{font-weight:700}.passed{color:#17703a}.failed,.error{color:#b3261e}"
     ".review{color:#8a5a00}.queued,.running{color:#555}"
     ".note{background:#fff8e1;border:1px solid #e8d48a;border-radius:.5rem;padding:.7rem}"
-    "small{color:#666}a{color:#1f5fbf}";
+    "small{color:#666}a{color:#1f5fbf}"
+    "pre.out{white-space:pre;overflow-x:auto;padding:.4rem 0}"
+    "pre.out span{display:block;padding:0 .8rem}pre.out .cited{background:#fff3c4}"
+    "pre.out :target{outline:2px solid #1f5fbf}pre.out i{color:#888;font-style:normal}";
 
 int pages_escape(struct gb_buf *out, const char *s, struct gb_err *err)
 {
@@ -219,6 +222,64 @@ static int labelled(struct gb_buf *o, const char *sep, const char *label, const 
            pages_escape(o, text, err) ? -1 : 0;
 }
 
+/* Links to the output lines a check cites ("output_lines", report_output.h),
+ * each to its line's anchor in the output block below. */
+static int cite_links(struct gb_buf *o, const cJSON *c, struct gb_err *err)
+{
+    const cJSON *lines = cJSON_GetObjectItemCaseSensitive(c, "output_lines"), *n;
+    int k = 0;
+
+    cJSON_ArrayForEach(n, lines) {
+        if (!cJSON_IsNumber(n) || n->valuedouble < 1 || n->valuedouble > 1e9)
+            continue;
+        if (gb_buf_printf(o, err, "%s<a href=\"#out-%.0f\">line %.0f</a>",
+                          k++ ? ", " : " · see output ", n->valuedouble, n->valuedouble))
+            return -1;
+    }
+    return 0;
+}
+
+/* The program's output as the report document holds it (bounded, cited
+ * lines marked): one <span id="out-N"> per line, so a check links to it. */
+static int output_gap(struct gb_buf *o, double from, double to, struct gb_err *err)
+{
+    if (to <= from)
+        return 0;
+    return to > from + 1
+           ? gb_buf_printf(o, err, "<span><i>    … lines %.0f–%.0f not shown</i></span>",
+                           from, to - 1)
+           : gb_buf_printf(o, err, "<span><i>    … line %.0f not shown</i></span>", from);
+}
+
+static int output_block(struct gb_buf *o, const cJSON *doc, struct gb_err *err)
+{
+    const cJSON *out = cJSON_GetObjectItemCaseSensitive(doc, "output"), *l;
+    const cJSON *shown = cJSON_GetObjectItemCaseSensitive(out, "shown");
+    double next = 1, total = num_of(out, "lines");
+
+    if (!cJSON_IsObject(out))
+        return 0;
+    if (gb_buf_puts(o, "<h2>Your program's output</h2>\n<p><small>", err)
+        || pages_escape(o, str_of(out, "note"), err)
+        || gb_buf_puts(o, "</small></p>\n<pre class=\"out\">", err))
+        return -1;
+    cJSON_ArrayForEach(l, shown) {
+        double n = num_of(l, "n");
+        int cited = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(l, "cited"));
+
+        if (n < next || n > 1e9)        /* the document is ours, but never trust order */
+            continue;
+        if (output_gap(o, next, n, err)
+            || gb_buf_printf(o, err, "<span id=\"out-%.0f\"%s>%c%6.0f │ ", n,
+                             cited ? " class=\"cited\"" : "", cited ? '>' : ' ', n)
+            || pages_escape(o, str_of(l, "text"), err) || gb_buf_puts(o, "</span>", err))
+            return -1;
+        next = n + 1;
+    }
+    return total <= 1e9 && output_gap(o, next, total + 1, err) ? -1
+           : gb_buf_puts(o, "</pre>\n", err);
+}
+
 /* One check as a card: verdict, points, id, what it means, what was found. */
 static int check_card(struct gb_buf *o, const cJSON *c, struct gb_err *err)
 {
@@ -238,6 +299,7 @@ static int check_card(struct gb_buf *o, const cJSON *c, struct gb_err *err)
            labelled(o, "", "expected ", str_of(c, "expected"), err) ||
            labelled(o, " · ", "found ", str_of(c, "found"), err) ||
            labelled(o, " · ", "", str_of(c, "where"), err) ||
+           cite_links(o, c, err) ||
            labelled(o, "<br>", "", str_of(c, "message"), err) ||
            labelled(o, "<br>", "reading: ", str_of(c, "reading"), err) ||
            gb_buf_puts(o, "</small></li>\n", err) ? -1 : 0;
@@ -275,7 +337,7 @@ static int result_block(struct gb_buf *o, const char *json, struct gb_err *err)
             rc = check_card(o, c, err);
     }
     if (rc == 0)
-        rc = gb_buf_puts(o, "</ol>\n", err);
+        rc = gb_buf_puts(o, "</ol>\n", err) || output_block(o, doc, err);
     cJSON_Delete(doc);
     return rc ? -1 : 0;
 }
