@@ -222,25 +222,30 @@ static int labelled(struct gb_buf *o, const char *sep, const char *label, const 
            pages_escape(o, text, err) ? -1 : 0;
 }
 
-/* Links to the output lines a check cites ("output_lines", report_output.h),
- * each to its line's anchor in the output block below. */
-static int cite_links(struct gb_buf *o, const cJSON *c, struct gb_err *err)
+/* Where a check read its value, linked to the output lines it cites
+ * ("output_lines", report_output.h; each line has an anchor in the output
+ * block below): the where text links to the first, any other line follows. */
+static int where_links(struct gb_buf *o, const cJSON *c, struct gb_err *err)
 {
     const cJSON *lines = cJSON_GetObjectItemCaseSensitive(c, "output_lines"), *n;
+    const char *where = str_of(c, "where");
     int k = 0;
 
     cJSON_ArrayForEach(n, lines) {
-        if (!cJSON_IsNumber(n) || n->valuedouble < 1 || n->valuedouble > 1e9)
+        double at = n->valuedouble;
+
+        if (!cJSON_IsNumber(n) || at < 1 || at > 1e9)
             continue;
-        if (gb_buf_printf(o, err, "%s<a href=\"#out-%.0f\">line %.0f</a>",
-                          k++ ? ", " : " · see output ", n->valuedouble, n->valuedouble))
+        if (k++ == 0 && where
+            ? gb_buf_printf(o, err, " · <a href=\"#out-%.0f\">", at) || pages_escape(o, where, err)
+              || gb_buf_puts(o, "</a>", err)
+            : gb_buf_printf(o, err, "%s<a href=\"#out-%.0f\">output line %.0f</a>",
+                            k == 1 ? " · see " : ", ", at, at))
             return -1;
     }
-    return 0;
+    return k ? 0 : labelled(o, " · ", "", where, err);
 }
 
-/* The program's output as the report document holds it (bounded, cited
- * lines marked): one <span id="out-N"> per line, so a check links to it. */
 static int output_gap(struct gb_buf *o, double from, double to, struct gb_err *err)
 {
     if (to <= from)
@@ -298,8 +303,7 @@ static int check_card(struct gb_buf *o, const cJSON *c, struct gb_err *err)
            gb_buf_puts(o, "<br><small>", err) ||
            labelled(o, "", "expected ", str_of(c, "expected"), err) ||
            labelled(o, " · ", "found ", str_of(c, "found"), err) ||
-           labelled(o, " · ", "", str_of(c, "where"), err) ||
-           cite_links(o, c, err) ||
+           where_links(o, c, err) ||
            labelled(o, "<br>", "", str_of(c, "message"), err) ||
            labelled(o, "<br>", "reading: ", str_of(c, "reading"), err) ||
            gb_buf_puts(o, "</small></li>\n", err) ? -1 : 0;

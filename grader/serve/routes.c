@@ -18,6 +18,7 @@
 #include "buf.h"
 #include "deliver/deliver.h"
 #include "serve/api.h"
+#include "serve/client.h"
 #include "serve/metrics.h"
 #include "serve/pages.h"
 #include "serve/queue.h"
@@ -644,6 +645,27 @@ static void not_allowed(struct rstate *st, const char *allow)
     send_raw(st, 405, TEXT_TYPE, "method not allowed\n", 19, headers);
 }
 
+/* The submit client, with this service's address in it (client.h). */
+static void client_get(struct rstate *st)
+{
+    static const char *const headers[] = {
+        "Content-Disposition", "attachment; filename=\"" CLIENT_NAME "\"", NULL
+    };
+    struct gb_buf script = GB_BUF_INIT;
+    struct gb_err err;
+    char base[400];
+
+    base_url(st, base, sizeof base);
+    if (client_script(base, &script, &err)) {
+        fprintf(stderr, "grader serve: %s\n", err.msg);
+        send_error(st, 500, "the submit client is not installed with this service", 0, 0, NULL);
+        return;
+    }
+    send_raw(st, 200, "text/x-python; charset=utf-8", script.data ? script.data : "", script.len,
+             headers);
+    gb_buf_free(&script);
+}
+
 static int is_get(const char *m)
 {
     return !strcmp(m, "GET") || !strcmp(m, "HEAD");
@@ -674,6 +696,8 @@ static void dispatch(struct rstate *st)
         is_get(m) ? exercises(st) : not_allowed(st, "GET");
     else if (!strcmp(path, "/healthz"))
         is_get(m) ? health(st) : not_allowed(st, "GET");
+    else if (!strcmp(path, "/client"))
+        is_get(m) ? client_get(st) : not_allowed(st, "GET");
     else if (!strcmp(path, "/metrics"))
         is_get(m) ? metrics(st) : not_allowed(st, "GET");
     else if (!strncmp(path, "/submissions/", 13))

@@ -10,6 +10,7 @@
  *                               the course's, ?student= narrows)
  *   GET  /api/v1/submissions/ID status and, when done, the result
  *   GET  /api/v1/exercises      what can be graded (no token needed)
+ *   GET  /client                the submit client, gradebox_submit.py (client.h)
  *   GET  /healthz               200 when the queue database answers
  *   GET  /metrics               Prometheus text
  *
