@@ -109,7 +109,9 @@ static int who_line(struct gb_buf *o, const struct tokens_claims *who, struct gb
            ? -1 : 0;
 }
 
-static int upload_form(struct gb_buf *o, const struct catalog *cat, struct gb_err *err)
+/* The upload form; selected (or NULL) is the exercise chosen beforehand. */
+static int upload_form(struct gb_buf *o, const struct catalog *cat, const char *selected,
+                       struct gb_err *err)
 {
     if (gb_buf_puts(o, "<form method=\"post\" action=\"/submit\" enctype=\"multipart/form-data\">\n"
                        "<label for=\"exercise\">Exercise</label>\n"
@@ -117,14 +119,18 @@ static int upload_form(struct gb_buf *o, const struct catalog *cat, struct gb_er
         return -1;
     for (size_t i = 0; i < cat->n; i++)
         if (gb_buf_puts(o, "<option value=\"", err) || pages_escape(o, cat->v[i].name, err) ||
-            gb_buf_puts(o, "\">", err) || pages_escape(o, cat->v[i].submission, err) ||
+            gb_buf_puts(o, selected && !strcmp(selected, cat->v[i].name) ? "\" selected>"
+                                                                          : "\">", err) || pages_escape(o, cat->v[i].submission, err) ||
             gb_buf_puts(o, " — ", err) || pages_escape(o, cat->v[i].title, err) ||
             gb_buf_puts(o, "</option>\n", err))
             return -1;
     return gb_buf_puts(o, "</select>\n<label for=\"file\">Your file</label>\n"
                           "<input type=\"file\" id=\"file\" name=\"file\" required "
                           "accept=\".py,.md,.txt,text/plain,text/x-python,text/markdown\">\n"
-                          "<button type=\"submit\">Check my work</button>\n</form>\n", err);
+                          "<button type=\"submit\">Check my work</button>\n</form>\n"
+                          "<p><small>From a terminal, on any computer with Python 3.8: "
+                          "<a href=\"/client\">gradebox_submit.py</a>, then <code>python3 "
+                          "gradebox_submit.py attention_by_hand.py</code></small></p>\n", err);
 }
 
 static const char *status_class(const struct queue_view *v)
@@ -179,6 +185,13 @@ int pages_home(struct gb_buf *out, const struct catalog *cat, const struct token
                const struct queue_view *recent, size_t n_recent, const char *next,
                struct gb_err *err)
 {
+    return pages_home_for(out, cat, who, recent, n_recent, next, NULL, err);
+}
+
+int pages_home_for(struct gb_buf *out, const struct catalog *cat,
+                   const struct tokens_claims *who, const struct queue_view *recent,
+                   size_t n_recent, const char *next, const char *exercise, struct gb_err *err)
+{
     if (head(out, "Check your work", 0, err) ||
         gb_buf_puts(out, "<h1>Check your work</h1>\n", err))
         return -1;
@@ -187,7 +200,7 @@ int pages_home(struct gb_buf *out, const struct catalog *cat, const struct token
                                 "</code> gives, from any device. Sign in first with the "
                                 "token your instructor sent you.</p>\n", err) ||
                login_form(out, next, err) || foot(out, err) ? -1 : 0;
-    return who_line(out, who, err) || upload_form(out, cat, err) ||
+    return who_line(out, who, err) || upload_form(out, cat, exercise, err) ||
            gb_buf_puts(out, who->role == TOKENS_INSTRUCTOR ? "<h2>Recent submissions in the "
                                                              "course</h2>\n"
                                                            : "<h2>Your submissions</h2>\n",
@@ -394,6 +407,20 @@ int pages_submission(struct gb_buf *out, const struct queue_view *v,
            status_block(out, v, err) ||
            gb_buf_puts(out, "<p><a href=\"/\">Check another file</a></p>\n", err) ||
            foot(out, err) ? -1 : 0;
+}
+
+int pages_continue(struct gb_buf *out, const struct tokens_claims *who, const char *url,
+                   struct gb_err *err)
+{
+    return gb_buf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+                            "<meta http-equiv=\"refresh\" content=\"0; url=", err) ||
+           pages_escape(out, url, err) ||
+           gb_buf_printf(out, err, "\">\n<title>Signed in · gradebox</title>\n<style>%s</style>"
+                         "</head>\n<body><main>\n", STYLE) ||
+           who_line(out, who, err) ||
+           gb_buf_puts(out, "<p>Signed in from your course page. <a href=\"", err) ||
+           pages_escape(out, url, err) ||
+           gb_buf_puts(out, "\">Go to the upload page</a></p>\n", err) || foot(out, err) ? -1 : 0;
 }
 
 int pages_message(struct gb_buf *out, int status, const char *message, int with_login,
