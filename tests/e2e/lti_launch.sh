@@ -108,7 +108,8 @@ L launch s001 attention_by_hand >"$tmp/s.json" || fail "the student's launch"
 [ "$(field status <"$tmp/s.json")" = 200 ] || fail "the student's launch: $(cat "$tmp/s.json")"
 cookie=$(field cookie <"$tmp/s.json")
 case $cookie in gb_token=gbt1.*) ;; *) fail "the launch set no session cookie: $cookie" ;; esac
-field body <"$tmp/s.json" | grep -q 'http-equiv="refresh" content="0; url=/?exercise=attention_by_hand"' ||
+field body <"$tmp/s.json" >"$tmp/s.html"
+grep -q 'http-equiv="refresh" content="0; url=/?exercise=attention_by_hand"' "$tmp/s.html" ||
     fail "the launch does not go on to the exercise's upload page"
 L get '/?exercise=attention_by_hand' "$cookie" >"$tmp/home.json"
 field body <"$tmp/home.json" >"$tmp/home.html"
