@@ -288,8 +288,8 @@ static int output_block(struct gb_buf *o, const cJSON *doc, struct gb_err *err)
         if (n < next || n > 1e9)        /* the document is ours, but never trust order */
             continue;
         if (output_gap(o, next, n, err)
-            || gb_buf_printf(o, err, "<span id=\"out-%.0f\"%s>%c%6.0f │ ", n,
-                             cited ? " class=\"cited\"" : "", cited ? '>' : ' ', n)
+            || gb_buf_printf(o, err, "<span id=\"out-%.0f\"%s>%s%6.0f │ ", n,
+                             cited ? " class=\"cited\"" : "", cited ? "&gt;" : " ", n)
             || pages_escape(o, str_of(l, "text"), err) || gb_buf_puts(o, "</span>", err))
             return -1;
         next = n + 1;
