@@ -149,17 +149,17 @@ demo-batch: all
 
 # make install: an installed grader finds its data in ../share/gradebox beside
 # its bin/ (grader/check/home.c), laid out as in the checkout.  That directory
-# belongs to gradebox: install replaces its rubrics/, exercises/ and
+# belongs to gradebox: install replaces its rubrics/, exercises/, grader/client/ and
 # grader/shims/ with the tree's (a rubric removed from the tree must not stay
 # gradable), and uninstall removes it.  An instructor's own rubrics live
 # elsewhere (grader check --rubrics DIR).
 PREFIX   ?= /usr/local
 BINDIR   := $(PREFIX)/bin
 DATADIR  := $(PREFIX)/share/gradebox
-DATA_DIRS  := rubrics exercises grader/shims
+DATA_DIRS  := rubrics exercises grader/shims grader/client
 DATA_FILES := $(wildcard rubrics/*.json rubrics/*.md rubrics/expected/*.json \
                 rubrics/expected/*.md exercises/*.md exercises/*.py \
-                exercises/samples/*.py grader/shims/*.py)
+                exercises/samples/*.py grader/shims/*.py grader/client/*.py)
 
 install: all
 	@test -n "$(PREFIX)" || { echo "install: PREFIX is empty" >&2; exit 2; }

@@ -599,6 +599,21 @@ static int use_transcript(const struct pipeline_options *opts, struct job *job,
     return 0;
 }
 
+/* The recorded output stands for what the run printed, so that reports show
+ * the lines checks cite (report/report_output.h). */
+static int keep_transcript(const struct job *job, struct grade_result *r, struct gb_err *err)
+{
+    size_t len = job->transcript.len;
+
+    free(r->run.out.data);
+    if (!(r->run.out.data = malloc(len + 1)))
+        return gb_fail(err, "out of memory keeping the recorded output");
+    memcpy(r->run.out.data, job->transcript.data ? job->transcript.data : "", len);
+    r->run.out.data[len] = '\0';
+    r->run.out.len = r->run.out.total = len;
+    return 0;
+}
+
 /* A live run: probe the runtime, run the submission, say how it ended. */
 static int use_live_run(const struct pipeline_options *opts, struct job *job,
                         const char *seed_map, struct grade_result *r, struct gb_err *err)
@@ -686,7 +701,7 @@ static int gather_evidence(const struct pipeline_options *opts, struct job *job,
                         err);
     }
     if (opts->transcript) {
-        if (use_transcript(opts, job, r, err))
+        if (use_transcript(opts, job, r, err) || keep_transcript(job, r, err))
             return -1;
         printed = job->transcript.data;
         len = job->transcript.len;

@@ -64,8 +64,7 @@ int report_render(enum report_format format, const struct grade_result *r,
     return gb_fail(err, "unknown report format %d", (int)format);
 }
 
-/* Length of the valid UTF-8 sequence at s (1..4), or 0 if it is not one. */
-static size_t utf8_sequence(const unsigned char *s)
+size_t report_utf8_sequence(const unsigned char *s)
 {
     size_t n;
     unsigned cp;
@@ -96,7 +95,7 @@ int report_append_clean(struct gb_buf *out, const char *s, struct gb_err *err)
     if (!s)
         return 0;
     while (*p) {
-        size_t n = utf8_sequence(p);
+        size_t n = report_utf8_sequence(p);
         int rc;
 
         if (n == 0) {

@@ -52,6 +52,10 @@ int report_json_signed(const struct grade_result *r, const struct result_signer 
 int report_gradescope(const struct grade_result *r, struct gb_buf *out,
                       struct gb_err *err);
 
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 if it is not one or
+ * is a C1 control (U+0080..U+009F: terminal escapes too).  s is NUL-ended. */
+size_t report_utf8_sequence(const unsigned char *s);
+
 /* Appends s as valid UTF-8: invalid bytes become U+FFFD, control characters
  * other than newline and tab become '?', so a student cannot send terminal
  * escapes or broken JSON through a report.  NULL appends nothing. */

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "report/report_output.h"
+
 static int add_clean(cJSON *obj, const char *key, const char *s)
 {
     char *clean = report_clean_dup(s ? s : "", NULL);
@@ -20,16 +22,33 @@ static int add_clean(cJSON *obj, const char *key, const char *s)
     return item ? 0 : -1;
 }
 
+/* The output lines c cites, as the overall output shows them: "\n> 27 | text". */
+static int cited_lines(const struct check_result *c, const struct report_output *v,
+                       struct gb_buf *b, struct gb_err *err)
+{
+    size_t lines[REPORT_OUTPUT_CITES], n = report_output_cites(c, lines, REPORT_OUTPUT_CITES);
+
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = 0; i < v->n_lines; i++)
+            if (v->lines[i].n == lines[k]
+                && (gb_buf_printf(b, err, "\n>%6zu | ", lines[k])
+                    || report_output_line_text(&v->lines[i], b, err)))
+                return -1;
+    return 0;
+}
+
 /* One check's explanation, a line per item as the text report has them:
  * "found X (where)" for a pass; expected, found, where and why otherwise. */
-static int test_output(const struct check_result *c, struct gb_buf *b, struct gb_err *err)
+static int test_output(const struct check_result *c, const struct report_output *v,
+                       struct gb_buf *b, struct gb_err *err)
 {
     const char *found = c->found ? c->found : "nothing";
 
     if (c->verdict == VERDICT_PASS)
         return gb_buf_printf(b, err, "passed: found %s%s%s%s%s%s", found, c->where ? " (" : "",
                              c->where ? c->where : "", c->where ? ")" : "",
-                             c->reading ? "\nreading: " : "", c->reading ? c->reading : "");
+                             c->reading ? "\nreading: " : "", c->reading ? c->reading : "")
+               || cited_lines(c, v, b, err) ? -1 : 0;
     if (gb_buf_printf(b, err, "%s", verdict_name(c->verdict))
         || (c->expected && gb_buf_printf(b, err, "\nexpected: %s", c->expected))
         || gb_buf_printf(b, err, "\nfound:    %s", found)
@@ -37,10 +56,11 @@ static int test_output(const struct check_result *c, struct gb_buf *b, struct gb
         || (c->message && gb_buf_printf(b, err, "\nwhy:      %s", c->message))
         || (c->reading && gb_buf_printf(b, err, "\nreading:  %s", c->reading)))
         return -1;
-    return 0;
+    return cited_lines(c, v, b, err);
 }
 
-static cJSON *test_object(const struct check_result *c, size_t number)
+static cJSON *test_object(const struct check_result *c, const struct report_output *v,
+                          size_t number)
 {
     struct gb_buf name = GB_BUF_INIT, text = GB_BUF_INIT;
     cJSON *t = cJSON_CreateObject();
@@ -50,7 +70,7 @@ static cJSON *test_object(const struct check_result *c, size_t number)
     snprintf(num, sizeof num, "%zu", number);
     rc = rc || gb_buf_printf(&name, NULL, "%s%s%s", c->id ? c->id : "?",
                              c->description ? ": " : "", c->description ? c->description : "")
-         || test_output(c, &text, NULL);
+         || test_output(c, v, &text, NULL);
     rc = rc || add_clean(t, "name", name.data) || add_clean(t, "number", num)
          || !cJSON_AddNumberToObject(t, "score", c->points)
          || !cJSON_AddNumberToObject(t, "max_score", c->max_points)
@@ -66,7 +86,8 @@ static cJSON *test_object(const struct check_result *c, size_t number)
 }
 
 /* The submission-wide output: runtime, shims, how the run ended, triage, crash. */
-static int overall_output(const struct grade_result *r, struct gb_buf *b, struct gb_err *err)
+static int overall_output(const struct grade_result *r, const struct report_output *v,
+                          struct gb_buf *b, struct gb_err *err)
 {
     const struct runtime_info *rt = &r->runtime;
 
@@ -84,15 +105,19 @@ static int overall_output(const struct grade_result *r, struct gb_buf *b, struct
         return -1;
     if (r->crash_tail && gb_buf_printf(b, err, "last lines on stderr:\n%s\n", r->crash_tail))
         return -1;
+    if (v->lines)                     /* a view was made: something ran or was recorded */
+        return gb_buf_puts(b, "\nThe program's output: ", err) || report_output_note(v, b, err)
+               || gb_buf_puts(b, "\n", err) || report_output_block(v, b, err) ? -1 : 0;
     return 0;
 }
 
 int report_gradescope(const struct grade_result *r, struct gb_buf *out, struct gb_err *err)
 {
     struct gb_buf text = GB_BUF_INIT;
+    struct report_output v;
     cJSON *doc = cJSON_CreateObject(), *tests = NULL;
     char *json = NULL;
-    int rc = !doc || overall_output(r, &text, err);
+    int rc = report_output_view(r, &v, err) < 0 || !doc || overall_output(r, &v, &text, err);
 
     rc = rc || !cJSON_AddNumberToObject(doc, "score", r->score)
          || !cJSON_AddNumberToObject(doc, "execution_time",
@@ -100,7 +125,7 @@ int report_gradescope(const struct grade_result *r, struct gb_buf *out, struct g
          || add_clean(doc, "output", text.data)
          || !(tests = cJSON_AddArrayToObject(doc, "tests"));
     for (size_t i = 0; !rc && i < r->n_checks; i++) {
-        cJSON *t = test_object(&r->checks[i], i + 1);
+        cJSON *t = test_object(&r->checks[i], &v, i + 1);
 
         rc = !t || !cJSON_AddItemToArray(tests, t);
     }
@@ -111,5 +136,6 @@ int report_gradescope(const struct grade_result *r, struct gb_buf *out, struct g
     free(json);
     cJSON_Delete(doc);
     gb_buf_free(&text);
+    report_output_free(&v);
     return rc ? -1 : 0;
 }

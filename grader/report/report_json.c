@@ -9,6 +9,7 @@
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 
+#include "report/report_output.h"
 #include "report/result_sign.h"
 
 /* Adds key: cleaned s, or null when s is NULL.  0 on success. */
@@ -79,6 +80,23 @@ static cJSON *run_object(const struct grade_result *r)
     return o;
 }
 
+/* "output_lines": the output lines the check cites (report_output.h), [] if none. */
+static int add_cites(cJSON *o, const struct check_result *c)
+{
+    size_t lines[REPORT_OUTPUT_CITES], n = report_output_cites(c, lines, REPORT_OUTPUT_CITES);
+    cJSON *a = cJSON_AddArrayToObject(o, "output_lines");
+
+    for (size_t i = 0; a && i < n; i++) {
+        cJSON *v = cJSON_CreateNumber((double)lines[i]);
+
+        if (!v || !cJSON_AddItemToArray(a, v)) {
+            cJSON_Delete(v);
+            return -1;
+        }
+    }
+    return a ? 0 : -1;
+}
+
 static cJSON *check_object(const struct check_result *c)
 {
     cJSON *o = cJSON_CreateObject();
@@ -91,7 +109,7 @@ static cJSON *check_object(const struct check_result *c)
          | add_number(o, "points", c->points) | add_number(o, "max_points", c->max_points)
          | add_text(o, "expected", c->expected) | add_text(o, "found", c->found)
          | add_text(o, "where", c->where) | add_text(o, "message", c->message)
-         | add_text(o, "reading", c->reading);
+         | add_text(o, "reading", c->reading) | add_cites(o, c);
     if (rc) {
         cJSON_Delete(o);
         return NULL;
@@ -131,6 +149,57 @@ static int add_integrity(cJSON *parent, const struct integrity_info *in)
     return add_child(parent, "integrity", o);
 }
 
+static cJSON *output_line(const struct report_output_line *l)
+{
+    struct gb_buf text = GB_BUF_INIT;
+    cJSON *o = cJSON_CreateObject();
+    int rc = !o || report_output_line_text(l, &text, NULL)
+             || gb_buf_append(&text, "", 0, NULL)
+             || add_number(o, "n", (double)l->n) || add_text(o, "text", text.data)
+             || !cJSON_AddBoolToObject(o, "cited", l->cited);
+
+    gb_buf_free(&text);
+    if (rc) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* "output": what the program printed, as the text report shows it
+ * (report_output.h): null when nothing ran, else {lines, bytes, total_bytes,
+ * sandbox_cut, shown_whole, note, shown[{n, text, cited}]}. */
+static int add_output(cJSON *parent, const struct grade_result *r)
+{
+    struct report_output v;
+    struct gb_buf note = GB_BUF_INIT;
+    cJSON *o, *shown;
+    int rc = report_output_view(r, &v, NULL);
+
+    if (rc)
+        return rc < 0 ? -1 : add_text(parent, "output", NULL);
+    o = cJSON_CreateObject();
+    rc = !o || report_output_note(&v, &note, NULL) || gb_buf_append(&note, "", 0, NULL)
+         || add_number(o, "lines", (double)v.total_lines)
+         || add_number(o, "bytes", (double)v.kept_bytes)
+         || add_number(o, "total_bytes", (double)v.total_bytes)
+         || !cJSON_AddBoolToObject(o, "sandbox_cut", v.sandbox_cut)
+         || !cJSON_AddBoolToObject(o, "shown_whole", v.n_lines == v.total_lines)
+         || add_text(o, "note", note.data) || !(shown = cJSON_AddArrayToObject(o, "shown"));
+    for (size_t i = 0; !rc && i < v.n_lines; i++) {
+        cJSON *l = output_line(&v.lines[i]);
+
+        rc = !l || !cJSON_AddItemToArray(shown, l);
+    }
+    gb_buf_free(&note);
+    report_output_free(&v);
+    if (rc) {
+        cJSON_Delete(o);
+        return -1;
+    }
+    return add_child(parent, "output", o);
+}
+
 static cJSON *result_object(const struct grade_result *r)
 {
     cJSON *o = cJSON_CreateObject(), *checks;
@@ -149,7 +218,8 @@ static cJSON *result_object(const struct grade_result *r)
          | add_child(o, "runtime", runtime_object(&r->runtime))
          | (r->ran ? add_child(o, "run", run_object(r)) : add_text(o, "run", NULL))
          | add_integrity(o, &r->integrity)
-         | add_text(o, "triage", r->triage) | add_text(o, "crash_tail", r->crash_tail);
+         | add_text(o, "triage", r->triage) | add_text(o, "crash_tail", r->crash_tail)
+         | add_output(o, r);
     checks = cJSON_AddArrayToObject(o, "checks");
     for (size_t i = 0; !rc && checks && i < r->n_checks; i++) {
         cJSON *c = check_object(&r->checks[i]);

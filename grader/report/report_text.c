@@ -6,6 +6,8 @@
 #include "report/report.h"
 
 #include <stdio.h>
+
+#include "report/report_output.h"
 #include <string.h>
 
 #define WIDTH  80                          /* wrap column: a default terminal */
@@ -332,6 +334,26 @@ static int total_line(struct gb_buf *out, const struct grade_result *r, struct g
     return gb_buf_puts(out, "\n", err);
 }
 
+/* What the program printed, bounded, the lines checks cite marked '>'
+ * (report_output.h). */
+static int output_section(struct gb_buf *out, const struct report_options *opts,
+                          const struct grade_result *r, struct gb_err *err)
+{
+    struct report_output v;
+    struct gb_buf note = GB_BUF_INIT, block = GB_BUF_INIT;
+    int rc = report_output_view(r, &v, err);
+
+    if (rc)
+        return rc < 0 ? -1 : 0;
+    rc = gb_buf_puts(&note, "The program's output: ", err) || report_output_note(&v, &note, err)
+         || gb_buf_puts(out, "\n", err) || put_wrapped(out, opts, note.data, 0, "  ", err)
+         || report_output_block(&v, &block, err) || put(out, opts, block.data, err);
+    gb_buf_free(&note);
+    gb_buf_free(&block);
+    report_output_free(&v);
+    return rc ? -1 : 0;
+}
+
 int report_text(const struct grade_result *r, const struct report_options *opts,
                 struct gb_buf *out, struct gb_err *err)
 {
@@ -341,7 +363,7 @@ int report_text(const struct grade_result *r, const struct report_options *opts,
     for (size_t i = 0; i < r->n_checks; i++)
         if (check_block(out, opts, &r->checks[i], err))
             return -1;
-    if (total_line(out, r, err))
+    if (output_section(out, opts, r, err) || total_line(out, r, err))
         return gb_err_prefix(err, "writing the text report");
     return 0;
 }

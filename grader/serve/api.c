@@ -82,7 +82,7 @@ static cJSON *submission_obj(const struct queue_view *v, const char *base, int w
     if (rc == 0 && v->state == QUEUE_ERROR)
         rc = add_str(o, "error", v->error);
     if (rc == 0 && done && with_result)
-        rc = add_result(o, v);
+        rc = add_result(o, v) || add_str(o, "report_text", v->report_text);
     if (rc) {
         cJSON_Delete(o);
         return NULL;

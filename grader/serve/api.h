@@ -5,8 +5,9 @@
  *                   "filename", "student", "course", "submitted_at",
  *                   "started_at", "finished_at", "attempts", "position"
  *                   (queued only), "url", "report_url", "score", "max_score",
- *                   "result_status" and "result" (the gradebox.result/1
- *                   document) when done, "error" when it could not be graded}
+ *                   "result_status", "result" (the gradebox.result/1
+ *                   document) and "report_text" (grader check's text
+ *                   report, as the submit client prints it) when done, "error" when it could not be graded}
  *   a list         {"submissions": [submission without "result", ...]}
  *   the exercises  {"exercises": [{"name", "title", "file", "kind": run|read}]}
  *   an error       {"error": sentence, "status": N[, "retry_after": S]}

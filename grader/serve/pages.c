@@ -38,7 +38,10 @@ static const char STYLE[] =
     ".st{font-weight:700}.passed{color:#17703a}.failed,.error{color:#b3261e}"
     ".review{color:#8a5a00}.queued,.running{color:#555}"
     ".note{background:#fff8e1;border:1px solid #e8d48a;border-radius:.5rem;padding:.7rem}"
-    "small{color:#666}a{color:#1f5fbf}";
+    "small{color:#666}a{color:#1f5fbf}"
+    "pre.out{white-space:pre;overflow-x:auto;padding:.4rem 0}"
+    "pre.out span{display:block;padding:0 .8rem}pre.out .cited{background:#fff3c4}"
+    "pre.out :target{outline:2px solid #1f5fbf}pre.out i{color:#888;font-style:normal}";
 
 int pages_escape(struct gb_buf *out, const char *s, struct gb_err *err)
 {
@@ -106,7 +109,9 @@ static int who_line(struct gb_buf *o, const struct tokens_claims *who, struct gb
            ? -1 : 0;
 }
 
-static int upload_form(struct gb_buf *o, const struct catalog *cat, struct gb_err *err)
+/* The upload form; selected (or NULL) is the exercise chosen beforehand. */
+static int upload_form(struct gb_buf *o, const struct catalog *cat, const char *selected,
+                       struct gb_err *err)
 {
     if (gb_buf_puts(o, "<form method=\"post\" action=\"/submit\" enctype=\"multipart/form-data\">\n"
                        "<label for=\"exercise\">Exercise</label>\n"
@@ -114,14 +119,18 @@ static int upload_form(struct gb_buf *o, const struct catalog *cat, struct gb_er
         return -1;
     for (size_t i = 0; i < cat->n; i++)
         if (gb_buf_puts(o, "<option value=\"", err) || pages_escape(o, cat->v[i].name, err) ||
-            gb_buf_puts(o, "\">", err) || pages_escape(o, cat->v[i].submission, err) ||
+            gb_buf_puts(o, selected && !strcmp(selected, cat->v[i].name) ? "\" selected>"
+                                                                          : "\">", err) || pages_escape(o, cat->v[i].submission, err) ||
             gb_buf_puts(o, " — ", err) || pages_escape(o, cat->v[i].title, err) ||
             gb_buf_puts(o, "</option>\n", err))
             return -1;
     return gb_buf_puts(o, "</select>\n<label for=\"file\">Your file</label>\n"
                           "<input type=\"file\" id=\"file\" name=\"file\" required "
                           "accept=\".py,.md,.txt,text/plain,text/x-python,text/markdown\">\n"
-                          "<button type=\"submit\">Check my work</button>\n</form>\n", err);
+                          "<button type=\"submit\">Check my work</button>\n</form>\n"
+                          "<p><small>From a terminal, on any computer with Python 3.8: "
+                          "<a href=\"/client\">gradebox_submit.py</a>, then <code>python3 "
+                          "gradebox_submit.py attention_by_hand.py</code></small></p>\n", err);
 }
 
 static const char *status_class(const struct queue_view *v)
@@ -176,6 +185,13 @@ int pages_home(struct gb_buf *out, const struct catalog *cat, const struct token
                const struct queue_view *recent, size_t n_recent, const char *next,
                struct gb_err *err)
 {
+    return pages_home_for(out, cat, who, recent, n_recent, next, NULL, err);
+}
+
+int pages_home_for(struct gb_buf *out, const struct catalog *cat,
+                   const struct tokens_claims *who, const struct queue_view *recent,
+                   size_t n_recent, const char *next, const char *exercise, struct gb_err *err)
+{
     if (head(out, "Check your work", 0, err) ||
         gb_buf_puts(out, "<h1>Check your work</h1>\n", err))
         return -1;
@@ -184,7 +200,7 @@ int pages_home(struct gb_buf *out, const struct catalog *cat, const struct token
                                 "</code> gives, from any device. Sign in first with the "
                                 "token your instructor sent you.</p>\n", err) ||
                login_form(out, next, err) || foot(out, err) ? -1 : 0;
-    return who_line(out, who, err) || upload_form(out, cat, err) ||
+    return who_line(out, who, err) || upload_form(out, cat, exercise, err) ||
            gb_buf_puts(out, who->role == TOKENS_INSTRUCTOR ? "<h2>Recent submissions in the "
                                                              "course</h2>\n"
                                                            : "<h2>Your submissions</h2>\n",
@@ -219,6 +235,69 @@ static int labelled(struct gb_buf *o, const char *sep, const char *label, const 
            pages_escape(o, text, err) ? -1 : 0;
 }
 
+/* Where a check read its value, linked to the output lines it cites
+ * ("output_lines", report_output.h; each line has an anchor in the output
+ * block below): the where text links to the first, any other line follows. */
+static int where_links(struct gb_buf *o, const cJSON *c, struct gb_err *err)
+{
+    const cJSON *lines = cJSON_GetObjectItemCaseSensitive(c, "output_lines"), *n;
+    const char *where = str_of(c, "where");
+    int k = 0;
+
+    cJSON_ArrayForEach(n, lines) {
+        double at = n->valuedouble;
+
+        if (!cJSON_IsNumber(n) || at < 1 || at > 1e9)
+            continue;
+        if (k++ == 0 && where
+            ? gb_buf_printf(o, err, " · <a href=\"#out-%.0f\">", at) || pages_escape(o, where, err)
+              || gb_buf_puts(o, "</a>", err)
+            : gb_buf_printf(o, err, "%s<a href=\"#out-%.0f\">output line %.0f</a>",
+                            k == 1 ? " · see " : ", ", at, at))
+            return -1;
+    }
+    return k ? 0 : labelled(o, " · ", "", where, err);
+}
+
+static int output_gap(struct gb_buf *o, double from, double to, struct gb_err *err)
+{
+    if (to <= from)
+        return 0;
+    return to > from + 1
+           ? gb_buf_printf(o, err, "<span><i>    … lines %.0f–%.0f not shown</i></span>",
+                           from, to - 1)
+           : gb_buf_printf(o, err, "<span><i>    … line %.0f not shown</i></span>", from);
+}
+
+static int output_block(struct gb_buf *o, const cJSON *doc, struct gb_err *err)
+{
+    const cJSON *out = cJSON_GetObjectItemCaseSensitive(doc, "output"), *l;
+    const cJSON *shown = cJSON_GetObjectItemCaseSensitive(out, "shown");
+    double next = 1, total = num_of(out, "lines");
+
+    if (!cJSON_IsObject(out))
+        return 0;
+    if (gb_buf_puts(o, "<h2>Your program's output</h2>\n<p><small>", err)
+        || pages_escape(o, str_of(out, "note"), err)
+        || gb_buf_puts(o, "</small></p>\n<pre class=\"out\">", err))
+        return -1;
+    cJSON_ArrayForEach(l, shown) {
+        double n = num_of(l, "n");
+        int cited = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(l, "cited"));
+
+        if (n < next || n > 1e9)        /* the document is ours, but never trust order */
+            continue;
+        if (output_gap(o, next, n, err)
+            || gb_buf_printf(o, err, "<span id=\"out-%.0f\"%s>%s%6.0f │ ", n,
+                             cited ? " class=\"cited\"" : "", cited ? "&gt;" : " ", n)
+            || pages_escape(o, str_of(l, "text"), err) || gb_buf_puts(o, "</span>", err))
+            return -1;
+        next = n + 1;
+    }
+    return total <= 1e9 && output_gap(o, next, total + 1, err) ? -1
+           : gb_buf_puts(o, "</pre>\n", err);
+}
+
 /* One check as a card: verdict, points, id, what it means, what was found. */
 static int check_card(struct gb_buf *o, const cJSON *c, struct gb_err *err)
 {
@@ -237,7 +316,7 @@ static int check_card(struct gb_buf *o, const cJSON *c, struct gb_err *err)
            gb_buf_puts(o, "<br><small>", err) ||
            labelled(o, "", "expected ", str_of(c, "expected"), err) ||
            labelled(o, " · ", "found ", str_of(c, "found"), err) ||
-           labelled(o, " · ", "", str_of(c, "where"), err) ||
+           where_links(o, c, err) ||
            labelled(o, "<br>", "", str_of(c, "message"), err) ||
            labelled(o, "<br>", "reading: ", str_of(c, "reading"), err) ||
            gb_buf_puts(o, "</small></li>\n", err) ? -1 : 0;
@@ -275,7 +354,7 @@ static int result_block(struct gb_buf *o, const char *json, struct gb_err *err)
             rc = check_card(o, c, err);
     }
     if (rc == 0)
-        rc = gb_buf_puts(o, "</ol>\n", err);
+        rc = gb_buf_puts(o, "</ol>\n", err) || output_block(o, doc, err);
     cJSON_Delete(doc);
     return rc ? -1 : 0;
 }
@@ -328,6 +407,20 @@ int pages_submission(struct gb_buf *out, const struct queue_view *v,
            status_block(out, v, err) ||
            gb_buf_puts(out, "<p><a href=\"/\">Check another file</a></p>\n", err) ||
            foot(out, err) ? -1 : 0;
+}
+
+int pages_continue(struct gb_buf *out, const struct tokens_claims *who, const char *url,
+                   struct gb_err *err)
+{
+    return gb_buf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+                            "<meta http-equiv=\"refresh\" content=\"0; url=", err) ||
+           pages_escape(out, url, err) ||
+           gb_buf_printf(out, err, "\">\n<title>Signed in · gradebox</title>\n<style>%s</style>"
+                         "</head>\n<body><main>\n", STYLE) ||
+           who_line(out, who, err) ||
+           gb_buf_puts(out, "<p>Signed in from your course page. <a href=\"", err) ||
+           pages_escape(out, url, err) ||
+           gb_buf_puts(out, "\">Go to the upload page</a></p>\n", err) || foot(out, err) ? -1 : 0;
 }
 
 int pages_message(struct gb_buf *out, int status, const char *message, int with_login,

@@ -26,6 +26,17 @@ int pages_home(struct gb_buf *out, const struct catalog *cat, const struct token
                const struct queue_view *recent, size_t n_recent, const char *next,
                struct gb_err *err);
 
+/* pages_home with the upload form's exercise chosen (exercise NULL: none). */
+int pages_home_for(struct gb_buf *out, const struct catalog *cat,
+                   const struct tokens_claims *who, const struct queue_view *recent,
+                   size_t n_recent, const char *next, const char *exercise, struct gb_err *err);
+
+/* After an LMS launch signed the browser in: who, and on to url (one of the
+ * service's own pages) at once — a navigation from this page is same-site,
+ * so the SameSite=Strict cookie the launch set goes with it. */
+int pages_continue(struct gb_buf *out, const struct tokens_claims *who, const char *url,
+                   struct gb_err *err);
+
 /* A submission: its status (reloading while queued or running), then its report. */
 int pages_submission(struct gb_buf *out, const struct queue_view *v,
                      const struct tokens_claims *who, struct gb_err *err);

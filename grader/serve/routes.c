@@ -18,6 +18,8 @@
 #include "buf.h"
 #include "deliver/deliver.h"
 #include "serve/api.h"
+#include "serve/client.h"
+#include "serve/lti_launch.h"
 #include "serve/metrics.h"
 #include "serve/pages.h"
 #include "serve/queue.h"
@@ -25,6 +27,7 @@
 #define COOKIE "gb_token"
 #define FORM_OVERHEAD (64u * 1024)       /* multipart headers and boundaries */
 #define SMALL_FORM (8u * 1024)           /* /login, /logout */
+#define LTI_FORM (64u * 1024)            /* /lti/login, /lti/launch: an id_token and state */
 #define MAX_FIELDS 8
 #define RECENT_MAX 20
 #define LIST_MAX 500
@@ -533,7 +536,8 @@ static void page_home(struct rstate *st)
         send_db_error(st, &err);
         return;
     }
-    send_page(st, pages_home(&page, st->rt->cfg.cat, &st->who, v, n, NULL, NULL), &page);
+    send_page(st, pages_home_for(&page, st->rt->cfg.cat, &st->who, v, n, NULL,
+                                 http_query(st->r, "exercise"), NULL), &page);
     queue_views_free(v, n);
 }
 
@@ -644,6 +648,118 @@ static void not_allowed(struct rstate *st, const char *allow)
     send_raw(st, 405, TEXT_TYPE, "method not allowed\n", 19, headers);
 }
 
+/* ---- signing in from the LMS (lti_launch.h) ------------------------------------------- */
+
+/* A login parameter: from the query (GET) or the form (POST). */
+static const char *lti_param(struct rstate *st, const char *name)
+{
+    const struct http_field *f;
+
+    if (strcmp(http_method(st->r), "POST"))
+        return http_query(st->r, name);
+    f = http_form_get(&st->form, name);
+    return f ? f->data : NULL;
+}
+
+static void lti_login(struct rstate *st)
+{
+    struct lti_login_request rq;
+    struct gb_err err;
+    char base[400], redirect[460], *location = NULL;
+
+    if (!st->rt->cfg.lti) {
+        send_error(st, 404, "this service takes no LTI launches (see --lti-platform)", 0, 0, NULL);
+        return;
+    }
+    if (!strcmp(http_method(st->r), "POST") &&
+        http_parse_form(st->r, MAX_FIELDS, &st->form, &err)) {
+        send_error(st, 400, err.msg, 0, 0, NULL);
+        return;
+    }
+    rq = (struct lti_login_request){
+        .iss = lti_param(st, "iss"), .login_hint = lti_param(st, "login_hint"),
+        .target_link_uri = lti_param(st, "target_link_uri"),
+        .lti_message_hint = lti_param(st, "lti_message_hint"),
+        .client_id = lti_param(st, "client_id"), .deployment_id = lti_param(st, "lti_deployment_id"),
+    };
+    base_url(st, base, sizeof base);
+    snprintf(redirect, sizeof redirect, "%s/lti/launch", base);
+    if (lti_launch_login(st->rt->cfg.lti, &rq, redirect, (long long)time(NULL), &location, &err)) {
+        send_error(st, 400, err.msg, 0, 0, NULL);
+        return;
+    }
+    send_redirect(st, location, NULL);
+    free(location);
+}
+
+/* The launch: the id_token checked, the browser signed in (a token for this
+ * sub and course in the page's cookie, as /login sets it), then on to the
+ * upload page for the link's exercise. */
+static void lti_launch_post(struct rstate *st)
+{
+    const struct http_field *tok, *state;
+    struct lti_identity id;
+    struct gb_buf page = GB_BUF_INIT;
+    struct gb_err err;
+    char cookie[TOKENS_MAX_LEN + 160], next[96], *token = NULL;
+    const char *headers[3] = { "Set-Cookie", cookie, NULL };
+    long long now = (long long)time(NULL);
+
+    if (!st->rt->cfg.lti) {
+        send_error(st, 404, "this service takes no LTI launches (see --lti-platform)", 0, 0, NULL);
+        return;
+    }
+    if (http_parse_form(st->r, MAX_FIELDS, &st->form, &err)) {
+        send_error(st, 400, err.msg, 0, 0, NULL);
+        return;
+    }
+    tok = http_form_get(&st->form, "id_token");
+    state = http_form_get(&st->form, "state");
+    if (lti_launch_verify(st->rt->cfg.lti, tok ? tok->data : NULL, state ? state->data : NULL,
+                          now, &id, &err)) {
+        fprintf(stderr, "grader serve: LTI launch refused: %s\n", err.msg);
+        send_error(st, 401, err.msg, 0, 0, NULL);
+        return;
+    }
+    if (tokens_issue(st->rt->cfg.key, &id.who, &token, &err)) {
+        send_error(st, 500, err.msg, 0, 0, NULL);
+        return;
+    }
+    snprintf(cookie, sizeof cookie, COOKIE "=%s; Path=/; Max-Age=%d; HttpOnly; SameSite=Strict%s",
+             token, LTI_LAUNCH_SESSION_S, secure_cookie(st) ? "; Secure" : "");
+    free(token);
+    snprintf(next, sizeof next, "/%s%s", id.exercise[0] ? "?exercise=" : "", id.exercise);
+    if (pages_continue(&page, &id.who, next, &err)) {
+        send_error(st, 500, "cannot render the page", 0, 0, NULL);
+    } else {
+        fprintf(stderr, "grader serve: LTI launch: %s (%s, %s)\n", id.who.student, id.who.course,
+                tokens_role_name(id.who.role));
+        send_raw(st, 200, HTML_TYPE, page.data, page.len, headers);
+    }
+    gb_buf_free(&page);
+}
+
+/* The submit client, with this service's address in it (client.h). */
+static void client_get(struct rstate *st)
+{
+    static const char *const headers[] = {
+        "Content-Disposition", "attachment; filename=\"" CLIENT_NAME "\"", NULL
+    };
+    struct gb_buf script = GB_BUF_INIT;
+    struct gb_err err;
+    char base[400];
+
+    base_url(st, base, sizeof base);
+    if (client_script(base, &script, &err)) {
+        fprintf(stderr, "grader serve: %s\n", err.msg);
+        send_error(st, 500, "the submit client is not installed with this service", 0, 0, NULL);
+        return;
+    }
+    send_raw(st, 200, "text/x-python; charset=utf-8", script.data ? script.data : "", script.len,
+             headers);
+    gb_buf_free(&script);
+}
+
 static int is_get(const char *m)
 {
     return !strcmp(m, "GET") || !strcmp(m, "HEAD");
@@ -674,6 +790,12 @@ static void dispatch(struct rstate *st)
         is_get(m) ? exercises(st) : not_allowed(st, "GET");
     else if (!strcmp(path, "/healthz"))
         is_get(m) ? health(st) : not_allowed(st, "GET");
+    else if (!strcmp(path, "/client"))
+        is_get(m) ? client_get(st) : not_allowed(st, "GET");
+    else if (!strcmp(path, "/lti/login"))
+        is_get(m) || post ? lti_login(st) : not_allowed(st, "GET, POST");
+    else if (!strcmp(path, "/lti/launch"))
+        post ? lti_launch_post(st) : not_allowed(st, "POST");
     else if (!strcmp(path, "/metrics"))
         is_get(m) ? metrics(st) : not_allowed(st, "GET");
     else if (!strncmp(path, "/submissions/", 13))
@@ -717,6 +839,8 @@ static size_t body_limit(void *cls, struct http_req *r)
     if (!strcmp(http_method(r), "POST") &&
         (!strcmp(path, "/api/v1/submissions") || !strcmp(path, "/submit")))
         return rt->cfg.lim.max_upload_bytes + FORM_OVERHEAD;
+    if (!strcmp(http_method(r), "POST") && !strncmp(path, "/lti/", 5))
+        return LTI_FORM;
     /* room for /login's form, and for a stray body on a request that is
      * answered 404 or 405 rather than 413 */
     return SMALL_FORM;

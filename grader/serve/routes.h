@@ -10,6 +10,9 @@
  *                               the course's, ?student= narrows)
  *   GET  /api/v1/submissions/ID status and, when done, the result
  *   GET  /api/v1/exercises      what can be graded (no token needed)
+ *   GET  /client                the submit client, gradebox_submit.py (client.h)
+ *   GET|POST /lti/login         LTI 1.3 login initiation -> the platform (lti_launch.h)
+ *   POST /lti/launch            the platform's id_token -> signed in, the upload page
  *   GET  /healthz               200 when the queue database answers
  *   GET  /metrics               Prometheus text
  *
@@ -28,6 +31,7 @@
 #include "serve/http.h"
 #include "serve/intake.h"
 #include "serve/limits.h"
+#include "serve/lti_launch.h"
 #include "serve/tokens.h"
 
 struct routes_config {
@@ -36,6 +40,7 @@ struct routes_config {
     struct limits lim;
     const char *db_url;
     const char *public_url;       /* "https://grader.example" behind a proxy; NULL: from Host */
+    struct lti_launch *lti;       /* the LMS that may launch the service, or NULL */
 };
 
 struct routes;

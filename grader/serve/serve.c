@@ -26,6 +26,7 @@
 #include "serve/catalog.h"
 #include "serve/http.h"
 #include "serve/intake.h"
+#include "serve/lti_launch.h"
 #include "serve/queue.h"
 #include "serve/routes.h"
 #include "serve/settings.h"
@@ -46,6 +47,7 @@ struct serve_options {
     const char *key_path;
     const char *public_url;
     const char *port_file;
+    const char *lti_path;         /* --lti-platform FILE */
     char db_buf[PATH_MAX];
     char key_buf[PATH_MAX];
 };
@@ -64,7 +66,7 @@ static const char serve_usage[] =
     "  [--tls-cert FILE --tls-key FILE] [--max-upload BYTES] [--per-hour N]\n"
     "  [--max-pending N] [--max-queue N] [--threads N] [--idle-timeout S]\n"
     "  [--head-timeout S] [--body-timeout S] [--max-connections N] [--max-per-ip N]\n"
-    "  [--lease S] [--max-attempts N] [--port-file FILE]\n"
+    "  [--lease S] [--max-attempts N] [--port-file FILE] [--lti-platform FILE]\n"
     "Defaults: --listen 127.0.0.1:8080 --workers 2, the queue in\n"
     "~/.local/state/gradebox/serve.sqlite, the key in ~/.config/gradebox/token.key\n"
     "(made on first start).  See docs/service.md.\n";
@@ -107,6 +109,7 @@ static const struct opt opts[] = {
     S("--rubrics", worker.rubrics_dir), S("--python", worker.python),
     S("--post", worker.post_url), S("--public-url", public_url),
     S("--tls-cert", http.tls_cert), S("--tls-key", http.tls_key), S("--port-file", port_file),
+    S("--lti-platform", lti_path),
     O("--workers", OPT_LL, workers, 0, MAX_WORKERS, 1),
     O("--max-upload", OPT_SIZE, lim.max_upload_bytes, 1024, 64LL << 20, 1),
     O("--per-hour", OPT_INT, lim.per_hour, 0, 1000000, 1),
@@ -370,6 +373,7 @@ struct service {
     struct intake *intake;
     struct routes *routes;
     struct http_server *http;
+    struct lti_launch *lti;
 };
 
 static void service_stop(struct service *s)
@@ -379,6 +383,7 @@ static void service_stop(struct service *s)
     routes_free(s->routes);
     catalog_free(&s->cat);
     tokens_key_free(&s->key);
+    lti_launch_free(s->lti);
 }
 
 static int write_port_file(const char *path, int port, struct gb_err *err)
@@ -403,8 +408,10 @@ static int service_start(struct serve_options *o, struct service *s, struct gb_e
         return -1;
     queue_close(q);
     if (load_key(o, &s->key, err) || catalog_load(&s->cat, o->worker.rubrics_dir, err) ||
+        (o->lti_path && lti_launch_load(&s->lti, o->lti_path, err)) ||
         intake_start(&s->intake, o->worker.db_url, &o->lim, err))
         return -1;
+    rc.lti = s->lti;
     rc.cat = &s->cat;
     rc.key = &s->key;
     rc.lim = o->lim;

@@ -45,7 +45,7 @@ cmp -s "$inst/bin/grader" "$GRADER" && cmp -s "$inst/bin/reference" "$REFERENCE"
     && [ -x "$inst/bin/grader" ] && [ -x "$inst/bin/reference" ] \
     && ok "bin/grader and bin/reference are the binaries under test" \
     || fail "the installed binaries are not $GRADER and $REFERENCE"
-for d in rubrics exercises grader/shims; do
+for d in rubrics exercises grader/shims grader/client; do
     diff -r -x __pycache__ "$d" "$data/$d" >"$tmp/diff" \
         && ok "share/gradebox/$d is the tree's" \
         || { fail "share/gradebox/$d differs from the tree's:"; head -5 "$tmp/diff"; }

@@ -20,12 +20,28 @@ carry a query (?type_id=7, as Moodle's do), so the scores URL must be built
 by appending /scores to the path.  Names and Role pages hold two members and
 link the next page with rel="next".
 
+Launches (with --launch-key, the platform's RSA signing key, PEM): its JWK Set
+at GET /.well-known/jwks.json (kid "platform-1"), and the OpenID Connect
+authentication endpoint GET /auth that a tool's login initiation redirects the
+browser to.  It checks the request as a platform does (scope openid,
+response_type id_token, response_mode form_post, prompt none, the client id,
+a redirect_uri, state, nonce, login_hint: else 400) and answers the auto-post
+form a browser would submit: id_token and state to redirect_uri.  The id_token
+is a resource-link launch for login_hint as sub ("prof..." an Instructor, anyone
+else a Learner) in context "ml101", deployment "dep-1", with custom parameter
+exercise = lti_message_hint when given; signed RS256.
+
 Behaviour is re-read from --mode-file on every request, one setting a line:
     token-lifetime SECONDS      lifetime of new tokens (default 3600)
     token-status N K            answer N to the next K token requests
     score-status N K [AFTER]    answer N to the next K score POSTs, with
                                 Retry-After: AFTER (default 1) on 429/503
     revoke-tokens-once          the next score POST revokes every token (401)
+    launch-exp SECONDS          id_tokens expire SECONDS after now (default 300; < 0: expired)
+    launch-forge                sign id_tokens with another key under the same kid
+    launch-aud AUD              id_tokens for another audience
+    launch-deployment ID        id_tokens for another deployment
+    launch-alg-none             unsigned id_tokens ("alg": "none")
 A changed mode file starts its counters afresh.
 
 Log (--state/log), a line per event:
@@ -36,10 +52,10 @@ Log (--state/log), a line per event:
 Scores on record: --state/scores.json {item: {userId: score}}.  Binds 127.0.0.1.
 """
 import argparse, base64, datetime, http.server, json, os, secrets, threading, time
-import urllib.parse
+import html, urllib.parse
 
 from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
 LOCK = threading.Lock()
@@ -65,6 +81,11 @@ class State:
         self.scores = {}
         self.mode_text = None
         self.counters = {}
+        self.launch_key = self.forge_key = None
+        if args.launch_key:
+            with open(args.launch_key, 'rb') as f:
+                self.launch_key = serialization.load_pem_private_key(f.read(), None)
+            self.forge_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
 
     def log(self, line):
         with open(os.path.join(self.args.state, 'log'), 'a') as f:
@@ -99,6 +120,52 @@ def b64url_decode(s):
 
 def b64url_int(s):
     return int.from_bytes(b64url_decode(s), 'big')
+
+
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b'=').decode()
+
+
+def int_b64url(n):
+    return b64url(n.to_bytes((n.bit_length() + 7) // 8, 'big'))
+
+
+LAUNCH_KID = 'platform-1'
+CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/'
+LIS = 'http://purl.imsglobal.org/vocab/lis/v2/membership#'
+
+
+def launch_jwks(st):
+    pub = st.launch_key.public_key().public_numbers()
+    return {'keys': [{'kty': 'RSA', 'alg': 'RS256', 'use': 'sig', 'kid': LAUNCH_KID,
+                      'n': int_b64url(pub.n), 'e': int_b64url(pub.e)}]}
+
+
+def id_token(st, issuer, q, mode):
+    """The signed resource-link launch for the authentication request q."""
+    now = int(time.time())
+    hint = q['login_hint']
+    claims = {
+        'iss': issuer, 'sub': hint, 'aud': mode.get('launch-aud', st.args.client_id),
+        'iat': now, 'exp': now + int(mode.get('launch-exp', 300)), 'nonce': q['nonce'],
+        'name': hint,
+        CLAIM + 'message_type': 'LtiResourceLinkRequest', CLAIM + 'version': '1.3.0',
+        CLAIM + 'deployment_id': mode.get('launch-deployment', 'dep-1'),
+        CLAIM + 'target_link_uri': q['redirect_uri'].rsplit('/lti/', 1)[0] + '/',
+        CLAIM + 'resource_link': {'id': 'rl-1', 'title': 'Check your work'},
+        CLAIM + 'context': {'id': 'ml101', 'label': 'ML 101'},
+        CLAIM + 'roles': [LIS + ('Instructor' if hint.startswith('prof') else 'Learner')],
+    }
+    if q.get('lti_message_hint'):
+        claims[CLAIM + 'custom'] = {'exercise': q['lti_message_hint']}
+    if 'launch-alg-none' in mode:
+        head = {'alg': 'none', 'typ': 'JWT'}
+        return f"{b64url(json.dumps(head).encode())}.{b64url(json.dumps(claims).encode())}."
+    head = {'alg': 'RS256', 'typ': 'JWT', 'kid': LAUNCH_KID}
+    signing = f"{b64url(json.dumps(head).encode())}.{b64url(json.dumps(claims).encode())}"
+    key = st.forge_key if 'launch-forge' in mode else st.launch_key
+    sig = key.sign(signing.encode(), padding.PKCS1v15(), hashes.SHA256())
+    return signing + '.' + b64url(sig)
 
 
 def verify_assertion(st, jwt, token_url):
@@ -199,7 +266,32 @@ def make_handler(st):
                     return self.list_items()
                 if path == COURSE + '/names_and_roles':
                     return self.members()
+                if path == '/.well-known/jwks.json' and st.launch_key:
+                    return self.send(200, launch_jwks(st))
+                if path == '/auth' and st.launch_key:
+                    return self.auth()
                 self.send(404, {'error': 'no such endpoint'})
+
+        def auth(self):
+            """The OIDC authentication request: the auto-post form with the id_token."""
+            q = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(self.path).query))
+            want = {'scope': 'openid', 'response_type': 'id_token', 'response_mode': 'form_post',
+                    'prompt': 'none', 'client_id': st.args.client_id}
+            bad = [k for k, v in want.items() if q.get(k) != v]
+            bad += [k for k in ('redirect_uri', 'state', 'nonce', 'login_hint') if not q.get(k)]
+            if bad:
+                st.log('auth-refused ' + ','.join(bad))
+                return self.send(400, {'error': 'invalid_request', 'fields': bad})
+            mode = {k: (v[0] if v else '') for k, v in st.mode().items()
+                    if k.startswith('launch-')}
+            tok = id_token(st, self.base(), q, mode)
+            st.log(f'launch-issued {q["login_hint"]}')
+            page = ('<!DOCTYPE html><html><body onload="document.forms[0].submit()">'
+                    f'<form method="post" action="{html.escape(q["redirect_uri"])}">'
+                    f'<input type="hidden" name="id_token" value="{html.escape(tok)}">'
+                    f'<input type="hidden" name="state" value="{html.escape(q["state"])}">'
+                    '</form></body></html>')
+            self.send(200, page.encode(), 'text/html; charset=utf-8')
 
         def token(self):
             mode = st.mode()
@@ -332,6 +424,7 @@ def main():
     p.add_argument('--members', required=True)
     p.add_argument('--mode-file', required=True)
     p.add_argument('--state', required=True)
+    p.add_argument('--launch-key', help="the platform's RSA key for signing id_tokens (PEM)")
     args = p.parse_args()
     os.makedirs(args.state, exist_ok=True)
     http.server.ThreadingHTTPServer.request_queue_size = 128

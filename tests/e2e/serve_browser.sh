@@ -55,9 +55,10 @@ out=${SERVE_SCREENSHOTS:-$tmp/shots}
 mkdir -p "$out"
 $PY tests/e2e/serve/browser.py "$chromium" "$A/" "$t" "$SAMPLE" "$out" >"$tmp/browser.log" 2>&1 ||
     fail "$(cat "$tmp/browser.log")"
-for f in serve-upload.png serve-report.png; do
+for f in serve-upload.png serve-report.png serve-output.png; do
     [ "$(head -c 8 "$out/$f" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "$f is not a PNG"
 done
 serve_stop w
-ok "Chromium as a phone: signed in, uploaded, read '$(sed -n 's/^report: //p' "$tmp/browser.log")' on the page; screenshots in $out"
+ok "Chromium as a phone: signed in, uploaded, read '$(sed -n 's/^report: //p' "$tmp/browser.log")' on the page," \
+   "followed a citation to output line '$(sed -n 's/^cited: //p' "$tmp/browser.log")'; screenshots in $out"
 serve_check_logs

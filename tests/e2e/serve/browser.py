@@ -9,7 +9,8 @@ picks FILE in the file input and taps "Check my work", then waits — the page
 reloads itself (<meta refresh>; the page has no script) — until the report
 is there.  Asserts on the rendered text (document.body.innerText), that no
 page carries a <script> or needs sideways scrolling, and saves
-OUTDIR/serve-upload.png and OUTDIR/serve-report.png.  The test's own
+OUTDIR/serve-upload.png, OUTDIR/serve-report.png and OUTDIR/serve-output.png
+(a check's citation followed to its output line).  The test's own
 Runtime.evaluate calls only read the page; every action is a tap or typing.
 """
 import base64, json, os, shutil, subprocess, sys, tempfile, time, urllib.request
@@ -52,7 +53,10 @@ class Page:
         raise RuntimeError(f'no {name} within {seconds} s')
 
     def read(self, expr):
-        return self.call('Runtime.evaluate', expression=expr, returnByValue=True)['result'].get('value')
+        r = self.call('Runtime.evaluate', expression=expr, returnByValue=True)
+        if 'exceptionDetails' in r:
+            raise RuntimeError(f'{expr}: {r["exceptionDetails"].get("exception", {}).get("description")}')
+        return r['result'].get('value')
 
     def node(self, selector):
         root = self.call('DOM.getDocument')['root']['nodeId']
@@ -139,6 +143,21 @@ def run(binary, url, token, path, outdir):
         p.check_page('report page')
         p.screenshot(os.path.join(outdir, 'serve-report.png'))
         print('report: ' + text.split('\n')[0])
+        # The program's output under the checks: a check's citation is a link
+        # to its line, which is marked and scrolled into view.
+        assert "Your program's output" in text, 'the report page shows no output'
+        target = p.read('document.querySelector(\'a[href^="#out-"]\').getAttribute("href")')
+        p.tap('a[href^="#out-"]')
+        time.sleep(0.5)
+        assert p.read('location.hash') == target, 'the citation link did not go to ' + target
+        line = p.read(f'(() => {{ const e = document.getElementById("{target[1:]}");'
+                      ' const r = e.getBoundingClientRect();'
+                      ' return [e.className, r.top > -2 && r.top < innerHeight, r.top, innerHeight,'
+                      ' e.innerText]; })()')
+        assert line[0] == 'cited' and line[1], f'{target} is not a marked line in view: {line}'
+        p.check_page('report page at its output')
+        p.screenshot(os.path.join(outdir, 'serve-output.png'))
+        print('cited: ' + line[4].strip())
     finally:
         proc.terminate()
         try:
