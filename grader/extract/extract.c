@@ -913,7 +913,10 @@ int extract_parse(const char *text, size_t len, const struct extract_limits *lim
     t->len = copy_without_ansi(t->text, text, len);
     t->text[t->len] = '\0';
     t->decimal_commas = writes_decimal_commas(t->text, t->len);
-    if (extract_nest_join(t, err) < 0 || split_lines(t, err) < 0)
+    if (extract_nest_join(t, err) < 0)
+        goto fail;
+    extract_nest_unfold(t);
+    if (split_lines(t, err) < 0)
         goto fail;
     for (size_t i = 0; i < t->n_lines; i++)
         t->lines[i].kind = classify(t, &t->lines[i]);

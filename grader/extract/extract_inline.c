@@ -565,6 +565,27 @@ static long key_start_before(const struct extract_transcript *t, const struct xl
     return underscore ? i - 1 : at;
 }
 
+/* "{'RNN gain 1.5': {'steps': {50: ..., 1: '5.268e+00'}}": the key the line
+ * prints ("1") and the keys enclosing it ("steps") name the column
+ * together, as "step 1" — the word in the path, the number on the line. */
+static int column_in_path(struct finder *f, const struct xline *ln, const struct sources *C,
+                          struct match *cm, int *c_extras)
+{
+    struct sources P = { .n = 2, .n_primary = 1 };
+
+    P.s[0] = C->s[0];
+    P.s[1] = extract_path_source(f->t, ln);
+    P.taken = C->taken;
+    if (!extract_match_set(f->t, &f->col, &P, -1, cm, c_extras, NULL, 0))
+        return 0;
+    /* only a key's number on the line with its word above: a bare word in
+     * the path names the row as often ({'rude': {'support': 0.44}}) */
+    for (size_t k = 0; k < cm->n_items; k++)
+        if (cm->pos[k].src != 0 && !cm->pos[k].split)
+            return 0;
+    return 1;
+}
+
 int extract_inline_candidates(struct finder *f, size_t li)
 {
     const struct extract_transcript *t = f->t;
@@ -593,6 +614,8 @@ int extract_inline_candidates(struct finder *f, size_t li)
     if (f->col.n && direct < 0) {
         above = !extract_match_set(t, &f->col, &C, key_start_before(t, ln, anchor), &cm,
                                    &c_extras, NULL, 0);
+        if (above && ln->path >= 0 && column_in_path(f, ln, &C, &cm, &c_extras))
+            above = 0;
         if (above && have_r && rm.in_primary) {
             /* the row named by the key or heading above, the line's word the column */
             struct match rm2;
@@ -670,6 +693,12 @@ int extract_inline_candidates(struct finder *f, size_t li)
     if (f->q->shape == EXTRACT_VECTOR && num >= 0 && t->nums[num].list < 0 &&
         ln->table >= 0 && ln->role == XROW_DATA && t->tables[ln->table].header >= 0)
         return 0;
+    if (have_c && num >= 0 && !extract_asks_ratio(&f->col)) {
+        /* "'step1/step50': '6.64e-16'": the quotient, neither step's value */
+        long at = extract_num_atom(t, ln, num);
+        if (at > 0 && extract_names_ratio(t->atoms + ln->atom0, (size_t)at))
+            return 0;
+    }
     c.line = li;
     c.num = num;
     c.positional = pos >= 0 && num == pos;

@@ -159,6 +159,8 @@ size_t extract_line_at(const struct extract_transcript *t, size_t li, size_t off
 
 /* Gives every line the path of keys enclosing it (xline.path). */
 int extract_nest_paths(struct extract_transcript *t, struct gb_err *err);
+/* A nested dict printed on one line, laid out as pprint would (before split_lines). */
+void extract_nest_unfold(struct extract_transcript *t);
 
 /* Gives labelled lists their axis line (xline.axis). */
 void extract_nest_axes(struct extract_transcript *t);

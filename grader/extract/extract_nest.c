@@ -13,7 +13,11 @@
  *             over deeper-indented lines), which extract_candidates.c uses like
  *             a title above the line.
  *
- * Both are single linear passes; spans, nesting depth and path lengths are
+ *   unfolding a nested dict printed whole on one line ("print(results)")
+ *             is read as pprint would lay it out: each entry of a dict on
+ *             a line of its own, so that the paths above apply.
+ *
+ * All are single linear passes; spans, nesting depth and path lengths are
  * bounded, so hostile output (unclosed brackets, megabyte lines) costs no
  * more than its size.
  */
@@ -415,6 +419,85 @@ static int indent_path(struct extract_transcript *t, struct xline *ln, struct in
     in->col[in->depth] = col;
     in->path[in->depth++] = path;
     return 0;
+}
+
+/* ---- unfolding -------------------------------------------------------------- */
+
+#define UNFOLD_MIN_BYTES 100    /* a short dict reads well on one line */
+
+/* Does the line [b, e) print a dict holding a dict, outside strings? */
+static int nested_dict_line(const char *s, size_t b, size_t e)
+{
+    int depth = 0;
+    char quote = 0;
+
+    while (b < e && is_hspace(s[b]))
+        b++;
+    if (b >= e || s[b] != '{' || e - b < UNFOLD_MIN_BYTES)
+        return 0;
+    for (size_t i = b; i < e; i++) {
+        if (quote) {
+            if (s[i] == '\\')
+                i++;
+            else if (s[i] == quote)
+                quote = 0;
+        } else if (s[i] == '\'' || s[i] == '"') {
+            quote = s[i];
+        } else if (s[i] == '{') {
+            if (depth++ > 0)
+                return 1;
+        } else if (s[i] == '}' && depth > 0) {
+            depth--;
+        }
+    }
+    return 0;
+}
+
+/* Ends a line after each ", " between a dict's entries: the space becomes
+ * a '\r', which split_lines takes as a new stored line of the same output
+ * line (a redraw), so citations keep the line the student saw. */
+static void unfold_line(char *s, size_t b, size_t e)
+{
+    char stack[NEST_DEPTH_MAX], quote = 0;
+    int depth = 0;
+
+    for (size_t i = b; i < e; i++) {
+        char c = s[i];
+        if (quote) {
+            if (c == '\\')
+                i++;
+            else if (c == quote)
+                quote = 0;
+        } else if (c == '\'' || c == '"') {
+            quote = c;
+        } else if (c == '{' || c == '[' || c == '(') {
+            if (depth == NEST_DEPTH_MAX)
+                return;
+            stack[depth++] = c;
+        } else if ((c == '}' || c == ']' || c == ')') && depth > 0) {
+            depth--;
+        } else if (c == ',' && depth > 0 && stack[depth - 1] == '{' && i + 1 < e &&
+                   s[i + 1] == ' ') {
+            s[i + 1] = '\r';
+        }
+    }
+}
+
+void extract_nest_unfold(struct extract_transcript *t)
+{
+    size_t soft = 0;
+
+    for (size_t b = 0; b < t->len;) {
+        const char *nl = memchr(t->text + b, '\n', t->len - b);
+        size_t e = nl ? (size_t)(nl - t->text) : t->len;
+        int joined = 0;
+        while (soft < t->n_soft && t->soft_breaks[soft] < e)
+            joined |= t->soft_breaks[soft++] >= b;
+        /* a structure joined from several lines was laid out by its printer */
+        if (!joined && nested_dict_line(t->text, b, e))
+            unfold_line(t->text, b, e);
+        b = e + 1;
+    }
 }
 
 int extract_nest_paths(struct extract_transcript *t, struct gb_err *err)

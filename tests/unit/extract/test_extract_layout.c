@@ -495,6 +495,32 @@ START_TEST(test_a_gap_and_a_total_are_their_own_readings)
 }
 END_TEST
 
+START_TEST(test_a_nested_dict_on_one_line_reads_as_pprint_would_lay_it_out)
+{
+    /* print(results): each dict entry its own stored line, under the keys
+     * enclosing it; "steps" above and the key 1 name "step 1"; the quotient
+     * "step1/step50" is neither step's value */
+    struct extract_transcript *t = extract_fixture_parse(
+        "{'RNN gain 0.5': {'steps': {50: '7.577e-02', 40: '3.256e-05', 1: '5.032e-17'}, "
+        "'step1/step50': '6.64e-16', 'per step': 0.49}, 'RNN gain 1.5': {'steps': {50: "
+        "'7.708e-02', 40: '7.066e-02', 1: '5.268e+00'}, 'step1/step50': '6.83e+01', "
+        "'per step': 1.09}}\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 5.268, 1, "5.268e+00");
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 5.032e-17, 1, "5.032e-17");
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 1.09, 1, "1.09");
+    extract_free(t);
+    t = extract_fixture_parse("RNN gain 0.5  step1/step50: 6.64e-16\n");
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_words_after_a_bare_label_qualify_it)
 {
     /* "gap" prints no number of its own: "output" says which gap, it
@@ -605,6 +631,7 @@ int main(void)
     tcase_add_test(tc, test_glued_synonym);
     tcase_add_test(tc, test_bound_is_no_reading);
     tcase_add_test(tc, test_words_after_a_bare_label_qualify_it);
+    tcase_add_test(tc, test_a_nested_dict_on_one_line_reads_as_pprint_would_lay_it_out);
     tcase_add_test(tc, test_a_gap_and_a_total_are_their_own_readings);
     tcase_add_test(tc, test_a_caption_does_not_hide_the_heading_that_names_the_section);
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
