@@ -379,6 +379,12 @@ static int score_document(const struct score_ctx *ctx, const struct rubric_check
              o->verdict == VERDICT_FAIL && !prose_readable(answer.text, answer.len))
         rc = unread(o, "the answer is written in a language the grader's keywords do not read",
                     err);
+    else if (rc == 0 && ck->absent_ok && o->verdict == VERDICT_PASS && !o->found.len &&
+             !prose_readable(answer.text, answer.len))
+        /* "no wrong claim" read as absence would pass whatever an unread
+         * language claims ("clip_grad_norm_ bringt sie zurück") */
+        rc = unread(o, "the answer is written in a language the grader's keywords do not read, "
+                    "so it cannot tell that no wrong claim is made", err);
     gb_buf_free(&body);
     return rc;
 }

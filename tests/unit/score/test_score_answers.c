@@ -81,6 +81,30 @@ START_TEST(test_unread_language_is_review)
 }
 END_TEST
 
+/* "No wrong claim" cannot be read off a language the grader does not read:
+ * a German answer that makes one ("clip_grad_norm_ bringt sie wieder
+ * zurück") is review, not a pass for finding no English claim; in English
+ * the absence passes. */
+START_TEST(test_unread_language_proves_no_absence)
+{
+    struct graded g;
+    const char *checks = CHECK("clip", "answer_idea", "q2",
+        ", \"ideas\": [[\"clip\"], [\"vanish\"]], \"window\": 2, \"absent_ok\": true, "
+        "\"about\": {\"claim\": [\"fix\"], \"wrong\": [\"vanish\"], \"other\": [\"explo\"]}");
+
+    grade(checks, "## Q2\nGradient clipping bei 1.0 einbauen: bei 50 Schritten verschwindet "
+                  "die Schuld, und die Begrenzung bringt sie wieder auf eine brauchbare "
+                  "Gr\xc3\xb6\xc3\x9f" "e zur\xc3\xbc" "ck.\n", &g);
+    expect(&g, "clip", VERDICT_REVIEW);
+    expect_message(&g, "clip", "cannot tell that no wrong claim is made");
+    release(&g);
+    grade(checks, "## Q2\nOpen the forget gate first, then try attention over the sequence.\n",
+          &g);
+    expect(&g, "clip", VERDICT_PASS);
+    release(&g);
+}
+END_TEST
+
 static size_t sentences(const char *t)
 {
     struct prose p;
@@ -407,6 +431,7 @@ int main(void)
         test_forbidden_claim_passes_when_absent,
         test_sections_found_and_missing,
         test_unread_language_is_review,
+        test_unread_language_proves_no_absence,
         test_abbreviations_do_not_end_sentences,
         test_forbidden_words_and_everyday_senses,
         test_quoted_numbers_need_their_digits,
