@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "deliver/result_doc.h"
+
 #define DAY 86400LL
 
 /* "2026-11-30T23:59:00Z", "2026-11-30T23:59Z", "2026-11-30 23:59": UTC. */
@@ -128,16 +130,6 @@ int batch_late_of(const struct batch_book *b, const char *student, struct batch_
     return 1;
 }
 
-static int set_member(cJSON *o, const char *key, cJSON *value)
-{
-    if (!value)
-        return -1;
-    if (cJSON_GetObjectItemCaseSensitive(o, key))
-        return cJSON_ReplaceItemInObjectCaseSensitive(o, key, value) ? 0
-                                                                    : (cJSON_Delete(value), -1);
-    return cJSON_AddItemToObject(o, key, value) ? 0 : (cJSON_Delete(value), -1);
-}
-
 static cJSON *late_member(const struct batch_late *l, double score)
 {
     cJSON *o = cJSON_CreateObject();
@@ -176,9 +168,9 @@ int batch_late_stamp(const struct batch_book *b, const char *policy_at, struct b
                                  r->exercise) : 0;
     at = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "graded_at"));
     if (policy_at && at && strcmp(policy_at, at) > 0)
-        rc = set_member(doc, "graded_at", cJSON_CreateString(policy_at));
+        rc = result_doc_set_member(doc, "graded_at", cJSON_CreateString(policy_at));
     if (rc == 0 && batch_late_of(b, r->student, &l) && l.percent > 0)
-        rc = set_member(doc, "late", late_member(&l, base_score(doc)));
+        rc = result_doc_set_member(doc, "late", late_member(&l, base_score(doc)));
     text = rc == 0 ? cJSON_PrintUnformatted(doc) : NULL;
     cJSON_Delete(doc);
     if (!text)

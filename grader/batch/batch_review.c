@@ -310,15 +310,6 @@ int batch_review_decide(struct batch_store *st, const struct batch_review_item *
 
 /* ---- decisions applied ---------------------------------------------------------- */
 
-static int set_member(cJSON *o, const char *key, cJSON *value)
-{
-    if (!value)
-        return -1;
-    if (cJSON_GetObjectItemCaseSensitive(o, key))
-        return cJSON_ReplaceItemInObjectCaseSensitive(o, key, value) ? 0 : (cJSON_Delete(value), -1);
-    return cJSON_AddItemToObject(o, key, value) ? 0 : (cJSON_Delete(value), -1);
-}
-
 /* The check as the reviewer decided it.  A share of the points is a pass
  * for the status (a human found merit), with the points given. */
 static int decide_check(cJSON *c, const struct batch_decision *d)
@@ -332,10 +323,10 @@ static int decide_check(cJSON *c, const struct batch_decision *d)
                  d->by, d->at, pts > 0 ? "pass" : "fail", pts, max, d->note ? "; " : "",
                  d->note ? d->note : "", text_of(c, "message")) < 0)
         return -1;
-    rc = set_member(c, "verdict", cJSON_CreateString(pts > 0 ? "pass" : "fail")) ||
-         set_member(c, "points", cJSON_CreateNumber(pts)) ||
-         set_member(c, "message", cJSON_CreateString(msg)) ||
-         set_member(c, "decided_by", cJSON_CreateString(d->by)) ? -1 : 0;
+    rc = result_doc_set_member(c, "verdict", cJSON_CreateString(pts > 0 ? "pass" : "fail")) ||
+         result_doc_set_member(c, "points", cJSON_CreateNumber(pts)) ||
+         result_doc_set_member(c, "message", cJSON_CreateString(msg)) ||
+         result_doc_set_member(c, "decided_by", cJSON_CreateString(d->by)) ? -1 : 0;
     free(msg);
     return rc;
 }
@@ -382,12 +373,12 @@ static int settle(struct batch_row *r, cJSON *doc, const char *latest, struct gb
         max += cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(c, "max_points"));
     }
     if (strcmp(latest, text_of(doc, "graded_at")) > 0 &&
-        set_member(doc, "graded_at", cJSON_CreateString(latest)))
+        result_doc_set_member(doc, "graded_at", cJSON_CreateString(latest)))
         return gb_fail(err, "out of memory");
-    if (set_member(doc, "score", cJSON_CreateNumber(sum)) ||
-        set_member(doc, "max_score", cJSON_CreateNumber(max)) ||
-        set_member(doc, "status", cJSON_CreateNull()) ||
-        set_member(doc, "signature", cJSON_CreateNull()) || !(text = cJSON_PrintUnformatted(doc)))
+    if (result_doc_set_member(doc, "score", cJSON_CreateNumber(sum)) ||
+        result_doc_set_member(doc, "max_score", cJSON_CreateNumber(max)) ||
+        result_doc_set_member(doc, "status", cJSON_CreateNull()) ||
+        result_doc_set_member(doc, "signature", cJSON_CreateNull()) || !(text = cJSON_PrintUnformatted(doc)))
         return gb_fail(err, "out of memory");
     rc = result_doc_parse(text, strlen(text), &o, &rd, err);
     free(text);
@@ -463,9 +454,9 @@ static int override_row(struct batch_row *r, const struct batch_decision *d, siz
         cJSON_Delete(doc);       /* made on another upload: not applied */
         return 0;
     }
-    rc = set_member(doc, "override", override_member(o));
+    rc = result_doc_set_member(doc, "override", override_member(o));
     if (rc == 0 && strcmp(o->at, text_of(doc, "graded_at")) > 0)
-        rc = set_member(doc, "graded_at", cJSON_CreateString(o->at));
+        rc = result_doc_set_member(doc, "graded_at", cJSON_CreateString(o->at));
     text = rc == 0 ? cJSON_PrintUnformatted(doc) : NULL;
     cJSON_Delete(doc);
     if (!text)

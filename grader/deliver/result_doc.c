@@ -509,3 +509,13 @@ void result_doc_free(struct result_doc *d)
     result_free(&d->r);
     memset(d, 0, sizeof *d);
 }
+
+int result_doc_set_member(cJSON *o, const char *key, cJSON *value)
+{
+    if (!value)
+        return -1;
+    if (cJSON_GetObjectItemCaseSensitive(o, key))
+        return cJSON_ReplaceItemInObjectCaseSensitive(o, key, value) ? 0
+                                                                    : (cJSON_Delete(value), -1);
+    return cJSON_AddItemToObject(o, key, value) ? 0 : (cJSON_Delete(value), -1);
+}

@@ -64,4 +64,10 @@ int result_doc_parse(const char *json, size_t len, const struct result_doc_opts 
                      struct result_doc *d, struct gb_err *err);
 void result_doc_free(struct result_doc *d);
 
+/* Sets (adds or replaces) member key of a result document's object o to
+ * value, which it takes; 0, or -1 when value is NULL or out of memory (value
+ * freed).  How review decisions, overrides and late penalties amend a
+ * stored result. */
+int result_doc_set_member(cJSON *o, const char *key, cJSON *value);
+
 #endif
