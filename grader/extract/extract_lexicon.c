@@ -76,6 +76,7 @@ static const struct label_word lexicon[] = {
     { "gewicht", "weight" },          /* de */
     { "halfte", "half" },             /* de */
     { "hasard", "chance" },           /* fr */
+    { "jod", "sum" },                 /* hi-Latn */
     { "kadam", "step" },              /* hi-Latn */
     { "lambai", "length" },           /* hi-Latn */
     { "lange", "length" },            /* de (Länge) */
@@ -99,6 +100,7 @@ static const struct label_word lexicon[] = {
     { "moitie", "half" },             /* fr */
     { "moyenne", "mean" },            /* fr */
     { "nach", "after" },              /* de */
+    { "nachher", "after" },           /* de */
     { "norma", "norm" },              /* es, pt, it */
     { "norme", "norm" },              /* fr */
     { "nouveau", "fresh" },           /* fr */
@@ -151,6 +153,8 @@ static const struct label_word lexicon[] = {
     { "valeur", "value" },            /* fr */
     { "valor", "value" },             /* es, pt */
     { "valore", "value" },            /* it */
+    { "vor", "before" },              /* de */
+    { "vorher", "before" },           /* de */
     { "wert", "value" },              /* de */
     { "zeile", "row" },               /* de */
     { "zeit", "time" },               /* de */
