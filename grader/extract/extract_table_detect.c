@@ -481,6 +481,8 @@ static size_t extend_run(struct extract_transcript *t, size_t first, long header
             break;   /* a log line after the table, not one of its rows */
         if (extract_unlabelled_list_row(t, &t->lines[first]) && !extract_unlabelled_list_row(t, ln))
             break;   /* "output rude: [...]" printed after a numpy matrix */
+        if (labels_each_value(t, ln) && !labels_each_value(t, &t->lines[first]))
+            break;   /* "min 0.448  mean 0.504  max 0.574" under a table names its own values */
         t->lines[k].role = XROW_DATA;
         last = k;
     }

@@ -115,6 +115,20 @@ START_TEST(test_a_parameter_glued_to_its_model_and_words_without_vowels)
 }
 END_TEST
 
+START_TEST(test_a_line_labelling_each_value_is_no_row_of_the_table_above)
+{
+    /* the summary under a seed table names its own values */
+    struct extract_transcript *t = extract_fixture_parse(
+        "seed     12    13    14    15    16\n"
+        "not   0.574 0.511 0.493 0.563 0.541\n"
+        "min 0.448  mean 0.504  max 0.574\n");
+    struct found f = query(t, "{\"column\": \"mean\"}");
+
+    ASSERT_HIT(f, 0.504, 3, "0.504");
+    extract_free(t);
+}
+END_TEST
+
 static Suite *extract_whole_table_suite(void)
 {
     Suite *s = suite_create("extract_whole_table");
@@ -125,6 +139,7 @@ static Suite *extract_whole_table_suite(void)
     tcase_add_test(tc, test_a_header_may_end_in_a_note_with_numbers);
     tcase_add_test(tc, test_a_part_heading_in_another_language_ends_the_part_before);
     tcase_add_test(tc, test_a_parameter_glued_to_its_model_and_words_without_vowels);
+    tcase_add_test(tc, test_a_line_labelling_each_value_is_no_row_of_the_table_above);
     suite_add_tcase(s, tc);
     return s;
 }
