@@ -430,6 +430,14 @@ static int key_cells(struct finder *f, size_t li, const struct xtable *tb,
     return 0;
 }
 
+static int line_has_words(const struct extract_transcript *t, const struct xline *ln)
+{
+    for (size_t i = 0; i < ln->n_atoms; i++)
+        if (t->atoms[ln->atom0 + i].num < 0)
+            return 1;
+    return 0;
+}
+
 int extract_table_candidates(struct finder *f, size_t li)
 {
     const struct extract_transcript *t = f->t;
@@ -461,8 +469,9 @@ int extract_table_candidates(struct finder *f, size_t li)
         /* "mean over 20 test sets | 0.504": the column the table reader
          * found to name the rows holds labels, and a number in a label is
          * part of its words (a count, a length), not a reading — where
-         * the reader found value columns at all */
-        if (!col->is_value && !col->is_key && value_columns(t, tb) > 0)
+         * the reader found value columns at all, and the row has words (a
+         * row of bare numbers has no label, whatever column came first) */
+        if (!col->is_value && !col->is_key && value_columns(t, tb) > 0 && line_has_words(t, ln))
             continue;
         /* "mine | module | diff": the diff column holds a gap, not the quantity */
         if (extract_names_difference(t->hatoms + col->hatom0, col->n_hatoms) &&

@@ -58,6 +58,12 @@ START_TEST(test_a_number_in_a_label_cell_is_part_of_the_label)
 
     ASSERT_HIT(f, 0.504, 3, "0.504");
     extract_free(t);
+    /* a row of bare numbers has no label, whatever column came first */
+    t = extract_fixture_parse("norm_before  norm_after\n"
+                              "  20.577805    1.000000\n");
+    f = query(t, "{\"column\": \"before\"}");
+    ASSERT_HIT(f, 20.577805, 2, "20.577805");
+    extract_free(t);
 }
 END_TEST
 
