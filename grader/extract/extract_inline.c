@@ -681,6 +681,14 @@ int extract_inline_candidates(struct finder *f, size_t li)
     }
     if (num < 0 && ln->n_nums > 0)
         num = (long)ln->num0;
+    if (f->exc.n && num >= 0 && anchor >= 0) {
+        /* "max gap out[shuffled] vs out[B] permuted: 0.00e+00": the words
+         * between the label and its value describe it as the label does */
+        long at = extract_num_atom(t, ln, num);
+        if (at > anchor + 1 &&
+            extract_excluded(f, t->atoms + ln->atom0 + anchor + 1, (size_t)(at - anchor - 1)))
+            return 0;
+    }
     if (f->exc.n && num >= 0 && note_excluded(f, ln, num))
         return 0;
     if (num >= 0 && (after_comparison(f->t, ln, num) || before_comparative(f->t, ln, num)))

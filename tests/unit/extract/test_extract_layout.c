@@ -521,6 +521,18 @@ START_TEST(test_a_nested_dict_on_one_line_reads_as_pprint_would_lay_it_out)
 }
 END_TEST
 
+START_TEST(test_words_between_a_label_and_its_value_can_exclude_it)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "max gap vs F._scaled_dot_product_attention (torch 1.13): 3.81e-01\n"
+        "max gap out[shuffled] vs out[B] permuted: 0.00e+00\n");
+    struct found f = query(t, "{\"column\": \"gap\", \"exclude\": [\"shuffled\", \"permuted\"]}");
+
+    ASSERT_HIT(f, 0.381, 1, "3.81e-01");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_words_after_a_bare_label_qualify_it)
 {
     /* "gap" prints no number of its own: "output" says which gap, it
@@ -631,6 +643,7 @@ int main(void)
     tcase_add_test(tc, test_glued_synonym);
     tcase_add_test(tc, test_bound_is_no_reading);
     tcase_add_test(tc, test_words_after_a_bare_label_qualify_it);
+    tcase_add_test(tc, test_words_between_a_label_and_its_value_can_exclude_it);
     tcase_add_test(tc, test_a_nested_dict_on_one_line_reads_as_pprint_would_lay_it_out);
     tcase_add_test(tc, test_a_gap_and_a_total_are_their_own_readings);
     tcase_add_test(tc, test_a_caption_does_not_hide_the_heading_that_names_the_section);
