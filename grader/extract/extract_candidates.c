@@ -81,27 +81,6 @@ int extract_scope_sources(const struct extract_transcript *t, const struct xline
 /* The section's words may head the value or sit on its own line: a log
  * line "INFO:root:query-matrix query=rude support=0.4404" names its section
  * as its first words. */
-/* "torch 1.13", "numpy 1.24.2", "python 3.11": a number right after a
- * library's name, a single space between, is its version: part of the name,
- * never a measurement ("gap vs torch: 2.22e-16" has a colon between). */
-int extract_version_number(const struct extract_transcript *t, const struct xline *ln,
-                           const struct numparse_num *n)
-{
-    static const char *const libraries[] = { "torch", "pytorch", "numpy", "python", "cuda",
-                                             NULL };
-    const char *s = t->text + ln->off;
-    size_t e = n->start, b;
-
-    if (e < 2 || s[e - 1] != ' ')
-        return 0;
-    for (b = --e; b > 0 && (unsigned)((s[b - 1] | 0x20) - 'a') < 26u; b--)
-        ;
-    for (const char *const *w = libraries; *w; w++)
-        if (e - b == strlen(*w) && !strncasecmp(s + b, *w, e - b))
-            return 1;
-    return 0;
-}
-
 int extract_glued_to_word(const struct extract_transcript *t, const struct xline *ln,
                           const struct numparse_num *n)
 {

@@ -777,19 +777,6 @@ struct dict_pair {
     size_t key, value;
 };
 
-/* Only separators between two atoms, and among them the byte c. */
-static int joined_by(const struct xatom *x, const struct xatom *y, char c)
-{
-    int seen = 0;
-    for (const char *p = x->p + x->len; p < y->p; p++) {
-        if (*p == c)
-            seen = 1;
-        else if (*p != ' ' && *p != '\t')
-            return 0;
-    }
-    return seen;
-}
-
 /* The pairs of the line's first "{num: num, ...}" (at most max), with
  * *open the first atom after its '{'.  0 unless every entry has a bare
  * number as its key and as its value, and there are at least two. */
@@ -806,7 +793,7 @@ static size_t dict_pairs(const struct extract_transcript *t, const struct xline 
         i++;
     *open = i;
     for (; i + 1 < ln->n_atoms && n < max; i += 2) {
-        if (a[i].num < 0 || a[i + 1].num < 0 || !joined_by(&a[i], &a[i + 1], ':'))
+        if (a[i].num < 0 || a[i + 1].num < 0 || !extract_joined_by(&a[i], &a[i + 1], ':'))
             return 0;
         out[n++] = (struct dict_pair){ i, i + 1 };
         const char *end = s + ln->len;

@@ -23,20 +23,6 @@ struct seg {
     int hard;               /* opened at a separator, not where words follow numbers */
 };
 
-int extract_gap_separates(const char *s, size_t from, size_t to)
-{
-    int spaces = 0;
-    for (size_t i = from; i < to; i++) {
-        char c = s[i];
-        if (c == ',' || c == ';' || c == '|' || c == '\t' || c == '{' || c == '}')
-            return 1;
-        spaces = c == ' ' ? spaces + 1 : 0;
-        if (spaces >= 2)
-            return 1;
-    }
-    return 0;
-}
-
 int extract_has_word_between(const struct xatom *a, size_t from, size_t to)
 {
     for (size_t k = from; k < to; k++)
@@ -243,20 +229,6 @@ static int counts_a_noun(const struct extract_transcript *t, const struct xline 
     return 0;
 }
 
-/* Only a comma (and spaces) between atoms i and j. */
-static int comma_between(const struct xatom *a, size_t i, size_t j)
-{
-    int commas = 0;
-
-    for (const char *p = a[i].p + a[i].len; p < a[j].p; p++) {
-        if (*p == ',')
-            commas++;
-        else if (*p != ' ' && *p != '\t')
-            return 0;
-    }
-    return commas == 1;
-}
-
 /* "(seeds 12..31)": an end of a range the student wrote with "..", never
  * a result. */
 static int range_end(const struct extract_transcript *t, const struct xline *ln, size_t i)
@@ -311,7 +283,7 @@ long extract_pick_inline_value(const struct extract_transcript *t, const struct 
      * qualifier would ("step 50: - | factor 0.911" printed no step 50; a
      * second word segment is another reading's label) */
     qualifier = home + 1 < n_segs && !has_number(a, from, segs[home].a1) &&
-                comma_between(a, segs[home].a1 - 1, segs[home + 1].a0);
+                extract_joined_by(&a[segs[home].a1 - 1], &a[segs[home + 1].a0], ',') == 1;
     for (size_t i = from; i < ln->n_atoms; i++) {
         const struct numparse_num *n;
         while (k + 1 < n_segs && i >= segs[k].a1) {

@@ -1,10 +1,18 @@
 /* extract_int.h — the parsed transcript's internals, shared by extract*.c only.
  *
- * extract.c          owns the transcript: lines, atoms, headings and titles.
- * extract_nest.c     joins structures wrapped over lines and gives lines their keys.
- * extract_refmark.c  tells the numbers printed as someone else's (the course's, expected).
- * extract_query.c    builds queries and synonyms.
- * Tables: finding them and giving every number a column.
+ * The files form layers; a file calls only files of its own layer or of the
+ * layers before it (tests/e2e/layering.sh fails on any cycle of calls):
+ * Lexing: bytes into words and atoms.
+ *   extract_words.c          characters and words: folding, equality, decoration
+ *   extract_lexicon.c        label words of other languages ("après": after)
+ *   extract_tokens.c         atoms, Chinese words, structure words, part headings
+ * Transcript: lines, their kinds and keys.
+ *   extract.c                owns the transcript: lines, atoms, headings and titles
+ *   extract_nest.c           joins structures wrapped over lines; gives lines their keys
+ *   extract_refmark.c        numbers printed as someone else's (the course's, expected)
+ *   extract_query.c          queries and synonyms
+ * Tables: finding them and giving every number a column (extract.c calls
+ * extract_table_detect last, so the transcript is done before tables).
  *   extract_table_detect.c   runs of data rows, their headers and axes
  *   extract_table_rows.c     delimiters and fields; where a row's values start
  *   extract_table_columns.c  space-aligned columns, by their gutters
@@ -13,9 +21,8 @@
  *   extract_table_tidy.c     long ("tidy") format; building a table's columns
  *   extract_table_groups.c   pandas' two levels: group lines over the header, blanked keys
  * Values: compiling query phrases and finding values (extract_find).
- *   extract_phrase.c         words and phrases: word equality, compiling phrases
+ *   extract_phrase.c         compiling a query's phrases
  *   extract_phrase_match.c   matching a phrase against sources of words
- *   extract_lexicon.c        label words of other languages ("après": after)
  *   extract_candidates.c     candidates: scopes, sections, captions, exclusions
  *   extract_inline_labels.c  inline values after their label: "label: value", key=value, prose
  *   extract_inline.c         inline candidates: label lists, arrows, units, keys, dicts, axes
@@ -145,9 +152,6 @@ struct extract_transcript {
     int decimal_commas;        /* the output writes decimal commas (two lines or more) */
 };
 
-/* Grows *arr (element size elem) to hold at least need elements. */
-int extract_grow(void **arr, size_t *cap, size_t need, size_t elem, struct gb_err *err);
-
 /* Joins innermost bracket spans wrapped over lines into one line each:
  * compacts t->text in place and records t->soft_breaks.  Runs before the
  * text is split into lines. */
@@ -170,31 +174,19 @@ void extract_nest_axes(struct extract_transcript *t);
 size_t extract_first_list(const struct extract_transcript *t, const struct xline *ln,
                           size_t *first);
 
-/* Tokenises bytes into atoms (words and numbers), given the numbers already
- * scanned from the same bytes. Calls emit for each atom; returns the count. */
-size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nums,
-                        size_t n_nums, size_t num_base,
-                        void (*emit)(void *ctx, const struct xatom *a), void *ctx);
-
 /* The index-th synonym group (members[0] is the declared word); returns the
  * number of groups, 0 when syn is NULL or index is out of range. */
 size_t extract_synonym_groups(const struct extract_synonyms *syn,
                               const char *const **members, size_t index, size_t *n);
 
-/* Is the atom the word w (ASCII case-insensitive; never a number)? */
-int extract_atom_is(const struct xatom *a, const char *w);
+/* ==== lexing: bytes into words and atoms ==================================
+ * extract_words.c < extract_lexicon.c < extract_tokens.c: each calls only
+ * those before it (and extract_refmark.c's role words). */
 
-/* ASCII lower case, whatever the locale: student text is bytes. */
-/* ---- extract_lexicon.c: label words of other languages ------------------ */
+/* ---- extract_words.c: characters and words ------------------------------- */
 
-/* The English word a label word of another language stands for ("après":
- * "after"), or NULL. */
-const char *extract_lexicon_english(const char *w, size_t len);
-/* Bytes of the longest Chinese entry s begins with, 0 none. */
-size_t extract_lexicon_cjk_word(const char *s, size_t len);
-/* extract_word_eq between a query word and an atom, or between the query
- * word and the atom's English word when it has one. */
-int extract_label_eq(const char *w, size_t wlen, const struct xatom *a);
+/* Grows *arr (element size elem) to hold at least need elements. */
+int extract_grow(void **arr, size_t *cap, size_t need, size_t elem, struct gb_err *err);
 
 /* Is s[0..len) only characters drawn for the eye (arrows, bars, boxes,
  * emoji)?  Such runs are no atoms. */
@@ -208,10 +200,49 @@ size_t extract_latin_letter(const char *s, size_t len, char *base);
  * "precision") into out[0..max); its folded length. */
 size_t extract_fold_word(const char *w, size_t len, char *out, size_t max);
 
+/* ASCII lower case, whatever the locale: student text is bytes. */
 static inline int extract_lower(unsigned char c)
 {
     return (c >= 'A' && c <= 'Z') ? c + 32 : c;
 }
+
+/* Word equality for matching: 0 none, else a strength (3 exact/plural, 2 prefix). */
+int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen);
+
+int extract_is_noise_word(const struct xatom *a);
+int extract_num_eq(double a, double b);
+/* Do the bytes between two atoms separate fields (a comma, a bar, a tab, a
+ * brace, two spaces) rather than join the words of one label? */
+int extract_gap_separates(const char *s, size_t from, size_t to);
+/* How many c stand between atoms x and y when nothing but c, spaces and
+ * tabs does ("0.5 : 0.1" for ':', "acc, test" for ','); 0 otherwise. */
+int extract_joined_by(const struct xatom *x, const struct xatom *y, char c);
+
+/* "torch 1.13": a library's version, part of a name, never a value. */
+int extract_version_number(const struct extract_transcript *t, const struct xline *ln,
+                           const struct numparse_num *n);
+
+/* ---- extract_lexicon.c: label words of other languages ------------------ */
+
+/* The English word a label word of another language stands for ("après":
+ * "after"), or NULL. */
+const char *extract_lexicon_english(const char *w, size_t len);
+/* Bytes of the longest Chinese entry s begins with, 0 none. */
+size_t extract_lexicon_cjk_word(const char *s, size_t len);
+/* extract_word_eq between a query word and an atom, or between the query
+ * word and the atom's English word when it has one. */
+int extract_label_eq(const char *w, size_t wlen, const struct xatom *a);
+
+/* ---- extract_tokens.c: bytes into atoms --------------------------------- */
+
+/* Tokenises bytes into atoms (words and numbers), given the numbers already
+ * scanned from the same bytes. Calls emit for each atom; returns the count. */
+size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nums,
+                        size_t n_nums, size_t num_base,
+                        void (*emit)(void *ctx, const struct xatom *a), void *ctx);
+
+/* Is the atom the word w (ASCII case-insensitive; never a number)? */
+int extract_atom_is(const struct xatom *a, const char *w);
 
 /* "part", "step", "exercise", "q"...: a word saying how a text is organised. */
 int extract_structure_word(const struct xatom *a);
@@ -287,6 +318,14 @@ size_t extract_count_values(const struct extract_transcript *t, const struct xli
 int extract_header_like(const struct extract_transcript *t, const struct xline *ln,
                         const struct xline *next);
 
+/* A row whose values are one bracketed list: its width, *first its first atom. */
+size_t extract_list_width(const struct extract_transcript *t, const struct xline *ln,
+                          size_t *first);
+/* pandas indents its header past the index: is ln such a header line? */
+int extract_pandas_header(const struct extract_transcript *t, const struct xline *ln);
+/* Two spaces or a tab inside the line (margins aside): a table's gutter. */
+int extract_wide_gap(const struct xline *ln, const char *s);
+
 /* ---- extract_table_columns.c: space-aligned columns ---------------------- */
 
 /* A table's columns as a layout finds them, before extract_store_columns(). */
@@ -340,8 +379,6 @@ void extract_blanked_keys(struct extract_transcript *t, const struct xtable *tb)
 
 /* ---- extract_table_lists.c: tables of lists ------------------------------ */
 
-size_t extract_list_width(const struct extract_transcript *t, const struct xline *ln,
-                          size_t *first);
 size_t extract_list_table_width(const struct extract_transcript *t, const struct xtable *tb,
                                 size_t *starts);
 long extract_names_header(const struct extract_transcript *t, size_t first, size_t last);
@@ -362,7 +399,6 @@ int extract_build_columns(struct extract_transcript *t, struct xtable *tb, struc
 /* Finds tables, marks header/data rows, fills tables, cols, hatoms, num_col. */
 int extract_table_detect(struct extract_transcript *t, struct gb_err *err);
 
-int extract_pandas_header(const struct extract_transcript *t, const struct xline *ln);
 
 /* ---- values: extract_phrase.c ... extract_hits.c ------------------------- */
 
@@ -401,11 +437,6 @@ struct phrase_set {
     size_t n;
 };
 
-/* Word equality for matching: 0 none, else a strength (3 exact/plural, 2 prefix). */
-int extract_word_eq(const char *a, size_t alen, const char *b, size_t blen);
-
-int extract_is_noise_word(const struct xatom *a);
-int extract_num_eq(double a, double b);
 void extract_phrase_set_free(struct phrase_set *ps);
 int extract_compile_field(const struct extract_query *q, enum extract_field f,
                           struct phrase_set *ps, struct gb_err *err);
@@ -514,9 +545,7 @@ struct source extract_line_source(const struct extract_transcript *t, long li);
 struct source extract_path_source(const struct extract_transcript *t, const struct xline *ln);
 int extract_scope_sources(const struct extract_transcript *t, const struct xline *ln,
                           struct source *out);
-/* "torch 1.13": a library's version, part of a name, never a value. */
-int extract_version_number(const struct extract_transcript *t, const struct xline *ln,
-                           const struct numparse_num *n);
+
 int extract_glued_to_word(const struct extract_transcript *t, const struct xline *ln,
                           const struct numparse_num *n);
 int extract_find_captions(struct finder *f);
@@ -529,7 +558,6 @@ int extract_whole_row_excluded(struct finder *f, const struct xtable *tb, const 
 
 /* ---- extract_inline_labels.c: a value after its label -------------------- */
 
-int extract_gap_separates(const char *s, size_t from, size_t to);
 int extract_has_word_between(const struct xatom *a, size_t from, size_t to);
 int extract_consumed(const struct match *m, int have, size_t idx);
 long extract_pick_inline_value(const struct extract_transcript *t, const struct xline *ln,

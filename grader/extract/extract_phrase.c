@@ -18,69 +18,6 @@
 #define VARIANTS_MAX 128
 #define PHRASE_ATOMS_MAX 64
 
-/* ---- words ----------------------------------------------------------- */
-
-int extract_word_eq(const char *a0, size_t alen0, const char *b0, size_t blen0)
-{
-    char fa[128], fb[128];
-    const char *a = a0, *b = b0;
-    size_t alen = alen0, blen = blen0, n = alen < blen ? alen : blen, k;
-
-    for (k = 0; k < n; k++)
-        if (extract_lower((unsigned char)a[k]) != extract_lower((unsigned char)b[k]))
-            break;
-    if ((k < n && ((unsigned char)a[k] >= 0x80 || (unsigned char)b[k] >= 0x80)) ||
-        (k == n && alen != blen && (unsigned char)(alen > blen ? a : b)[n] >= 0x80)) {
-        /* the rare accented word: compare again with accents dropped */
-        alen = extract_fold_word(a0, alen0, fa, sizeof fa);
-        blen = extract_fold_word(b0, blen0, fb, sizeof fb);
-        a = fa;
-        b = fb;
-        n = alen < blen ? alen : blen;
-        for (k = 0; k < n; k++)
-            if (a[k] != b[k])
-                break;
-    }
-    if (k == n && alen == blen)
-        return 3;
-    if (k < n)
-        return 0;
-    /* One is a prefix of the other: plural, or an abbreviation. */
-    {
-        const char *longer = alen > blen ? a : b;
-        size_t ll = alen > blen ? alen : blen;
-        if (ll == n + 1 && extract_lower((unsigned char)longer[n]) == 's')
-            return 3;
-        if (ll == n + 2 && extract_lower((unsigned char)longer[n]) == 'e' &&
-            extract_lower((unsigned char)longer[n + 1]) == 's')
-            return 3;
-        /* "min" abbreviates "minimum", never the role word "mine" */
-        if (n >= 3 && (unsigned char)a0[0] < 0x80 && !extract_refmark_role_word(longer, ll))
-            return 2;
-    }
-    return 0;
-}
-
-/* Words a Python repr adds around values: never part of a label. */
-int extract_is_noise_word(const struct xatom *a)
-{
-    static const char *const noise[] = { "tensor", "array", "dtype", "float", "np",
-                                         "torch", "grad", "fn", NULL };
-    if (a->num >= 0)
-        return 0;
-    for (const char *const *w = noise; *w; w++)
-        if (strlen(*w) == a->len && extract_word_eq(*w, a->len, a->p, a->len) == 3)
-            return 1;
-    return 0;
-}
-
-int extract_num_eq(double a, double b)
-{
-    if (isnan(a) || isnan(b))
-        return isnan(a) && isnan(b);
-    return a == b;
-}
-
 /* ---- phrases ------------------------------------------------------------ */
 
 struct atom_buf {

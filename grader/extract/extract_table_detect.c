@@ -176,19 +176,6 @@ static int add_table(struct extract_transcript *t, long header, size_t first, si
     return 0;
 }
 
-static int has_wide_gap(const struct xline *ln, const char *s)
-{
-    size_t b = 0, e = ln->len;
-    while (b < e && (s[b] == ' ' || s[b] == '\t'))
-        b++;
-    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
-        e--;
-    for (size_t i = b; i + 1 < e; i++)
-        if ((s[i] == ' ' && s[i + 1] == ' ') || s[i] == '\t')
-            return 1;
-    return 0;
-}
-
 static int is_lone_row(const struct extract_transcript *t, const struct xline *ln);
 
 /* pandas prints a named index on its own line: "model" or "step", words only. */
@@ -197,7 +184,7 @@ static int index_name_line(const struct extract_transcript *t, long h)
     const struct xline *ln = &t->lines[h];
     if (ln->n_atoms == 0 || ln->n_atoms > 3 || ln->n_nums > 0)
         return 0;
-    return !has_wide_gap(ln, extract_xline_text(t, ln));
+    return !extract_wide_gap(ln, extract_xline_text(t, ln));
 }
 
 /* Under a pandas header (indented, wide gaps) the index's name may be a
@@ -213,16 +200,7 @@ static int long_index_name(const struct extract_transcript *t, long h)
     const struct xline *above = &t->lines[h - 1];
     const char *a = extract_xline_text(t, above);
     return above->block == ln->block && above->kind == XLINE_TEXT && above->len > 0 &&
-           a[0] == ' ' && has_wide_gap(above, a);
-}
-
-/* pandas indents its header past the index ("            all  very_rows");
- * a caption at the left margin ("test_df['kind'].value_counts()") is the
- * name of a Series printed below it (extract_series_caption). */
-int extract_pandas_header(const struct extract_transcript *t, const struct xline *ln)
-{
-    const char *s = extract_xline_text(t, ln);
-    return (ln->len > 0 && (s[0] == ' ' || s[0] == '\t')) || has_wide_gap(ln, s);
+           a[0] == ' ' && extract_wide_gap(above, a);
 }
 
 /* Numbers glued to a key by '=' or ':' ("t50=3.4e-02", "loss:0.31"): each
@@ -280,7 +258,7 @@ static int setting_line(const struct extract_transcript *t, const struct xline *
     const char *s = extract_xline_text(t, ln);
     int marks = 0, depth = 0;
 
-    if (ln->n_atoms < 2 || a[0].num >= 0 || has_wide_gap(ln, s))
+    if (ln->n_atoms < 2 || a[0].num >= 0 || extract_wide_gap(ln, s))
         return 0;   /* "T=5    T=20    T=50" is a header of parameters */
     for (size_t i = 0; i < ln->len; i++) {
         if (s[i] == '(' || s[i] == '[' || s[i] == '{')
@@ -330,7 +308,7 @@ static int space_header_ok(const struct extract_transcript *t, long h, size_t fi
     size_t list_first;
     if (setting_line(t, ln) && extract_list_width(t, &t->lines[first], &list_first) < 2)
         return 0;
-    if (has_wide_gap(ln, extract_xline_text(t, ln)))
+    if (extract_wide_gap(ln, extract_xline_text(t, ln)))
         return 1;
     for (size_t i = 0; i < ln->n_atoms; i++)
         if (extract_is_value_num(t, ln, &t->atoms[ln->atom0 + i]))
@@ -422,7 +400,7 @@ static int row_fits(const struct extract_transcript *t, const struct xline *head
 {
     int a[64][3], b[64][3], na, nb, first_lists = 0;
 
-    if (!has_wide_gap(header, extract_xline_text(t, header)))
+    if (!extract_wide_gap(header, extract_xline_text(t, header)))
         return extract_count_values(t, ln) == extract_count_values(t, first);
     if (ln->len > WIDTH_MAX || first->len > WIDTH_MAX)
         return 1;
@@ -454,8 +432,8 @@ static int weak_header_above(const struct extract_transcript *t, size_t i, const
     if (h < 0)
         return 1;
     return delims[i] == XDELIM_SPACE &&
-           has_wide_gap(&t->lines[i], extract_xline_text(t, &t->lines[i])) &&
-           !has_wide_gap(&t->lines[h], extract_xline_text(t, &t->lines[h]));
+           extract_wide_gap(&t->lines[i], extract_xline_text(t, &t->lines[i])) &&
+           !extract_wide_gap(&t->lines[h], extract_xline_text(t, &t->lines[h]));
 }
 
 /* The last row of the run that starts at data row `first` under `header`. */
@@ -546,7 +524,7 @@ static int pivot_header(const struct extract_transcript *t, size_t i, const enum
     int indexed;
 
     if (delims[i] != XDELIM_SPACE || k < 2 || !extract_is_data(ln) || ln->value_atom == 0 ||
-        !has_wide_gap(ln, extract_xline_text(t, ln)))
+        !extract_wide_gap(ln, extract_xline_text(t, ln)))
         return 0;
     for (size_t j = 0; j < ln->value_atom; j++)
         if (t->atoms[ln->atom0 + j].num >= 0)
@@ -599,7 +577,7 @@ int extract_table_detect(struct extract_transcript *t, struct gb_err *err)
             header = -1;
         last = extend_run(t, first, header, delims);
         if (header >= 0 && first == last && delims[first] == XDELIM_SPACE &&
-            !has_wide_gap(&t->lines[header], extract_xline_text(t, &t->lines[header])))
+            !extract_wide_gap(&t->lines[header], extract_xline_text(t, &t->lines[header])))
             header = -1;   /* one row under a sentence is not a table */
         if (header >= 0 && delims[first] == XDELIM_SPACE && labels_each_value(t, &t->lines[first]))
             header = -1;

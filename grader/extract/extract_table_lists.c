@@ -13,34 +13,6 @@
 
 /* ---- tables of lists ---------------------------------------------------------- */
 
-/* A row whose values are one bracketed list ("rude  tensor([0.0963, ...])",
- * " [0.0963 0.0963 0.0963 0.7112]]"): the list's length, 0 otherwise.
- * *first is the list's first atom (relative). */
-size_t extract_list_width(const struct extract_transcript *t, const struct xline *ln, size_t *first)
-{
-    const struct xatom *a = t->atoms + ln->atom0;
-    size_t i = 0, n = 0, end = extract_labelled_tail(t, ln);
-    int list;
-
-    while (i < end && !(a[i].num >= 0 && t->nums[a[i].num].list >= 0))
-        i++;
-    if (i == end)
-        return 0;
-    *first = i;
-    list = t->nums[a[i].num].list;
-    for (; i < end; i++) {
-        if (a[i].num < 0) {
-            if (!extract_is_noise(&a[i]))
-                return 0;
-            continue;
-        }
-        if (t->nums[a[i].num].list != list)
-            return 0;
-        n++;
-    }
-    return n;
-}
-
 /* Names on a header line, from the right: a name is a run of atoms with no
  * space, comma or quote between them ("h1", "b_f=3"); a standalone value
  * number ends the names.  Fills starts[] (relative atom indices, right to

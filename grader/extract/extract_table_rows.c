@@ -399,3 +399,55 @@ int extract_header_like(const struct extract_transcript *t, const struct xline *
     return count_words(t, ln) >= ln->n_nums &&
            extract_count_values(t, next) > extract_count_values(t, ln);
 }
+
+/* A row whose values are one bracketed list ("rude  tensor([0.0963, ...])",
+ * " [0.0963 0.0963 0.0963 0.7112]]"): the list's length, 0 otherwise.
+ * *first is the list's first atom (relative). */
+size_t extract_list_width(const struct extract_transcript *t, const struct xline *ln, size_t *first)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t i = 0, n = 0, end = extract_labelled_tail(t, ln);
+    int list;
+
+    while (i < end && !(a[i].num >= 0 && t->nums[a[i].num].list >= 0))
+        i++;
+    if (i == end)
+        return 0;
+    *first = i;
+    list = t->nums[a[i].num].list;
+    for (; i < end; i++) {
+        if (a[i].num < 0) {
+            if (!extract_is_noise(&a[i]))
+                return 0;
+            continue;
+        }
+        if (t->nums[a[i].num].list != list)
+            return 0;
+        n++;
+    }
+    return n;
+}
+
+/* Two spaces or a tab inside the line's text (its margins aside): the
+ * gutter of a space-aligned table, never the space between two words. */
+int extract_wide_gap(const struct xline *ln, const char *s)
+{
+    size_t b = 0, e = ln->len;
+    while (b < e && (s[b] == ' ' || s[b] == '\t'))
+        b++;
+    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+        e--;
+    for (size_t i = b; i + 1 < e; i++)
+        if ((s[i] == ' ' && s[i + 1] == ' ') || s[i] == '\t')
+            return 1;
+    return 0;
+}
+
+/* pandas indents its header past the index ("            all  very_rows");
+ * a caption at the left margin ("test_df['kind'].value_counts()") is the
+ * name of a Series printed below it (extract_series_caption). */
+int extract_pandas_header(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = extract_xline_text(t, ln);
+    return (ln->len > 0 && (s[0] == ' ' || s[0] == '\t')) || extract_wide_gap(ln, s);
+}

@@ -1,23 +1,10 @@
-/* report.c — what every report format shares: the overall status, format
- * names, dispatch, and making student-controlled text safe to print. */
+/* report.c — what every report format shares: the overall status and making
+ * student-controlled text safe to print.  The renderers call it; it calls
+ * none of them (their dispatch is report_render.c). */
 #include "report/report.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-int report_format_parse(const char *name, enum report_format *format)
-{
-    static const struct { const char *name; enum report_format format; } names[] = {
-        { "text", REPORT_TEXT }, { "json", REPORT_JSON }, { "gradescope", REPORT_GRADESCOPE },
-    };
-
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(name, names[i].name)) {
-            *format = names[i].format;
-            return 0;
-        }
-    return -1;
-}
 
 enum report_status report_status(const struct grade_result *r)
 {
@@ -50,18 +37,6 @@ const char *report_status_name(enum report_status status)
     case REPORT_ERROR: return "error";
     }
     return "error";
-}
-
-int report_render(enum report_format format, const struct grade_result *r,
-                  const struct report_options *opts, struct gb_buf *out,
-                  struct gb_err *err)
-{
-    switch (format) {
-    case REPORT_TEXT: return report_text(r, opts, out, err);
-    case REPORT_JSON: return report_json_signed(r, opts->signer, out, err);
-    case REPORT_GRADESCOPE: return report_gradescope(r, out, err);
-    }
-    return gb_fail(err, "unknown report format %d", (int)format);
 }
 
 size_t report_utf8_sequence(const unsigned char *s)

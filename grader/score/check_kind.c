@@ -1,9 +1,10 @@
 /* check_kind.c — the table of check kinds (check_kind.h) and the loaders of
  * each kind's own fields.
  *
- * A row says everything the rest of the grader needs to know about a kind:
- * rubric.c accepts only the row's fields and calls its loader; score.c calls
- * its scorer and asks it what it reads.  The loaders validate strictly, like
+ * A row says everything loading and reporting need to know about a kind:
+ * rubric.c accepts only the row's fields and calls its loader; score.c asks
+ * it what the kind reads (and keeps the kind's scorer in its own table, so
+ * loading a rubric never reaches the scorers).  The loaders validate strictly, like
  * the rest of rubric loading: a typo in a rubric must never become a silently
  * lenient check.
  */
@@ -15,14 +16,8 @@
 #include <string.h>
 
 #include "score/rubric.h"
+#include "score/rubric_expr.h"
 #include "score/rubric_field.h"
-#include "score/score.h"
-#include "score/score_answers.h"
-#include "score/score_property.h"
-#include "score/score_relation.h"
-#include "score/score_source.h"
-#include "score/score_typed.h"
-#include "score/score_value.h"
 
 /* An operand is a locate object that may also say which reference number
  * it reads ("reads": "rnn.gain_1_5.step_1"); the key is kept apart, the rest
@@ -208,7 +203,7 @@ static int validate_expr(const struct rubric_check *ck, struct gb_err *err)
         return gb_fail(err, "out of memory");
     for (size_t i = 0; i < ck->n_operands; i++)
         ones[i] = 1;
-    rc = score_relation_eval(ck, ones, &v, err);
+    rc = rubric_expr_eval(ck, ones, &v, err);
     free(ones);
     return rc;
 }
@@ -348,38 +343,38 @@ static int load_review(const cJSON *c, struct rubric_check *ck, struct gb_err *e
 
 static const struct check_kind_row rows[] = {
     [CHECK_VALUE] = { "value", "locate or_locate " TARGET_FIELDS " review_range mistakes",
-                      load_located, score_value_check, CHECK_KIND_READS_OUTPUT },
+                      load_located, CHECK_KIND_READS_OUTPUT },
     [CHECK_VECTOR] = { "vector", "locate expected tolerance elements mistakes",
-                       load_vector_check, score_value_check, CHECK_KIND_READS_OUTPUT },
+                       load_vector_check, CHECK_KIND_READS_OUTPUT },
     [CHECK_EACH] = { "each", "locate " TARGET_FIELDS " min_count mistakes",
-                     load_located, score_value_check, CHECK_KIND_READS_OUTPUT },
+                     load_located, CHECK_KIND_READS_OUTPUT },
     [CHECK_RELATION] = { "relation", "values expr " TARGET_FIELDS " review_range mistakes",
-                         load_relation, score_relation_check, CHECK_KIND_READS_OUTPUT },
+                         load_relation, CHECK_KIND_READS_OUTPUT },
     [CHECK_TWIN_PAIRS] = { "twin_pairs", "min_pairs require_sorted",
-                           load_twin_pairs, score_property_check, CHECK_KIND_READS_OUTPUT },
-    [CHECK_RNN_TRACE] = { "rnn_trace", "", NULL, score_property_check,
+                           load_twin_pairs, CHECK_KIND_READS_OUTPUT },
+    [CHECK_RNN_TRACE] = { "rnn_trace", "", NULL,
                           CHECK_KIND_READS_OUTPUT },
     [CHECK_COMMENT_SENTENCES] = { "comment_sentences", "min max",
-                                  load_sentences, score_source_check,
+                                  load_sentences,
                                   CHECK_KIND_READS_COMMENTS },
     [CHECK_COMMENT_IDEA] = { "comment_idea", "ideas window about absent_ok",
-                             load_idea, score_source_check, CHECK_KIND_READS_COMMENTS },
+                             load_idea, CHECK_KIND_READS_COMMENTS },
     [CHECK_COMMENT_CITES_OUTPUT] = { "comment_cites_output", "ideas window",
-                                     load_idea, score_source_check,
+                                     load_idea,
                                      CHECK_KIND_READS_COMMENTS },
     [CHECK_ANSWER_NUMBERS] = { "answer_numbers", "section numbers min_numbers not_after",
-                               load_answer_numbers_check, score_answers_check,
+                               load_answer_numbers_check,
                                CHECK_KIND_READS_ANSWERS },
     [CHECK_ANSWER_IDEA] = { "answer_idea", "section ideas window about absent_ok",
-                            load_idea, score_answers_check, CHECK_KIND_READS_ANSWERS },
+                            load_idea, CHECK_KIND_READS_ANSWERS },
     [CHECK_ANSWER_SENTENCES] = { "answer_sentences", "section min max",
-                                 load_sentences, score_answers_check,
+                                 load_sentences,
                                  CHECK_KIND_READS_ANSWERS },
     [CHECK_ANSWER_WORDS] = { "answer_words", "section forbidden everyday ambiguous",
-                             load_answer_words, score_answers_check,
+                             load_answer_words,
                              CHECK_KIND_READS_ANSWERS },
-    [CHECK_REVIEW] = { "review", "section prompt", load_review, score_answers_check, 0 },
-    [CHECK_TYPED_OUTPUT] = { "typed_output", "", NULL, score_typed_check,
+    [CHECK_REVIEW] = { "review", "section prompt", load_review, 0 },
+    [CHECK_TYPED_OUTPUT] = { "typed_output", "", NULL,
                              CHECK_KIND_NEEDS_RUN },
 };
 #define N_KINDS (sizeof rows / sizeof rows[0])

@@ -3,9 +3,10 @@
  * it, and what it reads.
  *
  * rubric.c validates and loads a check through its row; score.c dispatches it
- * through its row.  Adding a kind is one enum entry and one row here, plus
- * the file that scores it (score_*.c) and, when it has fields of its own, a
- * loader in check_kind.c built from rubric_field.h.
+ * through its own table of scorers.  Adding a kind is one enum entry and one
+ * row here, one scorer in score.c's table, the file that scores it
+ * (score_*.c) and, when it has fields of its own, a loader in check_kind.c
+ * built from rubric_field.h.
  */
 #ifndef GB_CHECK_KIND_H
 #define GB_CHECK_KIND_H
@@ -42,15 +43,11 @@ enum check_kind {
 
 struct cJSON;
 struct rubric_check;
-struct score_ctx;
-struct score_outcome;
 
 struct check_kind_row {
     const char *name;            /* the rubric's "kind": "value", "twin_pairs", ... */
     const char *fields;          /* space-separated fields it accepts besides the common ones */
     int (*load)(const struct cJSON *c, struct rubric_check *ck, struct gb_err *err);
-    int (*score)(const struct score_ctx *ctx, const struct rubric_check *ck,
-                 struct score_outcome *o, struct gb_err *err);
     unsigned reads;              /* CHECK_KIND_READS_* / CHECK_KIND_NEEDS_RUN */
 };
 

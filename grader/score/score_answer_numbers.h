@@ -7,7 +7,7 @@
 #include "prose/answers_doc.h"
 #include "error.h"
 #include "score/rubric.h"
-#include "score/score.h"
+#include "score/score_ctx.h"
 
 /* Fills o (verdict, expected, found, message; the caller fills where).
  * Returns -1 only when the rubric or the reference is at fault. */

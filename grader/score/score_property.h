@@ -4,7 +4,7 @@
 
 #include "error.h"
 #include "score/rubric.h"
-#include "score/score.h"
+#include "score/score_ctx.h"
 
 /* Fills o (verdict, expected, found, where, message).  Returns -1 only when
  * the rubric or the reference is at fault (the check becomes VERDICT_ERROR). */

@@ -1,10 +1,8 @@
 /* score_relation.c — checks on a relation between several printed numbers:
  * "train - test" above 0.3, "t50 / t20" in a band, "lstm / rnn" about 2.
  *
- * Each named operand is located like a value check; the expression is a
- * small arithmetic language (+ - * / parentheses, unary minus, abs(),
- * numbers, operand names) evaluated by recursive descent, so a rubric
- * states the relation the exercise states instead of code doing it. */
+ * Each named operand is located like a value check; the expression
+ * (rubric_expr.h) is evaluated over the located numbers. */
 #include "score/score_relation.h"
 
 #include <ctype.h>
@@ -16,128 +14,8 @@
 #include "extract/extract.h"
 #include "extract/extract_align.h"
 #include "extract/numparse.h"
+#include "score/rubric_expr.h"
 #include "score/score_value.h"
-
-struct expr {
-    const char *p;
-    const struct rubric_check *ck;
-    const double *vals;
-    struct gb_err *err;
-    int failed;
-};
-
-static double expr_sum(struct expr *e);
-
-static void skip_space(struct expr *e)
-{
-    while (isspace((unsigned char)*e->p))
-        e->p++;
-}
-
-static double expr_fail(struct expr *e, const char *what)
-{
-    if (!e->failed)
-        gb_fail(e->err, "field 'expr' \"%s\": %s", e->ck->expr, what);
-    e->failed = 1;
-    return NAN;
-}
-
-static double expr_name(struct expr *e)
-{
-    const char *start = e->p;
-    size_t n;
-
-    while (isalnum((unsigned char)*e->p) || *e->p == '_')
-        e->p++;
-    n = (size_t)(e->p - start);
-    if (n == 3 && !strncmp(start, "abs", 3)) {
-        skip_space(e);
-        if (*e->p != '(')
-            return expr_fail(e, "abs needs parentheses");
-        e->p++;
-        double v = fabs(expr_sum(e));
-        skip_space(e);
-        if (*e->p != ')')
-            return expr_fail(e, "missing ')'");
-        e->p++;
-        return v;
-    }
-    for (size_t i = 0; i < e->ck->n_operands; i++)
-        if (strlen(e->ck->operands[i].name) == n && !strncmp(start, e->ck->operands[i].name, n))
-            return e->vals[i];
-    return expr_fail(e, "names a value not under \"values\"");
-}
-
-static double expr_atom(struct expr *e)
-{
-    skip_space(e);
-    if (*e->p == '-') {
-        e->p++;
-        return -expr_atom(e);
-    }
-    if (*e->p == '(') {
-        e->p++;
-        double v = expr_sum(e);
-        skip_space(e);
-        if (*e->p != ')')
-            return expr_fail(e, "missing ')'");
-        e->p++;
-        return v;
-    }
-    if (isdigit((unsigned char)*e->p) || *e->p == '.') {
-        char *end;
-        double v = strtod(e->p, &end);
-        e->p = end;
-        return v;
-    }
-    if (isalpha((unsigned char)*e->p) || *e->p == '_')
-        return expr_name(e);
-    return expr_fail(e, "unexpected character");
-}
-
-static double expr_product(struct expr *e)
-{
-    double v = expr_atom(e);
-
-    for (;;) {
-        skip_space(e);
-        if (*e->p == '*')
-            e->p++, v *= expr_atom(e);
-        else if (*e->p == '/')
-            e->p++, v /= expr_atom(e);
-        else
-            return v;
-    }
-}
-
-static double expr_sum(struct expr *e)
-{
-    double v = expr_product(e);
-
-    for (;;) {
-        skip_space(e);
-        if (*e->p == '+')
-            e->p++, v += expr_product(e);
-        else if (*e->p == '-')
-            e->p++, v -= expr_product(e);
-        else
-            return v;
-    }
-}
-
-/* Evaluates ck->expr over vals (one per operand); also used to validate a
- * rubric's expression with placeholder values. */
-int score_relation_eval(const struct rubric_check *ck, const double *vals, double *out,
-                        struct gb_err *err)
-{
-    struct expr e = { ck->expr, ck, vals, err, 0 };
-
-    *out = expr_sum(&e);
-    skip_space(&e);
-    if (!e.failed && *e.p)
-        expr_fail(&e, "unexpected text at the end");
-    return e.failed ? -1 : 0;
-}
 
 /* An operand that names the reference number it reads is recognised
  * within this of it (seeded floats land within about 1% of the module's). */
@@ -239,7 +117,7 @@ int score_relation_check(const struct score_ctx *ctx, const struct rubric_check 
         rc = 0;
         goto out;
     }
-    if (score_relation_eval(ck, vals, &v, err) ||
+    if (rubric_expr_eval(ck, vals, &v, err) ||
         score_target(ctx, &ck->target, v, NULL, &pass, &o->deviation, NULL, err))
         goto out;
     score_format_number(v, num, sizeof num);

@@ -4,15 +4,11 @@
 
 #include "error.h"
 #include "score/rubric.h"
-#include "score/score.h"
+#include "score/score_ctx.h"
 
 /* Fills o (verdict, expected, found, where, message).  Returns -1 only when
  * the rubric or the reference is at fault (the check becomes VERDICT_ERROR). */
 int score_relation_check(const struct score_ctx *ctx, const struct rubric_check *ck,
                        struct score_outcome *o, struct gb_err *err);
-
-/* Evaluates the check's expression over one value per operand. */
-int score_relation_eval(const struct rubric_check *ck, const double *vals, double *out,
-                        struct gb_err *err);
 
 #endif

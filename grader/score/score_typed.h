@@ -5,7 +5,7 @@
 
 #include "error.h"
 #include "score/rubric.h"
-#include "score/score.h"
+#include "score/score_ctx.h"
 
 /* Locates every number the rubric's value, vector, each and relation checks
  * read, and looks for each in the submission's code (comments and

@@ -11,10 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <openssl/rand.h>
-
-const double queue_hist_bounds[QUEUE_HIST_BUCKETS] = { 1, 2, 5, 10, 20, 30, 60, 120, 300, 900 };
-
 int queue_is_postgres_url(const char *url)
 {
     return !strncmp(url, "postgresql://", 13) || !strncmp(url, "postgres://", 11);
@@ -41,31 +37,6 @@ const char *queue_backend(const struct queue *q)
     return q->ops->name;
 }
 
-int queue_dup(char **dst, const char *src, struct gb_err *err)
-{
-    *dst = NULL;
-    if (!src)
-        return 0;
-    *dst = strdup(src);
-    return *dst ? 0 : gb_fail(err, "out of memory");
-}
-
-/* Base32 (RFC 4648 alphabet, lower case): readable, case-insensitive, no
- * characters that need escaping in a URL. */
-int queue_new_id(char id[QUEUE_ID_LEN + 1], struct gb_err *err)
-{
-    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
-    unsigned char rnd[QUEUE_ID_LEN - 1];
-
-    if (RAND_bytes(rnd, sizeof rnd) != 1)
-        return gb_fail(err, "no random bytes for a submission id");
-    id[0] = 's';
-    for (size_t i = 0; i < sizeof rnd; i++)
-        id[i + 1] = alphabet[rnd[i] & 31];
-    id[QUEUE_ID_LEN] = '\0';
-    return 0;
-}
-
 int queue_submit(struct queue *q, struct queue_new *items, size_t n, const struct limits *lim,
                  long long now_ms, struct gb_err *err)
 {
@@ -83,16 +54,6 @@ int queue_claim(struct queue *q, const char *owner, long long now_ms, long long 
     *got = 0;
     return q->ops->claim(q, owner, now_ms, lease_ms, max_attempts < 1 ? 1 : max_attempts,
                          job, got, err);
-}
-
-void queue_job_free(struct queue_job *job)
-{
-    free(job->student);
-    free(job->course);
-    free(job->exercise);
-    free(job->filename);
-    free(job->body);
-    memset(job, 0, sizeof *job);
 }
 
 int queue_renew(struct queue *q, const char *id, const char *owner, long long until_ms,
@@ -158,26 +119,6 @@ int queue_list(struct queue *q, const char *course, const char *student, size_t 
     return q->ops->list(q, course, student, max, views, n, err);
 }
 
-void queue_view_free(struct queue_view *v)
-{
-    free(v->student);
-    free(v->course);
-    free(v->exercise);
-    free(v->filename);
-    free(v->verdict);
-    free(v->result_json);
-    free(v->report_text);
-    free(v->error);
-    memset(v, 0, sizeof *v);
-}
-
-void queue_views_free(struct queue_view *v, size_t n)
-{
-    for (size_t i = 0; v && i < n; i++)
-        queue_view_free(&v[i]);
-    free(v);
-}
-
 int queue_stats(struct queue *q, struct queue_stats *st, struct gb_err *err)
 {
     memset(st, 0, sizeof *st);
@@ -215,17 +156,6 @@ long queue_log_pages(const struct queue *q)
 int queue_checkpoint(struct queue *q, struct gb_err *err)
 {
     return q->ops->checkpoint ? q->ops->checkpoint(q, err) : 0;
-}
-
-const char *queue_state_name(enum queue_state s)
-{
-    switch (s) {
-    case QUEUE_QUEUED: return "queued";
-    case QUEUE_RUNNING: return "running";
-    case QUEUE_DONE: return "done";
-    case QUEUE_ERROR: return "error";
-    }
-    return "?";
 }
 
 /* ---- lease owners ---------------------------------------------------------- */

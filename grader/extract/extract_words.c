@@ -1,0 +1,210 @@
+/* extract_words.c — characters and words: the bottom of the extract stage.
+ *
+ * What a byte run is (a Latin letter with an accent, decoration drawn for
+ * the eye), how a word folds (case, accents), when two words are the same
+ * word (plural, abbreviation), whether a number is a library's version, and
+ * the growth of the stage's arrays.  It calls nothing of the stage but the
+ * reference markers' role words, so every other extract file may call it.
+ */
+#include "extract/extract_int.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+int extract_grow(void **arr, size_t *cap, size_t need, size_t elem, struct gb_err *err)
+{
+    size_t ncap;
+    void *p;
+
+    if (need <= *cap)
+        return 0;
+    ncap = *cap ? *cap : 64;
+    while (ncap < need) {
+        if (ncap > SIZE_MAX / 2 / elem)
+            return gb_fail(err, "out of memory indexing the output");
+        ncap *= 2;
+    }
+    p = realloc(*arr, ncap * elem);
+    if (!p)
+        return gb_fail(err, "out of memory indexing the output");
+    *arr = p;
+    *cap = ncap;
+    return 0;
+}
+
+/* Base letters of U+00C0..U+017F, lower case ('*' for x and /, which are no
+ * letters): "précision" is the word "precision" with an accent, one word. */
+static const char latin_base[] =
+    "aaaaaaaceeeeiiii" "dnooooo*ouuuuyts" "aaaaaaaceeeeiiii" "dnooooo*ouuuuyty"
+    "aaaaaaccccccccdd" "ddeeeeeeeeeegggg" "gggghhhhiiiiiiii" "iijjjjkkklllllll"
+    "lllnnnnnnnnnoooo" "oooorrrrrrssssss" "ssttttttuuuuuuuu" "uuuuwwyyyzzzzzzs";
+
+size_t extract_latin_letter(const char *s, size_t len, char *base)
+{
+    unsigned char c0, c1;
+    unsigned cp;
+
+    if (len < 2)
+        return 0;
+    c0 = (unsigned char)s[0];
+    c1 = (unsigned char)s[1];
+    if (c0 < 0xC3 || c0 > 0xC5 || (c1 & 0xC0) != 0x80)
+        return 0;
+    cp = ((unsigned)(c0 & 0x1F) << 6) | (c1 & 0x3F);
+    if (cp < 0xC0 || cp > 0x17F || latin_base[cp - 0xC0] == '*')
+        return 0;
+    if (base)
+        *base = latin_base[cp - 0xC0];
+    return 2;
+}
+
+/* A run of characters drawn for the eye, not read: arrows, block bars
+ * ("████▌"), shapes, symbols and emoji ("✅ 📉"), bullets, dots and the
+ * norm bars of "‖g‖".  A human reads "before clipping: 20.58 ████" as the
+ * label and its value; as words they would end the line in a label. */
+int extract_decoration(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)s[i];
+        size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        unsigned cp;
+        if (i + n > len || n == 1)
+            return 0;
+        cp = n == 2 ? (c & 0x1Fu) : n == 3 ? (c & 0x0Fu) : (c & 0x07u);
+        for (size_t k = 1; k < n; k++)
+            cp = (cp << 6) | ((unsigned char)s[i + k] & 0x3Fu);
+        if (!(cp == 0xB7 || cp == 0x2016 || cp == 0x2022 || cp == 0x2026 || cp == 0x200D ||
+              cp == 0xFE0F || (cp >= 0x2190 && cp <= 0x21FF) || (cp >= 0x2500 && cp <= 0x27BF) ||
+              (cp >= 0x27F0 && cp <= 0x27FF) || (cp >= 0x2B00 && cp <= 0x2BFF) ||
+              (cp >= 0x1F000 && cp <= 0x1FAFF)))
+            return 0;
+        i += n;
+    }
+    return len > 0;
+}
+
+size_t extract_fold_word(const char *w, size_t len, char *out, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len && n < max;) {
+        char base;
+        size_t step = extract_latin_letter(w + i, len - i, &base);
+        out[n++] = step ? base : (char)extract_lower((unsigned char)w[i]);
+        i += step ? step : 1;
+    }
+    return n;
+}
+
+int extract_word_eq(const char *a0, size_t alen0, const char *b0, size_t blen0)
+{
+    char fa[128], fb[128];
+    const char *a = a0, *b = b0;
+    size_t alen = alen0, blen = blen0, n = alen < blen ? alen : blen, k;
+
+    for (k = 0; k < n; k++)
+        if (extract_lower((unsigned char)a[k]) != extract_lower((unsigned char)b[k]))
+            break;
+    if ((k < n && ((unsigned char)a[k] >= 0x80 || (unsigned char)b[k] >= 0x80)) ||
+        (k == n && alen != blen && (unsigned char)(alen > blen ? a : b)[n] >= 0x80)) {
+        /* the rare accented word: compare again with accents dropped */
+        alen = extract_fold_word(a0, alen0, fa, sizeof fa);
+        blen = extract_fold_word(b0, blen0, fb, sizeof fb);
+        a = fa;
+        b = fb;
+        n = alen < blen ? alen : blen;
+        for (k = 0; k < n; k++)
+            if (a[k] != b[k])
+                break;
+    }
+    if (k == n && alen == blen)
+        return 3;
+    if (k < n)
+        return 0;
+    /* One is a prefix of the other: plural, or an abbreviation. */
+    {
+        const char *longer = alen > blen ? a : b;
+        size_t ll = alen > blen ? alen : blen;
+        if (ll == n + 1 && extract_lower((unsigned char)longer[n]) == 's')
+            return 3;
+        if (ll == n + 2 && extract_lower((unsigned char)longer[n]) == 'e' &&
+            extract_lower((unsigned char)longer[n + 1]) == 's')
+            return 3;
+        /* "min" abbreviates "minimum", never the role word "mine" */
+        if (n >= 3 && (unsigned char)a0[0] < 0x80 && !extract_refmark_role_word(longer, ll))
+            return 2;
+    }
+    return 0;
+}
+
+/* Words a Python repr adds around values: never part of a label. */
+int extract_is_noise_word(const struct xatom *a)
+{
+    static const char *const noise[] = { "tensor", "array", "dtype", "float", "np",
+                                         "torch", "grad", "fn", NULL };
+    if (a->num >= 0)
+        return 0;
+    for (const char *const *w = noise; *w; w++)
+        if (strlen(*w) == a->len && extract_word_eq(*w, a->len, a->p, a->len) == 3)
+            return 1;
+    return 0;
+}
+
+int extract_num_eq(double a, double b)
+{
+    if (isnan(a) || isnan(b))
+        return isnan(a) && isnan(b);
+    return a == b;
+}
+
+/* "torch 1.13", "numpy 1.24.2", "python 3.11": a number right after a
+ * library's name, a single space between, is its version: part of the name,
+ * never a measurement ("gap vs torch: 2.22e-16" has a colon between). */
+int extract_version_number(const struct extract_transcript *t, const struct xline *ln,
+                           const struct numparse_num *n)
+{
+    static const char *const libraries[] = { "torch", "pytorch", "numpy", "python", "cuda",
+                                             NULL };
+    const char *s = t->text + ln->off;
+    size_t e = n->start, b;
+
+    if (e < 2 || s[e - 1] != ' ')
+        return 0;
+    for (b = --e; b > 0 && (unsigned)((s[b - 1] | 0x20) - 'a') < 26u; b--)
+        ;
+    for (const char *const *w = libraries; *w; w++)
+        if (e - b == strlen(*w) && !strncasecmp(s + b, *w, e - b))
+            return 1;
+    return 0;
+}
+
+/* Do the bytes between two atoms separate fields (a comma, a bar, a tab,
+ * a brace, or two spaces) rather than join the words of one label? */
+int extract_gap_separates(const char *s, size_t from, size_t to)
+{
+    int spaces = 0;
+    for (size_t i = from; i < to; i++) {
+        char c = s[i];
+        if (c == ',' || c == ';' || c == '|' || c == '\t' || c == '{' || c == '}')
+            return 1;
+        spaces = c == ' ' ? spaces + 1 : 0;
+        if (spaces >= 2)
+            return 1;
+    }
+    return 0;
+}
+
+int extract_joined_by(const struct xatom *x, const struct xatom *y, char c)
+{
+    int seen = 0;
+
+    for (const char *p = x->p + x->len; p < y->p; p++) {
+        if (*p == c)
+            seen++;
+        else if (*p != ' ' && *p != '\t')
+            return 0;
+    }
+    return seen;
+}
