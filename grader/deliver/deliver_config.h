@@ -21,13 +21,18 @@
  *   retry-base       GRADEBOX_WEBHOOK_RETRY_BASE         10   (seconds, first retry delay)
  *   retry-max-delay  GRADEBOX_WEBHOOK_RETRY_MAX_DELAY    7200 (seconds, delay cap)
  *   max-attempts     GRADEBOX_WEBHOOK_MAX_ATTEMPTS       15
- *   verify-key       GRADEBOX_RESULT_VERIFY_KEY          (none) accept only results signed
- *                                                        by this key (report/result_sign.h)
+ *   verify-key       GRADEBOX_RESULT_VERIFY_KEY          this machine's results.key:
+ *                                                        accept only results signed by
+ *                                                        it (report/result_sign.h)
  *   lti-*            GRADEBOX_LTI_*                      the LTI platform (lti_platform.h)
  *
  * With format lti, url is the course's AGS line items URL (or, with
  * lti-lineitem set, may be left out) and the LTI registration replaces the
  * webhook secret.
+ *
+ * Results must be signed: with no verify key and no results.key here, none
+ * is posted.  `grader post --allow-unsigned` (a flag only, never a setting
+ * that could be left on) takes results without a signature.
  *
  * The secret itself is never in the config file.  It is read from
  * --secret-file if given, else from $GRADEBOX_WEBHOOK_SECRET (the value),
@@ -60,6 +65,7 @@ struct deliver_config {
     int max_attempts;
     int secret_file_from_flag;
     char *verify_key;             /* a result signer's key file, or NULL */
+    int allow_unsigned;           /* post --allow-unsigned */
     struct lti_platform lti;
     /* Loaded when first needed, kept while the configuration is: */
     struct sign_key key;          /* deliver_config_load_secret() */

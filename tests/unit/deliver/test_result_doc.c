@@ -28,14 +28,14 @@
 static int parse(const char *json, const struct result_doc_opts *o, struct result_doc *d,
                  struct gb_err *err)
 {
-    static const struct result_doc_opts none = { NULL, NULL, NULL };
+    static const struct result_doc_opts none = { NULL, NULL, NULL, 0 };
 
     return result_doc_parse(json, strlen(json), o ? o : &none, d, err);
 }
 
 static void refused_n(const char *json, size_t len, const char *why)
 {
-    static const struct result_doc_opts none = { NULL, NULL, NULL };
+    static const struct result_doc_opts none = { NULL, NULL, NULL, 0 };
     struct result_doc d;
     struct gb_err err;
 
@@ -161,7 +161,7 @@ START_TEST(test_identity_is_recomputed)
     static const char anon[] = "{\"schema\":\"gradebox.result/1\",\"result_id\":\"feed\","
         "\"student\":null,\"assignment\":\"hw3\",\"exercise\":\"attention_by_hand\","
         "\"score\":13,\"max_score\":15," WHEN CHECKS "}";
-    struct result_doc_opts o = { "s1", NULL, NULL };
+    struct result_doc_opts o = { "s1", NULL, NULL, 0 };
     struct result_doc a, b;
     struct gb_err err;
 
@@ -228,7 +228,7 @@ static char *signed_doc(const char *json, const char *key)
 static int verify(const char *json, const char *key, struct gb_err *err)
 {
     struct result_signer s;
-    struct result_doc_opts o = { NULL, NULL, &s };
+    struct result_doc_opts o = { NULL, NULL, &s, 0 };
     struct result_doc d;
     int rc;
 
