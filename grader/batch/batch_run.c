@@ -249,6 +249,7 @@ static int write_outputs(struct batch_store *st, const char *course_dir, const c
     struct batch_book book;
     struct batch_similarity sim = { 0 };
     struct gb_err why;
+    char *samples = NULL;
     int rc;
 
     if (decided_book(st, &book, err))
@@ -256,9 +257,12 @@ static int write_outputs(struct batch_store *st, const char *course_dir, const c
     tally(&book, sum);
     if (say)
         print_problems(&book, sum);
-    rc = batch_csv_write(&book, out, err) || batch_fbzip_write(&book, out, err) ? -1 : 0;
-    if (rc == 0 && batch_similar_find(&book, course_dir, &sim, &why))
+    /* Before grades.csv, whose matches_sample column it fills. */
+    if (batch_store_get_meta(st, "samples_dir", &samples, &why) ||
+        batch_similar_find(&book, course_dir, samples, &sim, &why))
         fprintf(stderr, "grader batch: similarity not computed: %s\n", why.msg);
+    free(samples);
+    rc = batch_csv_write(&book, &sim, out, err) || batch_fbzip_write(&book, out, err) ? -1 : 0;
     if (rc == 0)
         rc = batch_sidebyside_write(&book, &sim, out, err) ||
              batch_html_write(&book, &sim, out, err) ? -1 : 0;
@@ -486,6 +490,23 @@ static int set_late_policy(const struct batch_settings *s, struct batch_store *s
            batch_store_mark_all_unposted(st, err) ? -1 : 0;
 }
 
+/* --samples DIR, kept in the gradebook so that later rewrites of the
+ * outputs (a review decision, collect) compare with the same samples. */
+static int set_samples(const struct batch_settings *s, struct batch_store *st,
+                       struct gb_err *err)
+{
+    char *abs;
+    int rc;
+
+    if (!s->samples)
+        return 0;
+    if (!(abs = realpath(s->samples, NULL)))
+        return gb_fail_errno(err, "--samples %s", s->samples);
+    rc = batch_store_set_meta(st, "samples_dir", abs, err);
+    free(abs);
+    return rc;
+}
+
 int batch_run(struct batch_settings *s)
 {
     struct batch_exercises ex = { 0 };
@@ -499,6 +520,7 @@ int batch_run(struct batch_settings *s)
              read_cohort(s, &ex, st, &c, &err) || store_cohort(s, st, &c, &err) ||
              batch_store_set_meta(st, "assignment", s->assignment, &err) ||
              batch_store_set_meta(st, "missing_as_zero", s->missing_as_zero ? "1" : "0", &err) ||
+             set_samples(s, st, &err) ||
              set_late_policy(s, st, &err) ||
              forget(s, st, &err) ||
              batch_store_pending(st, &ex, &tasks, &n, &err) ? -1 : 0;
