@@ -280,13 +280,14 @@ int deliver_config_load_verifier(struct deliver_config *cfg, struct gb_err *err)
     }
     if (rc < 0)
         return gb_err_prefix(err, "verify-key");
-    if (rc > 0 && !cfg->allow_unsigned && result_signer_default_path(path, sizeof path, err) == 0)
-        return gb_fail(err, "no key to check the results' signatures with: a result is trusted "
-                       "when the key of the machine that graded it signed it, and there is no "
-                       "%s here; post where the results were graded, or give that machine's "
-                       "results.pub as --verify-key (--allow-unsigned posts without checking)",
-                       path);
-    return rc > 0 && !cfg->allow_unsigned ? -1 : 0;
+    if (rc == 0 || cfg->allow_unsigned)
+        return 0;
+    if (result_signer_default_path(path, sizeof path, err))
+        return -1;
+    return gb_fail(err, "no key to check the results' signatures with: a result is trusted "
+                   "when the key of the machine that graded it signed it, and there is no "
+                   "%s here; post where the results were graded, or give that machine's "
+                   "results.pub as --verify-key (--allow-unsigned posts without checking)", path);
 }
 
 const char *deliver_config_destination(const struct deliver_config *cfg)

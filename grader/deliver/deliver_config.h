@@ -86,7 +86,8 @@ int deliver_config_is_key(const char *key);
 
 /* Loads the signing secret (see precedence above); fails if there is none. */
 int deliver_config_load_secret(struct deliver_config *cfg, struct gb_err *err);
-/* Loads the verify key when one is set (cfg->verifier stays NULL if not). */
+/* Loads the verify key: verify-key, else this machine's results.key.  With
+ * neither, fails unless allow_unsigned (cfg->verifier then stays NULL). */
 int deliver_config_load_verifier(struct deliver_config *cfg, struct gb_err *err);
 /* Checks that a URL is set and is http(s). */
 int deliver_config_require_url(const struct deliver_config *cfg, struct gb_err *err);

@@ -93,7 +93,7 @@ int result_signer_default_path(char *out, size_t size, struct gb_err *err)
 static int new_key_pem(struct gb_buf *priv, struct gb_buf *pub, struct gb_err *err)
 {
     EVP_PKEY *k = EVP_PKEY_Q_keygen(NULL, NULL, "ED25519");
-    BIO *a = BIO_new(BIO_s_mem()), *b = BIO_new(BIO_s_mem());
+    BIO *a = BIO_new(BIO_s_secmem()), *b = BIO_new(BIO_s_mem());   /* secmem: wiped */
     char *pa, *pb;
     long na, nb;
     int rc = -1;
@@ -106,7 +106,7 @@ static int new_key_pem(struct gb_buf *priv, struct gb_buf *pub, struct gb_err *e
     else
         gb_fail(err, "cannot make an Ed25519 key (OpenSSL failed)");
     EVP_PKEY_free(k);
-    BIO_free(a);       /* (a memory BIO's buffer is not wiped: OpenSSL frees it) */
+    BIO_free(a);
     BIO_free(b);
     return rc;
 }
