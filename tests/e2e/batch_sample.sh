@@ -7,7 +7,7 @@
 # sample" in report.html and grades.csv's matches_sample column, the honest
 # one does not; and with the samples outside the grader's data (--samples
 # DIR, as an installation without `make install-samples` is used), the same.
-# stage-cost: 20
+# stage-cost: 60
 set -u
 cd "$(dirname "$0")/../.."
 root=$PWD
