@@ -71,7 +71,7 @@ BENCH_BINS := $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 # intermediates after the run, and its 'rm' would be the last line CI reads.
 .SECONDARY:
 
-.PHONY: all check check-sanitize check-valgrind bench demo demo-batch install uninstall clean
+.PHONY: all check check-sanitize check-valgrind bench demo demo-batch install install-samples uninstall clean
 
 all: $(BIN)/grader $(BIN)/reference
 
@@ -153,13 +153,18 @@ demo-batch: all
 # grader/shims/ with the tree's (a rubric removed from the tree must not stay
 # gradable), and uninstall removes it.  An instructor's own rubrics live
 # elsewhere (grader check --rubrics DIR).
+# The published sample solutions (exercises/samples/) are not installed: on a
+# machine students use they would be a solution to copy.  `make
+# install-samples` adds them where instructors grade (`grader batch` flags a
+# hand-in that matches one; docs/instructors.md).
 PREFIX   ?= /usr/local
 BINDIR   := $(PREFIX)/bin
 DATADIR  := $(PREFIX)/share/gradebox
 DATA_DIRS  := rubrics exercises grader/shims grader/client
 DATA_FILES := $(wildcard rubrics/*.json rubrics/*.md rubrics/expected/*.json \
                 rubrics/expected/*.md exercises/*.md exercises/*.py \
-                exercises/samples/*.py grader/shims/*.py grader/client/*.py)
+                grader/shims/*.py grader/client/*.py)
+SAMPLE_FILES := $(wildcard exercises/samples/*.py)
 
 install: all
 	@test -n "$(PREFIX)" || { echo "install: PREFIX is empty" >&2; exit 2; }
@@ -167,6 +172,10 @@ install: all
 	install -m 0755 $(BIN)/grader $(BIN)/reference "$(DESTDIR)$(BINDIR)/"
 	cd "$(DESTDIR)$(DATADIR)" && rm -rf $(DATA_DIRS)
 	for f in $(DATA_FILES); do install -D -m 0644 $$f "$(DESTDIR)$(DATADIR)/$$f" || exit; done
+
+install-samples:
+	@test -n "$(PREFIX)" || { echo "install-samples: PREFIX is empty" >&2; exit 2; }
+	for f in $(SAMPLE_FILES); do install -D -m 0644 $$f "$(DESTDIR)$(DATADIR)/$$f" || exit; done
 
 uninstall:
 	@test -n "$(PREFIX)" || { echo "uninstall: PREFIX is empty" >&2; exit 2; }

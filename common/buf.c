@@ -158,14 +158,15 @@ int gb_write_all(int fd, const void *data, size_t len)
     return 0;
 }
 
-int gb_write_file_atomic(const char *path, const void *data, size_t len, struct gb_err *err)
+/* Writes data to a new temporary file beside path (mode, fsynced); tmp gets its name. */
+static int write_temp(const char *path, const void *data, size_t len, mode_t mode,
+                      char tmp[PATH_MAX], struct gb_err *err)
 {
-    char tmp[PATH_MAX];
     int fd;
 
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp)
+    if (snprintf(tmp, PATH_MAX, "%s.tmp.%ld", path, (long)getpid()) >= PATH_MAX)
         return gb_fail(err, "path too long: %s", path);
-    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode);
     if (fd < 0)
         return gb_fail_errno(err, "cannot create %s", tmp);
     if (gb_write_all(fd, data, len) < 0 || fsync(fd) < 0) {
@@ -179,10 +180,75 @@ int gb_write_file_atomic(const char *path, const void *data, size_t len, struct 
         unlink(tmp);
         return -1;
     }
+    return 0;
+}
+
+int gb_write_file_atomic(const char *path, const void *data, size_t len, struct gb_err *err)
+{
+    char tmp[PATH_MAX];
+
+    if (write_temp(path, data, len, 0644, tmp, err))
+        return -1;
     if (rename(tmp, path) < 0) {
         gb_fail_errno(err, "cannot rename %s to %s", tmp, path);
         unlink(tmp);
         return -1;
+    }
+    return 0;
+}
+
+int gb_write_file_new(const char *path, const void *data, size_t len, mode_t mode,
+                      struct gb_err *err)
+{
+    char tmp[PATH_MAX];
+    int rc = 0;
+
+    if (write_temp(path, data, len, mode, tmp, err))
+        return -1;
+    /* link(), unlike rename(), never replaces: of two processes making the
+     * same key at once, one wins and the other reads the winner's whole file. */
+    if (link(tmp, path) < 0)
+        rc = errno == EEXIST ? (gb_fail(err, "%s exists", path), 1)
+                             : gb_fail_errno(err, "cannot create %s", path);
+    unlink(tmp);
+    return rc;
+}
+
+int gb_user_file(const char *env, const char *xdg_var, const char *home_rel, const char *name,
+                 char *out, size_t size, struct gb_err *err)
+{
+    const char *set = env ? getenv(env) : NULL, *base = getenv(xdg_var), *home = getenv("HOME");
+    int n;
+
+    if (set && *set)
+        n = snprintf(out, size, "%s", set);
+    else if (base && base[0] == '/')
+        n = snprintf(out, size, "%s/gradebox/%s", base, name);
+    else if (home && home[0] == '/')
+        n = snprintf(out, size, "%s/%s/gradebox/%s", home, home_rel, name);
+    else
+        return gb_fail(err, "neither $%s nor $HOME is set: say where %s goes%s%s", xdg_var,
+                       name, env ? " with $" : "", env ? env : "");
+    if (n < 0 || (size_t)n >= size)
+        return gb_fail(err, "the path of %s is too long", name);
+    return 0;
+}
+
+int gb_make_parent(const char *path, struct gb_err *err)
+{
+    char dir[PATH_MAX];
+    size_t len = strlen(path);
+
+    if (len >= sizeof dir)
+        return gb_fail(err, "path too long: %s", path);
+    memcpy(dir, path, len + 1);
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+            return gb_fail_errno(err, "cannot create directory %s", dir);
+        *p = '/';
     }
     return 0;
 }

@@ -1,4 +1,5 @@
-/* buf.h — growable byte buffers and bounded whole-file reads.
+/* buf.h — growable byte buffers, bounded whole-file reads, careful file
+ * writes, and where a user's gradebox files (keys, settings) live.
  *
  * Text from students is arbitrary bytes: a gb_buf is always NUL-terminated
  * for convenience, but its length is authoritative (the data may contain NUL).
@@ -8,6 +9,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "error.h"
 
@@ -38,5 +40,18 @@ int gb_read_private_file(const char *path, size_t max_bytes, struct gb_buf *out,
 int gb_write_all(int fd, const void *data, size_t len);
 /* Writes a file atomically: a temporary file in the same directory, fsync, rename. */
 int gb_write_file_atomic(const char *path, const void *data, size_t len, struct gb_err *err);
+/* Creates path holding data with the given mode, never replacing a file: a
+ * reader sees no file or the whole of it.  0, 1 when path exists, -1. */
+int gb_write_file_new(const char *path, const void *data, size_t len, mode_t mode,
+                      struct gb_err *err);
+
+/* Where a user's gradebox file lives: $env when set (env may be NULL), else
+ * $xdg_var/gradebox/name, else $HOME/home_rel/gradebox/name
+ * (XDG_CONFIG_HOME and ".config" for keys and settings). */
+int gb_user_file(const char *env, const char *xdg_var, const char *home_rel, const char *name,
+                 char *out, size_t size, struct gb_err *err);
+/* mkdir -p, mode 0700, of the directory that will hold path: private,
+ * since these directories hold keys and students' work. */
+int gb_make_parent(const char *path, struct gb_err *err);
 
 #endif

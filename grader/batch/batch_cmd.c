@@ -26,6 +26,8 @@ static const char usage_text[] =
     "  --memory MB          memory the running sandboxes may share (default: 80% free)\n"
     "  --regrade[=EXERCISE|STUDENT]   grade again even if nothing changed\n"
     "  --transcripts DIR    recorded runs: DIR/STUDENT/EXERCISE.stdout (+ .status)\n"
+    "  --samples DIR        the published sample solutions, DIR/EXERCISE.py, to flag\n"
+    "                       hand-ins that match them (default: exercises/samples)\n"
     "  --rubrics DIR, --python PATH   as for grader check\n"
     "  --quiet              no progress, only the summary and errors\n"
     "  --deadline TIME      e.g. 2026-11-30T23:59:00Z (UTC); with --late-penalty\n"
@@ -51,6 +53,7 @@ static const struct {
     { "--rubrics", offsetof(struct batch_settings, rubrics) },
     { "--python", offsetof(struct batch_settings, python) },
     { "--transcripts", offsetof(struct batch_settings, transcripts) },
+    { "--samples", offsetof(struct batch_settings, samples) },
     { "--deadline", offsetof(struct batch_settings, deadline) },
     { "--late-penalty", offsetof(struct batch_settings, late_penalty) },
     { "--partition", offsetof(struct batch_settings, slurm_opts.partition) },

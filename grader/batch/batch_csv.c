@@ -140,6 +140,7 @@ static void grades_header(struct sheet *s, const struct batch_book *b)
     field(s, "days_late");
     field(s, "late_penalty");
     field(s, "total_before_penalty");
+    field(s, "matches_sample");
     end_line(s);
 }
 
@@ -166,7 +167,27 @@ static void late_fields(struct sheet *s, const struct batch_late *late, double t
     number(s, total);
 }
 
-static int write_grades(const struct batch_book *b, const char *out_dir, struct gb_err *err)
+/* The exercises whose published sample the student handed in, with how
+ * alike ("attention_by_hand 98%"); blank when none. */
+static int sample_field(struct sheet *s, const struct batch_book *b,
+                        const struct batch_similarity *sim, const char *student,
+                        struct gb_buf *text, struct gb_err *err)
+{
+    text->len = 0;
+    for (size_t e = 0; e < b->n_exercises; e++) {
+        const struct batch_sample_match *m =
+            batch_similar_sample_match(sim, student, b->exercises[e]);
+
+        if (m && gb_buf_printf(text, err, "%s%s %.0f%%", text->len ? "; " : "", m->exercise,
+                               m->score * 100))
+            return -1;
+    }
+    field(s, text->len ? text->data : "");
+    return 0;
+}
+
+static int write_grades(const struct batch_book *b, const struct batch_similarity *sim,
+                        const char *out_dir, struct gb_err *err)
 {
     struct gb_buf note = GB_BUF_INIT;
     struct batch_late late;
@@ -214,6 +235,12 @@ static int write_grades(const struct batch_book *b, const char *out_dir, struct 
         }
         field(&s, note.data);
         late_fields(&s, !ungraded && known ? &late : NULL, total);
+        if (sample_field(&s, b, sim, st->id, &note, err)) {
+            gb_buf_free(&note);
+            fclose(s.f);
+            free(s.data);
+            return -1;
+        }
         end_line(&s);
     }
     gb_buf_free(&note);
@@ -359,8 +386,9 @@ static int write_canvas(const struct batch_book *b, const char *out_dir, struct 
     return sheet_save(&s, out_dir, "canvas_grades.csv", err);
 }
 
-int batch_csv_write(const struct batch_book *book, const char *out_dir, struct gb_err *err)
+int batch_csv_write(const struct batch_book *book, const struct batch_similarity *sim,
+                    const char *out_dir, struct gb_err *err)
 {
-    return write_grades(book, out_dir, err) || write_moodle(book, out_dir, err) ||
+    return write_grades(book, sim, out_dir, err) || write_moodle(book, out_dir, err) ||
            write_canvas(book, out_dir, err) ? -1 : 0;
 }

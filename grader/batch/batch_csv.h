@@ -2,8 +2,11 @@
  *
  *   grades.csv          one row per student: id, name, email, late, a score
  *                       column per exercise (empty: nothing graded for it),
- *                       total, max_total, and how many exercises wait for a
- *                       human or could not be graded
+ *                       total, max_total, how many exercises wait for a
+ *                       human or could not be graded, a note, the late
+ *                       penalty, and matches_sample: the exercises whose
+ *                       published sample the student handed in
+ *                       (batch_similar.h), blank when none
  *   moodle_grades.csv   Moodle's grading worksheet (Identifier "Participant N",
  *                       Full name, Email address, Grade, Maximum Grade,
  *                       Feedback comments): Assignment > View all submissions
@@ -18,10 +21,13 @@
 #ifndef GB_BATCH_CSV_H
 #define GB_BATCH_CSV_H
 
+#include "batch/batch_similar.h"
 #include "batch/batch_store.h"
 #include "error.h"
 
-int batch_csv_write(const struct batch_book *book, const char *out_dir, struct gb_err *err);
+/* sim may be NULL (similarity not computed): matches_sample is blank. */
+int batch_csv_write(const struct batch_book *book, const struct batch_similarity *sim,
+                    const char *out_dir, struct gb_err *err);
 
 /* One student's total and maximum over the exercises with a result. */
 void batch_csv_totals(const struct batch_book *book, const char *student, double *total,

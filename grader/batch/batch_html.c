@@ -25,6 +25,7 @@
 
 struct page {
     const struct batch_book *b;
+    const struct batch_similarity *sim;   /* NULL: not computed */
     cJSON **docs;              /* the rows' result documents (NULL: none) */
     struct gb_buf *out;
     struct gb_err *err;
@@ -516,6 +517,35 @@ static void similarity(struct page *p, const struct batch_similarity *sim)
     put(p, "</table>");
 }
 
+/* Its own section and flag, apart from the pairs: the sample is published,
+ * so handing it in is no collusion between students, and no pair shows it. */
+static void sample_section(struct page *p)
+{
+    const struct batch_similarity *sim = p->sim;
+
+    put(p, "<h2 id=\"sample\">Matches the published sample</h2><p class=\"note\">Submissions "
+        "alike to the exercise's published sample solution (exercises/samples), compared as "
+        "pairs are. A prompt to look, never a verdict: a sample is written to be read.</p>");
+    if (!sim || sim->n_samples == 0) {
+        put(p, "<p>No submission matches the published sample.</p>");
+        return;
+    }
+    put(p, "<table class=\"sample\"><tr><th>exercise</th><th>student</th><th>alike</th>"
+        "<th>shared fingerprints</th></tr>");
+    for (size_t i = 0; i < sim->n_samples; i++) {
+        char who[400];
+
+        put(p, "<tr><td>");
+        esc(p, sim->samples[i].exercise);
+        put(p, "</td><td>");
+        batch_status_who(p->b, sim->samples[i].student, who, sizeof who);
+        esc(p, who);
+        put(p, "</td><td class=\"num\">%.0f%%</td><td class=\"num\">%zu</td></tr>",
+            sim->samples[i].score * 100, sim->samples[i].shared);
+    }
+    put(p, "</table>");
+}
+
 static void problems(struct page *p)
 {
     const struct batch_cohort *c = &p->b->cohort;
@@ -569,6 +599,8 @@ static void grade_cell(struct page *p, const char *student, const char *exercise
         report_link(p, r);
         put(p, " %g/%g%s", r->score, r->max_score,
             !strcmp(r->status, "needs_review") ? " ⚑" : "");
+        if (batch_similar_sample_match(p->sim, student, exercise))
+            put(p, " ◆ <span class=\"note\">matches the published sample</span>");
         overridden(p, i);
         put(p, "</td>");
         return;
@@ -581,7 +613,7 @@ static void grade_table(struct page *p)
     const struct batch_cohort *c = &p->b->cohort;
 
     put(p, "<h2 id=\"grades\">Grades</h2><p class=\"note\">⚑ waits for human review; ✎ a "
-        "score a human set for the whole exercise; — no upload.</p><table class=\"grades\">"
+        "score a human set for the whole exercise; ◆ matches the published sample; — no upload.</p><table class=\"grades\">"
         "<tr><th>student</th><th>name</th>");
     for (size_t e = 0; e < p->b->n_exercises; e++) {
         put(p, "<th>");
@@ -609,8 +641,8 @@ static void grade_table(struct page *p)
 int batch_html_render(const struct batch_book *book, const struct batch_similarity *sim,
                       struct gb_buf *out, struct gb_err *err)
 {
-    struct page p = { book, calloc(book->n_rows ? book->n_rows : 1, sizeof(cJSON *)), out, err,
-                      0 };
+    struct page p = { book, sim, calloc(book->n_rows ? book->n_rows : 1, sizeof(cJSON *)), out,
+                      err, 0 };
 
     if (!p.docs)
         return gb_fail(err, "out of memory");
@@ -628,6 +660,7 @@ int batch_html_render(const struct batch_book *book, const struct batch_similari
     review(&p);
     not_graded(&p);
     similarity(&p, sim);
+    sample_section(&p);
     problems(&p);
     grade_table(&p);
     put(&p, "</body></html>\n");

@@ -361,7 +361,7 @@ static int decide_row(struct batch_row *r, cJSON *doc, const struct batch_decisi
  * identity by result_doc_parse (the same checks `grader post` makes). */
 static int settle(struct batch_row *r, cJSON *doc, const char *latest, struct gb_err *err)
 {
-    struct result_doc_opts o = { NULL, NULL, NULL };
+    struct result_doc_opts o = { NULL, NULL, NULL, 0 };
     struct result_doc rd;
     double sum = 0, max = 0;
     const cJSON *c;

@@ -249,6 +249,7 @@ static int write_outputs(struct batch_store *st, const char *course_dir, const c
     struct batch_book book;
     struct batch_similarity sim = { 0 };
     struct gb_err why;
+    char *samples = NULL;
     int rc;
 
     if (decided_book(st, &book, err))
@@ -256,9 +257,12 @@ static int write_outputs(struct batch_store *st, const char *course_dir, const c
     tally(&book, sum);
     if (say)
         print_problems(&book, sum);
-    rc = batch_csv_write(&book, out, err) || batch_fbzip_write(&book, out, err) ? -1 : 0;
-    if (rc == 0 && batch_similar_find(&book, course_dir, &sim, &why))
+    /* Before grades.csv, whose matches_sample column it fills. */
+    if (batch_store_get_meta(st, "samples_dir", &samples, &why) ||
+        batch_similar_find(&book, course_dir, samples, &sim, &why))
         fprintf(stderr, "grader batch: similarity not computed: %s\n", why.msg);
+    free(samples);
+    rc = batch_csv_write(&book, &sim, out, err) || batch_fbzip_write(&book, out, err) ? -1 : 0;
     if (rc == 0)
         rc = batch_sidebyside_write(&book, &sim, out, err) ||
              batch_html_write(&book, &sim, out, err) ? -1 : 0;
@@ -286,7 +290,8 @@ static void print_summary(const char *out, const struct summary *sum, size_t fre
 /* ---- --post ------------------------------------------------------------------------ */
 
 static int enqueue_all(struct batch_store *st, struct outbox *ob, struct deliver_config *cfg,
-                       char (**ids)[PAYLOAD_ID_MAX + 1], size_t *n, struct gb_err *err)
+                       const struct result_signer *signer, char (**ids)[PAYLOAD_ID_MAX + 1],
+                       size_t *n, struct gb_err *err)
 {
     struct batch_row *rows;
     size_t n_rows;
@@ -315,7 +320,15 @@ static int enqueue_all(struct batch_store *st, struct outbox *ob, struct deliver
     if (rc == 0 && !*ids)
         rc = gb_fail(err, "out of memory");
     for (size_t i = 0; rc == 0 && i < n_rows; i++) {
-        rc = deliver_enqueue(ob, cfg, rows[i].json, strlen(rows[i].json), (*ids)[*n], NULL, err);
+        char *signed_json = NULL;
+
+        /* Review decisions, overrides and late penalties changed what the
+         * workers signed: the gradebook's owner signs what it now holds. */
+        rc = result_sign_text(signer, rows[i].json, &signed_json, err);
+        if (rc == 0)
+            rc = deliver_enqueue(ob, cfg, signed_json, strlen(signed_json), (*ids)[*n], NULL,
+                                 err);
+        cJSON_free(signed_json);
         if (rc == 0)
             rc = batch_store_mark_posted(st, rows[i].student, rows[i].exercise, err);
         *n += rc == 0;
@@ -329,16 +342,20 @@ static int post_results(struct batch_settings *s, struct batch_store *st, int *l
 {
     char (*ids)[PAYLOAD_ID_MAX + 1] = NULL;
     struct deliver_stats ds = { 0 };
+    struct result_signer signer = { 0 };
     size_t n = 0, pending = 0, failed = 0;
     struct outbox *ob = NULL;
     struct gb_err err;
     int rc;
 
-    rc = deliver_check_destination(&s->deliver, &err) ||
+    /* The key first: checking the destination loads it to verify with. */
+    rc = batch_signer_load(&signer, &err) || deliver_check_destination(&s->deliver, &err) ||
          deliver_open_outbox(&s->deliver, &ob, &err) ||
-         enqueue_all(st, ob, &s->deliver, &ids, &n, &err) ||
+         enqueue_all(st, ob, &s->deliver, &signer, &ids, &n, &err) ||
          deliver_flush(ob, &s->deliver, NULL, 0, &ds, s->quiet ? NULL : stderr, &err) ||
-         deliver_count_left(ob, deliver_config_destination(&s->deliver), ids, n, &pending, &failed, &err) ? -1 : 0;
+         deliver_count_left(ob, deliver_config_destination(&s->deliver), ids, n, &pending,
+                            &failed, &err) ? -1 : 0;
+    result_signer_free(&signer);
     if (rc)
         fprintf(stderr, "grader batch: results not posted: %s\n", err.msg);
     else
@@ -406,22 +423,35 @@ static int grade_here(struct batch_settings *s, struct batch_store *st,
                       const struct batch_task *tasks, size_t n, struct batch_queue_stats *qs,
                       struct gb_err *err)
 {
-    struct batch_grading g = { s->out, s->rubrics, s->python, s->assignment };
+    struct batch_grading g = { s->out, s->rubrics, s->python, s->assignment, NULL };
     struct batch_queue_options qo = { s->jobs > 0 ? s->jobs : batch_queue_cores(),
                                       s->memory ? s->memory : batch_queue_memory_default(),
                                       s->quiet };
+    struct result_signer signer;
+    int rc;
 
+    if (batch_signer_load(&signer, err))
+        return -1;
+    g.signer = &signer;
     if (!s->quiet)
         fprintf(stderr, "grader batch: %zu uploads to grade, %d at a time\n", n, qo.jobs);
-    return batch_queue_run(st, &g, tasks, n, &qo, qs, err);
+    rc = batch_queue_run(st, &g, tasks, n, &qo, qs, err);
+    result_signer_free(&signer);
+    return rc;
 }
 
 static int submit(struct batch_settings *s, struct batch_store *st, const struct batch_task *t,
                   size_t n, struct gb_err *err)
 {
-    struct batch_grading g = { s->out, s->rubrics, s->python, s->assignment };
+    struct batch_grading g = { s->out, s->rubrics, s->python, s->assignment, NULL };
+    struct result_signer signer;
     char job[128];
 
+    /* Made here, once: tasks on nodes sharing this home load it, never race
+     * to make it. */
+    if (batch_signer_load(&signer, err))
+        return -1;
+    result_signer_free(&signer);
     if (batch_slurm_submit(&g, t, n, &s->slurm_opts, job, sizeof job, err) ||
         batch_store_set_meta(st, "slurm_job", job, err))
         return -1;
@@ -460,6 +490,23 @@ static int set_late_policy(const struct batch_settings *s, struct batch_store *s
            batch_store_mark_all_unposted(st, err) ? -1 : 0;
 }
 
+/* --samples DIR, kept in the gradebook so that later rewrites of the
+ * outputs (a review decision, collect) compare with the same samples. */
+static int set_samples(const struct batch_settings *s, struct batch_store *st,
+                       struct gb_err *err)
+{
+    char *abs;
+    int rc;
+
+    if (!s->samples)
+        return 0;
+    if (!(abs = realpath(s->samples, NULL)))
+        return gb_fail_errno(err, "--samples %s", s->samples);
+    rc = batch_store_set_meta(st, "samples_dir", abs, err);
+    free(abs);
+    return rc;
+}
+
 int batch_run(struct batch_settings *s)
 {
     struct batch_exercises ex = { 0 };
@@ -473,6 +520,7 @@ int batch_run(struct batch_settings *s)
              read_cohort(s, &ex, st, &c, &err) || store_cohort(s, st, &c, &err) ||
              batch_store_set_meta(st, "assignment", s->assignment, &err) ||
              batch_store_set_meta(st, "missing_as_zero", s->missing_as_zero ? "1" : "0", &err) ||
+             set_samples(s, st, &err) ||
              set_late_policy(s, st, &err) ||
              forget(s, st, &err) ||
              batch_store_pending(st, &ex, &tasks, &n, &err) ? -1 : 0;

@@ -28,6 +28,7 @@ struct batch_settings {
     const char *rubrics;
     const char *python;
     const char *transcripts;         /* DIR/STUDENT/EXERCISE.stdout (+ .status) */
+    const char *samples;             /* --samples DIR: the published samples (batch_similar.h) */
     int jobs;
     size_t memory;                   /* 0: the default budget */
     int quiet;

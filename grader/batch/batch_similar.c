@@ -359,10 +359,9 @@ static int is_py(const struct dirent *de)
     return de->d_name[0] != '.' && n > 3 && !strcmp(de->d_name + n - 3, ".py");
 }
 
-/* The course's own code: every .py in course_dir, and the sample of this
- * exercise's file in course_dir/samples. */
-static int base_code(const char *course_dir, const char *file, struct batch_fingerprints *base,
-                     struct gb_err *err)
+/* The course's own code: every .py in course_dir. */
+static int course_code(const char *course_dir, struct batch_fingerprints *base,
+                       struct gb_err *err)
 {
     struct dirent **names = NULL;
     char path[PATH_MAX + 300];
@@ -380,31 +379,83 @@ static int base_code(const char *course_dir, const char *file, struct batch_fing
         free(names[i]);
     }
     free(names);
-    snprintf(path, sizeof path, "%s/samples/%s", course_dir, file);
-    if (rc == 0) {
-        struct batch_fingerprints fp;
-
-        if (fingerprint_file(path, &fp, NULL) == 0) {
-            rc = add_all(base, &fp, err);
-            batch_fingerprints_free(&fp);
-        }
-    }
     return rc;
 }
 
-static const char *base_name(const char *path)
+/* The published sample of exercise, less the course's code; empty when
+ * there is none (an installation without `make install-samples`). */
+static void sample_code(const char *course_dir, const char *samples_dir, const char *exercise,
+                        const struct batch_fingerprints *base, struct batch_fingerprints *fp)
 {
-    const char *slash = strrchr(path, '/');
+    char path[PATH_MAX + 300];
 
-    return slash ? slash + 1 : path;
+    if (samples_dir)
+        snprintf(path, sizeof path, "%s/%s.py", samples_dir, exercise);
+    else
+        snprintf(path, sizeof path, "%s/samples/%s.py", course_dir, exercise);
+    if (fingerprint_file(path, fp, NULL)) {
+        memset(fp, 0, sizeof *fp);
+        return;
+    }
+    subtract(fp, base);
+}
+
+static int add_sample_match(struct batch_similarity *s, const char *exercise,
+                            const char *student, double score, size_t shared,
+                            struct gb_err *err)
+{
+    struct batch_sample_match *grown = realloc(s->samples, (s->n_samples + 1) * sizeof *grown);
+    struct batch_sample_match *m;
+
+    if (!grown)
+        return gb_fail(err, "out of memory");
+    s->samples = grown;
+    m = &s->samples[s->n_samples];
+    m->exercise = strdup(exercise);
+    m->student = strdup(student);
+    m->score = score;
+    m->shared = shared;
+    if (!m->exercise || !m->student) {
+        free(m->exercise), free(m->student);
+        return gb_fail(err, "out of memory");
+    }
+    s->n_samples++;
+    return 0;
+}
+
+/* Each submission against the sample, as a pair is scored.  Before the
+ * common-code cut: a sample handed in by many is still the sample. */
+static int sample_matches(const char *exercise, const struct doc *docs, size_t n,
+                          const struct batch_fingerprints *sample,
+                          struct batch_similarity *out, struct gb_err *err)
+{
+    for (size_t d = 0; d < n && sample->n; d++) {
+        size_t shared = batch_similar_shared(&docs[d].fp, sample);
+        size_t small = docs[d].fp.n < sample->n ? docs[d].fp.n : sample->n;
+        double score = small ? (double)shared / (double)small : 0;
+
+        if (shared >= BATCH_SIMILAR_MIN_SHARED && score >= BATCH_SIMILAR_MIN_SCORE &&
+            add_sample_match(out, exercise, docs[d].student, score, shared, err))
+            return -1;
+    }
+    return 0;
+}
+
+const struct batch_sample_match *batch_similar_sample_match(const struct batch_similarity *s,
+                                                            const char *student,
+                                                            const char *exercise)
+{
+    for (size_t i = 0; s && i < s->n_samples; i++)
+        if (!strcmp(s->samples[i].student, student) && !strcmp(s->samples[i].exercise, exercise))
+            return &s->samples[i];
+    return NULL;
 }
 
 static int collect_docs(const struct batch_book *b, const char *exercise, struct doc **docs,
-                        size_t *n, const char **file, struct gb_err *err)
+                        size_t *n, struct gb_err *err)
 {
     *docs = calloc(b->n_rows ? b->n_rows : 1, sizeof **docs);
     *n = 0;
-    *file = NULL;
     if (!*docs)
         return gb_fail(err, "out of memory");
     for (size_t i = 0; i < b->n_rows && *n < MAX_DOCS; i++) {
@@ -416,7 +467,6 @@ static int collect_docs(const struct batch_book *b, const char *exercise, struct
         if (fingerprint_file(r->path, &(*docs)[*n].fp, NULL))
             continue;
         (*docs)[*n].student = r->student;
-        *file = base_name(r->path);
         (*n)++;
     }
     return 0;
@@ -534,20 +584,29 @@ static int pairs_of(const char *exercise, struct doc *docs, size_t n, const uint
     return 0;
 }
 
+/* Students building on the sample are no pair for it: pairs are scored
+ * without the course's code or the sample. */
 static int one_exercise(const struct batch_book *b, const char *exercise, const char *course_dir,
-                        struct batch_similarity *out, struct gb_err *err)
+                        const char *samples_dir, struct batch_similarity *out,
+                        struct gb_err *err)
 {
-    struct batch_fingerprints base = { 0 };
+    struct batch_fingerprints base = { 0 }, sample = { 0 };
     struct doc *docs;
     uint32_t *counts = NULL;
-    const char *file;
     size_t n;
-    int rc = collect_docs(b, exercise, &docs, &n, &file, err);
+    int rc = collect_docs(b, exercise, &docs, &n, err);
 
-    if (rc == 0 && n > 1)
-        rc = base_code(course_dir, file, &base, err);
-    for (size_t d = 0; rc == 0 && n > 1 && d < n; d++)
+    if (rc == 0 && n > 0) {
+        rc = course_code(course_dir, &base, err);
+        if (rc == 0)
+            sample_code(course_dir, samples_dir, exercise, &base, &sample);
+    }
+    for (size_t d = 0; rc == 0 && d < n; d++)
         subtract(&docs[d].fp, &base);
+    if (rc == 0 && n > 0)
+        rc = sample_matches(exercise, docs, n, &sample, out, err);
+    for (size_t d = 0; rc == 0 && n > 1 && d < n; d++)
+        subtract(&docs[d].fp, &sample);
     if (rc == 0 && n > 1)
         rc = count_shared(docs, n, &counts, err);
     if (rc == 0 && n > 1)
@@ -555,17 +614,19 @@ static int one_exercise(const struct batch_book *b, const char *exercise, const 
     for (size_t d = 0; d < n; d++)
         batch_fingerprints_free(&docs[d].fp);
     batch_fingerprints_free(&base);
+    batch_fingerprints_free(&sample);
     free(docs);
     free(counts);
     return rc;
 }
 
 int batch_similar_find(const struct batch_book *book, const char *course_dir,
-                       struct batch_similarity *out, struct gb_err *err)
+                       const char *samples_dir, struct batch_similarity *out,
+                       struct gb_err *err)
 {
     memset(out, 0, sizeof *out);
     for (size_t e = 0; e < book->n_exercises; e++)
-        if (one_exercise(book, book->exercises[e], course_dir, out, err)) {
+        if (one_exercise(book, book->exercises[e], course_dir, samples_dir, out, err)) {
             batch_similarity_free(out);
             return -1;
         }
@@ -582,6 +643,13 @@ void batch_similarity_free(struct batch_similarity *s)
     free(s->v);
     s->v = NULL;
     s->n = 0;
+    for (size_t i = 0; i < s->n_samples; i++) {
+        free(s->samples[i].exercise);
+        free(s->samples[i].student);
+    }
+    free(s->samples);
+    s->samples = NULL;
+    s->n_samples = 0;
 }
 
 /* ---- shared runs, line by line -------------------------------------------- */

@@ -14,6 +14,10 @@
  * Fingerprints of the course's own files (the .py files in exercises/, and the sample
  * submission) and those shared by more than BATCH_SIMILAR_COMMON submissions
  * are common code and ignored, as MOSS does with base files and its -m limit.
+ * The published sample solution (exercises/samples/EXERCISE.py) is also
+ * compared with every submission on its own, before any fingerprint is common:
+ * a submission scoring BATCH_SIMILAR_MIN_SCORE against it "matches the
+ * published sample", however many students handed it in.
  * A score is a prompt for a human to look, never a verdict.
  */
 #ifndef GB_BATCH_SIMILAR_H
@@ -43,10 +47,25 @@ struct batch_pair {
     size_t shared;
 };
 
+/* A submission alike to the published sample of its exercise. */
+struct batch_sample_match {
+    char *exercise;
+    char *student;
+    double score;                    /* 0..1, as a pair's */
+    size_t shared;
+};
+
 struct batch_similarity {
     struct batch_pair *v;            /* per exercise, highest score first */
     size_t n;
+    struct batch_sample_match *samples;   /* per exercise, in the book's order */
+    size_t n_samples;
 };
+
+/* The sample match of student's exercise, or NULL. */
+const struct batch_sample_match *batch_similar_sample_match(const struct batch_similarity *s,
+                                                            const char *student,
+                                                            const char *exercise);
 
 /* Normalised tokens, as text ("def V ( V ) : return V . sum ( )"), for tests
  * and for a human checking what was compared. */
@@ -65,9 +84,11 @@ int batch_similar_shared_lines(const char *a, size_t alen, const char *b, size_t
                                struct gb_err *err);
 
 /* Every Python exercise of the book; course_dir holds the course's files
- * (exercises/, with samples/).  Unreadable sources are skipped. */
+ * (exercises/), samples_dir the published samples (NULL: course_dir/samples;
+ * none there, no sample matches).  Unreadable sources are skipped. */
 int batch_similar_find(const struct batch_book *book, const char *course_dir,
-                       struct batch_similarity *out, struct gb_err *err);
+                       const char *samples_dir, struct batch_similarity *out,
+                       struct gb_err *err);
 void batch_similarity_free(struct batch_similarity *s);
 
 #endif

@@ -339,12 +339,17 @@ int batch_slurm_task(const char *out_dir, int index, int *last, struct gb_err *e
 {
     struct batch_slurm_plan p;
     struct batch_grading g;
+    struct result_signer signer;
     int rc = batch_slurm_plan_load(out_dir, &p, err);
 
     *last = 0;
     if (rc)
         return -1;
-    g = (struct batch_grading){ out_dir, p.rubrics, p.python, p.assignment };
+    if (batch_signer_load(&signer, err)) {
+        batch_slurm_plan_free(&p);
+        return -1;
+    }
+    g = (struct batch_grading){ out_dir, p.rubrics, p.python, p.assignment, &signer };
     if (index < 0 || index >= p.array)
         rc = gb_fail(err, "task %d is not in the array 0-%d", index, p.array - 1);
     for (size_t j = (size_t)index; rc == 0 && j < p.n; j += (size_t)p.array) {
@@ -360,5 +365,6 @@ int batch_slurm_task(const char *out_dir, int index, int *last, struct gb_err *e
     if (rc == 0)
         rc = mark_done(out_dir, index, p.array, last, err);
     batch_slurm_plan_free(&p);
+    result_signer_free(&signer);
     return rc;
 }

@@ -107,6 +107,19 @@ static int write_record(const struct batch_grading *g, const struct batch_task *
     return rc;
 }
 
+int batch_signer_load(struct result_signer *s, struct gb_err *err)
+{
+    char path[PATH_MAX];
+    int made = 0;
+
+    if (result_signer_load_default(s, 1, &made, err))
+        return -1;
+    if (made && result_signer_default_path(path, sizeof path, err) == 0)
+        fprintf(stderr, "grader batch: made a result signing key %s; results are signed "
+                "with it (docs/lms.md#signed-results)\n", path);
+    return 0;
+}
+
 int batch_worker_run(const struct batch_grading *g, const struct batch_task *t,
                      struct gb_err *err)
 {
@@ -122,7 +135,7 @@ int batch_worker_run(const struct batch_grading *g, const struct batch_task *t,
     int rc = pipeline_grade(&o, &r, &why);
 
     if (rc == 0)
-        rc = report_json(&r, &json, &why);
+        rc = report_json_signed(&r, g->signer, &json, &why);
     if (rc == 0)
         rc = write_reports(g, t, &r, &json, &why);
     result_free(&r);

@@ -9,6 +9,9 @@
  *                                         then the result JSON, or
  *                                         "error: <sentence>" when the
  *                                         grading itself failed
+ * The result JSON, in both, is signed with the grading machine's key
+ * (report/result_sign.h), which `grader batch` loads, or makes, before any
+ * worker starts.
  * Only the record tells the gradebook anything, so a worker killed before
  * writing it leaves the upload pending, and one from an older upload (its
  * key differs) is ignored.
@@ -18,6 +21,7 @@
 
 #include "batch/batch_store.h"
 #include "error.h"
+#include "report/result_sign.h"
 
 #define BATCH_RESULTS_SUBDIR ".gradebox/results"
 
@@ -26,7 +30,11 @@ struct batch_grading {
     const char *rubrics_dir;     /* NULL: the grader's own */
     const char *python;          /* the student runtime */
     const char *assignment;      /* NULL or --assignment */
+    const struct result_signer *signer;   /* signs every result written */
 };
+
+/* This machine's result signing key, made on first use (saying so on stderr). */
+int batch_signer_load(struct result_signer *s, struct gb_err *err);
 
 /* Grades t and writes its files; -1 only when no record could be written. */
 int batch_worker_run(const struct batch_grading *g, const struct batch_task *t,

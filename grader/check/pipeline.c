@@ -878,7 +878,6 @@ static int parse_args(int argc, char **argv, struct pipeline_options *o, struct 
     o->python = PIPELINE_DEFAULT_PYTHON;
     o->student = getenv("GRADEBOX_STUDENT");
     o->assignment = getenv("GRADEBOX_ASSIGNMENT");
-    o->sign_key = getenv("GRADEBOX_RESULT_SIGN_KEY");
     for (int i = 1; i < argc; i++) {
         char *arg = argv[i], *eq = strchr(arg, '=');
 
@@ -907,8 +906,6 @@ static int parse_args(int argc, char **argv, struct pipeline_options *o, struct 
         o->student = NULL;
     if (o->assignment && !*o->assignment)
         o->assignment = NULL;
-    if (o->sign_key && !*o->sign_key)
-        o->sign_key = NULL;
     return 0;
 }
 
@@ -962,6 +959,32 @@ static int post_result(const struct pipeline_options *o, const struct grade_resu
     return rc;
 }
 
+/* The key that signs the JSON written: --sign-key, else this machine's own
+ * (made on first use); none for a text or Gradescope report, which is no
+ * result document. */
+static int load_signer(const struct pipeline_options *o, struct result_signer *s,
+                       struct gb_err *err)
+{
+    char path[PATH_MAX];
+    int made = 0;
+
+    memset(s, 0, sizeof *s);
+    if (o->sign_key) {
+        if (result_signer_load(s, o->sign_key, err))
+            return -1;
+        return s->can_sign ? 0 : gb_fail(err, "%s is a public key: --sign-key needs the "
+                                         "private key", o->sign_key);
+    }
+    if (o->format != REPORT_JSON && !o->post)
+        return 0;
+    if (result_signer_load_default(s, 1, &made, err))
+        return -1;
+    if (made && result_signer_default_path(path, sizeof path, err) == 0)
+        fprintf(stderr, "grader check: made a result signing key %s; results are signed "
+                "with it (docs/lms.md#signed-results)\n", path);
+    return 0;
+}
+
 int pipeline_check_main(int argc, char **argv)
 {
     struct pipeline_options opts;
@@ -978,16 +1001,12 @@ int pipeline_check_main(int argc, char **argv)
         return rc > 0 ? 0 : PIPELINE_EXIT_USAGE;
     }
     /* A bad key is found before minutes of grading, not after. */
-    if (opts.sign_key) {
-        if (result_signer_load(&signer, opts.sign_key, &err)
-            || (!signer.can_sign && gb_fail(&err, "%s is a public key: --sign-key needs the "
-                                            "private key", opts.sign_key))) {
-            fprintf(stderr, "grader check: %s\n", err.msg);
-            result_signer_free(&signer);
-            return PIPELINE_EXIT_USAGE;
-        }
-        sign = &signer;
+    if (load_signer(&opts, &signer, &err)) {
+        fprintf(stderr, "grader check: %s\n", err.msg);
+        result_signer_free(&signer);
+        return PIPELINE_EXIT_USAGE;
     }
+    sign = signer.pkey ? &signer : NULL;
     if (pipeline_grade(&opts, &result, &err) || print_report(&opts, &result, sign, &err)) {
         fprintf(stderr, "grader check: %s\n", err.msg);
         result_free(&result);

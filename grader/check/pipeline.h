@@ -36,8 +36,8 @@ struct pipeline_options {
     const char *student;       /* --student or $GRADEBOX_STUDENT */
     const char *assignment;    /* --assignment or $GRADEBOX_ASSIGNMENT */
     const char *post;          /* --post URL: also deliver the result (deliver.h) */
-    /* --sign-key FILE or $GRADEBOX_RESULT_SIGN_KEY: sign the JSON result
-     * (report/result_sign.h) */
+    /* --sign-key FILE: sign the JSON result with it; NULL: with this machine's
+     * key, $GRADEBOX_RESULT_SIGN_KEY or results.key (report/result_sign.h) */
     const char *sign_key;
     enum report_format format;
     /* the integrity rerun (check/rerun.h): RERUN_OFF for `grader check` unless

@@ -21,8 +21,8 @@ struct post_args {
 
 static int print_usage(FILE *f)
 {
-    fputs("usage: grader post [--to URL] [--queue-only | --wait SECONDS] [SETTING...] "
-          "RESULT.json...\n"
+    fputs("usage: grader post [--to URL] [--queue-only | --wait SECONDS] [--allow-unsigned]\n"
+          "                   [SETTING...] RESULT.json...\n"
           "       grader outbox list | flush [--wait SECONDS] | retry ID  [SETTING...]\n"
           "SETTING: --config FILE, --secret-file FILE, --student ID, --assignment ID,\n"
           "         --format gradebox|lti, --outbox PATH, --ca-file FILE,\n"
@@ -30,6 +30,8 @@ static int print_usage(FILE *f)
           "         --retry-base S, --retry-max-delay S, --max-attempts N,\n"
           "         --verify-key FILE, --lti-client-id ID, --lti-token-url URL,\n"
           "         --lti-key-file FILE, --lti-roster FILE, --lti-memberships-url URL, ...\n"
+          "Results must be signed by this machine's results.key or the --verify-key;\n"
+          "--allow-unsigned also posts those without a signature.\n"
           "Settings also come from $GRADEBOX_* variables and a config file; see\n"
           "docs/lms.md.\n", f);
     return 2;
@@ -82,6 +84,8 @@ static int parse_args(int argc, char **argv, struct deliver_config *cfg, struct 
         used = 1;
         if (!strcmp(argv[i], "--queue-only")) {
             pa->queue_only = 1;
+        } else if (!strcmp(argv[i], "--allow-unsigned") && !strcmp(argv[0], "post")) {
+            cfg->allow_unsigned = 1;      /* one command's choice, never a setting */
         } else if (!strncmp(argv[i], "--", 2) && argv[i][2]) {
             used = deliver_config_split_flag(argc, argv, i, key, sizeof key, &value);
             if (used < 0)

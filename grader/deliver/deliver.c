@@ -99,7 +99,7 @@ int deliver_enqueue(struct outbox *ob, struct deliver_config *cfg, const char *r
                     struct gb_err *err)
 {
     struct payload_opts po = { cfg->format, cfg->student, cfg->assignment, NULL,
-                               cfg->lti.lineitem };
+                               cfg->lti.lineitem, cfg->allow_unsigned };
     struct outbox_item it;
     struct payload p;
     int rc;

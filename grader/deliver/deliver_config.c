@@ -265,16 +265,29 @@ int deliver_config_load_secret(struct deliver_config *cfg, struct gb_err *err)
 
 int deliver_config_load_verifier(struct deliver_config *cfg, struct gb_err *err)
 {
-    if (cfg->verifier || !cfg->verify_key)
+    char path[PATH_MAX];
+    int rc;
+
+    if (cfg->verifier)
         return 0;
     if (!(cfg->verifier = calloc(1, sizeof *cfg->verifier)))
         return gb_fail(err, "out of memory");
-    if (result_signer_load(cfg->verifier, cfg->verify_key, err)) {
+    rc = cfg->verify_key ? result_signer_load(cfg->verifier, cfg->verify_key, err)
+                         : result_signer_load_default(cfg->verifier, 0, NULL, err);
+    if (rc) {
         free(cfg->verifier);
         cfg->verifier = NULL;
-        return gb_err_prefix(err, "verify-key");
     }
-    return 0;
+    if (rc < 0)
+        return gb_err_prefix(err, "verify-key");
+    if (rc == 0 || cfg->allow_unsigned)
+        return 0;
+    if (result_signer_default_path(path, sizeof path, err))
+        return -1;
+    return gb_fail(err, "no key to check the results' signatures with: a result is trusted "
+                   "when the key of the machine that graded it signed it, and there is no "
+                   "%s here; post where the results were graded, or give that machine's "
+                   "results.pub as --verify-key (--allow-unsigned posts without checking)", path);
 }
 
 const char *deliver_config_destination(const struct deliver_config *cfg)

@@ -21,13 +21,18 @@
  *   retry-base       GRADEBOX_WEBHOOK_RETRY_BASE         10   (seconds, first retry delay)
  *   retry-max-delay  GRADEBOX_WEBHOOK_RETRY_MAX_DELAY    7200 (seconds, delay cap)
  *   max-attempts     GRADEBOX_WEBHOOK_MAX_ATTEMPTS       15
- *   verify-key       GRADEBOX_RESULT_VERIFY_KEY          (none) accept only results signed
- *                                                        by this key (report/result_sign.h)
+ *   verify-key       GRADEBOX_RESULT_VERIFY_KEY          this machine's results.key:
+ *                                                        accept only results signed by
+ *                                                        it (report/result_sign.h)
  *   lti-*            GRADEBOX_LTI_*                      the LTI platform (lti_platform.h)
  *
  * With format lti, url is the course's AGS line items URL (or, with
  * lti-lineitem set, may be left out) and the LTI registration replaces the
  * webhook secret.
+ *
+ * Results must be signed: with no verify key and no results.key here, none
+ * is posted.  `grader post --allow-unsigned` (a flag only, never a setting
+ * that could be left on) takes results without a signature.
  *
  * The secret itself is never in the config file.  It is read from
  * --secret-file if given, else from $GRADEBOX_WEBHOOK_SECRET (the value),
@@ -60,6 +65,7 @@ struct deliver_config {
     int max_attempts;
     int secret_file_from_flag;
     char *verify_key;             /* a result signer's key file, or NULL */
+    int allow_unsigned;           /* post --allow-unsigned */
     struct lti_platform lti;
     /* Loaded when first needed, kept while the configuration is: */
     struct sign_key key;          /* deliver_config_load_secret() */
@@ -80,7 +86,8 @@ int deliver_config_is_key(const char *key);
 
 /* Loads the signing secret (see precedence above); fails if there is none. */
 int deliver_config_load_secret(struct deliver_config *cfg, struct gb_err *err);
-/* Loads the verify key when one is set (cfg->verifier stays NULL if not). */
+/* Loads the verify key: verify-key, else this machine's results.key.  With
+ * neither, fails unless allow_unsigned (cfg->verifier then stays NULL). */
 int deliver_config_load_verifier(struct deliver_config *cfg, struct gb_err *err);
 /* Checks that a URL is set and is http(s). */
 int deliver_config_require_url(const struct deliver_config *cfg, struct gb_err *err);

@@ -142,7 +142,7 @@ static int serialise(cJSON *body, struct payload *out, struct gb_err *err)
 int payload_build(const char *result_json, size_t len, const struct payload_opts *o,
                   struct payload *out, struct gb_err *err)
 {
-    struct result_doc_opts ro = { o->student, o->assignment, o->verify };
+    struct result_doc_opts ro = { o->student, o->assignment, o->verify, o->allow_unsigned };
     struct result_doc d;
     cJSON *body;
     int rc;

@@ -55,6 +55,7 @@ struct payload_opts {
     const char *assignment;
     const struct result_signer *verify;   /* NULL: signatures not required */
     const char *lti_lineitem;             /* lti: the one fixed line item, or NULL */
+    int allow_unsigned;                   /* accept "signature": null (result_doc.h) */
 };
 
 struct payload {

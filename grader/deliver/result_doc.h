@@ -6,7 +6,8 @@
  *                 document (a second document, garbage), every string valid
  *                 UTF-8 without control characters (as report_json writes)
  *   signature     when a verify key is given, checked before anything else
- *                 (report/result_sign.h)
+ *                 (report/result_sign.h); with allow_unsigned, a document
+ *                 without one ("signature": null) is taken unchecked
  *   the grade     every check has an id, a known verdict and finite points; a
  *                 check's points are its max_points when it passed and 0
  *                 otherwise; score and max_score are the sums over the checks;
@@ -21,7 +22,8 @@
  *                 score (or the override's points) × (1 − percent/100); the checks and their sum stay as
  *                 graded, and what an LMS receives is the score after it
  *   identity      student and assignment fill in from the settings when the
- *                 document has none; result_key and result_id are recomputed
+ *                 document has none — never in a signed one, which the grader
+ *                 signed as nobody's: filling it would post it as anyone's; result_key and result_id are recomputed
  *                 from the checked fields (score/result_id.h), whatever the
  *                 document claimed
  *
@@ -46,6 +48,7 @@ struct result_doc_opts {
     const char *student;                  /* fills a result that has none; NULL: none */
     const char *assignment;
     const struct result_signer *verify;   /* NULL: signatures are not required */
+    int allow_unsigned;                   /* with verify: an unsigned one is taken */
 };
 
 struct result_doc {

@@ -1,9 +1,12 @@
 /* result_sign.c — Ed25519 signatures on result documents (see result_sign.h). */
 #include "report/result_sign.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <openssl/bio.h>
 #include <openssl/evp.h>
@@ -76,6 +79,85 @@ int result_signer_load(struct result_signer *s, const char *path, struct gb_err 
     s->pkey = k;
     s->can_sign = is_private;
     return 0;
+}
+
+/* ---- the grading machine's key ------------------------------------------- */
+
+int result_signer_default_path(char *out, size_t size, struct gb_err *err)
+{
+    return gb_user_file("GRADEBOX_RESULT_SIGN_KEY", "XDG_CONFIG_HOME", ".config", "results.key",
+                        out, size, err);
+}
+
+/* The PEM of a new key (private and public), each in a buffer to wipe/free. */
+static int new_key_pem(struct gb_buf *priv, struct gb_buf *pub, struct gb_err *err)
+{
+    EVP_PKEY *k = EVP_PKEY_Q_keygen(NULL, NULL, "ED25519");
+    BIO *a = BIO_new(BIO_s_secmem()), *b = BIO_new(BIO_s_mem());   /* secmem: wiped */
+    char *pa, *pb;
+    long na, nb;
+    int rc = -1;
+
+    if (k && a && b && PEM_write_bio_PrivateKey(a, k, NULL, NULL, 0, NULL, NULL) == 1
+        && PEM_write_bio_PUBKEY(b, k) == 1 && (na = BIO_get_mem_data(a, &pa)) > 0
+        && (nb = BIO_get_mem_data(b, &pb)) > 0)
+        rc = gb_buf_append(priv, pa, (size_t)na, err) || gb_buf_append(pub, pb, (size_t)nb, err)
+                 ? -1 : 0;
+    else
+        gb_fail(err, "cannot make an Ed25519 key (OpenSSL failed)");
+    EVP_PKEY_free(k);
+    BIO_free(a);
+    BIO_free(b);
+    return rc;
+}
+
+/* Writes a new key at path and its public half at path's .pub sibling; a
+ * key another process made first is kept (0). */
+static int make_key(const char *path, struct gb_err *err)
+{
+    struct gb_buf priv = GB_BUF_INIT, pub = GB_BUF_INIT;
+    char pubpath[PATH_MAX];
+    size_t n = strlen(path);
+    int rc;
+
+    if (n > 4 && !strcmp(path + n - 4, ".key"))
+        n -= 4;
+    if (snprintf(pubpath, sizeof pubpath, "%.*s.pub", (int)n, path) >= (int)sizeof pubpath)
+        return gb_fail(err, "path too long: %s", path);
+    rc = gb_make_parent(path, err) || new_key_pem(&priv, &pub, err) ? -1
+         : gb_write_file_new(path, priv.data, priv.len, 0600, err);
+    if (priv.data)
+        OPENSSL_cleanse(priv.data, priv.cap);
+    gb_buf_free(&priv);
+    if (rc == 0) {             /* the public half is a convenience: copy it to post */
+        if (gb_write_file_new(pubpath, pub.data, pub.len, 0644, err) < 0)
+            rc = -1;
+    }
+    gb_buf_free(&pub);
+    return rc < 0 ? gb_err_prefix(err, "result signing key") : 0;
+}
+
+int result_signer_load_default(struct result_signer *s, int make, int *made,
+                               struct gb_err *err)
+{
+    char path[PATH_MAX];
+
+    memset(s, 0, sizeof *s);
+    if (made)
+        *made = 0;
+    if (result_signer_default_path(path, sizeof path, err))
+        return gb_err_prefix(err, "result signing key");
+    if (access(path, F_OK) != 0) {
+        if (errno != ENOENT)
+            return gb_fail_errno(err, "result signing key %s", path);
+        if (!make)
+            return 1;
+        if (make_key(path, err))
+            return -1;
+        if (made)
+            *made = 1;
+    }
+    return result_signer_load(s, path, err);
 }
 
 void result_signer_free(struct result_signer *s)
@@ -161,6 +243,24 @@ int result_sign_document(const struct result_signer *s, cJSON *doc, struct gb_er
     return 0;
 }
 
+int result_sign_text(const struct result_signer *s, const char *json, char **out,
+                     struct gb_err *err)
+{
+    cJSON *doc = cJSON_Parse(json);
+    int rc;
+
+    *out = NULL;
+    if (!cJSON_IsObject(doc)) {
+        cJSON_Delete(doc);
+        return gb_fail(err, "cannot sign a result that is not a JSON object");
+    }
+    rc = result_sign_document(s, doc, err);
+    if (rc == 0 && !(*out = cJSON_PrintUnformatted(doc)))
+        rc = gb_fail(err, "out of memory signing the result");
+    cJSON_Delete(doc);
+    return rc;
+}
+
 static int decode_sig(const char *b64, unsigned char sig[ED25519_SIG])
 {
     unsigned char buf[ED25519_SIG + 3];
@@ -180,8 +280,8 @@ static int check_signature_member(const struct result_signer *s, const cJSON *si
     const cJSON *val = cJSON_GetObjectItemCaseSensitive(sigobj, "value");
 
     if (!sigobj || cJSON_IsNull(sigobj))
-        return gb_fail(err, "the result is not signed, and a verify key is set: only results "
-                       "signed by `grader check --sign-key` are accepted");
+        return gb_fail(err, "the result is not signed: only results signed by the key of the "
+                       "machine that graded them are posted (--allow-unsigned posts it anyway)");
     if (!cJSON_IsObject(sigobj) || !cJSON_IsString(alg) || strcmp(alg->valuestring, "Ed25519")
         || !cJSON_IsString(kid) || !cJSON_IsString(val) || decode_sig(val->valuestring, sig))
         return gb_fail(err, "field \"signature\" is malformed (expected alg Ed25519, key_id "
@@ -205,7 +305,7 @@ int result_verify_document(const struct result_signer *s, cJSON *doc, struct gb_
         rc = gb_fail(err, "out of memory verifying the result's signature");
     if (rc == 0 && ed25519(s->pkey, 0, text, sig, &siglen))
         rc = gb_fail(err, "the result's signature does not match its content: it was "
-                     "changed after `grader check` signed it");
+                     "changed after the grader signed it");
     cJSON_free(text);
     reattach(doc, sigobj, where);
     return rc;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "buf.h"
 #include "deliver/deliver.h"
 #include "serve/queue.h"
 #include "serve/settings.h"
@@ -92,7 +93,7 @@ static int keygen(const struct token_args *a, struct gb_err *err)
     if (a->n_words > 1)
         return gb_fail(err, "keygen takes one FILE");
     b.key = a->n_words ? a->words[0] : a->key;
-    if (key_path(&b, path, sizeof path, err) || settings_make_parent(path, err) ||
+    if (key_path(&b, path, sizeof path, err) || gb_make_parent(path, err) ||
         tokens_key_generate(path, err))
         return -1;
     printf("%s\n", path);

@@ -23,6 +23,7 @@
 
 #include "buf.h"
 #include "deliver/deliver.h"
+#include "report/result_sign.h"
 #include "serve/catalog.h"
 #include "serve/http.h"
 #include "serve/intake.h"
@@ -210,7 +211,7 @@ static int load_key(struct serve_options *o, struct tokens_key *key, struct gb_e
             return -1;
         o->key_path = o->key_buf;
         if (access(o->key_path, F_OK) != 0) {
-            if (settings_make_parent(o->key_path, err) ||
+            if (gb_make_parent(o->key_path, err) ||
                 tokens_key_generate(o->key_path, err))
                 return -1;
             say("made a new token key %s; issue tokens with `grader token issue STUDENT "
@@ -218,6 +219,22 @@ static int load_key(struct serve_options *o, struct tokens_key *key, struct gb_e
         }
     }
     return tokens_key_load(key, o->key_path, err);
+}
+
+/* The key the workers sign results with, made before they start so that
+ * they never race to make it. */
+static int make_result_key(struct gb_err *err)
+{
+    struct result_signer s;
+    char path[PATH_MAX];
+    int made = 0;
+
+    if (result_signer_load_default(&s, 1, &made, err))
+        return -1;
+    result_signer_free(&s);
+    if (made && result_signer_default_path(path, sizeof path, err) == 0)
+        say("made a new result signing key %s; every result is signed with it", path);
+    return 0;
 }
 
 /* ---- worker processes ----------------------------------------------------------- */
@@ -401,13 +418,14 @@ static int service_start(struct serve_options *o, struct service *s, struct gb_e
     struct queue *q;
 
     memset(s, 0, sizeof *s);
-    if (!queue_is_postgres_url(o->worker.db_url) && settings_make_parent(o->worker.db_url, err))
+    if (!queue_is_postgres_url(o->worker.db_url) && gb_make_parent(o->worker.db_url, err))
         return -1;
     /* opening once here creates the schema before threads and workers race to */
     if (queue_open(&q, o->worker.db_url, err))
         return -1;
     queue_close(q);
-    if (load_key(o, &s->key, err) || catalog_load(&s->cat, o->worker.rubrics_dir, err) ||
+    if (load_key(o, &s->key, err) || make_result_key(err) ||
+        catalog_load(&s->cat, o->worker.rubrics_dir, err) ||
         (o->lti_path && lti_launch_load(&s->lti, o->lti_path, err)) ||
         intake_start(&s->intake, o->worker.db_url, &o->lim, err))
         return -1;

@@ -5,8 +5,8 @@
  *                    $XDG_STATE_HOME/gradebox/serve.sqlite (~/.local/state/...)
  *   token key        --token-key / --key, else $GRADEBOX_TOKEN_KEY_FILE, else
  *                    $XDG_CONFIG_HOME/gradebox/token.key (~/.config/...)
- * Directories created for them are private (0700): they hold students' work
- * and the key that signs every token.
+ * Directories created for them are private (0700, gb_make_parent in buf.h):
+ * they hold students' work and the key that signs every token.
  */
 #ifndef GB_SETTINGS_H
 #define GB_SETTINGS_H
@@ -17,7 +17,5 @@
 
 int settings_default_db(char *out, size_t size, struct gb_err *err);
 int settings_default_key(char *out, size_t size, struct gb_err *err);
-/* mkdir -p (mode 0700) of the directory that will hold path. */
-int settings_make_parent(const char *path, struct gb_err *err);
 
 #endif

@@ -7,13 +7,10 @@
  */
 #include "serve/tokens.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <cjson/cJSON.h>
 #include <openssl/crypto.h>
@@ -60,29 +57,19 @@ int tokens_key_generate(const char *path, struct gb_err *err)
 {
     unsigned char raw[48];
     char text[80];
-    int fd, n;
+    int n, rc;
 
     if (RAND_bytes(raw, sizeof raw) != 1)
         return gb_fail(err, "no random bytes for a token key");
     n = EVP_EncodeBlock((unsigned char *)text, raw, sizeof raw);
     OPENSSL_cleanse(raw, sizeof raw);
     text[n++] = '\n';
-    fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
-    if (fd < 0) {
-        OPENSSL_cleanse(text, sizeof text);
-        if (errno == EEXIST)
-            return gb_fail(err, "%s exists; a new key would invalidate every token "
-                           "signed with it (remove the file first if that is meant)", path);
-        return gb_fail_errno(err, "cannot create the token key %s", path);
-    }
-    if (gb_write_all(fd, text, (size_t)n) < 0 || fsync(fd) < 0) {
-        OPENSSL_cleanse(text, sizeof text);
-        close(fd);
-        unlink(path);
-        return gb_fail_errno(err, "cannot write the token key %s", path);
-    }
+    rc = gb_write_file_new(path, text, (size_t)n, 0600, err);
     OPENSSL_cleanse(text, sizeof text);
-    return close(fd) ? gb_fail_errno(err, "cannot write the token key %s", path) : 0;
+    if (rc > 0)
+        return gb_fail(err, "%s exists; a new key would invalidate every token "
+                       "signed with it (remove the file first if that is meant)", path);
+    return rc;
 }
 
 void tokens_key_free(struct tokens_key *key)

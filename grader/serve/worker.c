@@ -25,6 +25,7 @@
 #include "check/pipeline.h"
 #include "deliver/deliver.h"
 #include "report/report.h"
+#include "report/result_sign.h"
 #include "serve/queue.h"
 #include "serve/signals.h"
 #include "clock.h"
@@ -37,6 +38,7 @@ struct worker {
     struct deliver_config lms_cfg;
     struct outbox *outbox;
     long long last_flush_ms;
+    struct result_signer signer;  /* signs every result: this machine's key */
 };
 
 /* The lease thread of one grading. */
@@ -200,12 +202,14 @@ struct rendered {
     const char *status;
 };
 
-static int render(const struct grade_result *r, struct rendered *out, struct gb_err *err)
+static int render(const struct worker *w, const struct grade_result *r, struct rendered *out,
+                  struct gb_err *err)
 {
     struct report_options ro = { .utf8 = 1 };
 
     out->status = report_status_name(report_status(r));
-    return report_json(r, &out->json, err) || report_text(r, &ro, &out->text, err) ? -1 : 0;
+    return report_json_signed(r, &w->signer, &out->json, err) ||
+           report_text(r, &ro, &out->text, err) ? -1 : 0;
 }
 
 /* Queues the result for the LMS; a failure here is logged and the result
@@ -281,7 +285,7 @@ static int grade_job(struct worker *w, const struct queue_job *job, struct gb_er
         unstage(dir, file);
         return gb_fail(err, "cannot start the lease thread");
     }
-    graded = pipeline_grade(&po, &r, &gerr) == 0 && render(&r, &out, &gerr) == 0;
+    graded = pipeline_grade(&po, &r, &gerr) == 0 && render(w, &r, &out, &gerr) == 0;
     lease_stop(&lease);
     unstage(dir, file);
     if (!graded) {
@@ -378,9 +382,13 @@ int worker_run(const struct worker_config *cfg, struct gb_err *err)
     w.owner = queue_owner_self();
     if (signals_catch(stop_signals, 2, err))
         return -1;
-    if (open_lms(&w, err) || queue_open(&w.q, cfg->db_url, err)) {
+    /* `grader serve` made the key before starting this worker; a worker on
+     * another host makes its own. */
+    if (result_signer_load_default(&w.signer, 1, NULL, err) || open_lms(&w, err)
+        || queue_open(&w.q, cfg->db_url, err)) {
         outbox_close(w.outbox);
         deliver_config_free(&w.lms_cfg);
+        result_signer_free(&w.signer);
         return -1;
     }
     say("ready (%s queue, lease %lld s%s)", queue_backend(w.q), cfg->lease_ms / 1000,
@@ -389,6 +397,7 @@ int worker_run(const struct worker_config *cfg, struct gb_err *err)
     queue_close(w.q);
     outbox_close(w.outbox);
     deliver_config_free(&w.lms_cfg);
+    result_signer_free(&w.signer);
     return rc;
 }
 

@@ -183,7 +183,7 @@ static double now_s(void)
 /* Result i: student s<i>, ten one-point checks of which the first i % 11 pass. */
 static int make_payloads(struct payload *p, size_t n, struct gb_err *err)
 {
-    struct payload_opts po = { PAYLOAD_GRADEBOX, NULL, NULL, NULL, NULL };
+    struct payload_opts po = { PAYLOAD_GRADEBOX, NULL, NULL, NULL, NULL, 0 };
     char json[4096];
 
     for (size_t i = 0; i < n; i++) {

@@ -32,6 +32,10 @@ expect() {
 mkfifo "$tmp/fifo.py" "$tmp/fifo.txt" "$tmp/fifo.secret" "$tmp/fifo.json"
 printf 'print(1)\n' >"$tmp/attention_by_hand.py"
 export GRADEBOX_OUTBOX="$tmp/outbox/outbox.sqlite"
+# This machine's result key, made before anything is posted, so that post
+# goes on to read what it is given.
+openssl genpkey -algorithm ed25519 -out "$tmp/results.key" 2>/dev/null && chmod 600 "$tmp/results.key"
+export GRADEBOX_RESULT_SIGN_KEY=$tmp/results.key
 expect 2 "is not a regular file" -- "$GRADER" check --exercise attention_by_hand "$tmp/fifo.py"
 expect 2 "is not a regular file" -- "$GRADER" check --transcript "$tmp/fifo.txt" "$tmp/attention_by_hand.py"
 expect 2 "is not a regular file" -- "$GRADER" post --to http://127.0.0.1:1/ --secret-file "$tmp/fifo.secret" --queue-only "$tmp/fifo.json"

@@ -4,7 +4,9 @@
 # Installs the binaries under test (the build $SANITIZE names) into a temporary
 # DESTDIR with PREFIX=/opt/gradebox and checks that: the installed binaries are
 # those binaries; PREFIX/share/gradebox holds exactly the tree's rubrics,
-# course files and shims (a stale rubric left by an older install is gone);
+# course files and shims (a stale rubric left by an older install is gone),
+# and not the published sample solutions, which only `make install-samples`
+# adds;
 # the installed grader, run from another directory with no GRADEBOX_HOME,
 # grades the bundled sample in full with that data; the installed reference
 # prints what the built one prints; a copy of the grader with no data beside it
@@ -18,6 +20,7 @@ REFERENCE=${REFERENCE:-bin/reference}
 py=/usr/bin/python3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+export XDG_CONFIG_HOME=$tmp/config     # the result key `grader check` makes
 fails=0
 fail() { echo "install: FAIL: $*"; fails=$((fails + 1)); }
 ok() { echo "install: ok: $*"; }
@@ -46,12 +49,20 @@ cmp -s "$inst/bin/grader" "$GRADER" && cmp -s "$inst/bin/reference" "$REFERENCE"
     && ok "bin/grader and bin/reference are the binaries under test" \
     || fail "the installed binaries are not $GRADER and $REFERENCE"
 for d in rubrics exercises grader/shims grader/client; do
-    diff -r -x __pycache__ "$d" "$data/$d" >"$tmp/diff" \
+    diff -r -x __pycache__ -x samples "$d" "$data/$d" >"$tmp/diff" \
         && ok "share/gradebox/$d is the tree's" \
         || { fail "share/gradebox/$d differs from the tree's:"; head -5 "$tmp/diff"; }
 done
 [ ! -e "$data/rubrics/stale_exercise.json" ] && ok "a stale rubric is removed" \
     || fail "the stale rubric of an older install is still there"
+[ ! -e "$data/exercises/samples" ] && ok "the published samples are not installed" \
+    || fail "make install installed the published samples"
+if mk install-samples DESTDIR="$dest" PREFIX="$prefix" >"$tmp/make.log" 2>&1 \
+        && diff -r exercises/samples "$data/exercises/samples" >"$tmp/diff"; then
+    ok "make install-samples installs exactly the tree's samples"
+else
+    fail "make install-samples:"; tail -5 "$tmp/make.log" "$tmp/diff"
+fi
 
 # The installed grader from a student's folder, nothing pointing at the checkout.
 mkdir -p "$tmp/student"

@@ -57,6 +57,7 @@ result() {
  "exercise":"$3","score":$4,"max_score":$5,"graded_at":"$6","grader_version":"test",
  "runtime":{"python":"3.11"},"run":null,"checks":[$checks]}
 JSON
+    $PY "$here/lib/sign_result.py" "$XDG_CONFIG_HOME/gradebox/results.key" "$tmp/$1.json"
     echo "$tmp/$1.json"
 }
 
@@ -95,6 +96,11 @@ touch "$tmp/state/log"
 
 unset GRADEBOX_WEBHOOK_SECRET GRADEBOX_WEBHOOK_SECRET_FILE GRADEBOX_WEBHOOK_URL
 export XDG_CONFIG_HOME=$tmp/config GRADEBOX_CONFIG=$tmp/gradebox.conf
+# This machine's result key, as `grader check` makes it on first use: the
+# results written here by hand are signed with it, as the grader signs its own.
+mkdir -p "$XDG_CONFIG_HOME/gradebox" \
+    && openssl genpkey -algorithm ed25519 -out "$XDG_CONFIG_HOME/gradebox/results.key" 2>/dev/null \
+    && chmod 600 "$XDG_CONFIG_HOME/gradebox/results.key" || fail "no result key"
 cat >"$tmp/gradebox.conf" <<CONF
 # the registration, as the LMS states it
 format = lti

@@ -52,7 +52,13 @@ export GRADEBOX_WEBHOOK_SECRET_FILE=$tmp/secret
 export GRADEBOX_WEBHOOK_RETRY_BASE=0.05 GRADEBOX_WEBHOOK_RETRY_MAX_DELAY=0.2
 # Generous for a loaded machine; the "slow" receiver case sleeps past it.
 export GRADEBOX_WEBHOOK_CONNECT_TIMEOUT=3 GRADEBOX_WEBHOOK_TIMEOUT=3
-unset GRADEBOX_WEBHOOK_SECRET GRADEBOX_CONFIG GRADEBOX_WEBHOOK_URL
+unset GRADEBOX_WEBHOOK_SECRET GRADEBOX_CONFIG GRADEBOX_WEBHOOK_URL GRADEBOX_RESULT_SIGN_KEY
+# This machine's result key, as `grader check` makes it on first use: results
+# written here by hand are signed with it (sign), as the grader signs its own.
+mkdir -p "$XDG_CONFIG_HOME/gradebox" \
+    && openssl genpkey -algorithm ed25519 -out "$XDG_CONFIG_HOME/gradebox/results.key" 2>/dev/null \
+    && chmod 600 "$XDG_CONFIG_HOME/gradebox/results.key" || { echo "webhook: FAIL: no key"; exit 1; }
+sign() { $PY "$here/lib/sign_result.py" "$XDG_CONFIG_HOME/gradebox/results.key" "$@"; }
 
 grader() {   # runs the grader, bounded, logging its stderr; sets $rc
     timeout 120 "$GRADER" "$@" >"$tmp/out" 2>"$tmp/err"
@@ -62,7 +68,7 @@ grader() {   # runs the grader, bounded, logging its stderr; sets $rc
 # The result_id the grader gave result N (student sN): the webhook-id the
 # receiver logged for that student (the grader computes ids; the test reads them).
 id_of() { awk -v s="s$1" '$4 == s {print $2; exit}' "$tmp/received.log"; }
-make_json() {   # make_json N -> path of a gradebox.result/1 file: ten 1-point checks, N%10 pass
+make_json() {   # make_json N -> path of an unsigned gradebox.result/1 file: ten 1-point checks, N%10 pass
     local pass=$(( $1 % 10 )) checks= c
     for c in 0 1 2 3 4 5 6 7 8 9; do
         if [ "$c" -lt "$pass" ]; then v=pass p=1; else v=fail p=0; fi
@@ -76,8 +82,8 @@ make_json() {   # make_json N -> path of a gradebox.result/1 file: ten 1-point c
 JSON
     echo "$tmp/r$1.json"
 }
-# result N: like make_json, and the result must reach the receiver by the end.
-result() { echo "s$1" >>"$tmp/posted"; make_json "$1"; }
+# result N: like make_json, signed, and the result must reach the receiver by the end.
+result() { echo "s$1" >>"$tmp/posted"; sign "$(make_json "$1")" && echo "$tmp/r$1.json"; }
 accepted() { grep -c "^accepted $1 " "$tmp/received.log"; }
 queued() { grader outbox list; grep -c "^$1 " "$tmp/out"; }
 
@@ -96,7 +102,7 @@ ok "delivered and removed"
 
 # 2. Bad input: a clear error naming file and field; nothing queued.
 echo '{"schema":"gradebox.result/1",' >"$tmp/broken.json"
-sed 's/"max_score":10,//' "$(make_json 2)" >"$tmp/nomax.json"
+sed 's/"max_score":10,//' "$(make_json 2)" >"$tmp/nomax.json" && sign "$tmp/nomax.json"
 grader post "$tmp/broken.json" "$tmp/nomax.json"
 [ $rc -eq 2 ] || fail "bad input exited $rc, not 2"
 grep -q "broken.json: not a JSON object" "$tmp/err" || fail "no clear error for broken.json"
@@ -207,6 +213,7 @@ sed 's/"score":4,/"score":9,/' "$f" >"$tmp/sum.json"
 sed 's/"max_score":10,/"max_score":10,"status":"passed",/' "$f" >"$tmp/status.json"
 { cat "$f"; echo garbage; } >"$tmp/trail.json"
 cat "$f" "$f" >"$tmp/two.json"
+sign "$tmp/sum.json" "$tmp/status.json"   # signed, and still wrong: checked all the same
 grader post "$tmp/dup.json" "$tmp/sum.json" "$tmp/status.json" "$tmp/trail.json" "$tmp/two.json"
 [ $rc -eq 2 ] || fail "forged results: exit $rc, not 2"
 grep -q 'dup.json: duplicate key "score" in the document' "$tmp/err" || fail "duplicate key"
@@ -220,9 +227,9 @@ ok "forged results refused"
 # 11b. A regrade is a new revision of the same cell (student, assignment,
 #      exercise): queued after the first grading, it replaces it; the first,
 #      queued again later, is stale.  Only the regrade reaches the receiver.
-first=$(make_json 16)
+first=$(make_json 16) && sign "$first"
 sed -e 's/"student":"s18"/"student":"s16"/' -e 's/T13:00:00Z/T14:00:00.250Z/' \
-    "$(make_json 18)" >"$tmp/regrade.json"
+    "$(make_json 18)" >"$tmp/regrade.json" && sign "$tmp/regrade.json"
 grader post --queue-only "$first"
 grader post --queue-only "$tmp/regrade.json"
 grep -q "regrade.json: replaces 1 older queued revision" "$tmp/err" || fail "regrade did not supersede"
@@ -298,6 +305,43 @@ echo s78 >>"$tmp/posted"
 [ "$(accepted "$($PY -c 'import json, sys; print(json.load(open(sys.argv[1]))["result_id"])' \
     "$tmp/signed.json")")" -eq 1 ] || fail "the signed result's id was not the one delivered"
 ok "signed results verified, edits refused"
+
+# 13c. Signed by default: what `grader check` writes is signed with this
+#      machine's key and posts; an unsigned or edited result is refused unless
+#      --allow-unsigned; a signed result that names no student is nobody's; a
+#      student's own key is not this machine's; a machine with no key posts nothing.
+grader check --rubrics "$tmp/rubrics" --format json --student s79 --assignment hw3 "$tmp/answers.md"
+[ $rc -le 1 ] || fail "check --format json exited $rc"
+cp "$tmp/out" "$tmp/s79.json"
+grep -q '"key_id":' "$tmp/s79.json" || fail "check --format json did not sign by default"
+sed 's/"needs_review"/"passed"/' "$tmp/s79.json" >"$tmp/s79_edited.json"
+grader post "$tmp/s79_edited.json" "$tmp/r14.json"
+[ $rc -eq 2 ] || fail "edited and unsigned results, no verify key given: exit $rc"
+grep -q "s79_edited.json: the result's signature does not match its content" "$tmp/err" \
+    || fail "edit after the default signature not reported"
+grep -q "r14.json: the result is not signed.*--allow-unsigned" "$tmp/err" \
+    || fail "unsigned result not refused by default"
+grader post "$tmp/s79.json"
+[ $rc -eq 0 ] || fail "a result signed by this machine's key: exit $rc"
+echo s79 >>"$tmp/posted"
+sed 's/"student":"s19",//' "$(make_json 19)" >"$tmp/nobody.json" && sign "$tmp/nobody.json"
+grader post --student s91 "$tmp/nobody.json"
+[ $rc -eq 2 ] && grep -q "nobody.json: the result is signed and names no student" "$tmp/err" \
+    || fail "a signed result without a student was posted as s91's: exit $rc"
+grader post --allow-unsigned "$(make_json 80)"
+[ $rc -eq 0 ] || fail "post --allow-unsigned of an unsigned result: exit $rc"
+echo s80 >>"$tmp/posted"
+XDG_CONFIG_HOME=$tmp/student grader check --rubrics "$tmp/rubrics" --format json --student s81 \
+    --assignment hw3 "$tmp/answers.md"
+[ "$(stat -c %a "$tmp/student/gradebox/results.key")" = 600 ] || fail "student key not made 0600"
+cp "$tmp/out" "$tmp/s81.json"
+grader post "$tmp/s81.json"
+[ $rc -eq 2 ] && grep -q "s81.json: the result is signed by key .*, not by the verify key" "$tmp/err" \
+    || fail "a result signed by a student's own key was posted: exit $rc"
+XDG_CONFIG_HOME=$tmp/nokey grader post "$tmp/s79.json"
+[ $rc -eq 2 ] && grep -q "no key to check the results' signatures with" "$tmp/err" \
+    || fail "a machine without a key posted: exit $rc"
+ok "signed by default: unsigned, edited, re-addressed and foreign results refused"
 
 # 14. kill -9 mid-flush, then two graders flush the same outbox at once.
 mode slow 0.3

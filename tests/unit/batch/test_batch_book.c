@@ -8,6 +8,10 @@
 #include "batch/batch_similar.h"
 #include "batch/batch_store.h"
 #include "batch_fixture.h"
+#include "buf.h"
+
+#include <limits.h>
+#include <sys/stat.h>
 
 #define RESULT(score, status)                                                              \
     "{\"schema\":\"gradebox.result/1\",\"status\":\"" status "\",\"score\":" #score           \
@@ -171,7 +175,7 @@ START_TEST(test_ungraded_is_blank_not_zero)
 
     for (int zero = 0; zero < 2; zero++) {
         book_with_ungraded(&book, zero);
-        ck_assert_msg(batch_csv_write(&book, scratch, &err) == 0, "%s", err.msg);
+        ck_assert_msg(batch_csv_write(&book, NULL, scratch, &err) == 0, "%s", err.msg);
         grades = read_out("grades.csv");
         moodle = read_out("moodle_grades.csv");
         /* total and max_total blank; the note says why */
@@ -199,7 +203,7 @@ START_TEST(test_tab_and_cr_are_guarded)
     free(book.cohort.students[0].name);
     book.cohort.students[0].name = strdup("\r=1+1");
     ck_assert_ptr_nonnull(book.cohort.students[0].name);
-    ck_assert_int_eq(batch_csv_write(&book, scratch, &err), 0);
+    ck_assert_int_eq(batch_csv_write(&book, NULL, scratch, &err), 0);
     grades = read_out("grades.csv");
     ck_assert_msg(strstr(grades, "\"'\r=1+1\"") != NULL, "%s", grades);
     free(grades);
@@ -233,7 +237,8 @@ START_TEST(test_late_penalty_per_day_cap_and_grace)
         { "10%/day,cap=25%", "\"alice\",\"\",\"\",\"\",\"13\",\"\",\"9.75\",\"13\"" },
         { "10%/day,grace=20", "\"alice\",\"\",\"\",\"\",\"13\",\"\",\"10.4\",\"13\"" },
     };
-    static const char *const tails[] = { "\"3\",\"25\",\"13\"\r\n", "\"2\",\"20\",\"13\"\r\n" };
+    static const char *const tails[] = { "\"3\",\"25\",\"13\",\"\"\r\n",
+                                         "\"2\",\"20\",\"13\",\"\"\r\n" };
     struct batch_late_policy p;
     struct batch_book book;
     struct gb_err err;
@@ -242,7 +247,7 @@ START_TEST(test_late_penalty_per_day_cap_and_grace)
         char *grades, *row;
 
         late_book(&book, cases[i].penalty);
-        ck_assert_msg(batch_csv_write(&book, scratch, &err) == 0, "%s", err.msg);
+        ck_assert_msg(batch_csv_write(&book, NULL, scratch, &err) == 0, "%s", err.msg);
         grades = read_out("grades.csv");
         ck_assert_msg((row = strstr(grades, cases[i].alice)) != NULL, "%s", grades);
         ck_assert_msg(strstr(row, tails[i]) != NULL, "%s", row);
@@ -268,7 +273,7 @@ START_TEST(test_csv_totals_and_formula_guard)
     graded_book(&book);
     batch_csv_totals(&book, "alice", &total, &max, &review, &errors);
     ck_assert_double_eq(total + max, 13 + 13);
-    ck_assert_int_eq(batch_csv_write(&book, scratch, &err), 0);
+    ck_assert_int_eq(batch_csv_write(&book, NULL, scratch, &err), 0);
     snprintf(path, sizeof path, "%s/grades.csv", scratch);
     ck_assert_int_eq(gb_read_file(path, 1 << 20, &csv, &err), 0);
     ck_assert_ptr_nonnull(strstr(csv.data, "\"'=HYPERLINK(\"\"x\"\")\""));   /* not a formula */
@@ -384,6 +389,52 @@ START_TEST(test_shared_lines_of_a_pair)
 }
 END_TEST
 
+/* The published sample is compared with every submission on its own: twelve
+ * students handing in a renamed copy of it are each flagged, though its
+ * fingerprints are then common code, and are no pair of each other for it
+ * (the sample is published: copying it is no collusion); a submission of
+ * its own is not flagged. */
+START_TEST(test_sample_matched_on_its_own)
+{
+    enum { COPIES = BATCH_SIMILAR_COMMON + 2 };
+    struct batch_row rows[COPIES + 1];
+    char *exercises[] = { "attention_by_hand" };
+    struct batch_book book = { .rows = rows, .n_rows = COPIES + 1, .exercises = exercises,
+                               .n_exercises = 1 };
+    struct batch_similarity sim;
+    char dir[256], path[COPIES + 1][PATH_MAX], who[COPIES + 1][16];
+    struct gb_err err;
+
+    snprintf(dir, sizeof dir, "%s/course/samples", scratch);
+    ck_assert_int_eq(gb_make_parent(dir, &err), 0);
+    ck_assert_int_eq(mkdir(dir, 0700), 0);
+    snprintf(path[0], sizeof path[0], "%s/attention_by_hand.py", dir);
+    ck_assert_int_eq(gb_write_file_atomic(path[0], original, strlen(original), &err), 0);
+    memset(rows, 0, sizeof rows);
+    for (int i = 0; i <= COPIES; i++) {
+        const char *src = i < COPIES ? renamed : other;
+
+        snprintf(who[i], sizeof who[i], "s%02d", i);
+        snprintf(path[i], sizeof path[i], "%s/%s.py", scratch, who[i]);
+        ck_assert_int_eq(gb_write_file_atomic(path[i], src, strlen(src), &err), 0);
+        rows[i] = (struct batch_row){ .student = who[i], .exercise = exercises[0],
+                                      .path = path[i] };
+    }
+    snprintf(dir, sizeof dir, "%s/course", scratch);
+    ck_assert_msg(batch_similar_find(&book, dir, NULL, &sim, &err) == 0, "%s", err.msg);
+    ck_assert_uint_eq(sim.n_samples, COPIES);
+    for (int i = 0; i < COPIES; i++) {
+        const struct batch_sample_match *m = batch_similar_sample_match(&sim, who[i],
+                                                                         exercises[0]);
+        ck_assert_ptr_nonnull(m);
+        ck_assert_double_eq(m->score, 1);
+    }
+    ck_assert_ptr_null(batch_similar_sample_match(&sim, who[COPIES], exercises[0]));
+    ck_assert_uint_eq(sim.n, 0);
+    batch_similarity_free(&sim);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("batch_book");
@@ -400,6 +451,7 @@ int main(void)
     tcase_add_test(tc, test_html_escapes_and_links);
     tcase_add_test(tc, test_renaming_hides_nothing);
     tcase_add_test(tc, test_shared_lines_of_a_pair);
+    tcase_add_test(tc, test_sample_matched_on_its_own);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

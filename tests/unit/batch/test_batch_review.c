@@ -151,7 +151,7 @@ START_TEST(test_decisions_applied)
 {
     struct batch_review_item *it;
     struct batch_decision d[3];
-    struct result_doc_opts o = { NULL, NULL, NULL };
+    struct result_doc_opts o = { NULL, NULL, NULL, 0 };
     struct result_doc rd;
     struct gb_err err;
     size_t n;
@@ -200,7 +200,7 @@ START_TEST(test_partial_points_need_a_reviewer)
     struct batch_decision d = { "b", "self_check", "q1_review", "points", 0.5, NULL, "ta2",
                                 "2026-12-02T09:01:00.000Z", NULL };
     struct batch_review_item *it;
-    struct result_doc_opts o = { NULL, NULL, NULL };
+    struct result_doc_opts o = { NULL, NULL, NULL, 0 };
     struct result_doc rd;
     struct gb_err err;
     char *forged, *at;
@@ -231,7 +231,7 @@ START_TEST(test_override_applied)
           "021f25475497d4f4147684b2e6b6cbfc1cf420be718665cd304108f5b8005f55" },
         { "b", "self_check", BATCH_REVIEW_OVERRIDE, "override", 0, "why", "ta1",
           "2026-12-03T09:00:00.000Z", "another upload" } };
-    struct result_doc_opts o = { NULL, NULL, NULL };
+    struct result_doc_opts o = { NULL, NULL, NULL, 0 };
     struct result_doc rd;
     struct gb_err err;
     double before = rows[1].score;

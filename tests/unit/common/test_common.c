@@ -66,6 +66,43 @@ START_TEST(test_read_file_limit_and_atomic_write)
 }
 END_TEST
 
+/* A key made on first use: private (0600, in a 0700 directory made for it),
+ * never replacing one that exists, whose content is kept whole. */
+START_TEST(test_new_private_file_never_replaces)
+{
+    char dir[] = "/tmp/gbtestXXXXXX", path[96], sub[64];
+    struct gb_buf b = GB_BUF_INIT;
+    struct gb_err err;
+    struct stat st;
+
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(sub, sizeof sub, "%s/a/gradebox", dir);
+    snprintf(path, sizeof path, "%s/key", sub);
+    ck_assert_int_eq(gb_make_parent(path, &err), 0);
+    ck_assert_int_eq(stat(sub, &st), 0);
+    ck_assert_uint_eq(st.st_mode & 0777, 0700);
+    ck_assert_int_eq(gb_write_file_new(path, "first", 5, 0600, &err), 0);
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_uint_eq(st.st_mode & 0777, 0600);
+    ck_assert_int_eq(gb_write_file_new(path, "second", 6, 0600, &err), 1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "exists"));
+    ck_assert_int_eq(gb_read_file(path, 64, &b, &err), 0);
+    ck_assert_str_eq(b.data, "first");
+    gb_buf_free(&b);
+    setenv("GB_TEST_KEY", "", 1);
+    setenv("XDG_CONFIG_HOME", dir, 1);
+    ck_assert_int_eq(gb_user_file("GB_TEST_KEY", "XDG_CONFIG_HOME", ".config", "k", sub,
+                                  sizeof sub, &err), 0);
+    ck_assert_str_eq(sub + strlen(dir), "/gradebox/k");
+    unlink(path);
+    snprintf(sub, sizeof sub, "%s/a/gradebox", dir);
+    rmdir(sub);
+    snprintf(sub, sizeof sub, "%s/a", dir);
+    rmdir(sub);
+    rmdir(dir);
+}
+END_TEST
+
 /* A FIFO given as a file (a submission, --transcript, --secret-file, a
  * result) is refused at once: a blocking open would wait forever for a
  * writer (Check's timeout fails the test if it does). */
@@ -98,6 +135,7 @@ int main(void)
     tcase_add_test(tc, test_buf_grows_and_keeps_nul);
     tcase_add_test(tc, test_read_file_limit_and_atomic_write);
     tcase_add_test(tc, test_read_file_refuses_fifo_without_blocking);
+    tcase_add_test(tc, test_new_private_file_never_replaces);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -24,7 +24,7 @@
 static cJSON *build(const char *json, enum payload_format fmt, const char *student,
                     const char *assignment, struct payload *p, struct gb_err *err)
 {
-    struct payload_opts po = { fmt, student, assignment, NULL, NULL };
+    struct payload_opts po = { fmt, student, assignment, NULL, NULL, 0 };
     cJSON *o;
 
     if (payload_build(json, strlen(json), &po, p, err))
@@ -199,7 +199,7 @@ START_TEST(test_lti_progress_follows_status)
     static const char fault[] = RESULT_HEAD "\"student\":\"s1\",\"exercise\":\"self_check\","
         "\"score\":0,\"max_score\":1,\"graded_at\":\"2026-12-02T13:00:00Z\",\"checks\":["
         "{\"id\":\"q1\",\"verdict\":\"error\",\"points\":0,\"max_points\":1}]}";
-    struct payload_opts po = { PAYLOAD_LTI, NULL, NULL, NULL, NULL };
+    struct payload_opts po = { PAYLOAD_LTI, NULL, NULL, NULL, NULL, 0 };
     struct gb_err err;
     struct payload p;
     cJSON *o = build(review, PAYLOAD_LTI, NULL, NULL, &p, &err);
@@ -226,7 +226,7 @@ START_TEST(test_bad_results_name_the_field)
           "{\"id\":\"c\",\"verdict\":\"pass\",\"points\":1,\"max_points\":1}]}",
           "graded_at" },
     };
-    struct payload_opts po = { PAYLOAD_GRADEBOX, NULL, NULL, NULL, NULL };
+    struct payload_opts po = { PAYLOAD_GRADEBOX, NULL, NULL, NULL, NULL, 0 };
     struct payload p;
     struct gb_err err;
 

@@ -28,14 +28,14 @@
 static int parse(const char *json, const struct result_doc_opts *o, struct result_doc *d,
                  struct gb_err *err)
 {
-    static const struct result_doc_opts none = { NULL, NULL, NULL };
+    static const struct result_doc_opts none = { NULL, NULL, NULL, 0 };
 
     return result_doc_parse(json, strlen(json), o ? o : &none, d, err);
 }
 
 static void refused_n(const char *json, size_t len, const char *why)
 {
-    static const struct result_doc_opts none = { NULL, NULL, NULL };
+    static const struct result_doc_opts none = { NULL, NULL, NULL, 0 };
     struct result_doc d;
     struct gb_err err;
 
@@ -161,7 +161,7 @@ START_TEST(test_identity_is_recomputed)
     static const char anon[] = "{\"schema\":\"gradebox.result/1\",\"result_id\":\"feed\","
         "\"student\":null,\"assignment\":\"hw3\",\"exercise\":\"attention_by_hand\","
         "\"score\":13,\"max_score\":15," WHEN CHECKS "}";
-    struct result_doc_opts o = { "s1", NULL, NULL };
+    struct result_doc_opts o = { "s1", NULL, NULL, 0 };
     struct result_doc a, b;
     struct gb_err err;
 
@@ -228,7 +228,7 @@ static char *signed_doc(const char *json, const char *key)
 static int verify(const char *json, const char *key, struct gb_err *err)
 {
     struct result_signer s;
-    struct result_doc_opts o = { NULL, NULL, &s };
+    struct result_doc_opts o = { NULL, NULL, &s, 0 };
     struct result_doc d;
     int rc;
 
@@ -267,6 +267,52 @@ START_TEST(test_signatures)
 }
 END_TEST
 
+/* A signed result without a student is nobody's: it is not posted as
+ * anyone's; an unsigned one is, with allow_unsigned, and only then. */
+#define NOBODY "{\"schema\":\"gradebox.result/1\",\"result_id\":\"00ff00ff00ff00ff\"," \
+    "\"student\":null,\"assignment\":\"hw3\",\"exercise\":\"attention_by_hand\"," \
+    "\"score\":13,\"max_score\":15,\"status\":\"failed\"," WHEN CHECKS "}"
+
+static int post_as(const char *json, const char *student, int allow_unsigned,
+                   struct result_doc *d, struct gb_err *err)
+{
+    struct result_signer s;
+    struct result_doc_opts o = { student, NULL, &s, allow_unsigned };
+    int rc;
+
+    ck_assert_int_eq(result_signer_load(&s, priv, err), 0);
+    rc = parse(json, &o, d, err);
+    result_signer_free(&s);
+    return rc;
+}
+
+START_TEST(test_signed_nobody_is_nobody)
+{
+    char *good = signed_doc(NOBODY, priv), *edit = strdup(good), *p;
+    struct result_doc d;
+    struct gb_err err;
+
+    ck_assert_int_eq(post_as(good, "s2", 0, &d, &err), -1);
+    ck_assert_msg(strstr(err.msg, "signed and names no student") != NULL, "%s", err.msg);
+    ck_assert_int_eq(post_as(good, "s2", 1, &d, &err), -1);        /* the flag is for unsigned */
+    ck_assert_msg(post_as(good, NULL, 0, &d, &err) == 0, "%s", err.msg);
+    ck_assert_ptr_null(d.r.student);
+    result_doc_free(&d);
+    ck_assert_int_eq(post_as(NOBODY, "s2", 0, &d, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "not signed"));
+    ck_assert_msg(post_as(NOBODY, "s2", 1, &d, &err) == 0, "%s", err.msg);
+    ck_assert_str_eq(d.r.student, "s2");
+    result_doc_free(&d);
+    p = strstr(edit, "\"score\":\t13");                              /* signed, then edited */
+    ck_assert_ptr_nonnull(p);
+    memcpy(p, "\"score\":\t15", 11);
+    ck_assert_int_eq(post_as(edit, NULL, 1, &d, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "changed after"));
+    cJSON_free(good);
+    free(edit);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("result_doc");
@@ -284,6 +330,7 @@ int main(void)
     tcase_add_test(tc, test_identity_is_recomputed);
     tcase_add_checked_fixture(ts, keys_setup, keys_teardown);
     tcase_add_test(ts, test_signatures);
+    tcase_add_test(ts, test_signed_nobody_is_nobody);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, ts);
     sr = srunner_create(s);
