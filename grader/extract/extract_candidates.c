@@ -17,8 +17,71 @@
 
 /* ---- candidates ----------------------------------------------------- */
 
-int extract_add_cand(struct finder *f, const struct cand *c)
+/* The part a heading or title names by its first words, "Часть 3:
+ * отдельный query" or "Part 3 - query matrix" as "[Part 3]" does: 3; 0 when
+ * it names none ("Step 50: 1.0" is a reading, not a part). */
+static long named_part(const struct extract_transcript *t, long li)
 {
+    const struct xline *ln;
+    const struct xatom *a;
+    const struct numparse_num *n;
+    const char *after, *end;
+    long part;
+
+    if (li < 0)
+        return 0;
+    ln = &t->lines[li];
+    if ((part = extract_part_number(t, ln)) > 0)
+        return part;
+    a = t->atoms + ln->atom0;
+    if (ln->n_atoms < 3 || !extract_structure_word(&a[0]) || a[1].num < 0 ||
+        extract_atom_is(&a[0], "step"))
+        return 0;
+    n = &t->nums[a[1].num];
+    after = a[1].p + a[1].len;
+    end = t->text + ln->off + ln->len;
+    while (after < end && *after == ' ')
+        after++;
+    if (!(n->flags & NUMPARSE_INTEGER) || n->value < 1 || n->value > 1000 || after >= end ||
+        !(*after == ':' || *after == '-' || *after == '.' || (unsigned char)*after == 0xE2 ||
+          (unsigned char)*after == 0xEF))
+        return 0;   /* ':', '-', '.', an en or em dash, a full-width colon */
+    return (long)n->value;
+}
+
+/* Does the line's heading or title name another part than the query's? */
+static int in_other_part(const struct finder *f, size_t li)
+{
+    const struct xline *ln = &f->t->lines[li];
+    long h = named_part(f->t, ln->heading), t = named_part(f->t, ln->title);
+
+    if (f->q->part <= 0)
+        return 0;
+    return (h > 0 && h != f->q->part) || (t > 0 && t != f->q->part && !(h == f->q->part));
+}
+
+/* Students number their output after the exercise's numbered list: a
+ * heading or title "Part 3" (Step, Task..., in the student's language),
+ * alone or before its description ("Часть 3: отдельный query"), names the
+ * section the query's "part" is, as plainly as a descriptive title would. */
+static int part_heading_ok(struct finder *f, size_t li)
+{
+    const struct xline *ln = &f->t->lines[li];
+    long scope[2] = { ln->heading, ln->title };
+
+    if (f->q->part <= 0)
+        return 0;
+    for (int k = 0; k < 2; k++)
+        if (scope[k] >= 0 && named_part(f->t, scope[k]) == f->q->part)
+            return 1;
+    return 0;
+}
+
+int extract_add_cand(struct finder *f, const struct cand *c0)
+{
+    struct cand cc = *c0, *c = &cc;
+
+    cc.other_part = in_other_part(f, c0->line);
     for (size_t i = f->n_c; i-- > 0 && f->c[i].line == c->line;) {
         if (f->c[i].num == c->num) {
             unsigned ways = f->c[i].ways | c->ways;
@@ -219,22 +282,6 @@ static int section_in(struct finder *f, const struct sources *S)
 
     for (size_t v = 0; v < f->sec.n; v++)
         if (extract_match_compact(f->t, &f->sec.v[v], S, -1, &m, NULL, 0) && contiguous(&m))
-            return 1;
-    return 0;
-}
-
-/* Students number their output after the exercise's numbered list: a
- * heading or title whose only words are "Part 3" (Step, Task...) names the
- * section the query's "part" is, as plainly as a descriptive title would. */
-static int part_heading_ok(struct finder *f, size_t li)
-{
-    const struct xline *ln = &f->t->lines[li];
-    long scope[2] = { ln->heading, ln->title };
-
-    if (f->q->part <= 0)
-        return 0;
-    for (int k = 0; k < 2; k++)
-        if (scope[k] >= 0 && extract_part_number(f->t, &f->t->lines[scope[k]]) == f->q->part)
             return 1;
     return 0;
 }

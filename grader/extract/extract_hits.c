@@ -260,6 +260,10 @@ static int cand_better(const struct finder *f, const struct cand *a, const struc
 {
     if (a->scope_excluded != b->scope_excluded)
         return a->scope_excluded < b->scope_excluded;
+    /* two sections the section words both fit: the one numbered as the
+     * query's part, not the one under "Part 3: ..." */
+    if (a->other_part != b->other_part)
+        return a->other_part < b->other_part;
     /* "logistic acc [all, very, not]: [0.74 1. 0.485]": the line names its
      * own columns, which says more than a header that a table guess put
      * above it. */
@@ -269,6 +273,14 @@ static int cand_better(const struct finder *f, const struct cand *a, const struc
         return in_list(f, a);
     if (a->quality != b->quality)
         return a->quality > b->quality;
+    /* Two records: the one whose field the query names whole ("rows":
+     * "all") where the other prints another value ("rows": "not"). */
+    if ((a->rec_named & b->rec_fields & ~b->rec_named) &&
+        !(b->rec_named & a->rec_fields & ~a->rec_named))
+        return 1;
+    if ((b->rec_named & a->rec_fields & ~a->rec_named) &&
+        !(a->rec_named & b->rec_fields & ~b->rec_named))
+        return 0;
     /* Two rows of one table: the one whose own label words the query
      * matched more specifically (label_spread in extract_cells.c). */
     if (a->table >= 0 && a->table == b->table && a->spread && b->spread &&
@@ -685,8 +697,13 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
         if (!f.sec_closed)
             f.sec_last = (long)li;
         f.section_seen = 1;
-        if (extract_table_candidates(&f, li) < 0 || extract_inline_candidates(&f, li) < 0 ||
-            extract_axis_candidates(&f, li) < 0 || extract_dict_candidates(&f, li) < 0)
+        int record = extract_record_candidates(&f, li);
+        if (record < 0)
+            goto out;
+        if (!record && (extract_table_candidates(&f, li) < 0 ||
+                        extract_inline_candidates(&f, li) < 0 ||
+                        extract_axis_candidates(&f, li) < 0 ||
+                        extract_dict_candidates(&f, li) < 0))
             goto out;
 
     }
@@ -708,6 +725,7 @@ out:
     free(f.opener);
     free(f.caption);
     free(f.outer);
+    free(f.records);
     free(f.c);
     return rc;
 }

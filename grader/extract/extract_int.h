@@ -26,6 +26,7 @@
  *   extract_candidates.c     candidates: scopes, sections, captions, exclusions
  *   extract_inline_labels.c  inline values after their label: "label: value", key=value, prose
  *   extract_inline.c         inline candidates: label lists, arrows, units, keys, dicts, axes
+ *   extract_records.c        record candidates: one flat dict per line (JSON Lines)
  *   extract_cells.c          table candidates: cells by row label and column header
  *   extract_hits.c           extract_find(): choosing the value, hits and explanations
  *   extract_align.c          a value recognised by its record, where no label names it
@@ -196,7 +197,7 @@ int extract_decoration(const char *s, size_t len);
  * its bytes (2) and, in *base when not NULL, its lower-case ASCII base
  * letter ('e' for 'é'); 0 when s does not start with one. */
 size_t extract_latin_letter(const char *s, size_t len, char *base);
-/* A word folded to lower case with accents dropped ("Précision" ->
+/* A word folded to lower case (Latin and Cyrillic) with accents dropped ("Précision" ->
  * "precision") into out[0..max); its folded length. */
 size_t extract_fold_word(const char *w, size_t len, char *out, size_t max);
 
@@ -516,8 +517,14 @@ struct cand {
     int spread;             /* table cells: how many of its table's rows print every query
                              * word it matched on its own line, 0 none matched there
                              * (extract_label_spread) */
+    int other_part;         /* 1: its heading or title names another part than the query's
+                             * ("Часть 3: отдельный query, key" for part 2) */
+    uint64_t rec_fields;    /* record lines: the varying fields it has (bit per field name
+                             * of finder.records), and those whose whole value a query */
+    uint64_t rec_named;     /* phrase names ("rows": "all" for the column "all") */
 };
 
+struct record_keys;
 struct finder {
     const struct extract_transcript *t;
     const struct extract_query *q;
@@ -537,6 +544,7 @@ struct finder {
     long marked_num;          /* a dropped value printed as the course's/expected, or -1 */
     size_t marked_cline;      /*   its line */
     struct extract_refmark_at marked;
+    struct record_keys *records;  /* which record fields name records (extract_records.c) */
     struct gb_err *err;
 };
 
@@ -577,6 +585,12 @@ long extract_value_in_clause(const struct extract_transcript *t, const struct xl
 int extract_inline_candidates(struct finder *f, size_t li);
 int extract_axis_candidates(struct finder *f, size_t li);
 int extract_dict_candidates(struct finder *f, size_t li);
+
+/* ---- extract_records.c: a value in a record ("field": value, ...) -------- */
+
+/* Line li read as one flat record: 1 when it is one (its candidates added,
+ * and no other reader's), 0 when it is not, -1 on error. */
+int extract_record_candidates(struct finder *f, size_t li);
 
 /* ---- extract_cells.c: table candidates ----------------------------------- */
 

@@ -12,7 +12,10 @@
  * Chinese entries are words of Simplified Chinese, which prints no spaces
  * between words: the tokenizer cuts a run of ideographs at the longest
  * entry that begins it ("训练准确率" is "训练" "准确率", train accuracy;
- * extract_lexicon_cjk_word).  A word
+ * extract_lexicon_cjk_word).  Russian entries are lower case, and most are
+ * stems: Russian inflects ("точность", "точности"), so a Cyrillic word
+ * matches an entry it extends by one or two letters, its ending
+ * ("точност" reads both; "до" has no stem and matches only itself).  A word
  * that means something else too in its language ("pas": step or not) is
  * left out.  Every entry has its case in tests/cases/extract_labels.tsv,
  * which test_extract_lexicon checks entry by entry.
@@ -158,6 +161,41 @@ static const struct label_word lexicon[] = {
     { "wert", "value" },              /* de */
     { "zeile", "row" },               /* de */
     { "zeit", "time" },               /* de */
+    { "веса", "weight" },        /* ru */
+    { "вопрос", "question" },    /* ru */
+    { "врем", "time" },          /* ru, a stem */
+    { "времени", "time" },       /* ru */
+    { "выход", "output" },       /* ru */
+    { "градиент", "gradient" },  /* ru */
+    { "длин", "length" },        /* ru, a stem */
+    { "до", "before" },          /* ru */
+    { "забывани", "forget" },    /* ru, a stem */
+    { "запрос", "query" },       /* ru */
+    { "значени", "value" },      /* ru, a stem */
+    { "ключ", "key" },           /* ru */
+    { "максим", "max" },         /* ru, a stem */
+    { "миним", "min" },          /* ru, a stem */
+    { "множител", "factor" },    /* ru, a stem */
+    { "модел", "model" },        /* ru, a stem */
+    { "норм", "norm" },          /* ru, a stem */
+    { "обучени", "train" },      /* ru, a stem */
+    { "отношени", "ratio" },     /* ru, a stem */
+    { "после", "after" },        /* ru */
+    { "разниц", "difference" },  /* ru, a stem */
+    { "расхождени", "difference" }, /* ru, a stem */
+    { "секунд", "seconds" },     /* ru, a stem */
+    { "смещени", "bias" },       /* ru, a stem */
+    { "средн", "mean" },         /* ru, a stem */
+    { "столбец", "column" },     /* ru */
+    { "столбц", "column" },      /* ru, a stem */
+    { "строк", "row" },          /* ru, a stem */
+    { "сумм", "sum" },           /* ru, a stem */
+    { "тест", "test" },          /* ru, a stem */
+    { "точност", "accuracy" },   /* ru, a stem */
+    { "упражнени", "exercise" }, /* ru, a stem */
+    { "усилени", "gain" },       /* ru, a stem */
+    { "част", "part" },          /* ru, a stem */
+    { "шаг", "step" },           /* ru */
     { "一半", "half" },                 /* zh-Hans */
     { "之前", "before" },               /* zh-Hans */
     { "之后", "after" },                /* zh-Hans */
@@ -228,6 +266,24 @@ static const char *lookup(const char *folded)
     return e ? e->english : NULL;
 }
 
+/* A Cyrillic word (folded, n bytes) that extends a stem entry by one or two
+ * letters, its ending; the stem keeps three letters at least. */
+static const char *russian_stem(const char *f, size_t n)
+{
+    char stem[FOLD_MAX];
+    const char *en;
+
+    for (size_t cut = 2; cut <= 4; cut += 2) {
+        if (n < cut + 6)
+            break;
+        memcpy(stem, f, n - cut);
+        stem[n - cut] = '\0';
+        if ((en = lookup(stem)))
+            return en;
+    }
+    return NULL;
+}
+
 const char *extract_lexicon_english(const char *w, size_t len)
 {
     char f[FOLD_MAX];
@@ -239,6 +295,8 @@ const char *extract_lexicon_english(const char *w, size_t len)
     f[n] = '\0';
     if ((en = lookup(f)))
         return en;
+    if ((unsigned char)f[0] == 0xD0 || (unsigned char)f[0] == 0xD1)
+        return russian_stem(f, n);
     /* plurals and inflections: "lignes", "valores", "Zeilen", "nuevos" */
     static const char *const endings[] = { "s", "es", "n", "en", "e", NULL };
     for (const char *const *e = endings; *e; e++) {

@@ -92,6 +92,21 @@ size_t extract_fold_word(const char *w, size_t len, char *out, size_t max)
     for (size_t i = 0; i < len && n < max;) {
         char base;
         size_t step = extract_latin_letter(w + i, len - i, &base);
+        unsigned char c0 = (unsigned char)w[i], c1 = i + 1 < len ? (unsigned char)w[i + 1] : 0;
+        if (!step && c0 == 0xD0 && c1 >= 0x80 && c1 <= 0xAF && n + 2 <= max) {
+            /* Cyrillic capitals (U+0400..U+042F) to lower case; Ё is Е */
+            unsigned cp = c1 == 0x81 ? 0x435 : 0x400u + (c1 & 0x3Fu) + (c1 >= 0x90 ? 0x20 : 0x50);
+            out[n++] = (char)(0xC0 | (cp >> 6));
+            out[n++] = (char)(0x80 | (cp & 0x3F));
+            i += 2;
+            continue;
+        }
+        if (!step && c0 == 0xD1 && c1 == 0x91 && n + 2 <= max) {
+            out[n++] = (char)0xD0;   /* ё is е */
+            out[n++] = (char)0xB5;
+            i += 2;
+            continue;
+        }
         out[n++] = step ? base : (char)extract_lower((unsigned char)w[i]);
         i += step ? step : 1;
     }

@@ -178,22 +178,53 @@ static int common_english(const char *w, size_t n)
     return 0;
 }
 
+/* Bytes of the character at s when it is of a script written without
+ * spaces between words (kana, CJK ideographs, Hangul syllables), with
+ * *word 1; CJK and full-width punctuation give *word 0; 0 for any other. */
+static size_t unspaced_char(const char *s, size_t len, int *word)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    unsigned cp;
+
+    if (len < 3 || (u[0] & 0xF0) != 0xE0 || (u[1] & 0xC0) != 0x80 || (u[2] & 0xC0) != 0x80)
+        return 0;
+    cp = ((unsigned)(u[0] & 0x0F) << 12) | ((unsigned)(u[1] & 0x3F) << 6) | (u[2] & 0x3Fu);
+    if ((cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x9FFF) ||
+        (cp >= 0xAC00 && cp <= 0xD7AF) || (cp >= 0xF900 && cp <= 0xFAFF))
+        *word = 1;
+    else if ((cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFFEF))
+        *word = 0;
+    else
+        return 0;
+    return 3;
+}
+
 int prose_readable(const char *text, size_t len)
 {
-    size_t words = 0, common = 0;
+    size_t words = 0, common = 0, i = 0;
 
-    for (size_t i = 0; i < len; i++) {
-        size_t j = i;
-        if (!is_word_byte((unsigned char)text[i]) ||
-            (i > 0 && is_word_byte((unsigned char)text[i - 1])))
+    while (i < len) {
+        size_t j = i, c;
+        int word;
+        /* Japanese and Chinese print no spaces: each character is a word
+         * here, or a sentence of them would count as one */
+        if ((c = unspaced_char(text + i, len - i, &word))) {
+            words += (size_t)word;
+            i += c;
             continue;
-        while (j < len && is_word_byte((unsigned char)text[j]))
+        }
+        if (!is_word_byte((unsigned char)text[i])) {
+            i++;
+            continue;
+        }
+        while (j < len && is_word_byte((unsigned char)text[j]) &&
+               !unspaced_char(text + j, len - j, &word))
             j++;
         if (!isdigit((unsigned char)text[i])) {   /* numbers are no language */
             words++;
             common += common_english(text + i, j - i);
         }
-        i = j - 1;
+        i = j;
     }
     return words < prose_lexicon_readable_min || common * prose_lexicon_readable_words >= words;
 }

@@ -99,6 +99,53 @@ START_TEST(test_a_part_heading_in_another_language_ends_the_part_before)
 }
 END_TEST
 
+START_TEST(test_a_numbered_heading_with_its_description_names_its_part)
+{
+    /* "query = key" in both tables' captions fits the section words of
+     * Part 2 in Part 3 too; the part's number says which ("Часть" is Russian for part), and
+     * names Part 3 although its description is Russian ("отдельный": separate) */
+    struct extract_transcript *t = extract_fixture_parse(
+        "--- \xd0\xa7\xd0\xb0\xd1\x81\xd1\x82\xd1\x8c 2: query = key = value ---\n"
+        "\xd0\xb2\xd0\xb5\xd1\x81\xd0\xb0 attention (row = query, column = key):\n"
+        "        support    rude\n"
+        "support   0.711   0.096\n"
+        "rude      0.096   0.711\n"
+        "\n"
+        "--- \xd0\xa7\xd0\xb0\xd1\x81\xd1\x82\xd1\x8c 3: "
+        "\xd0\xbe\xd1\x82\xd0\xb4\xd0\xb5\xd0\xbb\xd1\x8c\xd0\xbd\xd1\x8b\xd0\xb9 query, key ---\n"
+        "\xd0\xb2\xd0\xb5\xd1\x81\xd0\xb0 attention (row = query, column = key):\n"
+        "        support    rude\n"
+        "support   0.250   0.250\n"
+        "rude      0.440   0.060\n");
+    struct found f;
+
+    f = query(t, "{\"section\": [\"query = key\", \"raw\"], \"part\": 2, \"row\": \"rude\","
+                 " \"column\": \"rude\"}");
+    ASSERT_HIT(f, 0.711, 5, "0.711");
+    f = query(t, "{\"section\": [\"query matrix\", \"separate query\"], \"part\": 3,"
+                 " \"row\": \"rude\", \"column\": \"rude\"}");
+    ASSERT_HIT(f, 0.060, 11, "0.060");
+    extract_free(t);
+    /* Part 2 ends with the queries the query matrix makes: a caption naming
+     * the section words, under Part 2's heading; Part 3's outputs follow */
+    t = extract_fixture_parse(
+        "--- \xd0\xa7\xd0\xb0\xd1\x81\xd1\x82\xd1\x8c 2: query = key = value ---\n"
+        "queries after the query matrix (Wq):\n"
+        "  support  [0. 0. 0. 0.]\n"
+        "  rude     [2. 0. 2. 0.]\n"
+        "\n"
+        "--- \xd0\xa7\xd0\xb0\xd1\x81\xd1\x82\xd1\x8c 3: "
+        "\xd0\xbe\xd1\x82\xd0\xb4\xd0\xb5\xd0\xbb\xd1\x8c\xd0\xbd\xd1\x8b\xd0\xb9 query ---\n"
+        "output:\n"
+        "  support  [ 0.5   -0.5    0.5    0.625]\n"
+        "  rude     [ 0.881 -0.119  0.881  0.339]\n");
+    f = query(t, "{\"section\": [\"query matrix\", \"Wq\"], \"part\": 3, \"row\": \"rude\","
+                 " \"shape\": \"vector\"}");
+    ASSERT_HIT(f, 0.881, 9, "0.881");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_a_parameter_glued_to_its_model_and_words_without_vowels)
 {
     /* "lstm3" beside "lstm0" is the forget bias the exercise varies; "tst"
@@ -144,6 +191,7 @@ static Suite *extract_whole_table_suite(void)
     tcase_add_test(tc, test_a_number_in_a_label_cell_is_part_of_the_label);
     tcase_add_test(tc, test_a_header_may_end_in_a_note_with_numbers);
     tcase_add_test(tc, test_a_part_heading_in_another_language_ends_the_part_before);
+    tcase_add_test(tc, test_a_numbered_heading_with_its_description_names_its_part);
     tcase_add_test(tc, test_a_parameter_glued_to_its_model_and_words_without_vowels);
     tcase_add_test(tc, test_a_line_labelling_each_value_is_no_row_of_the_table_above);
     suite_add_tcase(s, tc);
