@@ -17,10 +17,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "check/runtime.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/workdir.h"
 
 #define PYTHON "/usr/bin/python3"
+
+/* What the sandbox shows for PYTHON (its stdlib, site-packages, libraries),
+ * probed once in main() as the grader probes it (check/runtime.h). */
+static const char *const *python_view;
 #define HOSTILE_DIR "tests/hostile"   /* tests/run.sh runs from the repository root */
 
 static struct sandbox_limits hostile_limits(void)
@@ -90,6 +95,7 @@ static void run_in(struct workdir *wd, const char *name, const char *const *args
     spec.workdir = wd->path;
     spec.argv = argv;
     spec.limits = *limits;
+    spec.ro_paths = python_view;
     ck_assert_msg(sandbox_run(&spec, res, &err) == 0, "%s", err.msg);
 }
 
@@ -445,6 +451,7 @@ HOSTILE_TEST(test_grader_killed_mid_run, {
     spec.workdir = wd.path;
     spec.argv = argv;
     spec.limits = l;
+    spec.ro_paths = python_view;
     grader = fork();
     ck_assert_int_ge(grader, 0);
     if (grader == 0)
@@ -467,6 +474,14 @@ int main(void)
     TCase *tc = tcase_create("hostile");
     SRunner *sr;
     int failed;
+    struct runtime rt;
+    struct gb_err err;
+
+    if (runtime_probe(PYTHON, NULL, &rt, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return EXIT_FAILURE;
+    }
+    python_view = (const char *const *)rt.paths;
 
     if (access(HOSTILE_DIR "/good.py", R_OK)) {
         fprintf(stderr, "test_sandbox_hostile: run from the repository root\n");
