@@ -365,9 +365,6 @@ static int build_root(const struct sandbox_mount_plan *plan, struct sandbox_moun
         return gb_fail_errno(err, "cannot make the sandbox mounts private");
     if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=1m"))
         return gb_fail_errno(err, "cannot mount the sandbox root");
-    for (int i = 0; i < l->n_links; i++)
-        if (make_link(&l->link[i], err))
-            return -1;
     if (write_etc(err) || make_dev(err) || make_proc(err))
         return -1;
     /* Inodes cost kernel memory that size= does not count. */
@@ -385,6 +382,10 @@ static int build_root(const struct sandbox_mount_plan *plan, struct sandbox_moun
                                                       : do_bind(b, err))
             return -1;
     }
+    /* Last, so that no mount covers them (a venv under /tmp or /work). */
+    for (int i = 0; i < l->n_links; i++)
+        if (make_link(&l->link[i], err))
+            return -1;
     for (int i = 0; i < l->n; i++)
         if (l->item[i].hide && seal_hide(&l->item[i], err))
             return -1;

@@ -300,6 +300,50 @@ START_TEST(test_hidden_directory_inside_a_shown_one)
 }
 END_TEST
 
+/* --python with a venv: the venv's python is a link to the system's, and
+ * python finds its pyvenv.cfg (hence its site-packages) through the link's
+ * own path: the links are recreated, the probe's paths shown. */
+START_TEST(test_venv_interpreter)
+{
+    struct workdir wd = WORKDIR_INIT;
+    struct sandbox_limits l = small_limits();
+    struct sandbox_result res;
+    struct gb_err err = { "" };
+    struct runtime rt;
+    char cwd[512], venv[700], python[800], cmd[2000], want[2000];
+    const char *argv[] = { python, "main.py", NULL };
+    static const char code[] =
+        "import sys, venvmarker, numpy\nprint(sys.prefix, sys.executable, venvmarker.WHERE)\n";
+    struct sandbox_spec spec = { 0 };
+
+    ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+    snprintf(venv, sizeof venv, "%s/build/gbvenv.XXXXXX", cwd);
+    ck_assert_ptr_nonnull(mkdtemp(venv));
+    ck_assert_int_eq(chmod(venv, 0755), 0);
+    snprintf(cmd, sizeof cmd, PYTHON " -m venv --without-pip --system-site-packages '%s' && "
+             "echo 'WHERE = \"venv\"' > \"$(ls -d '%s'/lib/python3*)/site-packages/venvmarker.py\"",
+             venv, venv);
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(python, sizeof python, "%s/bin/python", venv);
+    ck_assert_msg(runtime_probe(python, "", &rt, &err) == 0, "%s", err.msg);
+    ck_assert_msg(workdir_create(&wd, NULL, &err) == 0, "%s", err.msg);
+    ck_assert_int_eq(workdir_add_data(&wd, "main.py", code, strlen(code), &err), 0);
+    spec.workdir = wd.path;
+    spec.argv = argv;
+    spec.limits = l;
+    spec.ro_paths = (const char *const *)rt.paths;
+    ck_assert_msg(sandbox_run(&spec, &res, &err) == 0, "%s", err.msg);
+    snprintf(want, sizeof want, "%s %s venv\n", venv, python);
+    ck_assert_msg(res.exited && res.exit_code == 0, "%s", res.err.data);
+    ck_assert_str_eq(res.out.data, want);
+    sandbox_result_free(&res);
+    runtime_free(&rt);
+    workdir_remove(&wd, &err);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", venv);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(test_wall_clock_limit)
 {
     struct sandbox_limits l = small_limits();
@@ -637,6 +681,7 @@ int main(void)
     tcase_add_test(tc, test_identity_and_namespaces);
     tcase_add_test(tc, test_file_system_view);
     tcase_add_test(tc, test_hidden_directory_inside_a_shown_one);
+    tcase_add_test(tc, test_venv_interpreter);
     tcase_add_test(tc, test_wall_clock_limit);
     tcase_add_test(tc, test_output_cap_keeps_head_and_tail);
     tcase_add_test(tc, test_capture_head_tail_exact);

@@ -343,6 +343,26 @@ HOSTILE_TEST(test_read_secrets, {
     workdir_remove(&sib, &err);
 })
 
+/* The grader's data (here the checkout: rubrics/, exercises/) and the parts
+ * of /usr that Python does not need are not in the sandbox; a walk of all it
+ * can see finds none of the grader's files.  Under the old mount code /usr
+ * was bound whole: /usr/share, /usr/include and /usr/sbin were listed. */
+HOSTILE_TEST(test_read_installed_share, {
+    char cwd[512], expected[4096];
+    const char *args[] = { cwd, NULL };
+
+    ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+    l.wall_seconds = 60;
+    hostile("read_installed_share", args, &l, SANDBOX_LIMIT_NONE, "exited with status 0", &res);
+    snprintf(expected, sizeof expected,
+             "%s errno 2\n%s/rubrics/expected/attention_by_hand.json errno 2\n"
+             "%s/exercises/samples errno 2\n/usr/share/gradebox errno 2\n"
+             "/usr/share/doc errno 2\n/usr/share errno 2\n/usr/local/share errno 2\n"
+             "/usr/include errno 2\n/usr/sbin errno 2\nwalked many entries; found []\n",
+             cwd, cwd, cwd);
+    ck_assert_str_eq(res.out.data, expected);
+})
+
 HOSTILE_TEST(test_write_outside, {
     struct workdir probe = WORKDIR_INIT;
     struct gb_err err;
@@ -508,6 +528,7 @@ int main(void)
     tcase_add_test(tc, test_ptrace_denied);
     tcase_add_test(tc, test_unshare_denied);
     tcase_add_test(tc, test_read_secrets);
+    tcase_add_test(tc, test_read_installed_share);
     tcase_add_test(tc, test_write_outside);
     tcase_add_test(tc, test_symlink_plant);
     tcase_add_test(tc, test_pid1_cmdline_is_cleared);
