@@ -32,8 +32,9 @@
  * (runtime.h): its module directories (sys.path, the sysconfig and site
  * directories, a venv's pyvenv.cfg), and, once numpy and torch are imported,
  * every shared object loaded under the name the loader opened it by (so its
- * soname link is recreated) and every file mapped (a data file, such as a
- * locale's, by its directory: they come in sets). */
+ * soname link is recreated; the sandbox follows the link to the file) and the
+ * directory of every mapped data file (a locale's: they come in sets).  The
+ * shared objects mapped are those loaded, so they are not listed twice. */
 static const char probe_script[] =
     "import sys, os\n"
     "print('python', sys.version.split()[0])\n"
@@ -76,8 +77,9 @@ static const char probe_script[] =
     "except Exception: pass\n"
     "for line in open('/proc/self/maps'):\n"
     "    f = line.rstrip('\\n').split(None, 5)\n"
-    "    if len(f) == 6 and os.path.isfile(f[5]):\n"
-    "        show(f[5] if elf(f[5]) else os.path.dirname(f[5]))\n";
+    "    if len(f) == 6 and os.path.isfile(f[5]) and not elf(f[5]):\n"
+    "        d = os.path.dirname(f[5])\n"
+    "        show(f[5] if d == '/' else d)\n";
 
 struct watch_list {
     char *path[MAX_WATCH];
@@ -267,14 +269,23 @@ static int default_cache_dir(char *dir, size_t size)
     return dir[0] ? 0 : -1;
 }
 
-/* One cache file per interpreter path: runtime-<sha256(path) prefix>.json. */
+/* One cache file per interpreter path and probe script:
+ * runtime-<sha256(path NUL script) prefix>.json, so that a grader whose
+ * probe asks more (the paths the sandbox shows) never reads an older
+ * grader's answer. */
 static int cache_file(const char *dir, const char *python, char *path, size_t size)
 {
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int mdlen = 0;
     char hex[17];
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    int ok = ctx && EVP_DigestInit_ex(ctx, EVP_sha256(), NULL)
+             && EVP_DigestUpdate(ctx, python, strlen(python) + 1)
+             && EVP_DigestUpdate(ctx, probe_script, sizeof probe_script - 1)
+             && EVP_DigestFinal_ex(ctx, md, &mdlen);
 
-    if (!EVP_Digest(python, strlen(python), md, &mdlen, EVP_sha256(), NULL))
+    EVP_MD_CTX_free(ctx);
+    if (!ok)
         return -1;
     for (int i = 0; i < 8; i++)
         snprintf(hex + 2 * i, 3, "%02x", md[i]);

@@ -300,9 +300,8 @@ int sandbox_mount_collect(const struct sandbox_mount_plan *plan, struct sandbox_
         goto fail;
     if (plan->command && sandbox_view_add(l, plan->command, err))
         goto fail;
-    for (const char *const *p = plan->ro_paths; p && *p; p++)
-        if (sandbox_view_add(l, *p, err))
-            goto fail;
+    if (sandbox_view_add_list(l, plan->ro_paths, err))
+        goto fail;
     if (sandbox_view_finish(l, plan->hidden, err) == 0)
         return 0;
 fail:

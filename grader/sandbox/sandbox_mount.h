@@ -46,8 +46,10 @@ struct sandbox_mount_plan {
  * that size= does not count, and a million empty files is an attack. */
 #define SANDBOX_MOUNT_INODES 16384
 
-#define SANDBOX_MOUNT_MAX 160
-#define SANDBOX_MOUNT_LINKS 64
+/* Debian's torch runtime needs under 30 mounts and a few links; a conda or
+ * pyenv prefix binds its libraries one by one, each with its soname link. */
+#define SANDBOX_MOUNT_MAX 512
+#define SANDBOX_MOUNT_LINKS 256
 
 struct sandbox_mount_source {
     char src[512];       /* host path */

@@ -122,13 +122,17 @@ static int follow_link(struct sandbox_mount_sources *l, const char *cand, char *
     return 0;
 }
 
-int sandbox_view_add(struct sandbox_mount_sources *l, const char *path, struct gb_err *err)
+/* Resolves rest from the canonical directory cur (may be "", the root) as
+ * the kernel would, recording every symlink met; leaves the canonical path
+ * in cur.  1 when a component does not exist (nothing to show). */
+static int resolve(struct sandbox_mount_sources *l, char cur[PATH_MAX], const char *path,
+                   struct gb_err *err)
 {
-    char cur[PATH_MAX] = "", rest[PATH_MAX], comp[NAME_MAX + 1], cand[PATH_MAX];
+    char rest[PATH_MAX], comp[NAME_MAX + 1], cand[PATH_MAX];
     int hops = 0;
 
-    if (path[0] != '/' || snprintf(rest, sizeof rest, "%s", path) >= (int)sizeof rest)
-        return gb_fail(err, "cannot show '%s' in the sandbox: not an absolute path", path);
+    if (snprintf(rest, sizeof rest, "%s", path) >= (int)sizeof rest)
+        return gb_fail(err, "path too long to show in the sandbox: %s", path);
     for (char *r = rest; next_component(&r, comp, sizeof comp);) {
         struct stat st;
 
@@ -142,7 +146,7 @@ int sandbox_view_add(struct sandbox_mount_sources *l, const char *path, struct g
             return gb_fail(err, "path too long to show in the sandbox: %s", path);
         if (lstat(cand, &st))
             return errno == ENOENT || errno == ENOTDIR || errno == EACCES
-                   ? 0 : gb_fail_errno(err, "cannot show %s in the sandbox", cand);
+                   ? 1 : gb_fail_errno(err, "cannot show %s in the sandbox", cand);
         if (!S_ISLNK(st.st_mode)) {
             memcpy(cur, cand, strlen(cand) + 1);
             continue;
@@ -155,9 +159,87 @@ int sandbox_view_add(struct sandbox_mount_sources *l, const char *path, struct g
             return -1;
         r = rest;
     }
+    return 0;
+}
+
+static int show_resolved(struct sandbox_mount_sources *l, const char *cur, const char *path,
+                         struct gb_err *err)
+{
     if (!cur[0])
         return gb_fail(err, "cannot show %s in the sandbox: it is the whole host", path);
     return bind_canonical(l, cur, err);
+}
+
+int sandbox_view_add(struct sandbox_mount_sources *l, const char *path, struct gb_err *err)
+{
+    char cur[PATH_MAX] = "";
+    int rc;
+
+    if (path[0] != '/')
+        return gb_fail(err, "cannot show '%s' in the sandbox: not an absolute path", path);
+    rc = resolve(l, cur, path, err);
+    return rc ? (rc > 0 ? 0 : -1) : show_resolved(l, cur, path, err);
+}
+
+/* A runtime lists hundreds of libraries in a handful of directories: each
+ * directory is resolved once (its links recorded then), each file from it. */
+#define MEMO_SLOTS 16
+
+struct memo {
+    char raw[MEMO_SLOTS][PATH_MAX];
+    char canon[MEMO_SLOTS][PATH_MAX];
+    int missing[MEMO_SLOTS];
+    int next;
+};
+
+static int memo_dir(struct sandbox_mount_sources *l, struct memo *m, const char *dir,
+                    struct gb_err *err)
+{
+    int slot, rc;
+
+    for (slot = 0; slot < MEMO_SLOTS; slot++)
+        if (!strcmp(m->raw[slot], dir))
+            return slot;
+    slot = m->next++ % MEMO_SLOTS;
+    m->canon[slot][0] = '\0';
+    rc = resolve(l, m->canon[slot], dir, err);
+    if (rc < 0)
+        return -1;
+    m->missing[slot] = rc;
+    snprintf(m->raw[slot], sizeof m->raw[slot], "%s", dir);
+    return slot;
+}
+
+int sandbox_view_add_list(struct sandbox_mount_sources *l, const char *const *paths,
+                          struct gb_err *err)
+{
+    struct memo *m = calloc(1, sizeof *m);
+    char dir[PATH_MAX], cur[PATH_MAX];
+    int rc = 0;
+
+    if (!m)
+        return gb_fail(err, "out of memory listing what the sandbox shows");
+    for (const char *const *p = paths; p && *p && rc == 0; p++) {
+        const char *slash = strrchr(*p, '/');
+        int slot;
+
+        if ((*p)[0] != '/' || slash == *p || (size_t)(slash - *p) >= sizeof dir) {
+            rc = sandbox_view_add(l, *p, err);
+            continue;
+        }
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - *p), *p);
+        if ((slot = memo_dir(l, m, dir, err)) < 0) {
+            rc = -1;
+            continue;
+        }
+        if (m->missing[slot])
+            continue;
+        memcpy(cur, m->canon[slot], strlen(m->canon[slot]) + 1);
+        rc = resolve(l, cur, slash + 1, err);
+        rc = rc ? (rc > 0 ? 0 : -1) : show_resolved(l, cur, *p, err);
+    }
+    free(m);
+    return rc;
 }
 
 static int add_glob(struct sandbox_mount_sources *l, const char *pattern, struct gb_err *err)

@@ -23,6 +23,10 @@
 /* Shows path (absolute) read-only, its symlinks recreated; a path that does
  * not exist is skipped.  "/" is refused: it would show the whole host. */
 int sandbox_view_add(struct sandbox_mount_sources *l, const char *path, struct gb_err *err);
+/* sandbox_view_add() for each of paths (NULL-terminated, may be NULL),
+ * resolving each directory once. */
+int sandbox_view_add_list(struct sandbox_mount_sources *l, const char *const *paths,
+                          struct gb_err *err);
 /* The loader and the multiarch library directories every dynamically linked
  * command needs (/lib64/ld-linux*, /usr/lib/<triplet>). */
 int sandbox_view_add_loader(struct sandbox_mount_sources *l, struct gb_err *err);
