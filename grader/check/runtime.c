@@ -433,6 +433,13 @@ int runtime_probe(const char *python, const char *cache_dir, struct runtime *rt,
         rt->from_cache = 1;
         return 0;
     }
+    if (use_cache) {   /* nothing a refused cache entry filled in may survive */
+        char *path = rt->python_path;
+
+        rt->python_path = NULL;
+        runtime_free(rt);
+        rt->python_path = path;
+    }
     rc = run_probe(python, &out, err);
     if (rc == 0)
         rc = parse_probe(out.data ? out.data : (char[]){ "" }, rt, &watch, err);
