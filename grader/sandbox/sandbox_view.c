@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #define MAX_HOPS 40   /* symlinks followed for one path, as the kernel's ELOOP */
@@ -255,14 +256,23 @@ static int add_glob(struct sandbox_mount_sources *l, const char *pattern, struct
     return rc;
 }
 
+/* This machine's own: not i386's libraries and loader (/usr/lib/i386-linux-gnu,
+ * /lib/ld-linux.so.2) where that architecture is installed too. */
 int sandbox_view_add_loader(struct sandbox_mount_sources *l, struct gb_err *err)
 {
-    static const char *const patterns[] = { "/lib/*-linux-gnu*", "/usr/lib/*-linux-gnu*",
-                                            "/lib64/ld-*.so*", "/lib/ld-*.so*", NULL };
+    static const char *const patterns[] = { "/lib/%s-linux-gnu*", "/usr/lib/%s-linux-gnu*",
+                                            "/lib64/ld-linux*.so*", "/lib/ld-linux-*.so*",
+                                            NULL };
+    struct utsname u;
+    char pattern[128];
 
-    for (int i = 0; patterns[i]; i++)
-        if (add_glob(l, patterns[i], err))
+    if (uname(&u))
+        return gb_fail_errno(err, "cannot tell this machine's architecture");
+    for (int i = 0; patterns[i]; i++) {
+        snprintf(pattern, sizeof pattern, patterns[i], u.machine);
+        if (add_glob(l, pattern, err))
             return -1;
+    }
     return 0;
 }
 
