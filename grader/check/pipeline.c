@@ -465,8 +465,13 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
                           const char *seed_map, struct grade_result *r, struct gb_err *err)
 {
     const char *argv[] = { opts->python, job->rubric->submission, NULL };
+    /* The grader's data is never the submission's to read, even where the
+     * runtime lives in a directory that holds it (sandbox.h). */
+    const char *hidden[] = { job->home.root, job->home.rubrics, job->home.exercises,
+                             job->home.shims, NULL };
     const char *env[10];
-    struct sandbox_spec spec = { .argv = argv, .env = env };
+    struct sandbox_spec spec = { .argv = argv, .env = env, .hidden_paths = hidden,
+                                 .ro_paths = (const char *const *)job->runtime.paths };
     struct workdir wd = WORKDIR_INIT;
     struct gb_err cleanup_err;
     char token[33] = "";

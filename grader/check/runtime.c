@@ -20,18 +20,37 @@
 #include "buf.h"
 
 #define PROBE_TIMEOUT_MS  120000    /* importing torch on a loaded machine */
-#define PROBE_MAX_OUTPUT  (64 * 1024)
-#define CACHE_MAX_BYTES   (256 * 1024)
+#define PROBE_MAX_OUTPUT  (1024 * 1024)   /* torch loads some 300 libraries */
+#define CACHE_MAX_BYTES   (1024 * 1024)
 #define MAX_WATCH         64
+#define MAX_PATHS         4096
 
 /* Prints one "key value" per line.  "watch" lines name files and directories
  * whose change invalidates the cached answer: every sys.path directory (a
- * package installed or removed changes it) and the modules' own files. */
+ * package installed or removed changes it) and the modules' own files.
+ * "path" lines are what the sandbox must show for the interpreter to run
+ * (runtime.h): its module directories (sys.path, the sysconfig and site
+ * directories, a venv's pyvenv.cfg), and, once numpy and torch are imported,
+ * every shared object loaded under the name the loader opened it by (so its
+ * soname link is recreated; the sandbox follows the link to the file) and the
+ * directory of every mapped data file (a locale's: they come in sets).  The
+ * shared objects mapped are those loaded, so they are not listed twice. */
 static const char probe_script[] =
     "import sys, os\n"
     "print('python', sys.version.split()[0])\n"
+    "shown = set()\n"
+    "def show(p):\n"
+    "    if p and os.path.isabs(p) and os.path.exists(p) and p not in shown:\n"
+    "        shown.add(p); print('path', os.path.abspath(p))\n"
     "for p in sys.path:\n"
     "    if p and os.path.isdir(p): print('watch', os.path.abspath(p))\n"
+    "    show(p)\n"
+    "try:\n"
+    "    import sysconfig, site\n"
+    "    for k in ('stdlib', 'platstdlib', 'purelib', 'platlib'): show(sysconfig.get_path(k))\n"
+    "    for p in site.getsitepackages(): show(p)\n"
+    "except Exception: pass\n"
+    "show(os.path.join(sys.prefix, 'pyvenv.cfg'))\n"
     "try:\n"
     "    import numpy\n"
     "    print('numpy', numpy.__version__); print('watch', numpy.__file__)\n"
@@ -40,12 +59,52 @@ static const char probe_script[] =
     "    import torch, torch.nn.functional as F\n"
     "    print('torch', torch.__version__); print('watch', torch.__file__)\n"
     "    print('sdpa', int(hasattr(F, 'scaled_dot_product_attention')))\n"
-    "except Exception: pass\n";
+    "except Exception: pass\n"
+    "def elf(p):\n"
+    "    try:\n"
+    "        with open(p, 'rb') as f: return f.read(4) == b'\\x7fELF'\n"
+    "    except OSError: return False\n"
+    "try:\n"
+    "    import ctypes\n"
+    "    class Info(ctypes.Structure):\n"
+    "        _fields_ = [('addr', ctypes.c_void_p), ('name', ctypes.c_char_p)]\n"
+    "    Each = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(Info), ctypes.c_size_t,\n"
+    "                            ctypes.c_void_p)\n"
+    "    def each(info, size, data):\n"
+    "        if info.contents.name: show(os.fsdecode(info.contents.name))\n"
+    "        return 0\n"
+    "    ctypes.CDLL(None).dl_iterate_phdr(Each(each), None)\n"
+    "except Exception: pass\n"
+    "for line in open('/proc/self/maps'):\n"
+    "    f = line.rstrip('\\n').split(None, 5)\n"
+    "    if len(f) == 6 and os.path.isfile(f[5]) and not elf(f[5]):\n"
+    "        d = os.path.dirname(f[5])\n"
+    "        show(f[5] if d == '/' else d)\n";
 
 struct watch_list {
     char *path[MAX_WATCH];
     size_t n;
 };
+
+/* Adds path to rt->paths once, keeping the list NULL-terminated. */
+static int add_path(struct runtime *rt, const char *path, struct gb_err *err)
+{
+    char **grown;
+
+    for (size_t i = 0; i < rt->n_paths; i++)
+        if (!strcmp(rt->paths[i], path))
+            return 0;
+    if (rt->n_paths == MAX_PATHS)
+        return gb_fail(err, "it reported more than %d paths it needs", MAX_PATHS);
+    grown = realloc(rt->paths, (rt->n_paths + 2) * sizeof *grown);
+    if (!grown)
+        return gb_fail(err, "out of memory");
+    rt->paths = grown;
+    if (!(rt->paths[rt->n_paths] = strdup(path)))
+        return gb_fail(err, "out of memory");
+    rt->paths[++rt->n_paths] = NULL;
+    return 0;
+}
 
 static void watch_free(struct watch_list *w)
 {
@@ -178,6 +237,8 @@ static int parse_probe(char *text, struct runtime *rt, struct watch_list *w,
             rc = set_str(&rt->numpy, val, err);
         else if (!strcmp(line, "sdpa"))
             rt->has_sdpa = !strcmp(val, "1");
+        else if (!strcmp(line, "path"))
+            rc = add_path(rt, val, err);
         else if (!strcmp(line, "watch") && w->n < MAX_WATCH) {
             if (!(w->path[w->n] = strdup(val)))
                 return gb_fail(err, "out of memory");
@@ -188,6 +249,8 @@ static int parse_probe(char *text, struct runtime *rt, struct watch_list *w,
     }
     if (!rt->python)
         return gb_fail(err, "it did not report a Python version");
+    if (!rt->n_paths)
+        return gb_fail(err, "it did not report where its standard library is");
     return 0;
 }
 
@@ -206,14 +269,23 @@ static int default_cache_dir(char *dir, size_t size)
     return dir[0] ? 0 : -1;
 }
 
-/* One cache file per interpreter path: runtime-<sha256(path) prefix>.json. */
+/* One cache file per interpreter path and probe script:
+ * runtime-<sha256(path NUL script) prefix>.json, so that a grader whose
+ * probe asks more (the paths the sandbox shows) never reads an older
+ * grader's answer. */
 static int cache_file(const char *dir, const char *python, char *path, size_t size)
 {
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int mdlen = 0;
     char hex[17];
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    int ok = ctx && EVP_DigestInit_ex(ctx, EVP_sha256(), NULL)
+             && EVP_DigestUpdate(ctx, python, strlen(python) + 1)
+             && EVP_DigestUpdate(ctx, probe_script, sizeof probe_script - 1)
+             && EVP_DigestFinal_ex(ctx, md, &mdlen);
 
-    if (!EVP_Digest(python, strlen(python), md, &mdlen, EVP_sha256(), NULL))
+    EVP_MD_CTX_free(ctx);
+    if (!ok)
         return -1;
     for (int i = 0; i < 8; i++)
         snprintf(hex + 2 * i, 3, "%02x", md[i]);
@@ -232,6 +304,20 @@ static int signature_matches(const char *path, const char *want)
     char sig[128];
 
     return want && stat_signature(path, sig, sizeof sig) == 0 && !strcmp(sig, want);
+}
+
+/* The cached "paths" into rt; -1 when absent (a cache written before the
+ * sandbox needed them) or malformed. */
+static int cache_load_paths(const cJSON *root, struct runtime *rt)
+{
+    const cJSON *paths = cJSON_GetObjectItemCaseSensitive(root, "paths"), *entry;
+
+    if (!cJSON_IsArray(paths) || cJSON_GetArraySize(paths) == 0)
+        return -1;
+    cJSON_ArrayForEach(entry, paths)
+        if (!cJSON_IsString(entry) || add_path(rt, entry->valuestring, NULL))
+            return -1;
+    return 0;
 }
 
 /* 0 and rt filled when a still-valid answer for python is cached. */
@@ -265,7 +351,8 @@ static int cache_load(const char *file, const char *python, struct runtime *rt)
         rt->torch = torch ? strdup(torch) : NULL;
         rt->numpy = numpy ? strdup(numpy) : NULL;
         rt->has_sdpa = cJSON_IsTrue(sdpa);
-        ok = rt->python && (!torch || rt->torch) && (!numpy || rt->numpy);
+        ok = rt->python && (!torch || rt->torch) && (!numpy || rt->numpy)
+             && cache_load_paths(root, rt) == 0;
     }
     cJSON_Delete(root);
     return ok ? 0 : -1;
@@ -293,6 +380,7 @@ static void cache_store(const char *dir, const char *file, const char *python,
                         const struct runtime *rt, const struct watch_list *w)
 {
     cJSON *root = cJSON_CreateObject(), *watch = cJSON_CreateObject();
+    cJSON *paths = cJSON_CreateStringArray((const char *const *)rt->paths, (int)rt->n_paths);
     char sig[128];
     char *text = NULL;
     int ok = root && watch && stat_signature(python, sig, sizeof sig) == 0;
@@ -302,7 +390,10 @@ static void cache_store(const char *dir, const char *file, const char *python,
          && cJSON_AddStringToObject(root, "python", rt->python)
          && (!rt->torch || cJSON_AddStringToObject(root, "torch", rt->torch))
          && (!rt->numpy || cJSON_AddStringToObject(root, "numpy", rt->numpy))
-         && cJSON_AddBoolToObject(root, "sdpa", rt->has_sdpa);
+         && cJSON_AddBoolToObject(root, "sdpa", rt->has_sdpa)
+         && paths && cJSON_AddItemToObject(root, "paths", paths);
+    if (ok)
+        paths = NULL;
     for (size_t i = 0; ok && i < w->n; i++)
         ok = stat_signature(w->path[i], sig, sizeof sig) == 0
              && cJSON_AddStringToObject(watch, w->path[i], sig);
@@ -314,6 +405,7 @@ static void cache_store(const char *dir, const char *file, const char *python,
     if (text && mkdir_parents(dir) == 0)
         gb_write_file_atomic(file, text, strlen(text), NULL);
     free(text);
+    cJSON_Delete(paths);
     cJSON_Delete(watch);
     cJSON_Delete(root);
 }
@@ -340,6 +432,13 @@ int runtime_probe(const char *python, const char *cache_dir, struct runtime *rt,
     if (use_cache && cache_load(file, python, rt) == 0) {
         rt->from_cache = 1;
         return 0;
+    }
+    if (use_cache) {   /* nothing a refused cache entry filled in may survive */
+        char *path = rt->python_path;
+
+        rt->python_path = NULL;
+        runtime_free(rt);
+        rt->python_path = path;
     }
     rc = run_probe(python, &out, err);
     if (rc == 0)
@@ -436,5 +535,8 @@ void runtime_free(struct runtime *rt)
     free(rt->python);
     free(rt->torch);
     free(rt->numpy);
+    for (size_t i = 0; i < rt->n_paths; i++)
+        free(rt->paths[i]);
+    free(rt->paths);
     memset(rt, 0, sizeof *rt);
 }

@@ -4,7 +4,8 @@
  * /usr/bin/python3).  runtime_probe() asks it once for the python, torch and
  * numpy versions and whether torch.nn.functional.scaled_dot_product_attention
  * exists; reports name these, and runtime_shim_dir() says which shim directory
- * the student process needs.  Probing imports torch (about a second), so the
+ * the student process needs.  The same probe says what of the host the
+ * sandbox must show for the interpreter to run (runtime.paths).  Probing imports torch (about a second), so the
  * answer is cached per interpreter and reused until the interpreter or any of
  * its module directories changes (a cache hit is a handful of stat calls).
  */
@@ -19,6 +20,12 @@ struct runtime {
     char *torch;          /* "1.13.0a0", NULL when torch cannot be imported */
     char *numpy;          /* "1.24.2", NULL when numpy cannot be imported */
     int has_sdpa;         /* torch.nn.functional.scaled_dot_product_attention exists */
+    /* What the sandbox must show for the interpreter to run, besides the
+     * interpreter itself and the loader (sandbox.h, ro_paths): its module
+     * directories and the shared objects and data files it loaded, as it
+     * reported them.  NULL-terminated; never empty after a probe. */
+    char **paths;
+    size_t n_paths;
     int from_cache;       /* 1 when the answer came from the cache */
 };
 

@@ -304,7 +304,14 @@ static int stop_section(struct gb_buf *out, const struct report_options *opts,
         }
     if (!r->crash_tail && !unreached)
         return 0;
-    rc = gb_buf_puts(out, "The run stopped early.\n", err);
+    /* Everything the checks read was printed before it failed (a crash at
+     * the very end, sys.exit(1)): graded as printed, and said so, since a
+     * program that fails is not finished work. */
+    rc = gb_buf_puts(out, unreached || r->run.limit != SANDBOX_LIMIT_NONE
+                          ? "The run stopped early.\n"
+                          : "The run failed after printing everything the checks read: it is "
+                            "graded on what\nit printed, but it did not end cleanly (see run: "
+                            "above) - fix what made it fail.\n", err);
     if (rc == 0 && r->crash_tail)
         rc = gb_buf_puts(out, strncmp(r->crash_tail, "Traceback", 9)
                               && strncmp(r->crash_tail, "  File \"", 8)

@@ -411,7 +411,8 @@ struct kit {
 
 static int prepare_kit(const struct sandbox_spec *spec, struct kit *k, struct gb_err *err)
 {
-    struct sandbox_mount_plan plan = { spec->workdir, spec->ro_paths, spec->limits.tmp_bytes,
+    struct sandbox_mount_plan plan = { spec->workdir, spec->argv[0], spec->ro_paths,
+                                       spec->hidden_paths, spec->limits.tmp_bytes,
                                        spec->limits.disk_bytes };
 
     memset(k, 0, sizeof *k);
@@ -442,8 +443,8 @@ static void __attribute__((noreturn)) run_child(const struct sandbox_spec *spec,
 {
     struct sandbox_child c = {
         .argv = k->argv, .envp = k->envp,
-        .mount = { spec->workdir, spec->ro_paths, spec->limits.tmp_bytes,
-                   spec->limits.disk_bytes },
+        .mount = { spec->workdir, spec->argv[0], spec->ro_paths, spec->hidden_paths,
+                   spec->limits.tmp_bytes, spec->limits.disk_bytes },
         .sources = k->sources, .filter = k->filter,
         .limits = spec->limits, .host_root = geteuid() == 0,
         .out_fd = ch->out[1], .ctl_fd = ch->ctl[1],

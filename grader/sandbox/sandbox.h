@@ -58,9 +58,18 @@ struct sandbox_spec {
      * single-threaded BLAS/OpenMP.  Nothing is inherited from the grader. */
     const char *const *env;
     struct sandbox_limits limits;
-    /* Extra host paths shown read-only at the same path (e.g. a runtime
-     * outside /usr, or course files).  NULL-terminated, may be NULL. */
+    /* What the command needs besides itself, shown read-only at the same
+     * host path, their symlinks recreated (sandbox_view.h).  The root holds
+     * nothing else of the host but argv[0], the loader and the multiarch
+     * library directories and a few /etc files: for Python, pass the
+     * interpreter's stdlib, site-packages and libraries as the runtime
+     * probe reports them (runtime.paths, check/runtime.h).  NULL-terminated,
+     * may be NULL. */
     const char *const *ro_paths;
+    /* Host directories a submission must never see (the grader's rubrics,
+     * expected values, samples): any that a shown directory holds is covered
+     * by an empty read-only tmpfs.  NULL-terminated, may be NULL. */
+    const char *const *hidden_paths;
     /* 1: stderr is the stdout pipe too (a shell's 2>&1), so the result's
      * out holds both streams in the exact order they were written and err
      * stays empty.  For graders that read what a program logs to stderr. */

@@ -2,7 +2,9 @@
  *
  * Every source is opened (O_PATH) before the new root's tmpfs is mounted and
  * bound through /proc/self/fd/N afterwards, so a source under /tmp (where the
- * work directory usually lives) is not hidden by the mount.
+ * work directory usually lives) is not hidden by the mount.  Which host paths
+ * are shown is decided in the grader (sandbox_view.h); this file lists the
+ * fixed ones and builds the root in the child.
  */
 #define _GNU_SOURCE
 #include "sandbox/sandbox_mount.h"
@@ -19,13 +21,12 @@
 #include <unistd.h>
 
 #include "sandbox/sandbox.h"
+#include "sandbox/sandbox_view.h"
 #include "sandbox/sandbox_workcopy.h"
 
 /* Where the new root is assembled, inside our private mount namespace. */
 #define NEWROOT "/tmp"
 
-static const char *const top_dirs[] = { "/usr", "/bin", "/lib", "/lib64", "/lib32",
-                                        "/libx32", "/sbin", NULL };
 static const char *const etc_files[] = { "/etc/alternatives", "/etc/ld.so.cache",
                                          "/etc/localtime", NULL };
 static const char *const dev_nodes[] = { "null", "zero", "full", "random", "urandom", NULL };
@@ -42,14 +43,12 @@ static int add_bind(struct sandbox_mount_sources *l, const char *src, const char
     if (!required && stat(src, &st) && (errno == ENOENT || errno == ENOTDIR))
         return 0;
     b = &l->item[l->n++];
+    memset(b, 0, sizeof *b);
     if (snprintf(b->src, sizeof b->src, "%s", src) >= (int)sizeof b->src ||
         snprintf(b->dst, sizeof b->dst, "%s", dst) >= (int)sizeof b->dst)
         return gb_fail(err, "path too long to show in the sandbox: %s", src);
     b->fd = -1;
-    b->is_dir = 0;
     b->writable = writable;
-    b->late = 0;
-    b->copy_in = 0;
     return 0;
 }
 
@@ -59,6 +58,8 @@ int sandbox_mount_open(struct sandbox_mount_sources *l, struct gb_err *err)
         struct sandbox_mount_source *b = &l->item[i];
         struct stat st;
 
+        if (b->hide)
+            continue;
         /* The work directory is read (copied), so it needs a real descriptor. */
         b->fd = b->copy_in ? open(b->src, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                            : open(b->src, O_PATH | O_CLOEXEC);
@@ -135,32 +136,23 @@ static int do_bind(struct sandbox_mount_source *b, struct gb_err *err)
     return set_attr(dst, attrs, err);
 }
 
-/* Merged-usr hosts have /bin -> usr/bin: the same link is recreated. */
-static int link_top_dir(const char *dir, struct gb_err *err)
+/* A symlink met on the way to a bound path (sandbox_view.h), in its place. */
+static int make_link(const struct sandbox_mount_link *k, struct gb_err *err)
 {
-    char target[256], link[600];
-    struct stat st;
-    ssize_t n;
+    char parent[sizeof k->at], path[600];
+    char *slash;
 
-    if (lstat(dir, &st) || !S_ISLNK(st.st_mode))
-        return 0;
-    n = readlink(dir, target, sizeof target - 1);
-    if (n < 0)
-        return gb_fail_errno(err, "cannot read the link %s", dir);
-    target[n] = '\0';
-    snprintf(link, sizeof link, "%s%s", NEWROOT, dir);
-    if (symlink(target, link))
-        return gb_fail_errno(err, "cannot link %s in the sandbox root", dir);
+    memcpy(parent, k->at, sizeof parent);
+    slash = strrchr(parent, '/');
+    if (slash && slash != parent) {
+        *slash = '\0';
+        if (make_path(parent, 1, err))
+            return -1;
+    }
+    snprintf(path, sizeof path, "%s%s", NEWROOT, k->at);
+    if (symlink(k->target, path) && errno != EEXIST)
+        return gb_fail_errno(err, "cannot link %s in the sandbox root", k->at);
     return 0;
-}
-
-static int add_top_dir(struct sandbox_mount_sources *l, const char *dir, struct gb_err *err)
-{
-    struct stat st;
-
-    if (lstat(dir, &st))
-        return errno == ENOENT ? 0 : gb_fail_errno(err, "cannot stat %s", dir);
-    return S_ISDIR(st.st_mode) ? add_bind(l, dir, dir, 0, 0, err) : 0;
 }
 
 static int add_etc(struct sandbox_mount_sources *l, struct gb_err *err)
@@ -298,24 +290,23 @@ int sandbox_mount_collect(const struct sandbox_mount_plan *plan, struct sandbox_
                           struct gb_err *err)
 {
     l->n = 0;
+    l->n_links = 0;
     if (add_bind(l, plan->workdir, SANDBOX_WORKDIR, 0, 1, err))
         goto fail;
     l->item[l->n - 1].copy_in = 1;
     if (add_bind(l, "/sys/devices/system/cpu", "/sys/devices/system/cpu", 0, 0, err))
         goto fail;
-    for (int i = 0; top_dirs[i]; i++)
-        if (add_top_dir(l, top_dirs[i], err))
-            goto fail;
-    if (add_etc(l, err) || add_dev_nodes(l, err))
+    if (add_etc(l, err) || add_dev_nodes(l, err) || sandbox_view_add_loader(l, err))
         goto fail;
-    for (const char *const *p = plan->ro_paths; p && *p; p++) {
-        if (add_bind(l, *p, *p, 0, 1, err))
-            goto fail;
-        l->item[l->n - 1].late = 1;
-    }
-    return 0;
+    if (plan->command && sandbox_view_add(l, plan->command, err))
+        goto fail;
+    if (sandbox_view_add_list(l, plan->ro_paths, err))
+        goto fail;
+    if (sandbox_view_finish(l, plan->hidden, err) == 0)
+        return 0;
 fail:
     l->n = 0;
+    l->n_links = 0;
     return -1;
 }
 
@@ -341,6 +332,28 @@ static int fill_work(const struct sandbox_mount_plan *plan, struct sandbox_mount
     return rc ? gb_err_prefix(err, "cannot fill the sandbox's %s", SANDBOX_WORKDIR) : 0;
 }
 
+/* An empty tmpfs over a directory the submission must not see (the
+ * grader's data inside a bound directory).  It stays writable until
+ * seal_hide(), for any bind that lies inside it. */
+static int mount_hide(const struct sandbox_mount_source *b, struct gb_err *err)
+{
+    char path[600];
+
+    snprintf(path, sizeof path, "%s%s", NEWROOT, b->dst);
+    if (mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+              "mode=0755,size=16k,nr_inodes=64"))
+        return gb_fail_errno(err, "cannot hide %s from the sandbox", b->dst);
+    return 0;
+}
+
+static int seal_hide(const struct sandbox_mount_source *b, struct gb_err *err)
+{
+    char path[600];
+
+    snprintf(path, sizeof path, "%s%s", NEWROOT, b->dst);
+    return set_attr(path, MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, err);
+}
+
 static int build_root(const struct sandbox_mount_plan *plan, struct sandbox_mount_sources *l,
                       struct gb_err *err)
 {
@@ -351,9 +364,6 @@ static int build_root(const struct sandbox_mount_plan *plan, struct sandbox_moun
         return gb_fail_errno(err, "cannot make the sandbox mounts private");
     if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=1m"))
         return gb_fail_errno(err, "cannot mount the sandbox root");
-    for (int i = 0; top_dirs[i]; i++)
-        if (link_top_dir(top_dirs[i], err))
-            return -1;
     if (write_etc(err) || make_dev(err) || make_proc(err))
         return -1;
     /* Inodes cost kernel memory that size= does not count. */
@@ -361,15 +371,23 @@ static int build_root(const struct sandbox_mount_plan *plan, struct sandbox_moun
              plan->tmp_bytes ? plan->tmp_bytes : 4096, SANDBOX_MOUNT_INODES);
     if (mount_tmpfs("/tmp", opts, err))
         return -1;
-    for (int late = 0; late <= 1; late++)
-        for (int i = 0; i < l->n; i++) {
-            struct sandbox_mount_source *b = &l->item[i];
+    /* In dst order (sandbox_view_finish): a directory before what is inside. */
+    for (int i = 0; i < l->n; i++) {
+        struct sandbox_mount_source *b = &l->item[i];
 
-            if (b->late != late || b->fd < 0)
-                continue;
-            if (b->copy_in ? fill_work(plan, b, err) : do_bind(b, err))
-                return -1;
-        }
+        if (!b->hide && b->fd < 0)
+            continue;
+        if (b->hide ? mount_hide(b, err) : b->copy_in ? fill_work(plan, b, err)
+                                                      : do_bind(b, err))
+            return -1;
+    }
+    /* Last, so that no mount covers them (a venv under /tmp or /work). */
+    for (int i = 0; i < l->n_links; i++)
+        if (make_link(&l->link[i], err))
+            return -1;
+    for (int i = 0; i < l->n; i++)
+        if (l->item[i].hide && seal_hide(&l->item[i], err))
+            return -1;
     /* The device nodes are their own (writable) mounts; /dev itself is not. */
     return set_attr(NEWROOT "/dev", MS_RDONLY | MS_NOSUID | MS_NOEXEC, err);
 }

@@ -1,7 +1,15 @@
 /* sandbox_mount.h — the file system a submission sees.
  *
  * A fresh root (a small tmpfs, read-only once built) holding only:
- *   /usr /bin /lib* /sbin   read-only binds (or the host's merged-usr links)
+ *   the command's view      read-only binds, each at its host path, of: the
+ *                           loader and the multiarch library directories
+ *                           (/lib64, /usr/lib/<triplet>), argv[0], and
+ *                           plan->ro_paths (for Python: its stdlib,
+ *                           site-packages and the libraries it loads, as the
+ *                           runtime probe reports them, check/runtime.h);
+ *                           every symlink met on the way to them (/bin ->
+ *                           usr/bin, python3 -> python3.11) recreated, so
+ *                           the host's own names work (sandbox_view.h)
  *   /etc                    generated passwd, group, hosts + read-only binds
  *                           of what the dynamic loader and python need
  *   /proc                   a new procfs for the sandbox's pid namespace
@@ -11,9 +19,12 @@
  *   SANDBOX_WORKDIR         a private tmpfs of limits.disk_bytes, filled with
  *                           a copy of the host work directory (no host path
  *                           is writable: sandbox_workcopy.h)
- *   ro_paths                read-only at their host path
- * Nothing else of the host — other submissions, the rubrics, the grader's
- * repository, home directories, /etc/shadow — exists in it.
+ *   plan->hidden            an empty read-only tmpfs over each that a bound
+ *                           directory contains (the grader's data: rubrics,
+ *                           expected values, samples)
+ * Nothing else of the host — the rest of /usr, other submissions, the
+ * rubrics, the grader's repository, home directories, /etc/shadow — exists
+ * in it.
  */
 #ifndef GB_SANDBOX_MOUNT_H
 #define GB_SANDBOX_MOUNT_H
@@ -24,7 +35,9 @@
 
 struct sandbox_mount_plan {
     const char *workdir;             /* host path, copied into /work */
+    const char *command;             /* argv[0], an absolute host path */
     const char *const *ro_paths;     /* may be NULL */
+    const char *const *hidden;       /* may be NULL */
     size_t tmp_bytes;
     size_t disk_bytes;               /* /work's size */
 };
@@ -33,7 +46,10 @@ struct sandbox_mount_plan {
  * that size= does not count, and a million empty files is an attack. */
 #define SANDBOX_MOUNT_INODES 16384
 
-#define SANDBOX_MOUNT_MAX 64
+/* Debian's torch runtime needs under 30 mounts and a few links; a conda or
+ * pyenv prefix binds its libraries one by one, each with its soname link. */
+#define SANDBOX_MOUNT_MAX 512
+#define SANDBOX_MOUNT_LINKS 256
 
 struct sandbox_mount_source {
     char src[512];       /* host path */
@@ -41,13 +57,23 @@ struct sandbox_mount_source {
     int fd;              /* O_PATH descriptor of the host source, once opened */
     int is_dir;
     int writable;
-    int late;            /* ro_paths: bound after the system paths they may lie under */
     int copy_in;         /* the work directory: copied into a tmpfs, not bound */
+    int in_view;         /* a canonical host path of the command's view (sandbox_view.h) */
+    int hide;            /* an empty read-only tmpfs at dst, no source */
 };
 
+/* A host symlink met on the way to a bound path, recreated in the root. */
+struct sandbox_mount_link {
+    char at[512];        /* where, its parent directories canonical */
+    char target[512];    /* what it says, as readlink(2) gives it */
+};
+
+/* Kept sorted by dst: a directory is mounted before anything inside it. */
 struct sandbox_mount_sources {
     struct sandbox_mount_source item[SANDBOX_MOUNT_MAX];
     int n;
+    struct sandbox_mount_link link[SANDBOX_MOUNT_LINKS];
+    int n_links;
 };
 
 /* Grader side, before the clone (allocating freely: glob): lists every

@@ -1,6 +1,7 @@
 /* test_runtime.c — Check suite for the runtime probe and its cache (grader/check/runtime.c). */
 #define _GNU_SOURCE
 #include <check.h>
+#include <dirent.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,8 @@
 static char dir[64];
 static char fake[128], counter[128], cache[128], watched[128];
 
-/* A stand-in interpreter: counts its runs and answers like torch 1.13. */
+/* A stand-in interpreter: counts its runs, answers what it is given and
+ * names its one site directory (watched, and a path the sandbox shows). */
 static void make_fake(const char *answer)
 {
     struct gb_buf script = GB_BUF_INIT;
@@ -27,8 +29,8 @@ static void make_fake(const char *answer)
     snprintf(watched, sizeof watched, "%s/site", dir);
     ck_assert_int_eq(mkdir(watched, 0700), 0);
     ck_assert_int_eq(gb_buf_printf(&script, NULL,
-                                   "#!/bin/sh\necho run >> %s\nprintf '%s'\necho 'watch %s'\n",
-                                   counter, answer, watched), 0);
+                                   "#!/bin/sh\necho run >> %s\nprintf '%s'\necho 'watch %s'\n"
+                                   "echo 'path %s'\n", counter, answer, watched, watched), 0);
     ck_assert_int_eq(gb_write_file_atomic(fake, script.data, script.len, NULL), 0);
     ck_assert_int_eq(chmod(fake, 0700), 0);
     gb_buf_free(&script);
@@ -105,6 +107,9 @@ START_TEST(test_cache_hit_then_invalidated_by_install)
     ck_assert_int_eq(rt.from_cache, 1);
     ck_assert_str_eq(rt.torch, "2.9.0");
     ck_assert_int_eq(rt.has_sdpa, 1);
+    ck_assert_uint_eq(rt.n_paths, 1);
+    ck_assert_str_eq(rt.paths[0], watched);
+    ck_assert_ptr_null(rt.paths[1]);
     ck_assert_int_eq(runs(), 1);
     runtime_free(&rt);
     /* installing a package changes a watched sys.path directory */
@@ -113,6 +118,43 @@ START_TEST(test_cache_hit_then_invalidated_by_install)
     ck_assert_int_eq(runtime_probe(fake, cache, &rt, &err), 0);
     ck_assert_int_eq(rt.from_cache, 0);
     ck_assert_int_eq(runs(), 2);
+    runtime_free(&rt);
+}
+END_TEST
+
+/* A cache written before the sandbox needed the runtime's paths (no
+ * "paths") is probed again, never used with nothing for the sandbox. */
+START_TEST(test_cache_without_paths_is_probed_again)
+{
+    struct runtime rt;
+    struct gb_err err;
+    struct gb_buf text = GB_BUF_INIT;
+    char file[512], *at;
+
+    make_fake("python 3.11.2\\nnumpy 1.24.2\\n");
+    ck_assert_int_eq(runtime_probe(fake, cache, &rt, &err), 0);
+    runtime_free(&rt);
+    snprintf(file, sizeof file, "%s/runtime-", cache);
+    {
+        struct dirent *e;
+        DIR *d = opendir(cache);
+
+        ck_assert_ptr_nonnull(d);
+        while ((e = readdir(d)))
+            if (!strncmp(e->d_name, "runtime-", 8))
+                snprintf(file, sizeof file, "%s/%s", cache, e->d_name);
+        closedir(d);
+    }
+    ck_assert_int_eq(gb_read_file(file, 1 << 20, &text, &err), 0);
+    at = strstr(text.data, "\"paths\"");
+    ck_assert_ptr_nonnull(at);
+    memcpy(at, "\"pathz\"", 7);
+    ck_assert_int_eq(gb_write_file_atomic(file, text.data, text.len, NULL), 0);
+    gb_buf_free(&text);
+    ck_assert_int_eq(runtime_probe(fake, cache, &rt, &err), 0);
+    ck_assert_int_eq(rt.from_cache, 0);
+    ck_assert_int_eq(runs(), 2);
+    ck_assert_str_eq(rt.paths[0], watched);
     runtime_free(&rt);
 }
 END_TEST
@@ -130,6 +172,14 @@ START_TEST(test_bad_interpreters_are_named)
     ck_assert_int_eq(runtime_probe(fake, "", &rt, &err), -1);
     ck_assert_ptr_nonnull(strstr(err.msg, "did not report a Python version"));
     runtime_free(&rt);
+    teardown();
+    make_fake("python 3.11.2\\n");
+    unlink(fake);   /* rewritten below without its path line */
+    ck_assert_int_eq(gb_write_file_atomic(fake, "#!/bin/sh\necho 'python 3.11.2'\n", 31, NULL), 0);
+    ck_assert_int_eq(chmod(fake, 0700), 0);
+    ck_assert_int_eq(runtime_probe(fake, "", &rt, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "did not report where its standard library is"));
+    runtime_free(&rt);
 }
 END_TEST
 
@@ -145,6 +195,21 @@ START_TEST(test_real_debian_runtime)
     /* torch 1.x never has it; 2.x always does */
     if (rt.torch)
         ck_assert_int_eq(rt.has_sdpa, rt.torch[0] != '1');
+    /* what the sandbox shows: the stdlib (os.py's directory), and torch's
+     * libraries under the name the loader opened them by */
+    {
+        int stdlib = 0, libtorch = 0;
+        char os_py[4200];
+
+        for (size_t i = 0; i < rt.n_paths; i++) {
+            snprintf(os_py, sizeof os_py, "%s/os.py", rt.paths[i]);
+            stdlib += access(os_py, F_OK) == 0;
+            libtorch += strstr(rt.paths[i], "/libtorch") != NULL;
+        }
+        ck_assert_int_ge(stdlib, 1);
+        ck_assert_int_ge(libtorch, rt.torch ? 1 : 0);
+        ck_assert_ptr_null(rt.paths[rt.n_paths]);
+    }
     runtime_free(&rt);
 }
 END_TEST
@@ -206,6 +271,7 @@ int main(void)
     tcase_add_test(tc, test_probe_parses_versions_and_needs_shim);
     tcase_add_test(tc, test_no_torch_needs_no_shim);
     tcase_add_test(tc, test_cache_hit_then_invalidated_by_install);
+    tcase_add_test(tc, test_cache_without_paths_is_probed_again);
     tcase_add_test(tc, test_bad_interpreters_are_named);
     tcase_add_test(tc, test_real_debian_runtime);
     tcase_add_test(tc, test_import_advice);

@@ -21,8 +21,8 @@ static void add(struct grade_result *r, const char *id, enum verdict v, double p
     r->max_score += 2;
 }
 
-/* A crashed torch-1.13 run: one pass, one fail, one missing, one unreached. */
-static void crashed(struct grade_result *r)
+/* A torch-1.13 run that exited with status 1 after a traceback; no checks. */
+static void failed_run(struct grade_result *r)
 {
     memset(r, 0, sizeof *r);
     r->result_id = strdup("ab12");
@@ -42,6 +42,12 @@ static void crashed(struct grade_result *r)
     r->run.wall_seconds = 1.25;
     r->run_summary = strdup("exited with status 1");
     r->crash_tail = strdup("Traceback (most recent call last):\nNameError: name 'Wq' is not defined");
+}
+
+/* A crashed torch-1.13 run: one pass, one fail, one missing, one unreached. */
+static void crashed(struct grade_result *r)
+{
+    failed_run(r);
     add(r, "rows_sum", VERDICT_PASS, 2, "1.000 ± 0.001", "1.000", "output line 9", NULL);
     add(r, "rude_self", VERDICT_FAIL, 0, "0.711 ± 0.010", "0.500", "output line 14",
         "the rude row is not scaled by √d");
@@ -100,6 +106,47 @@ START_TEST(test_text_utf8)
     t = render(REPORT_TEXT, &r, 1);
     ck_assert_str_eq(t, want);
     ck_assert_int_eq(report_status(&r), REPORT_FAILED);
+    free(t);
+    result_free(&r);
+}
+END_TEST
+
+/* Everything printed, then a failure (a crash at the very end, sys.exit(3)):
+ * graded as printed, and the report says the run failed after the output
+ * the checks read -- not that it stopped early, nor nothing at all. */
+START_TEST(test_text_failed_after_printing_everything)
+{
+    static const char want[] =
+        "gradebox: attention_by_hand for s042\n"
+        "score: 4/4 points; all 2 checks passed\n"
+        "runtime: python 3.11.2, torch 1.13.0a0, numpy 1.24.2\n"
+        "shim: torch.nn.functional.scaled_dot_product_attention supplied by gradebox (this torch lacks it)\n"
+        "run: exited with status 3 (1.2 s)\n"
+        "\n"
+        "The run failed after printing everything the checks read: it is graded on what\n"
+        "it printed, but it did not end cleanly (see run: above) - fix what made it fail.\n"
+        "Its traceback ends:\n"
+        "  | Traceback (most recent call last):\n"
+        "  | RuntimeError: no display for the plot\n"
+        "\n"
+        "[pass]         2/2    rows_sum - the rude row: found 1.000 (output line 9)\n"
+        "[pass]         2/2    rude_self - the rude row: found 0.711 (output line 14)\n"
+        "\n"
+        "total: 4/4 points; 2 of 2 checks passed - full marks\n";
+    struct grade_result r;
+    char *t;
+
+    failed_run(&r);
+    add(&r, "rows_sum", VERDICT_PASS, 2, "1.000 ± 0.001", "1.000", "output line 9", NULL);
+    add(&r, "rude_self", VERDICT_PASS, 2, "0.711 ± 0.010", "0.711", "output line 14", NULL);
+    r.run.exit_code = 3;
+    free(r.run_summary);
+    r.run_summary = strdup("exited with status 3");
+    free(r.crash_tail);
+    r.crash_tail = strdup("Traceback (most recent call last):\n"
+                          "RuntimeError: no display for the plot");
+    t = render(REPORT_TEXT, &r, 0);
+    ck_assert_str_eq(t, want);
     free(t);
     result_free(&r);
 }
@@ -334,6 +381,7 @@ int main(void)
 
     tcase_add_test(tc, test_text_utf8);
     tcase_add_test(tc, test_text_ascii_is_ascii);
+    tcase_add_test(tc, test_text_failed_after_printing_everything);
     tcase_add_test(tc, test_text_wraps_long_lines);
     tcase_add_test(tc, test_json_schema);
     tcase_add_test(tc, test_integrity_note);

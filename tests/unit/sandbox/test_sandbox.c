@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "check/runtime.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/sandbox_capture.h"
 #include "sandbox/sandbox_cgroup.h"
@@ -17,6 +19,10 @@
 #include "sandbox/workdir.h"
 
 #define PYTHON "/usr/bin/python3"
+
+/* What the sandbox shows for PYTHON (its stdlib, site-packages, libraries),
+ * probed once in main() as the grader probes it (check/runtime.h). */
+static const char *const *python_view;
 
 static struct sandbox_limits small_limits(void)
 {
@@ -43,6 +49,7 @@ static void run(const char *code, const char *const *argv, const struct sandbox_
     spec.workdir = wd.path;
     spec.argv = argv;
     spec.limits = *limits;
+    spec.ro_paths = python_view;
     ck_assert_msg(sandbox_run(&spec, res, &err) == 0, "%s", err.msg);
     ck_assert_msg(workdir_remove(&wd, &err) == 0, "%s", err.msg);
 }
@@ -98,6 +105,7 @@ START_TEST(test_stderr_to_stdout_keeps_write_order)
     spec.workdir = wd.path;
     spec.argv = argv;
     spec.limits = l;
+    spec.ro_paths = python_view;
     spec.stderr_to_stdout = 1;
     ck_assert_msg(sandbox_run(&spec, &res, &err) == 0, "%s", err.msg);
     ck_assert_int_eq(workdir_remove(&wd, &err), 0);
@@ -129,6 +137,7 @@ START_TEST(test_stderr_to_stdout_keeps_limit_evidence)
     spec.workdir = wd.path;
     spec.argv = argv;
     spec.limits = small_limits();
+    spec.ro_paths = python_view;
     spec.stderr_to_stdout = 1;
     ck_assert_msg(sandbox_run(&spec, &res, &err) == 0, "%s", err.msg);
     ck_assert_int_eq(workdir_remove(&wd, &err), 0);
@@ -154,6 +163,7 @@ START_TEST(test_environment_is_an_allow_list)
     spec.argv = argv;
     spec.env = env;
     spec.limits = small_limits();
+    spec.ro_paths = python_view;
     ck_assert_msg(sandbox_run(&spec, &res, &err) == 0, "%s", err.msg);
     ck_assert_str_eq(res.out.data,
                      "PATH=/usr/local/bin:/usr/bin:/bin\nHOME=/work\nLANG=C\nLC_ALL=C.UTF-8\n"
@@ -192,7 +202,7 @@ START_TEST(test_file_system_view)
 {
     struct sandbox_limits l = small_limits();
     struct sandbox_result res;
-    char code[1024], cwd[512];
+    char code[2048], cwd[512];
 
     /* The grader's own directory (the repository, with rubrics/) must not exist. */
     ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
@@ -204,15 +214,133 @@ START_TEST(test_file_system_view)
              "for p in ('/x', '/usr/x', '/etc/x', '/dev/x', '/proc/x', '/sys/x'):\n"
              "    try: open(p, 'w'); print('wrote', p)\n"
              "    except OSError as e: print(p, e.errno)\n"
-             "open('/dev/null', 'w').write('z'); print(len(open('/dev/urandom', 'rb').read(4)))\n",
+             "open('/dev/null', 'w').write('z'); print(len(open('/dev/urandom', 'rb').read(4)))\n"
+             "print([p for p in ('/usr/share', '/usr/include', '/usr/sbin', '/usr/local/share',\n"
+             "                   '/usr/share/doc') if os.path.exists(p)])\n"
+             "print([n for n in os.listdir('/usr/bin') if not n.startswith('python3')])\n",
              cwd);
     run_py(code, &l, &res);
     ck_assert_msg(res.exited && res.exit_code == 0, "%s", res.err.data);
+    /* Only what the interpreter needs of /usr: no /usr/share (docs, an
+     * installed grader's data), no other commands. */
     ck_assert_str_eq(res.out.data,
                      "['dev', 'etc', 'proc', 'sys', 'tmp', 'usr', 'work']\n"
                      "/work False False\n"
-                     "/x 30\n/usr/x 30\n/etc/x 30\n/dev/x 30\n/proc/x 2\n/sys/x 30\n4\n");
+                     "/x 30\n/usr/x 30\n/etc/x 30\n/dev/x 30\n/proc/x 2\n/sys/x 30\n4\n"
+                     "[]\n[]\n");
     sandbox_result_free(&res);
+}
+END_TEST
+
+static void write_host_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_ge(fputs(text, f), 0);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* A shown directory that holds the grader's data (a runtime installed in
+ * the PREFIX that holds share/gradebox): the data is covered, read-only,
+ * and the rest of the directory is still there. */
+START_TEST(test_hidden_directory_inside_a_shown_one)
+{
+    struct workdir wd = WORKDIR_INIT;
+    struct sandbox_limits l = small_limits();
+    struct sandbox_result res;
+    struct gb_err err = { "" };
+    char cwd[512], top[700], path[900], code[2400];
+    const char *view[256], *hidden[] = { path, NULL };
+    const char *const argv[] = { PYTHON, "main.py", NULL };
+    struct sandbox_spec spec = { 0 };
+    size_t n = 0;
+
+    ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+    snprintf(top, sizeof top, "%s/build/gbview.XXXXXX", cwd);
+    ck_assert_ptr_nonnull(mkdtemp(top));
+    ck_assert_int_eq(chmod(top, 0755), 0);
+    for (const char *sub = "/lib\0/share\0/share/gradebox\0/share/gradebox/rubrics\0"; *sub;
+         sub += strlen(sub) + 1) {
+        snprintf(path, sizeof path, "%s%s", top, sub);
+        ck_assert_int_eq(mkdir(path, 0755), 0);
+    }
+    snprintf(path, sizeof path, "%s/lib/needed.txt", top);
+    write_host_file(path, "needed\n");
+    snprintf(path, sizeof path, "%s/share/gradebox/rubrics/expected.json", top);
+    write_host_file(path, "{\"secret\": 0.7112}\n");
+    snprintf(path, sizeof path, "%s/share/gradebox", top);
+    while (python_view[n] && n < 250) {
+        view[n] = python_view[n];
+        n++;
+    }
+    view[n++] = top;
+    view[n] = NULL;
+    snprintf(code, sizeof code,
+             "import os\nt = '%s'\n"
+             "print(sorted(os.listdir(t)), sorted(os.listdir(t + '/share')))\n"
+             "print(os.listdir(t + '/share/gradebox'), open(t + '/lib/needed.txt').read(), end='')\n"
+             "for p in (t + '/share/gradebox/rubrics/expected.json', t + '/share/gradebox/x'):\n"
+             "    try: open(p, 'a'); print('opened', p)\n"
+             "    except OSError as e: print(e.errno)\n", top);
+    ck_assert_msg(workdir_create(&wd, NULL, &err) == 0, "%s", err.msg);
+    ck_assert_int_eq(workdir_add_data(&wd, "main.py", code, strlen(code), &err), 0);
+    spec.workdir = wd.path;
+    spec.argv = argv;
+    spec.limits = l;
+    spec.ro_paths = view;
+    spec.hidden_paths = hidden;
+    ck_assert_msg(sandbox_run(&spec, &res, &err) == 0, "%s", err.msg);
+    ck_assert_msg(res.exited && res.exit_code == 0, "%s", res.out.data);
+    ck_assert_str_eq(res.out.data, "['lib', 'share'] ['gradebox']\n[] needed\n2\n30\n");
+    sandbox_result_free(&res);
+    workdir_remove(&wd, &err);
+    snprintf(code, sizeof code, "rm -rf '%s'", top);
+    ck_assert_int_eq(system(code), 0);
+}
+END_TEST
+
+/* --python with a venv: the venv's python is a link to the system's, and
+ * python finds its pyvenv.cfg (hence its site-packages) through the link's
+ * own path: the links are recreated, the probe's paths shown. */
+START_TEST(test_venv_interpreter)
+{
+    struct workdir wd = WORKDIR_INIT;
+    struct sandbox_limits l = small_limits();
+    struct sandbox_result res;
+    struct gb_err err = { "" };
+    struct runtime rt;
+    char cwd[512], venv[700], python[800], cmd[2000], want[2000];
+    const char *argv[] = { python, "main.py", NULL };
+    static const char code[] =
+        "import sys, venvmarker, numpy\nprint(sys.prefix, sys.executable, venvmarker.WHERE)\n";
+    struct sandbox_spec spec = { 0 };
+
+    ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+    snprintf(venv, sizeof venv, "%s/build/gbvenv.XXXXXX", cwd);
+    ck_assert_ptr_nonnull(mkdtemp(venv));
+    ck_assert_int_eq(chmod(venv, 0755), 0);
+    snprintf(cmd, sizeof cmd, PYTHON " -m venv --without-pip --system-site-packages '%s' && "
+             "echo 'WHERE = \"venv\"' > \"$(ls -d '%s'/lib/python3*)/site-packages/venvmarker.py\"",
+             venv, venv);
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(python, sizeof python, "%s/bin/python", venv);
+    ck_assert_msg(runtime_probe(python, "", &rt, &err) == 0, "%s", err.msg);
+    ck_assert_msg(workdir_create(&wd, NULL, &err) == 0, "%s", err.msg);
+    ck_assert_int_eq(workdir_add_data(&wd, "main.py", code, strlen(code), &err), 0);
+    spec.workdir = wd.path;
+    spec.argv = argv;
+    spec.limits = l;
+    spec.ro_paths = (const char *const *)rt.paths;
+    ck_assert_msg(sandbox_run(&spec, &res, &err) == 0, "%s", err.msg);
+    snprintf(want, sizeof want, "%s %s venv\n", venv, python);
+    ck_assert_msg(res.exited && res.exit_code == 0, "%s", res.err.data);
+    ck_assert_str_eq(res.out.data, want);
+    sandbox_result_free(&res);
+    runtime_free(&rt);
+    workdir_remove(&wd, &err);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", venv);
+    ck_assert_int_eq(system(cmd), 0);
 }
 END_TEST
 
@@ -326,6 +454,7 @@ START_TEST(test_host_path_argv_and_reading_results)
     spec.workdir = wd.path;
     spec.argv = argv;
     spec.limits = small_limits();
+    spec.ro_paths = python_view;
     ck_assert_msg(sandbox_run(&spec, &res, &err) == 0, "%s", err.msg);
     ck_assert_str_eq(res.out.data, "/work/sub/prog.py\n");
     /* written to the sandbox's own /work, read back through its descriptor;
@@ -353,6 +482,7 @@ START_TEST(test_setup_failure_is_an_error)
     spec.workdir = wd.path;
     spec.argv = argv;
     spec.limits = small_limits();
+    spec.ro_paths = python_view;
     ck_assert_int_eq(sandbox_run(&spec, &res, &err), -1);
     ck_assert_str_eq(err.msg, "sandbox setup failed: cannot run /nonexistent/python in the "
                               "sandbox: No such file or directory");
@@ -520,6 +650,7 @@ START_TEST(test_unusable_delegated_cgroup_is_an_error)
     spec.workdir = wd.path;
     spec.argv = argv;
     spec.limits = small_limits();
+    spec.ro_paths = python_view;
     ck_assert_int_eq(sandbox_run(&spec, &res, &err), -1);
     ck_assert_str_eq(err.msg, "cannot use the delegated cgroup: GRADEBOX_CGROUP=/proc: it is "
                               "not a cgroup v2 directory");
@@ -533,6 +664,14 @@ int main(void)
     TCase *tc = tcase_create("core");
     SRunner *sr;
     int failed;
+    struct runtime rt;
+    struct gb_err err;
+
+    if (runtime_probe(PYTHON, NULL, &rt, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return EXIT_FAILURE;
+    }
+    python_view = (const char *const *)rt.paths;
 
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_exit_status_and_streams);
@@ -541,6 +680,8 @@ int main(void)
     tcase_add_test(tc, test_environment_is_an_allow_list);
     tcase_add_test(tc, test_identity_and_namespaces);
     tcase_add_test(tc, test_file_system_view);
+    tcase_add_test(tc, test_hidden_directory_inside_a_shown_one);
+    tcase_add_test(tc, test_venv_interpreter);
     tcase_add_test(tc, test_wall_clock_limit);
     tcase_add_test(tc, test_output_cap_keeps_head_and_tail);
     tcase_add_test(tc, test_capture_head_tail_exact);

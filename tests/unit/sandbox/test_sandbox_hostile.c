@@ -17,10 +17,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "check/runtime.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/workdir.h"
 
 #define PYTHON "/usr/bin/python3"
+
+/* What the sandbox shows for PYTHON (its stdlib, site-packages, libraries),
+ * probed once in main() as the grader probes it (check/runtime.h). */
+static const char *const *python_view;
 #define HOSTILE_DIR "tests/hostile"   /* tests/run.sh runs from the repository root */
 
 static struct sandbox_limits hostile_limits(void)
@@ -90,6 +95,7 @@ static void run_in(struct workdir *wd, const char *name, const char *const *args
     spec.workdir = wd->path;
     spec.argv = argv;
     spec.limits = *limits;
+    spec.ro_paths = python_view;
     ck_assert_msg(sandbox_run(&spec, res, &err) == 0, "%s", err.msg);
 }
 
@@ -337,6 +343,26 @@ HOSTILE_TEST(test_read_secrets, {
     workdir_remove(&sib, &err);
 })
 
+/* The grader's data (here the checkout: rubrics/, exercises/) and the parts
+ * of /usr that Python does not need are not in the sandbox; a walk of all it
+ * can see finds none of the grader's files.  Under the old mount code /usr
+ * was bound whole: /usr/share, /usr/include and /usr/sbin were listed. */
+HOSTILE_TEST(test_read_installed_share, {
+    char cwd[512], expected[4096];
+    const char *args[] = { cwd, NULL };
+
+    ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+    l.wall_seconds = 60;
+    hostile("read_installed_share", args, &l, SANDBOX_LIMIT_NONE, "exited with status 0", &res);
+    snprintf(expected, sizeof expected,
+             "%s errno 2\n%s/rubrics/expected/attention_by_hand.json errno 2\n"
+             "%s/exercises/samples errno 2\n/usr/share/gradebox errno 2\n"
+             "/usr/share/doc errno 2\n/usr/share errno 2\n/usr/local/share errno 2\n"
+             "/usr/include errno 2\n/usr/sbin errno 2\nwalked many entries; found []\n",
+             cwd, cwd, cwd);
+    ck_assert_str_eq(res.out.data, expected);
+})
+
 HOSTILE_TEST(test_write_outside, {
     struct workdir probe = WORKDIR_INIT;
     struct gb_err err;
@@ -445,6 +471,7 @@ HOSTILE_TEST(test_grader_killed_mid_run, {
     spec.workdir = wd.path;
     spec.argv = argv;
     spec.limits = l;
+    spec.ro_paths = python_view;
     grader = fork();
     ck_assert_int_ge(grader, 0);
     if (grader == 0)
@@ -467,6 +494,14 @@ int main(void)
     TCase *tc = tcase_create("hostile");
     SRunner *sr;
     int failed;
+    struct runtime rt;
+    struct gb_err err;
+
+    if (runtime_probe(PYTHON, NULL, &rt, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return EXIT_FAILURE;
+    }
+    python_view = (const char *const *)rt.paths;
 
     if (access(HOSTILE_DIR "/good.py", R_OK)) {
         fprintf(stderr, "test_sandbox_hostile: run from the repository root\n");
@@ -493,6 +528,7 @@ int main(void)
     tcase_add_test(tc, test_ptrace_denied);
     tcase_add_test(tc, test_unshare_denied);
     tcase_add_test(tc, test_read_secrets);
+    tcase_add_test(tc, test_read_installed_share);
     tcase_add_test(tc, test_write_outside);
     tcase_add_test(tc, test_symlink_plant);
     tcase_add_test(tc, test_pid1_cmdline_is_cleared);
