@@ -18,6 +18,7 @@
 #include "score/rubric_field.h"
 #include "score/score.h"
 #include "score/score_answers.h"
+#include "score/score_attend.h"
 #include "score/score_property.h"
 #include "score/score_relation.h"
 #include "score/score_source.h"
@@ -381,6 +382,8 @@ static const struct check_kind_row rows[] = {
     [CHECK_REVIEW] = { "review", "section prompt", load_review, score_answers_check, 0 },
     [CHECK_TYPED_OUTPUT] = { "typed_output", "", NULL, score_typed_check,
                              CHECK_KIND_NEEDS_RUN },
+    [CHECK_ATTEND_HIDDEN_INPUT] = { "attend_hidden_input", "", NULL, score_attend_check,
+                                    CHECK_KIND_NEEDS_RUN },
 };
 #define N_KINDS (sizeof rows / sizeof rows[0])
 _Static_assert(N_KINDS == CHECK_KIND_COUNT, "every check kind needs its row");
