@@ -45,9 +45,9 @@ int attend_test_draw(struct attend_trial *t, struct gb_err *err);
  * line "nq nk dk dv" and Q, K and V each on a line, row-major, %.17g. */
 int attend_test_input(const struct attend_trial *t, struct gb_buf *out, struct gb_err *err);
 
-/* Reads the shim's report (text, len; NULL: there was none) into t.  Lines
- * before the first that is exactly the run's token are not the shim's and are
- * ignored; a report without it leaves t not called.  Then:
+/* Reads the shim's report (text, len; NULL: there was none) into t.  Its first
+ * line is the run's token (the shim writes the file whole, truncating it); a
+ * report without it is not the shim's and leaves t not called.  Then:
  *   called HOW                 attend was found and is called as HOW
  *   missing WHY                it could not be called
  *   case I ok N                input I returned N values, each on an item line:
