@@ -226,7 +226,7 @@ assert [(c['id'], c['verdict'], c['points']) for c in r['checks']] == \
 assert served['result_status'] == r['status'] == 'passed'
 PY
 curl -sS -m 30 -b "$tmp/jar" "$A/submissions/$id2" >"$tmp/page.html"
-grep -q 'total: 13/13 points' "$tmp/page.html" || fail "the report page has no report"
+grep -q 'total: 15/15 points' "$tmp/page.html" || fail "the report page has no report"
 ! grep -q 'http-equiv="refresh"' "$tmp/page.html" || fail "a finished page still reloads"
 ok "both graded; the API's result is grader check's (score, result_key, every check); the page shows the report"
 

@@ -98,7 +98,7 @@ grep -q "$s1" "$conf" || fail "the config file keeps no token"
 client "$tmp/hello/attention_by_hand.py" >"$tmp/c2.out" 2>"$tmp/c2.err"
 rc=$?
 [ "$rc" = 1 ] || { cat "$tmp/c2.err"; fail "a failing file exited $rc, not 1"; }
-grep -q '^score: 0/13 points' "$tmp/c2.out" || fail "no score in the failing report"
+grep -q '^score: 0/15 points' "$tmp/c2.out" || fail "no score in the failing report"
 grep -q '^      1 | hello$' "$tmp/c2.out" || fail "the failing report does not show its output"
 ok "--login keeps url and token (mode 600); a failing file prints its report and exits 1"
 
