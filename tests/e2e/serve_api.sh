@@ -29,8 +29,9 @@ unset GRADEBOX_WEBHOOK_SECRET GRADEBOX_CONFIG GRADEBOX_WEBHOOK_URL GRADEBOX_SERV
 s1=$(token s001); s2=$(token s002); prof=$(token prof --instructor)
 other_prof=$(token prof2 --course other --instructor)
 
-# The same file graded by `grader check`, for comparison, while the service runs.
-"$GRADER" check --format json --student s001 --assignment attention_by_hand "$SAMPLE" >"$tmp/check.json" 2>"$tmp/check.log" &
+# The same file graded by `grader check`, for comparison, while the service runs, with --integrity
+# as the service grades (the hidden-input test of attend).
+"$GRADER" check --integrity --format json --student s001 --assignment attention_by_hand "$SAMPLE" >"$tmp/check.json" 2>"$tmp/check.log" &
 check_pid=$!
 EXTRA_PIDS+=("$check_pid")
 

@@ -28,8 +28,9 @@ unset GRADEBOX_WEBHOOK_SECRET GRADEBOX_CONFIG GRADEBOX_WEBHOOK_URL GRADEBOX_SERV
 "$GRADER" token keygen "$tmp/key" >/dev/null || fail "token keygen"
 s1=$(token s001)
 
-# What grader check prints for the same file, the run's seconds aside.
-"$GRADER" check --student s001 --assignment attention_by_hand "$SAMPLE" >"$tmp/check.txt" 2>"$tmp/check.log"
+# What grader check prints for the same file, the run's seconds aside, graded with
+# --integrity as the service grades (the hidden-input test of attend).
+"$GRADER" check --integrity --student s001 --assignment attention_by_hand "$SAMPLE" >"$tmp/check.txt" 2>"$tmp/check.log"
 check_rc=$?
 [ "$check_rc" = 0 ] || fail "grader check of the sample exited $check_rc"
 mkdir -p "$tmp/hello" "$tmp/home"
