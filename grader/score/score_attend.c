@@ -355,6 +355,7 @@ static void check_result_drop(struct check_result *c)
 int score_attend_not_made(const struct rubric *r, struct grade_result *result, const char *why,
                           struct gb_err *err)
 {
+    struct gb_buf b = GB_BUF_INIT;
     size_t kept = 0;
 
     for (size_t i = 0; i < result->n_checks; i++) {
@@ -368,18 +369,10 @@ int score_attend_not_made(const struct rubric *r, struct grade_result *result, c
         }
     }
     result->n_checks = kept;
-    if (!why)
-        return 0;
-    if (result->integrity.summary && result->integrity.runs)
-        return 0;    /* the rerun's sentence stands: it already says what was made */
-    free(result->integrity.summary);
+    if (!why || (result->integrity.summary && result->integrity.runs))
+        return 0;    /* not asked for, or the rerun's sentence already says what was made */
+    if (gb_buf_printf(&b, err, "one run: the hidden-input test of attend was not made (%s)", why))
+        return -1;
     result->integrity.runs = 1;
-    result->integrity.summary = NULL;
-    {
-        struct gb_buf b = GB_BUF_INIT;
-        if (gb_buf_printf(&b, err, "one run: the hidden-input test of attend was not made (%s)",
-                          why))
-            return -1;
-        return set_text(&result->integrity.summary, &b);
-    }
+    return set_text(&result->integrity.summary, &b);
 }

@@ -41,7 +41,8 @@ variant swapped 'return w, w @ V' 'return w @ V, w' 'w, out = attend(' 'out, w =
 variant wrongaxis 'scores.max(1, keepdims=True)' 'scores.max(0, keepdims=True)' \
     'w.sum(1, keepdims=True)' 'w.sum(0, keepdims=True)'
 variant missing 'def attend(' 'def attention_rows(' '= attend(' '= attention_rows('
-mkdir -p "$tmp/typed" && cp tests/gaming/attention_by_hand/typed_attend.py "$tmp/typed/attention_by_hand.py"
+mkdir -p "$tmp/typed"
+cp tests/gaming/attention_by_hand/typed_attend.py "$tmp/typed/attention_by_hand.py"
 
 # expect JSON HOW CHECK VERDICT [MESSAGE-PART]: the check's verdict, and its message has the part.
 expect() {
@@ -58,15 +59,25 @@ sys.exit(0 if ok else 1)
 EOF
 }
 
-score() { "$PY" -c 'import json,sys; d = json.load(open(sys.argv[1])); print(d["score"], d["max_score"])' "$1"; }
+score() {
+    "$PY" -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(d["score"], d["max_score"])' "$1"
+}
+scored() {   # scored JSON "SCORE MAX" WHO
+    local got
+    got=$(score "$1")
+    [ "$got" = "$2" ] || fail "$3: scored $got, not $2"
+}
 
 for name in correct swapped wrongaxis missing typed; do
     nice "$GRADER" check --integrity --format json "$tmp/$name/attention_by_hand.py" \
         >"$tmp/$name.json" 2>"$tmp/$name.err"
-    [ $? -le 1 ] || { fail "$name: grader check exited with an error"; sed 's/^/    /' "$tmp/$name.err"; }
+    [ $? -le 1 ] ||
+        { fail "$name: grader check exited with an error"; sed 's/^/    /' "$tmp/$name.err"; }
 done
 expect "$tmp/correct.json" correct attend_hidden_input pass
-[ "$(score "$tmp/correct.json")" = "15 15" ] || fail "correct: scored $(score "$tmp/correct.json"), not 15/15"
+scored "$tmp/correct.json" "15 15" correct
 "$PY" -c 'import json,sys; s = json.load(open(sys.argv[1]))["integrity"]["summary"]
 assert "attend(Q, K, V) with float64 NumPy arrays was called on 5 random inputs" in s, s
 assert "3 queries x 6 keys (d_k 4, d_v 5)" in s and "5 matched, 0 wrong" in s, s' \
@@ -77,29 +88,31 @@ expect "$tmp/wrongaxis.json" wrongaxis attend_hidden_input fail \
 expect "$tmp/wrongaxis.json" wrongaxis computed_not_typed pass     # wrong, not typed: no gate
 expect "$tmp/missing.json" missing attend_hidden_input review \
     "the script defines no function attend at its top level"
-[ "$(score "$tmp/missing.json")" = "13 15" ] || fail "missing: scored $(score "$tmp/missing.json"), not 13/15"
+scored "$tmp/missing.json" "13 15" missing
 expect "$tmp/typed.json" typed attend_hidden_input fail "the same numbers for two different inputs"
 expect "$tmp/typed.json" typed qk_rude_self fail "no points: attend_hidden_input showed"
 expect "$tmp/typed.json" typed computed_not_typed fail
-[ "$(score "$tmp/typed.json")" = "1.5 15" ] || fail "typed: scored $(score "$tmp/typed.json"), not 1.5/15"
+scored "$tmp/typed.json" "1.5 15" typed
 
 # A student's own check leaves the test out: one run, 13/13 for the sample.
 nice "$GRADER" check --format json "$tmp/correct/attention_by_hand.py" >"$tmp/local.json"
-[ "$(score "$tmp/local.json")" = "13 13" ] || fail "local check: scored $(score "$tmp/local.json")"
-grep -q attend_hidden_input "$tmp/local.json" && fail "local check: the test was made without --integrity"
+scored "$tmp/local.json" "13 13" "local check"
+grep -q attend_hidden_input "$tmp/local.json" &&
+    fail "local check: the test was made without --integrity"
 
 # A cohort: batch makes the test without being asked.
 mkdir -p "$tmp/cohort/s1" "$tmp/cohort/s2"
 cp "$tmp/correct/attention_by_hand.py" "$tmp/cohort/s1/"
 cp "$tmp/typed/attention_by_hand.py" "$tmp/cohort/s2/"
 nice "$GRADER" batch "$tmp/cohort" --out "$tmp/graded" >"$tmp/batch.out" 2>"$tmp/batch.err"
-[ $? -le 1 ] || { fail "grader batch exited with an error"; sed 's/^/    /' "$tmp/batch.err" | head -5; }
+[ $? -le 1 ] ||
+    { fail "grader batch exited with an error"; sed 's/^/    /' "$tmp/batch.err" | head -5; }
 s1=$(ls "$tmp/graded"/*s1*/attention_by_hand.json 2>/dev/null | head -1)
 s2=$(ls "$tmp/graded"/*s2*/attention_by_hand.json 2>/dev/null | head -1)
 if [ -n "$s1" ] && [ -n "$s2" ]; then
     expect "$s1" "batch s1" attend_hidden_input pass
     expect "$s2" "batch s2" attend_hidden_input fail
-    [ "$(score "$s2")" = "1.5 15" ] || fail "batch s2: scored $(score "$s2")"
+    scored "$s2" "1.5 15" "batch s2"
 else
     fail "grader batch wrote no results for s1 and s2"
 fi
