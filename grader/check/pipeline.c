@@ -21,6 +21,7 @@
 #include "buf.h"
 #include "deliver/deliver.h"
 #include "score/expected.h"
+#include "check/attend_test.h"
 #include "check/exname.h"
 #include "check/home.h"
 #include "check/imports.h"
@@ -31,6 +32,7 @@
 #include "sandbox/sandbox.h"
 #include "score/result_id.h"
 #include "score/score.h"
+#include "score/score_attend.h"
 #include "score/score_rerun.h"
 #include "check/transcript.h"
 #include "sandbox/workdir.h"
@@ -56,6 +58,9 @@ struct job {
     int is_notebook;               /* source is a notebook: nb is what runs */
     struct notebook nb;
     struct source_map map;         /* nb's lines cited by cell (score/source_cite.h) */
+    struct gb_buf attend_in;       /* the hidden-input test's inputs, staged when set */
+    struct gb_buf attend_out;      /* ... and the shim's report of that run */
+    char token[33];                /* the last run's token: the shim's lines carry it */
 };
 
 static void job_free(struct job *job)
@@ -67,6 +72,8 @@ static void job_free(struct job *job)
     gb_buf_free(&job->output);
     gb_buf_free(&job->provenance);
     gb_buf_free(&job->labelled);
+    gb_buf_free(&job->attend_in);
+    gb_buf_free(&job->attend_out);
     runtime_free(&job->runtime);
     notebook_free(&job->nb);
 }
@@ -318,7 +325,7 @@ static int fill_crash_tail(const char *text, size_t len, struct grade_result *r,
  * PYTHONUNBUFFERED, ...): nothing is inherited from the grader's. */
 /* The shim directory is always on the path: it supplies missing functions
  * (only when they are missing) and records print provenance. */
-static void student_env(const char **env, const char *seed_map)
+static void student_env(const char **env, const char *extra)
 {
     size_t n = 0;
 
@@ -329,8 +336,9 @@ static void student_env(const char **env, const char *seed_map)
     env[n++] = "PYTHONPATH=" PIPELINE_SHIM_SUBDIR;      /* relative: resolved in the work dir */
     env[n++] = "GRADEBOX_SHIMS_USED=" SANDBOX_WORKDIR "/" RUNTIME_SHIM_USED_FILE;
     env[n++] = "GRADEBOX_PROVENANCE=" SANDBOX_WORKDIR "/" PROVENANCE_FILE;
-    if (seed_map)
-        env[n++] = seed_map;          /* "GRADEBOX_SEED_MAP=KEY": the rerun (rerun.h) */
+    if (extra)    /* "GRADEBOX_SEED_MAP=KEY": the rerun (rerun.h); "GRADEBOX_ATTEND=FILE":
+                   * the hidden-input test of attend (attend_test.h) */
+        env[n++] = extra;
     env[n] = NULL;
 }
 
@@ -461,8 +469,20 @@ static void read_provenance(int work_fd, struct job *job)
         gb_buf_free(&job->provenance);
 }
 
+/* The shim's report of the hidden-input test (attend_test.h); absent or
+ * unreadable is no report, which the judgement says (attend never called). */
+static void read_attend_report(int work_fd, struct job *job)
+{
+    struct gb_err ignored;
+
+    if (work_fd < 0 ||
+        workdir_read_file_at(work_fd, ATTEND_TEST_OUT_FILE, ATTEND_TEST_OUT_MAX, &job->attend_out,
+                             &ignored))
+        gb_buf_free(&job->attend_out);
+}
+
 static int run_submission(const struct pipeline_options *opts, struct job *job,
-                          const char *seed_map, struct grade_result *r, struct gb_err *err)
+                          const char *extra_env, struct grade_result *r, struct gb_err *err)
 {
     const char *argv[] = { opts->python, job->rubric->submission, NULL };
     /* The grader's data is never the submission's to read, even where the
@@ -480,8 +500,11 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
     if (workdir_create(&wd, NULL, err))
         return -1;
     rc = stage_files(opts, job, &wd, token, err);
+    if (rc == 0 && job->attend_in.len)
+        rc = workdir_add_data(&wd, ATTEND_TEST_IN_FILE, job->attend_in.data, job->attend_in.len,
+                              err);
     if (rc == 0) {
-        student_env(env, seed_map);
+        student_env(env, extra_env);
         spec.workdir = wd.path;
         spec.stderr_to_stdout = 1;      /* logging writes to stderr: grade it, in order */
         sandbox_limits_default(&spec.limits);
@@ -492,6 +515,9 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
         rc = note_shims_used(r, token, err);
     if (rc == 0)
         read_provenance(r->run.work_fd, job);
+    if (rc == 0 && job->attend_in.len)
+        read_attend_report(r->run.work_fd, job);
+    memcpy(job->token, token, sizeof job->token);
     if (r->run.work_fd > 2) {
         close(r->run.work_fd);   /* the sandbox's /work (its tmpfs) goes with it */
         r->run.work_fd = -1;
@@ -621,14 +647,14 @@ static int keep_transcript(const struct job *job, struct grade_result *r, struct
 
 /* A live run: probe the runtime, run the submission, say how it ended. */
 static int use_live_run(const struct pipeline_options *opts, struct job *job,
-                        const char *seed_map, struct grade_result *r, struct gb_err *err)
+                        const char *extra_env, struct grade_result *r, struct gb_err *err)
 {
     char summary[256];
 
     if (runtime_probe(opts->python, NULL, &job->runtime, err)
         || fill_runtime(job->runtime.python, job->runtime.torch, job->runtime.numpy, r, err))
         return -1;
-    if (run_submission(opts, job, seed_map, r, err))
+    if (run_submission(opts, job, extra_env, r, err))
         return gb_err_prefix(err, "cannot run %s", job->rubric->submission);
     r->ran = 1;
     sandbox_describe(&r->run, summary, sizeof summary);
@@ -789,6 +815,54 @@ static int check_integrity(const struct pipeline_options *opts, struct job *job,
     return integrity_rerun(opts, job, in, r, err);
 }
 
+/* The hidden-input test of attend (attend_test.h): a second run whose shim
+ * calls the script's attend on the inputs drawn here, judged against the
+ * reference's attention (score_attend.h).  Its output is not graded. */
+static int attend_run(const struct pipeline_options *opts, struct job *job,
+                      struct grade_result *r, struct gb_err *err)
+{
+    struct attend_trial *trial = malloc(sizeof *trial);   /* some 40 KB: off the stack */
+    struct grade_result second;
+    int rc;
+
+    if (!trial)
+        return gb_fail(err, "out of memory for the hidden-input test of attend");
+    memset(&second, 0, sizeof second);
+    gb_buf_free(&job->attend_in);
+    gb_buf_free(&job->attend_out);
+    if (attend_test_draw(trial, err) || attend_test_input(trial, &job->attend_in, err)) {
+        free(trial);
+        return -1;
+    }
+    runtime_free(&job->runtime);
+    rc = use_live_run(opts, job, "GRADEBOX_ATTEND=" SANDBOX_WORKDIR "/" ATTEND_TEST_IN_FILE,
+                      &second, err);
+    if (rc)
+        rc = gb_err_prefix(err, "the hidden-input test of attend");
+    else
+        rc = attend_test_read(trial, job->attend_out.data, job->attend_out.len, job->token,
+                              err) ||
+             score_attend_judge(job->rubric, r, trial, second.run_summary, err) ? -1 : 0;
+    gb_buf_free(&job->attend_in);
+    result_free(&second);
+    free(trial);
+    return rc;
+}
+
+/* Whether the hidden-input test is made for this job; a rubric check of its
+ * kind that is not made is taken out of the result (score_attend.h). */
+static int check_attend(const struct pipeline_options *opts, struct job *job,
+                        struct grade_result *r, struct gb_err *err)
+{
+    if (!score_attend_in_rubric(job->rubric))
+        return 0;
+    if (!attend_test_wanted(job->rubric, opts->integrity))
+        return score_attend_not_made(job->rubric, r, NULL, err);
+    if (opts->transcript)
+        return score_attend_not_made(job->rubric, r, "graded from a recorded output, so attend "
+                                     "could not be called", err);
+    return attend_run(opts, job, r, err);
+}
 
 /* A run that stopped at an import is triaged by what the runtime has: the
  * missing module, not the numbers it never printed, is what to fix first. */
@@ -828,6 +902,7 @@ int pipeline_grade(const struct pipeline_options *opts, struct grade_result *r, 
         }
         rc = fill_identity(opts, &job, r, err) || gather_evidence(opts, &job, r, &in, err)
              || score_submission(&in, r, err) || check_integrity(opts, &job, &in, r, err)
+             || check_attend(opts, &job, r, err)
              || triage_import(r, err)
              || result_identify(r, err) ? -1 : 0;
     }

@@ -376,6 +376,7 @@ static const struct check_kind_row rows[] = {
     [CHECK_REVIEW] = { "review", "section prompt", load_review, 0 },
     [CHECK_TYPED_OUTPUT] = { "typed_output", "", NULL,
                              CHECK_KIND_NEEDS_RUN },
+    [CHECK_ATTEND_HIDDEN_INPUT] = { "attend_hidden_input", "", NULL, CHECK_KIND_NEEDS_RUN },
 };
 #define N_KINDS (sizeof rows / sizeof rows[0])
 _Static_assert(N_KINDS == CHECK_KIND_COUNT, "every check kind needs its row");

@@ -31,6 +31,7 @@ enum check_kind {
     CHECK_ANSWER_WORDS,          /* an answers section avoids forbidden words */
     CHECK_REVIEW,                /* needs human judgement: always VERDICT_REVIEW */
     CHECK_TYPED_OUTPUT,          /* checked numbers typed into the source, not computed */
+    CHECK_ATTEND_HIDDEN_INPUT,   /* the student's attend() on inputs drawn per run (score_attend.h) */
     CHECK_KIND_COUNT             /* not a kind: the number of kinds (rows in the table) */
 };
 

@@ -17,6 +17,7 @@
 #include "extract/extract.h"
 #include "extract/numparse.h"
 #include "score/score_answers.h"
+#include "score/score_attend.h"
 #include "score/score_property.h"
 #include "score/score_relation.h"
 #include "score/score_source.h"
@@ -44,6 +45,7 @@ static const score_kind_fn scorers[CHECK_KIND_COUNT] = {
     [CHECK_ANSWER_WORDS] = score_answers_check,
     [CHECK_REVIEW] = score_answers_check,
     [CHECK_TYPED_OUTPUT] = score_typed_check,
+    [CHECK_ATTEND_HIDDEN_INPUT] = score_attend_check,
 };
 
 int score_kind_scored(enum check_kind kind)

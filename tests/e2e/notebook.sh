@@ -43,8 +43,13 @@ add_pair() {   # ID SCRIPT EXERCISE
     $PY tests/e2e/lib/make_notebook.py "$py" "$dir/$(basename "${py%.py}").ipynb" \
         || { fail "$py: cannot derive its notebook"; return; }
     pairs+=("$id $py $dir/$(basename "${py%.py}").ipynb")
-    pgrade_add "$id.py" check --format json --exercise "$ex" "$py"
-    pgrade_add "$id.ipynb" check --format json --exercise "$ex" "$dir/$(basename "${py%.py}").ipynb"
+    # attention_by_hand with the hidden-input test of attend, as batch and serve grade it
+    # (sections 4 and 5 compare with them), so a notebook's attend is called too
+    local integrity=()
+    [ "$ex" = attention_by_hand ] && integrity=(--integrity)
+    pgrade_add "$id.py" check "${integrity[@]}" --format json --exercise "$ex" "$py"
+    pgrade_add "$id.ipynb" check "${integrity[@]}" --format json --exercise "$ex" \
+        "$dir/$(basename "${py%.py}").ipynb"
 }
 for style in $styles; do
     for ex in attention_by_hand order_matters; do

@@ -29,8 +29,9 @@ unset GRADEBOX_WEBHOOK_SECRET GRADEBOX_CONFIG GRADEBOX_WEBHOOK_URL GRADEBOX_SERV
 s1=$(token s001); s2=$(token s002); prof=$(token prof --instructor)
 other_prof=$(token prof2 --course other --instructor)
 
-# The same file graded by `grader check`, for comparison, while the service runs.
-"$GRADER" check --format json --student s001 --assignment attention_by_hand "$SAMPLE" >"$tmp/check.json" 2>"$tmp/check.log" &
+# The same file graded by `grader check`, for comparison, while the service runs, with --integrity
+# as the service grades (the hidden-input test of attend).
+"$GRADER" check --integrity --format json --student s001 --assignment attention_by_hand "$SAMPLE" >"$tmp/check.json" 2>"$tmp/check.log" &
 check_pid=$!
 EXTRA_PIDS+=("$check_pid")
 
@@ -226,7 +227,7 @@ assert [(c['id'], c['verdict'], c['points']) for c in r['checks']] == \
 assert served['result_status'] == r['status'] == 'passed'
 PY
 curl -sS -m 30 -b "$tmp/jar" "$A/submissions/$id2" >"$tmp/page.html"
-grep -q 'total: 13/13 points' "$tmp/page.html" || fail "the report page has no report"
+grep -q 'total: 15/15 points' "$tmp/page.html" || fail "the report page has no report"
 ! grep -q 'http-equiv="refresh"' "$tmp/page.html" || fail "a finished page still reloads"
 ok "both graded; the API's result is grader check's (score, result_key, every check); the page shows the report"
 

@@ -35,7 +35,7 @@ if [ "${SANITIZE:-}" = 1 ]; then
         grep -q 'http-equiv="refresh"' "$tmp/page.html" || break
         sleep 3
     done
-    grep -q 'total: 13/13 points' "$tmp/page.html" || fail "no report on $loc"
+    grep -q 'total: 15/15 points' "$tmp/page.html" || fail "no report on $loc"
     serve_stop w
     serve_check_logs
     ok "sign-in, upload and the self-reloading page, walked with curl (sanitizer build)"

@@ -28,8 +28,9 @@ unset GRADEBOX_WEBHOOK_SECRET GRADEBOX_CONFIG GRADEBOX_WEBHOOK_URL GRADEBOX_SERV
 "$GRADER" token keygen "$tmp/key" >/dev/null || fail "token keygen"
 s1=$(token s001)
 
-# What grader check prints for the same file, the run's seconds aside.
-"$GRADER" check --student s001 --assignment attention_by_hand "$SAMPLE" >"$tmp/check.txt" 2>"$tmp/check.log"
+# What grader check prints for the same file, the run's seconds aside, graded with
+# --integrity as the service grades (the hidden-input test of attend).
+"$GRADER" check --integrity --student s001 --assignment attention_by_hand "$SAMPLE" >"$tmp/check.txt" 2>"$tmp/check.log"
 check_rc=$?
 [ "$check_rc" = 0 ] || fail "grader check of the sample exited $check_rc"
 mkdir -p "$tmp/hello" "$tmp/home"
@@ -98,7 +99,7 @@ grep -q "$s1" "$conf" || fail "the config file keeps no token"
 client "$tmp/hello/attention_by_hand.py" >"$tmp/c2.out" 2>"$tmp/c2.err"
 rc=$?
 [ "$rc" = 1 ] || { cat "$tmp/c2.err"; fail "a failing file exited $rc, not 1"; }
-grep -q '^score: 0/13 points' "$tmp/c2.out" || fail "no score in the failing report"
+grep -q '^score: 0/15 points' "$tmp/c2.out" || fail "no score in the failing report"
 grep -q '^      1 | hello$' "$tmp/c2.out" || fail "the failing report does not show its output"
 ok "--login keeps url and token (mode 600); a failing file prints its report and exits 1"
 

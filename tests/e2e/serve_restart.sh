@@ -94,7 +94,7 @@ doc = json.load(open(sys.argv[1]))
 r = doc['result']
 assert doc['status'] == 'done' and r['student'] == sys.argv[2], (doc['status'], r['student'])
 assert r['submission_sha256'] == sys.argv[3], 'a result for another file'
-assert r['score'] == r['max_score'] == 13, r['score']
+assert r['score'] == r['max_score'] == 15, r['score']
 PY
 done <"$tmp/ids"
 ok "one result each (one 'finished' event, none refused); the 2 interrupted taken back and graded on attempt 2; every result is its own student's file"

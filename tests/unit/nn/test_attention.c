@@ -86,6 +86,31 @@ START_TEST(test_rejects_bad_shapes)
 }
 END_TEST
 
+/* Non-square attention, by closed form: one query [2, 0] over three keys
+ * [1, 0], [0, 1], [-1, 0] with d_k = 2 scores 2/√2, 0, -2/√2; values are
+ * one-hot rows of width 2 and 1 (d_v = 2), so the output reads the weights. */
+START_TEST(test_general_shapes_by_closed_form)
+{
+    const double q[] = { 2, 0 }, k[] = { 1, 0, 0, 1, -1, 0 }, v[] = { 1, 0, 0, 1, 0, 0 };
+    double w[3], out[2], wq[3], outq[2], s = sqrt(2.0);
+    double z = exp(s) + 1 + exp(-s);
+    struct gb_err err;
+
+    ck_assert_int_eq(attention_general(q, k, v, 1, 3, 2, 2, ATTENTION_SCALED, 0, w, out, &err), 0);
+    ck_assert_double_eq_tol(w[0], exp(s) / z, 1e-15);
+    ck_assert_double_eq_tol(w[1], 1 / z, 1e-15);
+    ck_assert_double_eq_tol(w[2], exp(-s) / z, 1e-15);
+    ck_assert_double_eq_tol(out[0], w[0], 1e-15);
+    ck_assert_double_eq_tol(out[1], w[1], 1e-15);
+    /* over the queries: one query, so every column's softmax is 1 */
+    ck_assert_int_eq(attention_general(q, k, v, 1, 3, 2, 2, ATTENTION_SCALED, 1, wq, outq, &err),
+                     0);
+    ck_assert_double_eq(wq[0] + wq[1] + wq[2], 3.0);
+    ck_assert_int_ne(attention_general(q, k, v, 1, 3, 2, ATTENTION_MAX + 1, ATTENTION_SCALED, 0,
+                                       w, out, &err), 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("attention");
@@ -97,6 +122,7 @@ int main(void)
     tcase_add_test(tc, test_unscaled_mistake_differs);
     tcase_add_test(tc, test_expected_values_query_matrix);
     tcase_add_test(tc, test_rejects_bad_shapes);
+    tcase_add_test(tc, test_general_shapes_by_closed_form);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
