@@ -283,7 +283,7 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     struct sources rows = { .n = 0 }, cols = { .n = 0 };
     struct match rm, cm;
     int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0, nth = f->q->nth > 0 ? f->q->nth : 1;
-    struct cand c;
+    struct cand c = { .table = -1 };   /* every field set below or zero */
     long num;
 
     cell_sources(label, context, header, scope, n_scope, transposed, &rows, &cols);

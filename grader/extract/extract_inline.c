@@ -595,7 +595,7 @@ int extract_inline_candidates(struct finder *f, size_t li)
     int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0, above = 0;
     long anchor = -1, num, direct = -1, pos, own_list = -1;
     int nth = f->q->nth > 0 ? f->q->nth : 1;
-    struct cand c;
+    struct cand c = { .table = -1 };   /* every field set below or zero */
 
     S.s[0] = C.s[0] = extract_line_source(t, (long)li);
     S.n += extract_scope_sources(t, ln, S.s + 1);

@@ -24,6 +24,7 @@
 #define RECORD_FIELDS_MAX 32
 #define RECORD_ATOMS_MAX 160
 #define RECORD_KEYS_MAX 64
+#define RECORD_SHAPES_MAX 32
 
 enum rfield_kind { RF_TEXT, RF_NUMBER, RF_LIST, RF_OTHER };
 
@@ -47,6 +48,10 @@ struct record {
 struct record_keys {
     struct { char key[48]; uint64_t first; int varies, seen; } k[RECORD_KEYS_MAX];
     size_t n;
+    /* per shape of record (its field names in order): how many of its
+     * numbers, from the left, it takes to tell its records apart */
+    struct { uint64_t shape; size_t numeric_keys; } s[RECORD_SHAPES_MAX];
+    size_t n_shapes;
 };
 
 static const char *skip_ws(const char *p, const char *end)
@@ -173,6 +178,8 @@ static int parse_record(const struct extract_transcript *t, size_t li, struct re
     p = skip_ws(s, end);
     while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
         end--;
+    if (end > p && end[-1] == ',')
+        end--;   /* one record of a list: "  {...},"*/
     if (p >= end || *p != '{' || end[-1] != '}' || ln->n_atoms > RECORD_ATOMS_MAX)
         return 0;
     p++;
@@ -198,7 +205,103 @@ static uint64_t hash_bytes(const char *p, size_t n)
     return h;
 }
 
-/* Which text fields vary over the output's records (once per query). */
+/* Which text fields vary over the output's records. */
+static void learn_text_fields(struct record_keys *rk, const struct record *r)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        size_t k;
+        uint64_t h = hash_bytes(r->f[i].val, r->f[i].val_len);
+        if (r->f[i].kind != RF_TEXT || r->f[i].key_len >= sizeof rk->k[0].key)
+            continue;
+        for (k = 0; k < rk->n; k++)
+            if (strlen(rk->k[k].key) == r->f[i].key_len &&
+                !memcmp(rk->k[k].key, r->f[i].key, r->f[i].key_len))
+                break;
+        if (k == rk->n) {
+            if (rk->n == RECORD_KEYS_MAX)
+                continue;
+            memcpy(rk->k[k].key, r->f[i].key, r->f[i].key_len);
+            rk->k[k].key[r->f[i].key_len] = '\0';
+            rk->k[k].first = h;
+            rk->n++;
+        } else if (rk->k[k].first != h) {
+            rk->k[k].varies = 1;
+        }
+        rk->k[k].seen++;
+    }
+}
+
+static uint64_t record_shape(const struct record *r)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < r->n; i++)
+        h = (h ^ hash_bytes(r->f[i].key, r->f[i].key_len) ^ r->f[i].kind) * 1099511628211ull;
+    return h;
+}
+
+static long find_key(const struct record_keys *rk, const struct rfield *fl);
+
+/* Record r told apart by its varying text fields and its first k numbers. */
+static uint64_t record_identity(const struct record_keys *rk, const struct record *r, size_t k)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < r->n; i++) {
+        long key = r->f[i].kind == RF_TEXT ? find_key(rk, &r->f[i]) : -1;
+        int take = key >= 0 ? rk->k[key].varies : r->f[i].kind == RF_NUMBER && k > 0;
+        if (r->f[i].kind == RF_NUMBER && k > 0)
+            k--;
+        if (take)
+            h = (h ^ hash_bytes(r->f[i].val, r->f[i].val_len)) * 1099511628211ull;
+    }
+    return h;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* As a long table's keys (extract_table_tidy.c): the records of one shape
+ * whose text fields do not tell them apart take their numbers from the
+ * left as keys too ("length": 5, "forget_bias": 3), up to the first set
+ * that does; their last number is always a measurement. */
+static int learn_numeric_keys(struct finder *f, struct record_keys *rk, size_t sh)
+{
+    struct record r;
+    uint64_t *ids = NULL;
+    size_t n = 0, cap = 0, n_num = 0;
+
+    for (size_t li = 0; li < f->t->n_lines; li++) {
+        if (!parse_record(f->t, li, &r) || record_shape(&r) != rk->s[sh].shape)
+            continue;
+        if (extract_grow((void **)&ids, &cap, n + 1, sizeof *ids, f->err) < 0) {
+            free(ids);
+            return -1;
+        }
+        n_num = 0;
+        for (size_t i = 0; i < r.n; i++)
+            n_num += r.f[i].kind == RF_NUMBER;
+        n++;
+    }
+    for (size_t k = 0; k < n_num; k++) {
+        size_t m = 0, dup = 0;
+        for (size_t li = 0; li < f->t->n_lines; li++)
+            if (parse_record(f->t, li, &r) && record_shape(&r) == rk->s[sh].shape)
+                ids[m++] = record_identity(rk, &r, k);
+        qsort(ids, m, sizeof *ids, cmp_u64);
+        for (size_t i = 1; i < m && !dup; i++)
+            dup = ids[i] == ids[i - 1];
+        if (!dup || k + 1 == n_num) {
+            rk->s[sh].numeric_keys = k;
+            break;
+        }
+    }
+    free(ids);
+    return 0;
+}
+
+/* What the output's records say about their fields (once per query). */
 static int learn_keys(struct finder *f)
 {
     struct record r;
@@ -207,30 +310,22 @@ static int learn_keys(struct finder *f)
     if (!rk)
         return gb_fail(f->err, "out of memory reading records");
     for (size_t li = 0; li < f->t->n_lines; li++) {
+        size_t sh;
+        uint64_t shape;
         if (!parse_record(f->t, li, &r))
             continue;
-        for (size_t i = 0; i < r.n; i++) {
-            size_t k;
-            uint64_t h = hash_bytes(r.f[i].val, r.f[i].val_len);
-            if (r.f[i].kind != RF_TEXT || r.f[i].key_len >= sizeof rk->k[0].key)
-                continue;
-            for (k = 0; k < rk->n; k++)
-                if (strlen(rk->k[k].key) == r.f[i].key_len &&
-                    !memcmp(rk->k[k].key, r.f[i].key, r.f[i].key_len))
-                    break;
-            if (k == rk->n) {
-                if (rk->n == RECORD_KEYS_MAX)
-                    continue;
-                memcpy(rk->k[k].key, r.f[i].key, r.f[i].key_len);
-                rk->k[k].key[r.f[i].key_len] = '\0';
-                rk->k[k].first = h;
-                rk->n++;
-            } else if (rk->k[k].first != h) {
-                rk->k[k].varies = 1;
-            }
-            rk->k[k].seen++;
-        }
+        learn_text_fields(rk, &r);
+        shape = record_shape(&r);
+        for (sh = 0; sh < rk->n_shapes && rk->s[sh].shape != shape; sh++)
+            ;
+        if (sh == rk->n_shapes && sh < RECORD_SHAPES_MAX)
+            rk->s[rk->n_shapes++].shape = shape;
     }
+    for (size_t sh = 0; sh < rk->n_shapes; sh++)
+        if (learn_numeric_keys(f, rk, sh) < 0) {
+            free(rk);
+            return -1;
+        }
     f->records = rk;
     return 0;
 }
@@ -256,43 +351,64 @@ static int is_constant(const struct record_keys *rk, const struct rfield *fl)
     return k >= 0 && !rk->k[k].varies && rk->k[k].seen > 1;
 }
 
+/* How many numbers from the left name records of r's shape. */
+static size_t numeric_keys(const struct record_keys *rk, const struct record *r)
+{
+    uint64_t shape = record_shape(r);
+    for (size_t sh = 0; sh < rk->n_shapes; sh++)
+        if (rk->s[sh].shape == shape)
+            return rk->s[sh].numeric_keys;
+    return 0;
+}
+
 /* Is field i a measurement: a number (or list of numbers) after the
- * record's last varying text field? */
+ * record's last varying text field, and not among the numbers that tell
+ * its records apart? */
 static int is_measure(const struct record_keys *rk, const struct record *r, size_t i)
 {
+    size_t before = 0;
+
     if (r->f[i].kind != RF_NUMBER && r->f[i].kind != RF_LIST)
         return 0;
     for (size_t j = i + 1; j < r->n; j++)
         if (r->f[j].kind == RF_TEXT && key_varies(rk, &r->f[j]))
             return 0;
-    return 1;
+    for (size_t j = 0; j < i; j++)
+        before += r->f[j].kind == RF_NUMBER;
+    return r->f[i].kind == RF_LIST || before >= numeric_keys(rk, r);
 }
 
-/* The record's labels: every atom of the line but those of the
- * measurements (their names may only be their own column), each with the
- * field it came from; its titles' atoms go to *titles (a heading over the
- * record: they may name its row, but exclude nothing). */
+/* The record's words for measurement mi: every atom of the line but mi's
+ * own and its titles', each with the field it came from; the first *n_lo
+ * are its labels, the rest the other measurements' fields.  Titles' atoms
+ * go to *titles (a heading over the record: they may name its row, but
+ * exclude nothing).  Another measurement's field may carry the row ("b_f
+ * 3" in "forget_bias": 3, a setting the query names), never the column. */
 static size_t label_atoms(const struct extract_transcript *t, const struct xline *ln,
-                          const struct record_keys *rk, const struct record *r,
-                          struct xatom *out, size_t *field_of, struct xatom *titles,
-                          size_t *n_titles)
+                          const struct record_keys *rk, const struct record *r, size_t mi,
+                          struct xatom *out, size_t *field_of, size_t *n_lo,
+                          struct xatom *titles, size_t *n_titles)
 {
     const struct xatom *a = t->atoms + ln->atom0;
     size_t n = 0;
 
     *n_titles = 0;
-    for (size_t i = 0; i < r->n; i++) {
-        int title = is_constant(rk, &r->f[i]);
-        if (is_measure(rk, r, i))
-            continue;
-        for (size_t k = r->f[i].k0; k < r->f[i].v1; k++) {
-            if (title) {
-                titles[(*n_titles)++] = a[k];
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < r->n; i++) {
+            int title = is_constant(rk, &r->f[i]);
+            if (i == mi || is_measure(rk, r, i) != pass || (title && pass))
                 continue;
+            for (size_t k = r->f[i].k0; k < r->f[i].v1; k++) {
+                if (title) {
+                    titles[(*n_titles)++] = a[k];
+                    continue;
+                }
+                field_of[n] = i;
+                out[n++] = a[k];
             }
-            field_of[n] = i;
-            out[n++] = a[k];
         }
+        if (pass == 0)
+            *n_lo = n;
     }
     return n;
 }
@@ -385,14 +501,14 @@ static int record_measure(struct finder *f, size_t li, const struct record *r, s
     const struct xline *ln = &f->t->lines[li];
     const struct rfield *m = &r->f[mi];
     struct xatom la[RECORD_ATOMS_MAX], ta[RECORD_ATOMS_MAX];
-    size_t field_of[RECORD_ATOMS_MAX], n, n_titles;
+    size_t field_of[RECORD_ATOMS_MAX], n, n_titles, n_lo;
     struct sources S = { .n = 3, .n_primary = 2 };
     struct match rm, cm;
     int r_extras = 0, c_extras = 0, row_ok = 1, col_ok = 1;
 
     if ((f->q->shape == EXTRACT_VECTOR) != (m->kind == RF_LIST))
         return 0;
-    n = label_atoms(f->t, ln, f->records, r, la, field_of, ta, &n_titles);
+    n = label_atoms(f->t, ln, f->records, r, mi, la, field_of, &n_lo, ta, &n_titles);
     S.s[0] = (struct source){ la, n, 0, 0 };
     S.s[1] = (struct source){ f->t->atoms + ln->atom0 + m->k0, m->k1 - m->k0, 0, 0 };
     S.s[2] = (struct source){ ta, n_titles, 0, 0 };
@@ -407,11 +523,12 @@ static int record_measure(struct finder *f, size_t li, const struct record *r, s
         return 0;
     if (f->col.n) {
         S.taken = f->row.n ? &rm : NULL;
+        S.s[0].n = n_lo;   /* the labels only: the row's match stays in them or past them */
         col_ok = extract_match_set(f->t, &f->col, &S, -1, &cm, &c_extras, NULL, 0);
     } else if (n_measures > 1) {
         col_ok = 0;   /* "train": 1.0, "test": 0.98 and no column to choose */
     }
-    if (!col_ok || extract_excluded(f, la, n) || extract_excluded(f, S.s[1].a, S.s[1].n))
+    if (!col_ok || extract_excluded(f, la, n_lo) || extract_excluded(f, S.s[1].a, S.s[1].n))
         return 0;
     return add_record_cand(f, li, r, m,
                            (!f->row.n || rm.in_primary == rm.n_items) &&

@@ -35,7 +35,7 @@
 #include "error.h"
 #include "score/result.h"
 #include "score/rubric.h"
-#include "score/score.h"
+#include "score/score_ctx.h"
 
 #define ATTEND_CASES 5       /* hidden inputs per test */
 #define ATTEND_DIM 8         /* largest row or column count of any matrix in the test */
