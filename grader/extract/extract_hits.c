@@ -697,7 +697,9 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
         if (!f.sec_closed)
             f.sec_last = (long)li;
         f.section_seen = 1;
-        int record = extract_record_candidates(&f, li);
+        int record = extract_legend_candidates(&f, li);
+        if (!record)
+            record = extract_record_candidates(&f, li);
         if (record < 0)
             goto out;
         if (!record && (extract_table_candidates(&f, li) < 0 ||
@@ -726,6 +728,7 @@ out:
     free(f.caption);
     free(f.outer);
     free(f.records);
+    extract_legends_free(f.legends);
     free(f.c);
     return rc;
 }

@@ -27,6 +27,7 @@
  *   extract_inline_labels.c  inline values after their label: "label: value", key=value, prose
  *   extract_inline.c         inline candidates: label lists, arrows, units, keys, dicts, axes
  *   extract_records.c        record candidates: one flat dict per line (JSON Lines)
+ *   extract_legend.c         legend candidates: a matrix under "rows: ... | cols: ..."
  *   extract_cells.c          table candidates: cells by row label and column header
  *   extract_hits.c           extract_find(): choosing the value, hits and explanations
  *   extract_align.c          a value recognised by its record, where no label names it
@@ -525,6 +526,7 @@ struct cand {
 };
 
 struct record_keys;
+struct legends;
 struct finder {
     const struct extract_transcript *t;
     const struct extract_query *q;
@@ -545,6 +547,7 @@ struct finder {
     size_t marked_cline;      /*   its line */
     struct extract_refmark_at marked;
     struct record_keys *records;  /* which record fields name records (extract_records.c) */
+    struct legends *legends;      /* matrices named by a legend line (extract_legend.c) */
     struct gb_err *err;
 };
 
@@ -585,6 +588,13 @@ long extract_value_in_clause(const struct extract_transcript *t, const struct xl
 int extract_inline_candidates(struct finder *f, size_t li);
 int extract_axis_candidates(struct finder *f, size_t li);
 int extract_dict_candidates(struct finder *f, size_t li);
+
+/* ---- extract_legend.c: a matrix named by a legend ("rows: ... | cols: ...") */
+
+/* Line li as a legend or a row of the matrix a legend names: 1 when it is
+ * one (its candidates added, and no other reader's), 0 when not, -1 on error. */
+int extract_legend_candidates(struct finder *f, size_t li);
+void extract_legends_free(struct legends *L);
 
 /* ---- extract_records.c: a value in a record ("field": value, ...) -------- */
 

@@ -88,7 +88,9 @@ static void lit_put(struct literal *l, char c)
 
 /* Reads digits with optional thousands groups of exactly three ("1,217",
  * "1_000_000").  A group that is not three digits means the separator was a
- * list comma after all ("1,2,3"), so grouping is refused for the whole run. */
+ * list comma after all ("1,2,3"), so grouping is refused for the whole run;
+ * so is a number that follows a list comma itself ("10,25,50,100": the
+ * 100 after 50 is the list's next item, not 50,100). */
 static size_t scan_int_part(const char *s, size_t len, size_t i, unsigned options,
                             struct literal *lit, int *grouped)
 {
@@ -97,6 +99,9 @@ static size_t scan_int_part(const char *s, size_t len, size_t i, unsigned option
         i++;
     lead = i - start;
     *grouped = 0;
+    if (i < len && s[i] == ',' && start >= 2 && s[start - 1] == ',' &&
+        is_digit((unsigned char)s[start - 2]))
+        lead = 0;   /* an item of a comma list */
     if (lead >= 1 && lead <= 3 && !(lead == 1 && s[start] == '0') && i < len &&
         (s[i] == '_' || (s[i] == ',' && !(options & (NUMPARSE_OPT_NO_COMMA_GROUPS |
                                                      NUMPARSE_OPT_DECIMAL_COMMA))))) {

@@ -120,6 +120,10 @@ START_TEST(test_thousands_only_in_groups_of_three)
     ck_assert(n[2].value == 12 && n[3].value == 345 && n[4].value == 67);
     ck_assert_uint_eq(numparse_scan("100,200", 7, NUMPARSE_OPT_NO_COMMA_GROUPS, n, MAXN), 2);
     ck_assert_uint_eq(scan("(1600,8)", n), 2);
+    /* a list's next item is no thousands group of the item before it */
+    ck_assert_uint_eq(scan("lengths 10,25,50,100", n), 4);
+    ck_assert(n[2].value == 50 && n[3].value == 100);
+    ck_assert_uint_eq(scan("sizes 7,1,217", n), 3);   /* a list throughout: 7, 1, 217 */
 }
 END_TEST
 
