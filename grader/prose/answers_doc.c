@@ -219,6 +219,28 @@ static void setext_heading(struct cursor *c, struct line *l, size_t text)
     c->number++;
 }
 
+/* An answers file written as LaTeX heads its sections with sectioning
+ * commands: "\\subsection*{Question 1 (interpretation)}" is a level-2
+ * heading whose words start after the brace. */
+static void latex_heading(const char *d, struct line *l, size_t i)
+{
+    static const char *const commands[] = { "\\chapter", "\\section", "\\subsection",
+                                            "\\subsubsection", "\\paragraph", NULL };
+
+    for (int k = 0; commands[k]; k++) {
+        size_t n = strlen(commands[k]), j = i + n;
+        if (j >= l->b || strncmp(d + i, commands[k], n))
+            continue;
+        if (d[j] == '*')
+            j++;
+        if (j < l->b && d[j] == '{') {
+            l->level = k ? k : 1;
+            l->text = j + 1;
+        }
+        return;
+    }
+}
+
 static int next_line(struct cursor *c, struct line *l)
 {
     const char *d = c->doc;
@@ -243,6 +265,8 @@ static int next_line(struct cursor *c, struct line *l)
         return 1;
     for (l->text = i; l->text < l->b && d[l->text] == '#'; l->text++)
         l->level++;
+    if (!l->level)
+        latex_heading(d, l, i);
     if (!l->level)
         setext_heading(c, l, i);
     return 1;

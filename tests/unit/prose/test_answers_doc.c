@@ -212,6 +212,19 @@ START_TEST(test_setext_headings)
 }
 END_TEST
 
+/* An answers file written in LaTeX: its sectioning commands are headings,
+ * the title inside the braces. */
+START_TEST(test_latex_headings)
+{
+    const char *doc = "\\section*{Self-check answers}\n\n"
+                      "\\subsection*{Question 1 (interpretation)}\nOnly the end.\n\n"
+                      "\\subsection{Question 2 (debug)}\nMemorising.\n";
+
+    ck_assert_str_eq(body(doc, "q1"), "Only the end.");
+    ck_assert_str_eq(body(doc, "q2"), "Memorising.");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("answers_doc");
@@ -229,6 +242,7 @@ int main(void)
     tcase_add_test(tc, test_utf16_and_binary_documents);
     tcase_add_test(tc, test_quotes_and_placeholders);
     tcase_add_test(tc, test_setext_headings);
+    tcase_add_test(tc, test_latex_headings);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
