@@ -156,8 +156,11 @@ static int hand_worked(const struct extract_transcript *t, const struct xline *l
 {
     for (size_t i = 0; i < ln->n_atoms; i++) {
         const struct xatom *a = &t->atoms[ln->atom0 + i];
+        /* in the student's language too: "с бумаги", "papier", "手算" */
+        const char *en = a->num < 0 ? extract_lexicon_english(a->p, a->len) : NULL;
         for (const char *const *w = hand_words; a->num < 0 && *w; w++)
-            if (a->len == strlen(*w) && !strncasecmp(a->p, *w, a->len))
+            if ((a->len == strlen(*w) && !strncasecmp(a->p, *w, a->len)) ||
+                (en && !strcmp(en, *w)))
                 return 1;
     }
     return 0;

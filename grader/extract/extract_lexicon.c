@@ -109,6 +109,8 @@ static const struct label_word lexicon[] = {
     { "nouveau", "fresh" },           /* fr */
     { "nuevo", "fresh" },             /* es */
     { "numero", "number" },           /* es, it, pt */
+    { "papel", "paper" },        /* es, pt */
+    { "papier", "paper" },       /* fr, de */
     { "parte", "part" },              /* es, it, pt */
     { "partie", "part" },             /* fr */
     { "paso", "step" },               /* es */
@@ -161,10 +163,12 @@ static const struct label_word lexicon[] = {
     { "wert", "value" },              /* de */
     { "zeile", "row" },               /* de */
     { "zeit", "time" },               /* de */
+    { "бумаг", "paper" },        /* ru, a stem */
     { "веса", "weight" },        /* ru */
     { "вопрос", "question" },    /* ru */
     { "врем", "time" },          /* ru, a stem */
     { "времени", "time" },       /* ru */
+    { "вручную", "manual" },     /* ru */
     { "выход", "output" },       /* ru */
     { "градиент", "gradient" },  /* ru */
     { "длин", "length" },        /* ru, a stem */
@@ -183,6 +187,7 @@ static const struct label_word lexicon[] = {
     { "после", "after" },        /* ru */
     { "разниц", "difference" },  /* ru, a stem */
     { "расхождени", "difference" }, /* ru, a stem */
+    { "руками", "hand" },        /* ru */
     { "секунд", "seconds" },     /* ru, a stem */
     { "смещени", "bias" },       /* ru, a stem */
     { "средн", "mean" },         /* ru, a stem */
@@ -217,6 +222,9 @@ static const struct label_word lexicon[] = {
     { "序列", "sequence" },             /* zh-Hans */
     { "总", "total" },                 /* zh-Hans */
     { "总和", "sum" },                  /* zh-Hans */
+    { "手工", "manual" },          /* zh-Hans */
+    { "手算", "hand" },            /* zh-Hans */
+    { "手計算", "hand" },           /* ja */
     { "打乱", "shuffled" },             /* zh-Hans */
     { "时间", "time" },                 /* zh-Hans */
     { "最大", "max" },                  /* zh-Hans */
