@@ -420,8 +420,8 @@ int extract_names_difference(const struct xatom *a, size_t n)
 }
 
 /* A header naming a quotient of two keys: "step1/step50", "s1 / s50",
- * "step 1 vs step 50" — the same word with two numbers, split by '/' or
- * "vs".  Its cells are that ratio, no reading of either key. */
+ * "step 1 vs step 50", "step1_over_step50" — the same word with two
+ * numbers, split by '/', "vs" or "over".  Its cells are that ratio, no reading of either key. */
 int extract_names_ratio(const struct xatom *a, size_t n)
 {
     for (size_t i = 0; i + 3 < n; i++) {
@@ -432,8 +432,9 @@ int extract_names_ratio(const struct xatom *a, size_t n)
         if (to > from && to - from < 8 && memchr(from, '/', (size_t)(to - from)))
             return 1;
     }
-    for (size_t i = 0; i + 4 < n; i++)   /* "step 1 vs step 50" */
-        if (a[i].num < 0 && a[i + 1].num >= 0 && extract_atom_is(&a[i + 2], "vs") &&
+    for (size_t i = 0; i + 4 < n; i++)   /* "step 1 vs step 50", "step1_over_step50" */
+        if (a[i].num < 0 && a[i + 1].num >= 0 &&
+            (extract_atom_is(&a[i + 2], "vs") || extract_atom_is(&a[i + 2], "over")) &&
             a[i + 3].num < 0 && a[i + 4].num >= 0 &&
             extract_word_eq(a[i].p, a[i].len, a[i + 3].p, a[i + 3].len) == 3)
             return 1;

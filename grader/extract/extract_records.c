@@ -495,13 +495,36 @@ static int on_record(const struct match *m)
     return 0;
 }
 
+/* Does the column's match sit in a field naming a quotient of two keys
+ * ("metric": "step1_over_step50") when the query asks for no quotient?
+ * Then it names neither key: step 1 is another record's.  A field's atoms
+ * sit together in la (label_atoms). */
+static int in_quotient(struct finder *f, const struct xatom *la, size_t n,
+                       const size_t *field_of, const struct match *cm)
+{
+    if (extract_asks_ratio(&f->col))
+        return 0;
+    for (size_t k = 0; k < cm->n_items; k++) {
+        size_t at = cm->pos[k].idx, from = at, to = at;
+        if (cm->pos[k].src != 0)
+            continue;
+        while (from > 0 && field_of[from - 1] == field_of[at])
+            from--;
+        while (to < n && field_of[to] == field_of[at])
+            to++;
+        if (extract_names_ratio(la + from, to - from))
+            return 1;
+    }
+    return 0;
+}
+
 static int record_measure(struct finder *f, size_t li, const struct record *r, size_t mi,
                           size_t n_measures)
 {
     const struct xline *ln = &f->t->lines[li];
     const struct rfield *m = &r->f[mi];
     struct xatom la[RECORD_ATOMS_MAX], ta[RECORD_ATOMS_MAX];
-    size_t field_of[RECORD_ATOMS_MAX], n, n_titles, n_lo;
+    size_t field_of[RECORD_ATOMS_MAX], n, n_titles, n_lo = 0;
     struct sources S = { .n = 3, .n_primary = 2 };
     struct match rm, cm;
     int r_extras = 0, c_extras = 0, row_ok = 1, col_ok = 1;
@@ -524,7 +547,8 @@ static int record_measure(struct finder *f, size_t li, const struct record *r, s
     if (f->col.n) {
         S.taken = f->row.n ? &rm : NULL;
         S.s[0].n = n_lo;   /* the labels only: the row's match stays in them or past them */
-        col_ok = extract_match_set(f->t, &f->col, &S, -1, &cm, &c_extras, NULL, 0);
+        col_ok = extract_match_set(f->t, &f->col, &S, -1, &cm, &c_extras, NULL, 0) &&
+                 !in_quotient(f, la, n_lo, field_of, &cm);
     } else if (n_measures > 1) {
         col_ok = 0;   /* "train": 1.0, "test": 0.98 and no column to choose */
     }

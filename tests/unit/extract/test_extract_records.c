@@ -92,6 +92,20 @@ START_TEST(test_the_record_whose_field_the_query_names_whole)
 }
 END_TEST
 
+START_TEST(test_a_quotient_names_neither_key)
+{
+    /* "step1_over_step50" is the ratio, not step 1 */
+    struct extract_transcript *t = extract_fixture_parse(
+        "{\"model\": \"rnn\", \"gain\": 0.5, \"step\": 50, \"metric\": \"grad_norm\", \"value\": 0.07577}\n"
+        "{\"model\": \"rnn\", \"gain\": 0.5, \"step\": 1, \"metric\": \"grad_norm\", \"value\": 5.032e-17}\n"
+        "{\"model\": \"rnn\", \"gain\": 0.5, \"metric\": \"step1_over_step50\", \"value\": 6.64e-16}\n");
+    struct found f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+
+    ASSERT_HIT(f, 5.032e-17, 2, "5.032e-17");
+    extract_free(t);
+}
+END_TEST
+
 static Suite *extract_records_suite(void)
 {
     Suite *s = suite_create("extract_records");
@@ -101,6 +115,7 @@ static Suite *extract_records_suite(void)
     tcase_add_test(tc, test_a_field_printed_alike_everywhere_is_a_title);
     tcase_add_test(tc, test_a_measurement_is_named_by_its_own_key_only);
     tcase_add_test(tc, test_the_record_whose_field_the_query_names_whole);
+    tcase_add_test(tc, test_a_quotient_names_neither_key);
     suite_add_tcase(s, tc);
     return s;
 }
