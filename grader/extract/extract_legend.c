@@ -25,7 +25,7 @@
 #include <strings.h>
 
 #define LEGEND_NAMES_MAX 24
-#define LEGEND_ROWS_MAX 24
+#define LEGEND_ROWS_MAX 64
 #define LEGEND_NAME_LINES 2     /* "res", "secs": a name over the matrix */
 
 struct lname {
@@ -39,7 +39,9 @@ struct legend {
     size_t note0, note1;    /* a note closing the row list, "(gain 1.0)": every row's */
     struct lname rows[LEGEND_NAMES_MAX], cols[LEGEND_NAMES_MAX];
     size_t n_rows, n_cols;
-    size_t row_line[LEGEND_ROWS_MAX];   /* the matrix's rows, as lines */
+    size_t row_line[LEGEND_ROWS_MAX];   /* the matrices' rows, as lines */
+    size_t row_k[LEGEND_ROWS_MAX];      /*   the row name each is */
+    long row_name[LEGEND_ROWS_MAX];     /*   its matrix's name line ("secs", "res [["), -1 none */
     size_t n_row_lines;
 };
 
@@ -162,22 +164,41 @@ static size_t row_numbers(const struct extract_transcript *t, const struct xline
     return n;
 }
 
-/* The matrix under legend lg: its row lines, each holding n_cols numbers. */
+/* The matrices under legend lg, all of its shape ("secs", "tracc",
+ * "teacc" printed one after another under one legend): their row lines,
+ * each holding n_cols numbers, and each matrix's name (a line of words over
+ * it, or the words before its first row's numbers). */
 static int find_matrix(const struct extract_transcript *t, struct legend *lg)
 {
-    size_t li = lg->line + 1, names = 0, first;
+    size_t li = lg->line + 1, names = 0, first, k = 0;
+    long name = -1;
 
     while (li < t->n_lines && t->lines[li].block == t->lines[lg->line].block &&
            lg->n_row_lines < LEGEND_ROWS_MAX) {
         const struct xline *ln = &t->lines[li];
         size_t n = ln->n_nums ? row_numbers(t, ln, &first) : 0;
-        if (n == lg->n_cols && (!first || !lg->n_row_lines))
-            lg->row_line[lg->n_row_lines++] = li;
-        else if (lg->n_row_lines || ln->n_nums || ++names > LEGEND_NAME_LINES)
+        if (n == lg->n_cols && (!first || !k)) {
+            if (!k && first)
+                name = (long)li;
+            lg->row_line[lg->n_row_lines] = li;
+            lg->row_k[lg->n_row_lines] = k++;
+            lg->row_name[lg->n_row_lines++] = name;
+            if (!lg->n_rows) {
+                k = 0;
+                break;   /* no row names: one row */
+            }
+            if (k == lg->n_rows)
+                k = 0, names = 0, name = -1;
+        } else if (!k && !ln->n_nums && ++names <= LEGEND_NAME_LINES) {
+            name = (long)li;
+        } else {
             break;
+        }
         li++;
     }
-    return lg->n_row_lines && (lg->n_rows ? lg->n_row_lines == lg->n_rows : lg->n_row_lines == 1);
+    lg->n_row_lines -= k;   /* a matrix cut short is not this legend's */
+    return lg->n_row_lines > 0 && (lg->n_rows ? lg->n_row_lines % lg->n_rows == 0
+                                              : lg->n_row_lines == 1);
 }
 
 static int learn_legends(struct finder *f)
@@ -221,96 +242,169 @@ void extract_legends_free(struct legends *L)
     free(L);
 }
 
-/* The sources naming row k of lg's matrix: its name (and the words it
- * takes, and the list's note), else the row line's own name and the
- * legend's other words. */
-static void row_sources(const struct extract_transcript *t, const struct legend *lg, size_t k,
-                        struct sources *S)
+/* The atoms naming the matrix row r belongs to: its name line's, or the
+ * words before its first row's numbers. */
+static struct source matrix_name(const struct extract_transcript *t, const struct legend *lg,
+                                 size_t r)
+{
+    const struct xline *nl;
+    size_t first;
+
+    if (lg->row_name[r] < 0)
+        return (struct source){ NULL, 0, 0, 0 };
+    nl = &t->lines[lg->row_name[r]];
+    if (nl->n_nums && row_numbers(t, nl, &first) == lg->n_cols)
+        return (struct source){ t->atoms + nl->atom0, first, 0, 0 };
+    return (struct source){ t->atoms + nl->atom0, nl->n_atoms, 0, 0 };
+}
+
+/* The labels of the cell at row line r, column j, read together as a
+ * human reads them: 0 its row's name, 1 its column's name, 2 its matrix's
+ * name; then, as headings over them, 3 the words the row's bare number
+ * takes ("lengths" over 20), 4 those of the column's, 5 the row list's
+ * note or, with no row names, the row line's own name and the legend's
+ * other words. */
+static void cell_sources(const struct extract_transcript *t, const struct legend *lg, size_t r,
+                         size_t j, struct sources *S)
 {
     const struct xatom *la = t->atoms + t->lines[lg->line].atom0;
     const struct xatom *ra = t->atoms + t->lines[lg->rows_line].atom0;
-    const struct xline *rl = &t->lines[lg->row_line[k]];
+    const struct xline *rl = &t->lines[lg->row_line[r]];
+    const struct lname *cn = &lg->cols[j];
     size_t first;
 
-    /* the words a bare number takes are a heading over it ("lengths" over
-     * 20): a phrase's "length 20" splits between them (match_split) */
-    S->n = 2;
-    S->n_primary = 1;
+    memset(S, 0, sizeof *S);
+    S->n = 6;
+    S->n_primary = 3;
+    S->s[1] = (struct source){ la + cn->a0, cn->a1 - cn->a0, 0, 0 };
+    S->s[2] = matrix_name(t, lg, r);
+    S->s[4] = (struct source){ la + cn->w0, cn->w1 - cn->w0, 0, 0 };
     if (lg->n_rows) {
-        const struct lname *nm = &lg->rows[k];
+        const struct lname *nm = &lg->rows[lg->row_k[r]];
         S->s[0] = (struct source){ ra + nm->a0, nm->a1 - nm->a0, 0, 0 };
-        S->s[1] = (struct source){ ra + nm->w0, nm->w1 - nm->w0, 0, 0 };
-        S->s[S->n++] = (struct source){ ra + lg->note0, lg->note1 - lg->note0, 0, 0 };
+        S->s[3] = (struct source){ ra + nm->w0, nm->w1 - nm->w0, 0, 0 };
+        S->s[5] = (struct source){ ra + lg->note0, lg->note1 - lg->note0, 0, 0 };
     } else {
         row_numbers(t, rl, &first);
         S->s[0] = (struct source){ t->atoms + rl->atom0, first, 0, 0 };
-        S->s[1] = (struct source){ la, lg->n_cols ? lg->cols[0].a0 : 0, 0, 0 };
+        S->s[5] = (struct source){ la, lg->n_cols ? lg->cols[0].a0 : 0, 0, 0 };
+        if (S->s[2].a == S->s[0].a)
+            S->s[2].n = 0;   /* the row's own name is the matrix's */
     }
-    S->n += extract_scope_sources(t, &t->lines[lg->line], S->s + S->n);
 }
 
-/* Is every item of m on the name itself or the words it takes (sources 0
- * and 1), none in a note or a heading? */
-static int on_name(const struct match *m)
+/* Is every item of m on the cell's names or the words they take (sources
+ * 0 to 4), none only in the note? */
+static int on_names(const struct match *m)
 {
     for (size_t k = 0; k < m->n_items; k++)
-        if (m->pos[k].src < 0 || m->pos[k].src > 1)
+        if (m->pos[k].src < 0 || m->pos[k].src > 4)
             return 0;
     return 1;
+}
+
+static int used_source(const struct match *m, int src)
+{
+    for (size_t k = 0; k < m->n_items; k++)
+        if (m->pos[k].src == src)
+            return 1;
+    return 0;
+}
+
+/* A matrix named by one word joining two of the column phrase's words
+ * ("teacc" for "te acc", "tracc" for "tr acc"): printed as a variable's
+ * name is. */
+static int compound_named(const struct phrase_set *col, const struct source *name)
+{
+    for (size_t v = 0; v < col->n; v++) {
+        const struct phrase *p = &col->v[v];
+        if (p->n != 2 || !p->items[0].w || !p->items[1].w || p->items[0].has_num ||
+            p->items[1].has_num)
+            continue;
+        for (size_t i = 0; i < name->n; i++) {
+            const struct xatom *a = &name->a[i];
+            size_t l0 = p->items[0].wlen, l1 = p->items[1].wlen;
+            if (a->num < 0 && a->len == l0 + l1 && !strncasecmp(a->p, p->items[0].w, l0) &&
+                !strncasecmp(a->p + l0, p->items[1].w, l1))
+                return 1;
+        }
+    }
+    return 0;
 }
 
 /* Does column j's name carry the query's column phrase, and (*plain) as
  * the rubric wrote it, no synonym substituted? */
-static int column_named(struct finder *f, const struct legend *lg, size_t j, struct match *cm,
-                        int *extras, int *plain)
+static int column_named(struct finder *f, const struct legend *lg, size_t j, int *plain)
 {
     const struct xatom *la = f->t->atoms + f->t->lines[lg->line].atom0;
     const struct lname *cn = &lg->cols[j];
     struct sources C = { .n = 2, .n_primary = 1 };
+    struct match cm;
+    int extras;
 
     C.s[0] = (struct source){ la + cn->a0, cn->a1 - cn->a0, 0, 0 };
     C.s[1] = (struct source){ la + cn->w0, cn->w1 - cn->w0, 0, 0 };
-    if (!extract_match_set(f->t, &f->col, &C, -1, cm, extras, NULL, 0))
+    if (!extract_match_set(f->t, &f->col, &C, -1, &cm, &extras, NULL, 0))
         return 0;
-    *plain = cm->phrase && !cm->phrase->groups;
+    *plain = cm.phrase && !cm.phrase->groups;
     return 1;
 }
 
-static int legend_cell(struct finder *f, const struct legend *lg, size_t k, size_t j,
-                       int any_plain)
+/* The cell's column as the query reads it where no column of the legend
+ * names it: the matrix's name ("secs"; "teacc" joining "te acc"), or a
+ * word of the row's name. */
+static int column_elsewhere(struct finder *f, const struct sources *S, const struct match *rm,
+                            struct match *cm, int *extras, int *quality)
+{
+    struct sources C = *S;
+
+    C.taken = f->row.n ? rm : NULL;
+    if (extract_match_set(f->t, &f->col, &C, -1, cm, extras, NULL, 0)) {
+        *quality = on_names(cm);
+        return 1;
+    }
+    *quality = 1;
+    return compound_named(&f->col, &S->s[2]);
+}
+
+static int legend_cell(struct finder *f, const struct legend *lg, size_t r, size_t j,
+                       int any_col, int any_plain)
 {
     const struct extract_transcript *t = f->t;
-    const struct xatom *la = t->atoms + t->lines[lg->line].atom0;
-    const struct xline *rl = &t->lines[lg->row_line[k]];
-    const struct lname *cn = &lg->cols[j];
-    struct sources R = { .n = 0 };
+    const struct xline *rl = &t->lines[lg->row_line[r]];
+    struct sources S;
     struct match rm, cm;
-    int r_extras = 0, c_extras = 0, plain = 0;
+    int r_extras = 0, c_extras = 0, c_quality = 1;
     size_t first;
 
-    row_sources(t, lg, k, &R);
-    if (f->row.n && !extract_match_set(t, &f->row, &R, -1, &rm, &r_extras, NULL, 0))
-        return 0;
-    /* "clipped" (a synonym of "after") is "clip" abbreviated: where a
-     * column says "after" itself, "before clip" is not that column */
-    if (f->col.n && (!column_named(f, lg, j, &cm, &c_extras, &plain) || (any_plain && !plain)))
-        return 0;
-    /* "step1/step50" is a quotient, never step 1; "max |a - b|" a gap */
-    if ((extract_names_ratio(la + cn->a0, cn->a1 - cn->a0) && !extract_asks_ratio(&f->col)) ||
-        (extract_names_difference(la + cn->a0, cn->a1 - cn->a0) &&
-         !extract_asks_difference(&f->col)))
-        return 0;
     if (!f->row.n && !f->col.n)
         return 0;
-    /* the row's name, the words it takes and the note: not the headings */
-    for (int i = 0; i < (lg->n_rows ? 3 : 2); i++)
-        if (extract_excluded(f, R.s[i].a, R.s[i].n))
-            return 0;
-    if (extract_excluded(f, la + cn->a0, cn->a1 - cn->a0))
+    cell_sources(t, lg, r, j, &S);
+    if (f->row.n && (!extract_match_set(t, &f->row, &S, -1, &rm, &r_extras, NULL, 0) ||
+                     !(used_source(&rm, 0) || used_source(&rm, 3) || !lg->n_rows)))
         return 0;
+    if (f->col.n && any_col) {
+        /* where the legend names the query's column, it is one of its
+         * columns: by the rubric's own word where one says it ("clipped",
+         * a synonym of "after", fits "before clip" abbreviated) */
+        int plain = 0;
+        const struct source *cn = &S.s[1];
+        if (!column_named(f, lg, j, &plain) || (any_plain && !plain))
+            return 0;
+        /* "step1/step50" is a quotient, never step 1; "max |a - b|" a gap */
+        if ((extract_names_ratio(cn->a, cn->n) && !extract_asks_ratio(&f->col)) ||
+            (extract_names_difference(cn->a, cn->n) && !extract_asks_difference(&f->col)))
+            return 0;
+    } else if (f->col.n && !column_elsewhere(f, &S, &rm, &cm, &c_extras, &c_quality)) {
+        return 0;
+    }
+    /* the cell's own names, the words they take and the note: not headings */
+    for (int i = 0; i < S.n; i++)
+        if (extract_excluded(f, S.s[i].a, S.s[i].n))
+            return 0;
     row_numbers(t, rl, &first);
-    struct cand c = { .line = lg->row_line[k], .num = t->atoms[rl->atom0 + first + j].num,
-                      .quality = (!f->row.n || on_name(&rm)) && (!f->col.n || on_name(&cm)),
+    struct cand c = { .line = lg->row_line[r], .num = t->atoms[rl->atom0 + first + j].num,
+                      .quality = (!f->row.n || on_names(&rm)) && c_quality,
                       .extras = r_extras + c_extras, .how = EXTRACT_HOW_INLINE,
                       .col = -1, .table = -1,
                       .scope_excluded = extract_scope_excluded(f, lg->line) };
@@ -322,7 +416,7 @@ static int legend_cell(struct finder *f, const struct legend *lg, size_t k, size
 int extract_legend_candidates(struct finder *f, size_t li)
 {
     const struct legend *lg;
-    int any_plain = 0;
+    int any_col = 0, any_plain = 0;
 
     if (!f->legends && learn_legends(f) < 0)
         return -1;
@@ -331,15 +425,15 @@ int extract_legend_candidates(struct finder *f, size_t li)
     lg = &f->legends->v[f->legends->of_line[li]];
     if (li == lg->line || f->q->shape != EXTRACT_SCALAR || f->q->nth > 1)
         return 1;   /* the legend itself, or a query for what a cell is not */
-    for (size_t j = 0; j < lg->n_cols && f->col.n && !any_plain; j++) {
-        struct match cm;
-        int extras, plain = 0;
-        any_plain = column_named(f, lg, j, &cm, &extras, &plain) && plain;
+    for (size_t j = 0; j < lg->n_cols && f->col.n; j++) {
+        int plain = 0;
+        if (column_named(f, lg, j, &plain))
+            any_col = 1, any_plain |= plain;
     }
     for (size_t k = 0; k < lg->n_row_lines; k++)
         if (lg->row_line[k] == li)
             for (size_t j = 0; j < lg->n_cols; j++)
-                if (legend_cell(f, lg, k, j, any_plain) < 0)
+                if (legend_cell(f, lg, k, j, any_col, any_plain) < 0)
                     return -1;
     return 1;
 }

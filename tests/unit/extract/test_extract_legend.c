@@ -5,7 +5,8 @@
  * previous legend's rows; a note closing the row list names every row; a
  * column the rubric's word names itself beats one a synonym abbreviates; a
  * quotient column is no reading of its keys; a matrix whose shape does not
- * fit its legend is read as before.
+ * fit its legend is read as before; matrices printed one after another
+ * under one legend are told apart by their names ("tracc", "teacc").
  */
 #include <check.h>
 #include <stdio.h>
@@ -95,8 +96,8 @@ START_TEST(test_the_column_the_word_itself_names)
 {
     /* "clipped" (after) abbreviates to "clip": "before clip" is not "after" */
     struct extract_transcript *t = extract_fixture_parse(
-        "# gain 1.5, total grad norm | cols: before clip, after clip at 1.0\n"
-        "clip [20.5757  1.    ]\n");
+        "# gain 1.5, total grad norm | cols: after clip at 1.0, before clip\n"
+        "clip [ 1.      20.5757]\n");
     struct found f = query(t, "{\"column\": \"after\"}");
 
     ASSERT_HIT(f, 1.0, 2, "1.");
@@ -122,6 +123,39 @@ START_TEST(test_a_legend_that_does_not_fit_is_no_legend)
 }
 END_TEST
 
+START_TEST(test_matrices_under_one_legend_are_named_by_their_names)
+{
+    /* one legend over three matrices: the row and the column name the
+     * length and the model, the matrix's own name the measure ("teacc"
+     * joins "te acc") */
+    struct extract_transcript *t = extract_fixture_parse(
+        "# rows: lengths 5,20,50 | cols: rnn, lstm\n"
+        "secs\n"
+        "[[  9.2   50.8]\n"
+        " [ 42.1   85.4]\n"
+        " [128.3  520.7]]\n"
+        "tracc\n"
+        "[[1.    1.   ]\n"
+        " [1.    1.   ]\n"
+        " [0.59  0.851]]\n"
+        "teacc\n"
+        "[[1.    1.   ]\n"
+        " [1.    1.   ]\n"
+        " [0.495 0.521]]\n");
+    struct found f;
+    const char *syn = "{\"test acc\": [\"te acc\"], \"train acc\": [\"tr acc\"],"
+                      " \"train s\": [\"secs\"], \"length\": [\"lengths\"]}";
+
+    f = extract_fixture_query(t, syn, "{\"row\": \"length 50 LSTM\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.521, 13, "0.521");
+    f = extract_fixture_query(t, syn, "{\"row\": \"length 50 RNN\", \"column\": \"train acc\"}");
+    ASSERT_HIT(f, 0.59, 9, "0.59");
+    f = extract_fixture_query(t, syn, "{\"row\": \"length 20 RNN\", \"column\": \"train s\"}");
+    ASSERT_HIT(f, 42.1, 4, "42.1");
+    extract_free(t);
+}
+END_TEST
+
 static Suite *extract_legend_suite(void)
 {
     Suite *s = suite_create("extract_legend");
@@ -132,6 +166,7 @@ static Suite *extract_legend_suite(void)
     tcase_add_test(tc, test_a_note_names_every_row);
     tcase_add_test(tc, test_the_column_the_word_itself_names);
     tcase_add_test(tc, test_a_legend_that_does_not_fit_is_no_legend);
+    tcase_add_test(tc, test_matrices_under_one_legend_are_named_by_their_names);
     suite_add_tcase(s, tc);
     return s;
 }
