@@ -97,6 +97,24 @@ static size_t cjk_words(const char *s, size_t i, size_t stop,
     return i;
 }
 
+/* LaTeX commands that dress a value or a title ("\\textbf{1.0000}",
+ * "\\section*{Part 4: ...}") are markup around the words, never one of
+ * them; the commands that build a table ("\\hline", "\\begin{tabular}")
+ * stay words, which the table reader knows. */
+static int latex_markup(const char *s, size_t i, size_t j)
+{
+    static const char *const commands[] = { "textbf", "textit", "texttt", "emph", "mathbf",
+                                            "mathrm", "text", "underline", "section",
+                                            "subsection", "subsubsection", "paragraph", NULL };
+
+    if (i == 0 || s[i - 1] != '\\' || (i > 1 && s[i - 2] == '\\'))
+        return 0;
+    for (const char *const *c = commands; *c; c++)
+        if (strlen(*c) == j - i && !strncmp(s + i, *c, j - i))
+            return 1;
+    return 0;
+}
+
 size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nums,
                         size_t n_nums, size_t num_base,
                         void (*emit)(void *ctx, const struct xatom *a), void *ctx)
@@ -142,6 +160,10 @@ size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nu
                     i = j;
                     continue;
                 }
+            }
+            if (latex_markup(s, i, j)) {
+                i = j;
+                continue;
             }
             struct xatom a = { s + i, (uint32_t)(j - i), -1 };
             emit(ctx, &a);

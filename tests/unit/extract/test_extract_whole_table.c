@@ -146,6 +146,39 @@ START_TEST(test_a_numbered_heading_with_its_description_names_its_part)
 }
 END_TEST
 
+START_TEST(test_latex_markup_is_no_word)
+{
+    /* "\textbf{1.0000}" is the value column's number in bold; "\section*{Part
+     * 4: ...}" is Part 4's heading, whose 4 is no gap */
+    struct extract_transcript *t = extract_fixture_parse(
+        "\\section*{Part 4: clipping the gain-1.5 run at 1.0}\n"
+        "\\begin{tabular}{lr}\n"
+        "\\hline\n"
+        "quantity & value \\\\\n"
+        "\\midrule\n"
+        "total gradient norm (Wx, Wh) before clipping & 20.5757 \\\\\n"
+        "total gradient norm after clip\\_grad\\_norm\\_(1.0) & \\textbf{1.0000} \\\\\n"
+        "\\hline\n"
+        "\\end{tabular}\n"
+        "\n"
+        "\\section*{Part 5: check against PyTorch, then shuffle the tokens}\n"
+        "\\begin{tabular}{lr}\n"
+        "\\hline\n"
+        "check & largest gap \\\\\n"
+        "\\midrule\n"
+        "my output vs torch (torch 1.13) & $2.22\\times10^{-16}$ (below $10^{-12}$) \\\\\n"
+        "\\hline\n"
+        "\\end{tabular}\n");
+    struct found f;
+
+    f = query(t, "{\"column\": \"after\"}");
+    ASSERT_HIT(f, 1.0, 7, "1.0000");
+    f = query(t, "{\"column\": [\"gap\", \"torch\"], \"exclude\": \"hand\"}");
+    ck_assert_msg(f.n == 1 && f.value == 2.22e-16, "took %g on line %zu", f.value, f.line);
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_a_parameter_glued_to_its_model_and_words_without_vowels)
 {
     /* "lstm3" beside "lstm0" is the forget bias the exercise varies; "tst"
@@ -192,6 +225,7 @@ static Suite *extract_whole_table_suite(void)
     tcase_add_test(tc, test_a_header_may_end_in_a_note_with_numbers);
     tcase_add_test(tc, test_a_part_heading_in_another_language_ends_the_part_before);
     tcase_add_test(tc, test_a_numbered_heading_with_its_description_names_its_part);
+    tcase_add_test(tc, test_latex_markup_is_no_word);
     tcase_add_test(tc, test_a_parameter_glued_to_its_model_and_words_without_vowels);
     tcase_add_test(tc, test_a_line_labelling_each_value_is_no_row_of_the_table_above);
     suite_add_tcase(s, tc);
