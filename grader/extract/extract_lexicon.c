@@ -211,6 +211,8 @@ static const struct label_word lexicon[] = {
     { "列", "column" },                /* zh-Hans */
     { "前", "before" },                /* zh-Hans */
     { "参数", "params" },               /* zh-Hans */
+    { "合計", "sum" },               /* ja */
+    { "合计", "sum" },               /* zh-Hans */
     { "后", "after" },                 /* zh-Hans */
     { "因子", "factor" },               /* zh-Hans */
     { "均值", "mean" },                 /* zh-Hans */
