@@ -587,6 +587,17 @@ static int column_in_path(struct finder *f, const struct xline *ln, const struct
     return 1;
 }
 
+/* A number written into a word, "step1" or "lstm_bf3": part of a label.
+ * One after "=" or ":" ("b_f=3", "step50=3.5e-02") is a value. */
+static int label_number(const struct extract_transcript *t, const struct xline *ln,
+                        const struct xatom *n)
+{
+    const char *s = extract_xline_text(t, ln);
+    unsigned char p = n->p > s ? (unsigned char)n->p[-1] : ' ';
+
+    return ((p | 0x20) >= 'a' && (p | 0x20) <= 'z') || p == '_';
+}
+
 int extract_inline_candidates(struct finder *f, size_t li)
 {
     const struct extract_transcript *t = f->t;
@@ -703,9 +714,15 @@ int extract_inline_candidates(struct finder *f, size_t li)
         ln->table >= 0 && ln->role == XROW_DATA && t->tables[ln->table].header >= 0)
         return 0;
     if (have_c && num >= 0 && !extract_asks_ratio(&f->col)) {
-        /* "'step1/step50': '6.64e-16'": the quotient, neither step's value */
-        long at = extract_num_atom(t, ln, num);
-        if (at > 0 && extract_names_ratio(t->atoms + ln->atom0, (size_t)at))
+        /* "'step1/step50': '6.64e-16'": the quotient, neither step's value.
+         * Its own label only: the words since the last value before it
+         * ("step1_over_step50=7.96e-09 per_step=x0.683" labels x0.683 "per
+         * step"); a number written into a word ("step1") is label, no value. */
+        long at = extract_num_atom(t, ln, num), from = at;
+        const struct xatom *a = t->atoms + ln->atom0;
+        while (from > 0 && !(a[from - 1].num >= 0 && !label_number(t, ln, &a[from - 1])))
+            from--;
+        if (at > from && extract_names_ratio(a + from, (size_t)(at - from)))
             return 0;
     }
     c.line = li;

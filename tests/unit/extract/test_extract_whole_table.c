@@ -179,6 +179,21 @@ START_TEST(test_latex_markup_is_no_word)
 }
 END_TEST
 
+START_TEST(test_a_quotient_key_before_a_value_is_not_its_label)
+{
+    /* "step1_over_step50=..." names its own value a quotient; the per-step
+     * factor after it has its own key */
+    struct extract_transcript *t = extract_fixture_parse(
+        "model=LSTM_b_f=0 step50=3.684e-02 step1_over_step50=2.11e-10 per_step=x0.635\n"
+        "model=LSTM_b_f=1 step50=3.528e-02 step1_over_step50=7.96e-09 per_step=x0.683\n");
+    struct found f = query(t, "{\"row\": \"b_f 1\", \"column\": \"per step\","
+                              " \"exclude\": [\"b_f 0\"]}");
+
+    ASSERT_HIT(f, 0.683, 2, "x0.683");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_a_parameter_glued_to_its_model_and_words_without_vowels)
 {
     /* "lstm3" beside "lstm0" is the forget bias the exercise varies; "tst"
@@ -226,6 +241,7 @@ static Suite *extract_whole_table_suite(void)
     tcase_add_test(tc, test_a_part_heading_in_another_language_ends_the_part_before);
     tcase_add_test(tc, test_a_numbered_heading_with_its_description_names_its_part);
     tcase_add_test(tc, test_latex_markup_is_no_word);
+    tcase_add_test(tc, test_a_quotient_key_before_a_value_is_not_its_label);
     tcase_add_test(tc, test_a_parameter_glued_to_its_model_and_words_without_vowels);
     tcase_add_test(tc, test_a_line_labelling_each_value_is_no_row_of_the_table_above);
     suite_add_tcase(s, tc);
