@@ -112,9 +112,13 @@ $(BUILD)/bench/%: $(call obj,tests/bench/%.c) $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $< $(LIBS) $(LDLIBS)
 
+# Under the sanitizers code runs several times slower: Check's per-test
+# timeouts get the same headroom (CK_TIMEOUT_MULTIPLIER), so a slow build
+# never reads as a hung test.
 TEST_ENV = GRADER=$(abspath $(BIN)/grader) REFERENCE=$(abspath $(BIN)/reference) \
            BUILD_DIR=$(abspath $(BUILD)) UNIT_BINS="$(abspath $(UNIT_BINS))" \
-           BENCH_BINS="$(abspath $(BENCH_BINS))" SANITIZE=$(SANITIZE)
+           BENCH_BINS="$(abspath $(BENCH_BINS))" SANITIZE=$(SANITIZE) \
+           CK_TIMEOUT_MULTIPLIER=$(if $(SANITIZE),4,1)
 
 # The binaries are built on every core first (a plain `make check` is the
 # README's test command); tests/run.sh then runs TEST_JOBS stages at once.

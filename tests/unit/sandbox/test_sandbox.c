@@ -698,5 +698,6 @@ int main(void)
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);
+    runtime_free(&rt);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -505,6 +505,7 @@ int main(void)
 
     if (access(HOSTILE_DIR "/good.py", R_OK)) {
         fprintf(stderr, "test_sandbox_hostile: run from the repository root\n");
+        runtime_free(&rt);
         return EXIT_FAILURE;
     }
     tcase_set_timeout(tc, 180);
@@ -542,5 +543,6 @@ int main(void)
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);
+    runtime_free(&rt);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
