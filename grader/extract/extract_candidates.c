@@ -53,10 +53,12 @@ static long named_part(const struct extract_transcript *t, long li)
 static int in_other_part(const struct finder *f, size_t li)
 {
     const struct xline *ln = &f->t->lines[li];
-    long h = named_part(f->t, ln->heading), t = named_part(f->t, ln->title);
+    long h, t;
 
     if (f->q->part <= 0)
-        return 0;
+        return 0;   /* most queries name no part: no heading is read per candidate */
+    h = named_part(f->t, ln->heading);
+    t = named_part(f->t, ln->title);
     return (h > 0 && h != f->q->part) || (t > 0 && t != f->q->part && !(h == f->q->part));
 }
 
