@@ -654,7 +654,7 @@ int extract_parse(const char *text, size_t len, const struct extract_limits *lim
     t->len = copy_without_ansi(t->text, text, len);
     t->text[t->len] = '\0';
     t->decimal_commas = writes_decimal_commas(t->text, t->len);
-    if (extract_nest_join(t, err) < 0)
+    if (extract_nest_join(t, err) < 0 || extract_reshape(t, err) < 0)
         goto fail;
     extract_nest_unfold(t);
     if (split_lines(t, err) < 0)

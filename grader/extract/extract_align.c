@@ -352,8 +352,9 @@ static char *printable_copy(const char *s, size_t len, size_t max)
 /* Do two atoms print alike?  Words and whole numbers (keys: "step 3",
  * "seed 7", "T=50") must be the same; numbers with a fraction are the
  * values a template is filled with. */
+/* ints_differ: whole numbers may differ too (a counter beside the words). */
 static int atom_alike(const struct extract_transcript *t, const struct xatom *x,
-                      const struct xatom *y, int *differs)
+                      const struct xatom *y, int ints_differ, int *differs)
 {
     if ((x->num < 0) != (y->num < 0))
         return 0;
@@ -361,15 +362,16 @@ static int atom_alike(const struct extract_transcript *t, const struct xatom *x,
         const struct numparse_num *a = &t->nums[x->num], *b = &t->nums[y->num];
         int ints = (a->flags & NUMPARSE_INTEGER) || (b->flags & NUMPARSE_INTEGER);
         if (a->value != b->value) {
-            *differs = 1;
-            return !ints;
+            *differs |= !ints;
+            return !ints || ints_differ;
         }
         return 1;
     }
     return x->len == y->len && !memcmp(x->p, y->p, x->len);
 }
 
-int extract_lines_alike(const struct extract_transcript *t, size_t li, size_t lj)
+static int lines_alike(const struct extract_transcript *t, size_t li, size_t lj,
+                       int ints_differ)
 {
     const struct xline *a = &t->lines[li], *b = &t->lines[lj];
     int same = li != lj && a->n_atoms == b->n_atoms && a->n_nums == b->n_nums, differs = 0;
@@ -378,24 +380,38 @@ int extract_lines_alike(const struct extract_transcript *t, size_t li, size_t lj
     for (size_t i = 0; same && i < a->n_atoms; i++) {
         const struct xatom *x = &t->atoms[a->atom0 + i];
         worded |= x->num < 0;
-        same = atom_alike(t, x, &t->atoms[b->atom0 + i], &differs);
+        same = atom_alike(t, x, &t->atoms[b->atom0 + i], ints_differ, &differs);
     }
     /* Rows of bare numbers are a matrix's rows, each its own row: only a
      * line that names what it prints can print the same thing again. */
     return same && differs && worded;
 }
 
+int extract_lines_alike(const struct extract_transcript *t, size_t li, size_t lj)
+{
+    return lines_alike(t, li, lj, 0);
+}
+
 /* How many other lines print the hit's line from the same template
  * ("rude  0.333 0.333 ..." under guess 0, guess 1, ...).  Many such lines
  * are many readings of one thing, and score/ will not let the expected
- * value pick one of them. */
+ * value pick one of them.  Lines that differ in a whole number as well
+ * ("17 rnn gain 0.5 ... 0.385", "18 rnn gain 0.5 ... 0.390": a trial
+ * counter) count too when one of them comes after the hit: the last of a
+ * series (a training log's final epoch) is the one the output designates,
+ * any earlier one was picked by its value alone. */
 static size_t alike_lines(const struct extract_transcript *t, size_t li)
 {
-    size_t n = 0;
+    size_t n = 0, n_counted = 0;
+    int later = 0;
 
-    for (size_t o = 0; o < t->n_lines; o++)
+    for (size_t o = 0; o < t->n_lines; o++) {
+        int counted = lines_alike(t, li, o, 1);
         n += extract_lines_alike(t, li, o);
-    return n;
+        n_counted += counted;
+        later |= counted && o > li;
+    }
+    return later && n_counted > n ? n_counted : n;
 }
 
 static int fill_hit(const struct aligner *a, struct extract_alignment *out, struct gb_err *err)

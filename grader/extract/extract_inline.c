@@ -364,8 +364,11 @@ static const char *const difference_than_words[] = {
 
 static int word_in(const struct xatom *a, const char *const *list)
 {
+    /* in the student's language too: "차이는" is a difference */
+    const char *en = a->num < 0 ? extract_lexicon_english(a->p, a->len) : NULL;
+
     for (; *list; list++)
-        if (extract_atom_is(a, *list))
+        if (extract_atom_is(a, *list) || (en && !strcmp(en, *list)))
             return 1;
     return 0;
 }
@@ -458,7 +461,8 @@ int extract_asks_ratio(const struct phrase_set *col)
 
 /* Whether a word of the column match is an operand of a difference in the
  * label: "train - test = 3.438e-01" is the gap, no test accuracy.  A spaced
- * minus (" - ") joins it to another word that the column did not ask for.
+ * minus (" - ") or the word "minus" joins it to another word that the column
+ * did not ask for.
  * Unspaced hyphens join words ("forget-bias"), and '/' lists labels mapped
  * by place ("tr/te"), so neither counts; a difference word right after it
  * ("train-test gap", "test gap") does. */
@@ -480,6 +484,9 @@ static int column_in_difference(const struct extract_transcript *t, const struct
             const char *to = side < 0 ? a[i].p : a[j].p;
             size_t n = (size_t)(to - from);
             if (n == 3 && !memcmp(from, " - ", 3))
+                return 1;
+            /* "lstm_bf0_len50_train_minus_test": the gap spelled out */
+            if (extract_atom_is(&a[j], "minus"))
                 return 1;
         }
         /* "train-test gap 0.344", "test gap": the word names a gap's operand */

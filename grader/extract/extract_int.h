@@ -9,6 +9,8 @@
  * Transcript: lines, their kinds and keys.
  *   extract.c                owns the transcript: lines, atoms, headings and titles
  *   extract_nest.c           joins structures wrapped over lines; gives lines their keys
+ *   extract_reshape.c        tables printed as a dict of lists or as record blocks,
+ *                            rewritten as tables
  *   extract_refmark.c        numbers printed as someone else's (the course's, expected)
  *   extract_query.c          queries and synonyms
  * Tables: finding them and giving every number a column (extract.c calls
@@ -158,6 +160,13 @@ struct extract_transcript {
  * compacts t->text in place and records t->soft_breaks.  Runs before the
  * text is split into lines. */
 int extract_nest_join(struct extract_transcript *t, struct gb_err *err);
+
+/* Rewrites each line printing a dict of equal-length lists ("part2 = {'length':
+ * [5, 20], 'model': ['RNN', 'GRU'], ...}") and each run of record blocks
+ * (psql's "-[ RECORD 3 ]" then "field | value" lines) as its table: pipe rows,
+ * '\r'-separated segments of one output line.  Runs after extract_nest_join,
+ * before the text is split into lines. */
+int extract_reshape(struct extract_transcript *t, struct gb_err *err);
 
 /* The output line number of byte off of stored line li: a joined structure
  * spans several output lines. */

@@ -15,7 +15,9 @@
  * extract_lexicon_cjk_word).  Russian entries are lower case, and most are
  * stems: Russian inflects ("точность", "точности"), so a Cyrillic word
  * matches an entry it extends by one or two letters, its ending
- * ("точност" reads both; "до" has no stem and matches only itself).  A word
+ * ("точност" reads both; "до" has no stem and matches only itself).  Korean
+ * entries are bare words; a particle after one ("차이는", "정확도가") is
+ * dropped (korean_particles).  A word
  * that means something else too in its language ("pas": step or not) is
  * left out.  Every entry has its case in tests/cases/extract_labels.tsv,
  * which test_extract_lexicon checks entry by entry.
@@ -33,233 +35,353 @@ struct label_word {
 
 /* Sorted by word (extract_lexicon_english searches it). */
 static const struct label_word lexicon[] = {
-    { "aadha", "half" },              /* hi-Latn */
-    { "abschnitt", "section" },       /* de */
-    { "accuratezza", "accuracy" },    /* it */
-    { "acuracia", "accuracy" },       /* pt */
-    { "addestramento", "train" },     /* it */
-    { "antes", "before" },            /* es, pt */
-    { "apprentissage", "train" },     /* fr */
-    { "apres", "after" },             /* fr */
-    { "aufgabe", "task" },            /* de */
-    { "ausgabe", "output" },          /* de */
-    { "avant", "before" },            /* fr */
-    { "azar", "chance" },             /* es */
-    { "baad", "after" },              /* hi-Latn */
-    { "bhaag", "part" },              /* hi-Latn */
-    { "chave", "key" },               /* pt */
-    { "chiave", "key" },              /* it */
-    { "clave", "key" },               /* es */
-    { "cle", "key" },                 /* fr */
-    { "comprimento", "length" },      /* pt */
-    { "consulta", "query" },          /* es, pt */
-    { "depois", "after" },            /* pt */
-    { "despues", "after" },           /* es */
-    { "diferencia", "difference" },   /* es */
-    { "domanda", "question" },        /* it */
-    { "dopo", "after" },              /* it */
-    { "durchschnitt", "mean" },       /* de */
-    { "ecart", "gap" },               /* fr */
-    { "ejercicio", "exercise" },      /* es */
-    { "entrainement", "train" },      /* fr */
-    { "entrenamiento", "train" },     /* es */
-    { "esercizio", "exercise" },      /* it */
-    { "etape", "step" },              /* fr */
-    { "etiqueta", "label" },          /* es */
-    { "etiquette", "label" },         /* fr */
-    { "exactitud", "accuracy" },      /* es */
-    { "exactitude", "accuracy" },     /* fr */
-    { "exercice", "exercise" },       /* fr */
-    { "exercicio", "exercise" },      /* pt */
-    { "facteur", "factor" },          /* fr */
-    { "fila", "row" },                /* es */
-    { "frage", "question" },          /* de */
-    { "galat", "wrong" },             /* hi-Latn */
-    { "genauigkeit", "accuracy" },    /* de */
-    { "gewicht", "weight" },          /* de */
-    { "halfte", "half" },             /* de */
-    { "hasard", "chance" },           /* fr */
-    { "jod", "sum" },                 /* hi-Latn */
-    { "kadam", "step" },              /* hi-Latn */
-    { "lambai", "length" },           /* hi-Latn */
-    { "lange", "length" },            /* de (Länge) */
-    { "ligne", "row" },               /* fr */
-    { "linha", "row" },               /* pt */
-    { "logistica", "logistic" },      /* es, pt, it */
-    { "logistique", "logistic" },     /* fr */
-    { "logistisch", "logistic" },     /* de */
-    { "longitud", "length" },         /* es */
-    { "longueur", "length" },         /* fr */
-    { "lunghezza", "length" },        /* it */
-    { "media", "mean" },              /* es, pt, it */
-    { "melange", "shuffled" },        /* fr */
-    { "mezclado", "shuffled" },       /* es */
-    { "mitad", "half" },              /* es */
-    { "mittelwert", "mean" },         /* de */
-    { "modele", "model" },            /* fr */
-    { "modell", "model" },            /* de */
-    { "modello", "model" },           /* it */
-    { "modelo", "model" },            /* es, pt */
-    { "moitie", "half" },             /* fr */
-    { "moyenne", "mean" },            /* fr */
-    { "nach", "after" },              /* de */
-    { "nachher", "after" },           /* de */
-    { "norma", "norm" },              /* es, pt, it */
-    { "norme", "norm" },              /* fr */
-    { "nouveau", "fresh" },           /* fr */
-    { "nuevo", "fresh" },             /* es */
-    { "numero", "number" },           /* es, it, pt */
-    { "papel", "paper" },        /* es, pt */
-    { "papier", "paper" },       /* fr, de */
-    { "parte", "part" },              /* es, it, pt */
-    { "partie", "part" },             /* fr */
-    { "paso", "step" },               /* es */
-    { "passo", "step" },              /* pt, it */
-    { "pehle", "before" },            /* hi-Latn */
-    { "pergunta", "question" },       /* pt */
-    { "peso", "weight" },             /* es, pt, it */
-    { "poids", "weight" },            /* fr */
-    { "precision", "accuracy" },      /* fr, es: précision, precisión */
-    { "pregunta", "question" },       /* es */
-    { "prima", "before" },            /* it */
-    { "promedio", "mean" },           /* es */
-    { "prueba", "test" },             /* es */
-    { "requete", "query" },           /* fr */
-    { "riga", "row" },                /* it */
-    { "sahi", "correct" },            /* hi-Latn */
-    { "saida", "output" },            /* pt */
-    { "salida", "output" },           /* es */
-    { "samay", "time" },              /* hi-Latn */
-    { "sawaal", "question" },         /* hi-Latn */
-    { "schlussel", "key" },           /* de */
-    { "schritt", "step" },            /* de */
-    { "seccion", "section" },         /* es */
-    { "seconde", "seconds" },         /* fr */
-    { "secondi", "seconds" },         /* it */
-    { "segundo", "seconds" },         /* es, pt */
-    { "sekunden", "seconds" },        /* de */
-    { "soma", "sum" },                /* pt */
-    { "somma", "sum" },               /* it */
-    { "somme", "sum" },               /* fr */
-    { "sortie", "output" },           /* fr */
-    { "suma", "sum" },                /* es */
-    { "summe", "sum" },               /* de */
-    { "tasa", "rate" },               /* es */
-    { "taux", "rate" },               /* fr */
-    { "teil", "part" },               /* de */
-    { "tempo", "time" },              /* pt, it */
-    { "temps", "time" },              /* fr */
-    { "teste", "test" },              /* pt */
-    { "tiempo", "time" },             /* es */
-    { "treinamento", "train" },       /* pt */
-    { "treino", "train" },            /* pt */
-    { "ubung", "exercise" },          /* de (Übung) */
-    { "uscita", "output" },           /* it */
-    { "valeur", "value" },            /* fr */
-    { "valor", "value" },             /* es, pt */
-    { "valore", "value" },            /* it */
-    { "vor", "before" },              /* de */
-    { "vorher", "before" },           /* de */
-    { "wert", "value" },              /* de */
-    { "zeile", "row" },               /* de */
-    { "zeit", "time" },               /* de */
-    { "бумаг", "paper" },        /* ru, a stem */
-    { "веса", "weight" },        /* ru */
-    { "вопрос", "question" },    /* ru */
-    { "врем", "time" },          /* ru, a stem */
-    { "времени", "time" },       /* ru */
-    { "вручную", "manual" },     /* ru */
-    { "выход", "output" },       /* ru */
-    { "градиент", "gradient" },  /* ru */
-    { "длин", "length" },        /* ru, a stem */
-    { "до", "before" },          /* ru */
-    { "забывани", "forget" },    /* ru, a stem */
-    { "запрос", "query" },       /* ru */
-    { "значени", "value" },      /* ru, a stem */
-    { "ключ", "key" },           /* ru */
-    { "максим", "max" },         /* ru, a stem */
-    { "миним", "min" },          /* ru, a stem */
-    { "множител", "factor" },    /* ru, a stem */
-    { "модел", "model" },        /* ru, a stem */
-    { "норм", "norm" },          /* ru, a stem */
-    { "обучени", "train" },      /* ru, a stem */
-    { "отношени", "ratio" },     /* ru, a stem */
-    { "после", "after" },        /* ru */
-    { "разниц", "difference" },  /* ru, a stem */
-    { "расхождени", "difference" }, /* ru, a stem */
-    { "руками", "hand" },        /* ru */
-    { "секунд", "seconds" },     /* ru, a stem */
-    { "смещени", "bias" },       /* ru, a stem */
-    { "средн", "mean" },         /* ru, a stem */
-    { "столбец", "column" },     /* ru */
-    { "столбц", "column" },      /* ru, a stem */
-    { "строк", "row" },          /* ru, a stem */
-    { "сумм", "sum" },           /* ru, a stem */
-    { "тест", "test" },          /* ru, a stem */
-    { "точност", "accuracy" },   /* ru, a stem */
-    { "упражнени", "exercise" }, /* ru, a stem */
-    { "усилени", "gain" },       /* ru, a stem */
-    { "част", "part" },          /* ru, a stem */
-    { "шаг", "step" },           /* ru */
-    { "一半", "half" },                 /* zh-Hans */
-    { "之前", "before" },               /* zh-Hans */
-    { "之后", "after" },                /* zh-Hans */
-    { "值", "value" },                 /* zh-Hans */
-    { "偏置", "bias" },                 /* zh-Hans */
-    { "准确度", "accuracy" },            /* zh-Hans */
-    { "准确率", "accuracy" },            /* zh-Hans */
-    { "列", "column" },                /* zh-Hans */
-    { "前", "before" },                /* zh-Hans */
-    { "参数", "params" },               /* zh-Hans */
-    { "合計", "sum" },               /* ja */
-    { "合计", "sum" },               /* zh-Hans */
-    { "后", "after" },                 /* zh-Hans */
-    { "因子", "factor" },               /* zh-Hans */
-    { "均值", "mean" },                 /* zh-Hans */
-    { "增益", "gain" },                 /* zh-Hans */
-    { "差值", "difference" },           /* zh-Hans */
-    { "差距", "gap" },                  /* zh-Hans */
-    { "平均", "mean" },                 /* zh-Hans */
-    { "平均值", "mean" },                /* zh-Hans */
-    { "序列", "sequence" },             /* zh-Hans */
-    { "总", "total" },                 /* zh-Hans */
-    { "总和", "sum" },                  /* zh-Hans */
-    { "手工", "manual" },          /* zh-Hans */
-    { "手算", "hand" },            /* zh-Hans */
-    { "手計算", "hand" },           /* ja */
-    { "打乱", "shuffled" },             /* zh-Hans */
-    { "时间", "time" },                 /* zh-Hans */
-    { "最大", "max" },                  /* zh-Hans */
-    { "最大值", "max" },                 /* zh-Hans */
-    { "最小", "min" },                  /* zh-Hans */
-    { "最小值", "min" },                 /* zh-Hans */
-    { "权重", "weight" },               /* zh-Hans */
-    { "查询", "query" },                /* zh-Hans */
-    { "标签", "label" },                /* zh-Hans */
-    { "梯度", "gradient" },             /* zh-Hans */
-    { "模型", "model" },                /* zh-Hans */
-    { "正确率", "accuracy" },            /* zh-Hans */
-    { "步", "step" },                  /* zh-Hans */
-    { "步骤", "step" },                 /* zh-Hans */
-    { "每", "per" },                   /* zh-Hans */
-    { "求和", "sum" },                  /* zh-Hans */
-    { "注意力", "attention" },           /* zh-Hans */
-    { "测试", "test" },                 /* zh-Hans */
-    { "用时", "time" },                 /* zh-Hans */
-    { "秒", "seconds" },               /* zh-Hans */
-    { "秒数", "seconds" },              /* zh-Hans */
-    { "精度", "accuracy" },             /* zh-Hans */
-    { "练习", "exercise" },             /* zh-Hans */
-    { "耗时", "time" },                 /* zh-Hans */
-    { "范数", "norm" },                 /* zh-Hans */
-    { "行", "row" },                   /* zh-Hans */
-    { "训练", "train" },                /* zh-Hans */
-    { "输出", "output" },               /* zh-Hans */
-    { "遗忘门", "forget" },              /* zh-Hans */
-    { "部分", "part" },                 /* zh-Hans */
-    { "键", "key" },                   /* zh-Hans */
-    { "长度", "length" },               /* zh-Hans */
-    { "问题", "question" },             /* zh-Hans */
+    { "aadha", "half" },             /* hi-Latn */
+    { "abschnitt", "section" },      /* de */
+    { "acak", "shuffled" },          /* id */
+    { "accuratezza", "accuracy" },   /* it */
+    { "acuracia", "accuracy" },      /* pt */
+    { "addestramento", "train" },    /* it */
+    { "akurasi", "accuracy" },       /* id */
+    { "anahtar", "key" },            /* tr */
+    { "antes", "before" },           /* es, pt */
+    { "apprentissage", "train" },    /* fr */
+    { "apres", "after" },            /* fr */
+    { "arrondi", "rounding" },       /* fr */
+    { "aufgabe", "task" },           /* de */
+    { "ausgabe", "output" },         /* de */
+    { "avant", "before" },           /* fr */
+    { "azar", "chance" },            /* es */
+    { "baad", "after" },             /* hi-Latn */
+    { "bagian", "part" },            /* id */
+    { "baris", "row" },              /* id */
+    { "bhaag", "part" },             /* hi-Latn */
+    { "bobot", "weight" },           /* id */
+    { "chave", "key" },              /* pt */
+    { "chiave", "key" },             /* it */
+    { "clave", "key" },              /* es */
+    { "cle", "key" },                /* fr */
+    { "comprimento", "length" },     /* pt */
+    { "consulta", "query" },         /* es, pt */
+    { "czas", "time" },              /* pl */
+    { "depois", "after" },           /* pt */
+    { "despues", "after" },          /* es */
+    { "detik", "seconds" },          /* id */
+    { "diacak", "shuffled" },        /* id */
+    { "diferencia", "difference" },  /* es */
+    { "dlugosc", "length" },         /* pl */
+    { "dogruluk", "accuracy" },      /* tr */
+    { "dokladnosc", "accuracy" },    /* pl */
+    { "domanda", "question" },       /* it */
+    { "dopo", "after" },             /* it */
+    { "durchschnitt", "mean" },      /* de */
+    { "ecart", "gap" },              /* fr */
+    { "egitim", "train" },           /* tr */
+    { "ejercicio", "exercise" },     /* es */
+    { "entrainement", "train" },     /* fr */
+    { "entrenamiento", "train" },    /* es */
+    { "esercizio", "exercise" },     /* it */
+    { "etape", "step" },             /* fr */
+    { "etiqueta", "label" },         /* es */
+    { "etiquette", "label" },        /* fr */
+    { "exactitud", "accuracy" },     /* es */
+    { "exactitude", "accuracy" },    /* fr */
+    { "exercice", "exercise" },      /* fr */
+    { "exercicio", "exercise" },     /* pt */
+    { "facteur", "factor" },         /* fr */
+    { "faktor", "factor" },          /* id */
+    { "fark", "difference" },        /* tr */
+    { "fila", "row" },               /* es */
+    { "frage", "question" },         /* de */
+    { "galat", "wrong" },            /* hi-Latn */
+    { "gemiddelde", "mean" },        /* nl */
+    { "genauigkeit", "accuracy" },   /* de */
+    { "gewicht", "weight" },         /* de, nl */
+    { "gradien", "gradient" },       /* id */
+    { "halfte", "half" },            /* de */
+    { "hasard", "chance" },          /* fr */
+    { "jod", "sum" },                /* hi-Latn */
+    { "jumlah", "sum" },             /* id */
+    { "kadam", "step" },             /* hi-Latn */
+    { "keluaran", "output" },        /* id */
+    { "ketepatan", "accuracy" },     /* id, ms */
+    { "klucz", "key" },              /* pl */
+    { "kolom", "column" },           /* id, nl */
+    { "kolumna", "column" },         /* pl */
+    { "krok", "step" },              /* pl */
+    { "kueri", "query" },            /* id */
+    { "kunci", "key" },              /* id */
+    { "lambai", "length" },          /* hi-Latn */
+    { "lange", "length" },           /* de (Länge) */
+    { "langkah", "step" },           /* id */
+    { "latih", "train" },            /* id */
+    { "latihan", "train" },          /* id */
+    { "lengte", "length" },          /* nl */
+    { "ligne", "row" },              /* fr */
+    { "linha", "row" },              /* pt */
+    { "logistica", "logistic" },     /* es, pt, it */
+    { "logistique", "logistic" },    /* fr */
+    { "logistisch", "logistic" },    /* de */
+    { "longitud", "length" },        /* es */
+    { "longueur", "length" },        /* fr */
+    { "lunghezza", "length" },       /* it */
+    { "lupa", "forget" },            /* id */
+    { "media", "mean" },             /* es, pt, it */
+    { "melange", "shuffled" },       /* fr */
+    { "mezclado", "shuffled" },      /* es */
+    { "mitad", "half" },             /* es */
+    { "mittelwert", "mean" },        /* de */
+    { "modele", "model" },           /* fr */
+    { "modell", "model" },           /* de */
+    { "modello", "model" },          /* it */
+    { "modelo", "model" },           /* es, pt */
+    { "moitie", "half" },            /* fr */
+    { "moyenne", "mean" },           /* fr */
+    { "nach", "after" },             /* de */
+    { "nachher", "after" },          /* de */
+    { "nauwkeurigheid", "accuracy" }, /* nl */
+    { "nilai", "value" },            /* id */
+    { "norma", "norm" },             /* es, pt, it, id */
+    { "norme", "norm" },             /* fr */
+    { "nouveau", "fresh" },          /* fr */
+    { "nuevo", "fresh" },            /* es */
+    { "numero", "number" },          /* es, it, pt */
+    { "ortalama", "mean" },          /* tr */
+    { "panjang", "length" },         /* id */
+    { "papel", "paper" },            /* es, pt */
+    { "papier", "paper" },           /* fr, de */
+    { "parte", "part" },             /* es, it, pt */
+    { "partie", "part" },            /* fr */
+    { "paso", "step" },              /* es */
+    { "passo", "step" },             /* pt, it */
+    { "pehle", "before" },           /* hi-Latn */
+    { "pelatihan", "train" },        /* id */
+    { "pembulatan", "rounding" },    /* id */
+    { "pengujian", "test" },         /* id */
+    { "pergunta", "question" },      /* pt */
+    { "pertanyaan", "question" },    /* id */
+    { "peso", "weight" },            /* es, pt, it */
+    { "poids", "weight" },           /* fr */
+    { "precision", "accuracy" },     /* fr, es: précision, precisión */
+    { "pregunta", "question" },      /* es */
+    { "prima", "before" },           /* it */
+    { "promedio", "mean" },          /* es */
+    { "prueba", "test" },            /* es */
+    { "przed", "before" },           /* pl */
+    { "pytanie", "question" },       /* pl */
+    { "rasio", "ratio" },            /* id */
+    { "redondeo", "rounding" },      /* es */
+    { "requete", "query" },          /* fr */
+    { "riga", "row" },               /* it */
+    { "roznica", "difference" },     /* pl */
+    { "rundung", "rounding" },       /* de */
+    { "sahi", "correct" },           /* hi-Latn */
+    { "saida", "output" },           /* pt */
+    { "salida", "output" },          /* es */
+    { "samay", "time" },             /* hi-Latn */
+    { "saniye", "seconds" },         /* tr */
+    { "sawaal", "question" },        /* hi-Latn */
+    { "schlussel", "key" },          /* de */
+    { "schritt", "step" },           /* de */
+    { "sebelum", "before" },         /* id */
+    { "seccion", "section" },        /* es */
+    { "seconde", "seconds" },        /* fr */
+    { "seconden", "seconds" },       /* nl */
+    { "secondi", "seconds" },        /* it */
+    { "segundo", "seconds" },        /* es, pt */
+    { "sekunden", "seconds" },       /* de */
+    { "sekundy", "seconds" },        /* pl */
+    { "selisih", "difference" },     /* id */
+    { "sesudah", "after" },          /* id */
+    { "setelah", "after" },          /* id */
+    { "sleutel", "key" },            /* nl */
+    { "soma", "sum" },               /* pt */
+    { "somma", "sum" },              /* it */
+    { "somme", "sum" },              /* fr */
+    { "sonra", "after" },            /* tr */
+    { "sorgu", "query" },            /* tr */
+    { "sortie", "output" },          /* fr */
+    { "soru", "question" },          /* tr */
+    { "srednia", "mean" },           /* pl */
+    { "stap", "step" },              /* nl */
+    { "suma", "sum" },               /* es */
+    { "summe", "sum" },              /* de */
+    { "tangan", "hand" },            /* id */
+    { "tasa", "rate" },              /* es */
+    { "taux", "rate" },              /* fr */
+    { "teil", "part" },              /* de */
+    { "tempo", "time" },             /* pt, it */
+    { "temps", "time" },             /* fr */
+    { "teste", "test" },             /* pt */
+    { "tiempo", "time" },            /* es */
+    { "tijd", "time" },              /* nl */
+    { "toplam", "sum" },             /* tr */
+    { "treinamento", "train" },      /* pt */
+    { "treino", "train" },           /* pt */
+    { "trening", "train" },          /* pl */
+    { "ubung", "exercise" },         /* de (Übung) */
+    { "uitvoer", "output" },         /* nl */
+    { "uji", "test" },               /* id */
+    { "uscita", "output" },          /* it */
+    { "uzunluk", "length" },         /* tr */
+    { "valeur", "value" },           /* fr */
+    { "valor", "value" },            /* es, pt */
+    { "valore", "value" },           /* it */
+    { "verschil", "difference" },    /* nl */
+    { "vor", "before" },             /* de */
+    { "vorher", "before" },          /* de */
+    { "vraag", "question" },         /* nl */
+    { "waarde", "value" },           /* nl */
+    { "waktu", "time" },             /* id */
+    { "wert", "value" },             /* de */
+    { "wiersz", "row" },             /* pl */
+    { "zapytanie", "query" },        /* pl */
+    { "zeile", "row" },              /* de */
+    { "zeit", "time" },              /* de */
+    { "бумаг", "paper" },            /* ru, a stem */
+    { "веса", "weight" },            /* ru */
+    { "вопрос", "question" },        /* ru */
+    { "врем", "time" },              /* ru, a stem */
+    { "времени", "time" },           /* ru */
+    { "вручную", "manual" },         /* ru */
+    { "выход", "output" },           /* ru */
+    { "градиент", "gradient" },      /* ru */
+    { "длин", "length" },            /* ru, a stem */
+    { "до", "before" },              /* ru */
+    { "забывани", "forget" },        /* ru, a stem */
+    { "запрос", "query" },           /* ru */
+    { "значени", "value" },          /* ru, a stem */
+    { "ключ", "key" },               /* ru */
+    { "максим", "max" },             /* ru, a stem */
+    { "миним", "min" },              /* ru, a stem */
+    { "множител", "factor" },        /* ru, a stem */
+    { "модел", "model" },            /* ru, a stem */
+    { "норм", "norm" },              /* ru, a stem */
+    { "обучени", "train" },          /* ru, a stem */
+    { "отношени", "ratio" },         /* ru, a stem */
+    { "после", "after" },            /* ru */
+    { "разниц", "difference" },      /* ru, a stem */
+    { "расхождени", "difference" },  /* ru, a stem */
+    { "руками", "hand" },            /* ru */
+    { "секунд", "seconds" },         /* ru, a stem */
+    { "смещени", "bias" },           /* ru, a stem */
+    { "средн", "mean" },             /* ru, a stem */
+    { "столбец", "column" },         /* ru */
+    { "столбц", "column" },          /* ru, a stem */
+    { "строк", "row" },              /* ru, a stem */
+    { "сумм", "sum" },               /* ru, a stem */
+    { "тест", "test" },              /* ru, a stem */
+    { "точност", "accuracy" },       /* ru, a stem */
+    { "упражнени", "exercise" },     /* ru, a stem */
+    { "усилени", "gain" },           /* ru, a stem */
+    { "част", "part" },              /* ru, a stem */
+    { "шаг", "step" },               /* ru */
+    { "一半", "half" },                /* zh-Hans */
+    { "之前", "before" },              /* zh-Hans */
+    { "之后", "after" },               /* zh-Hans */
+    { "值", "value" },                /* zh-Hans */
+    { "偏置", "bias" },                /* zh-Hans */
+    { "准确度", "accuracy" },           /* zh-Hans */
+    { "准确率", "accuracy" },           /* zh-Hans */
+    { "列", "column" },               /* zh-Hans */
+    { "前", "before" },               /* zh-Hans */
+    { "参数", "params" },              /* zh-Hans */
+    { "合計", "sum" },                 /* ja */
+    { "合计", "sum" },                 /* zh-Hans */
+    { "后", "after" },                /* zh-Hans */
+    { "因子", "factor" },              /* zh-Hans */
+    { "均值", "mean" },                /* zh-Hans */
+    { "增益", "gain" },                /* zh-Hans */
+    { "差值", "difference" },          /* zh-Hans */
+    { "差距", "gap" },                 /* zh-Hans */
+    { "平均", "mean" },                /* zh-Hans */
+    { "平均值", "mean" },               /* zh-Hans */
+    { "序列", "sequence" },            /* zh-Hans */
+    { "总", "total" },                /* zh-Hans */
+    { "总和", "sum" },                 /* zh-Hans */
+    { "手工", "manual" },              /* zh-Hans */
+    { "手算", "hand" },                /* zh-Hans */
+    { "手計算", "hand" },               /* ja */
+    { "打乱", "shuffled" },            /* zh-Hans */
+    { "时间", "time" },                /* zh-Hans */
+    { "最大", "max" },                 /* zh-Hans */
+    { "最大值", "max" },                /* zh-Hans */
+    { "最小", "min" },                 /* zh-Hans */
+    { "最小值", "min" },                /* zh-Hans */
+    { "权重", "weight" },              /* zh-Hans */
+    { "查询", "query" },               /* zh-Hans */
+    { "标签", "label" },               /* zh-Hans */
+    { "梯度", "gradient" },            /* zh-Hans */
+    { "模型", "model" },               /* zh-Hans */
+    { "正确率", "accuracy" },           /* zh-Hans */
+    { "步", "step" },                 /* zh-Hans */
+    { "步骤", "step" },                /* zh-Hans */
+    { "每", "per" },                  /* zh-Hans */
+    { "求和", "sum" },                 /* zh-Hans */
+    { "注意力", "attention" },          /* zh-Hans */
+    { "测试", "test" },                /* zh-Hans */
+    { "用时", "time" },                /* zh-Hans */
+    { "秒", "seconds" },              /* zh-Hans */
+    { "秒数", "seconds" },             /* zh-Hans */
+    { "精度", "accuracy" },            /* zh-Hans */
+    { "练习", "exercise" },            /* zh-Hans */
+    { "耗时", "time" },                /* zh-Hans */
+    { "范数", "norm" },                /* zh-Hans */
+    { "行", "row" },                  /* zh-Hans */
+    { "训练", "train" },               /* zh-Hans */
+    { "输出", "output" },              /* zh-Hans */
+    { "遗忘门", "forget" },             /* zh-Hans */
+    { "部分", "part" },                /* zh-Hans */
+    { "键", "key" },                  /* zh-Hans */
+    { "长度", "length" },              /* zh-Hans */
+    { "问题", "question" },            /* zh-Hans */
+    { "가중치", "weight" },             /* ko */
+    { "값", "value" },                /* ko */
+    { "그래디언트", "gradient" },         /* ko */
+    { "기울기", "gradient" },           /* ko */
+    { "길이", "length" },              /* ko */
+    { "노름", "norm" },                /* ko */
+    { "단계", "step" },                /* ko */
+    { "라벨", "label" },               /* ko */
+    { "레이블", "label" },              /* ko */
+    { "망각", "forget" },              /* ko */
+    { "모델", "model" },               /* ko */
+    { "반올림", "rounding" },           /* ko */
+    { "배율", "factor" },              /* ko */
+    { "비율", "ratio" },               /* ko */
+    { "셔플", "shuffled" },            /* ko */
+    { "손계산", "hand" },               /* ko */
+    { "스텝", "step" },                /* ko */
+    { "시간", "time" },                /* ko */
+    { "시험", "test" },                /* ko */
+    { "어텐션", "attention" },          /* ko */
+    { "열", "column" },               /* ko */
+    { "이전", "before" },              /* ko */
+    { "이후", "after" },               /* ko */
+    { "전", "before" },               /* ko */
+    { "정확도", "accuracy" },           /* ko */
+    { "질문", "question" },            /* ko */
+    { "질의", "query" },               /* ko */
+    { "차이", "difference" },          /* ko */
+    { "초", "seconds" },              /* ko */
+    { "총", "total" },                /* ko */
+    { "최대", "max" },                 /* ko */
+    { "최댓값", "max" },                /* ko */
+    { "최소", "min" },                 /* ko */
+    { "최솟값", "min" },                /* ko */
+    { "출력", "output" },              /* ko */
+    { "쿼리", "query" },               /* ko */
+    { "클리핑", "clipping" },           /* ko */
+    { "키", "key" },                  /* ko */
+    { "테스트", "test" },               /* ko */
+    { "파트", "part" },                /* ko */
+    { "편향", "bias" },                /* ko */
+    { "평균", "mean" },                /* ko */
+    { "학습", "train" },               /* ko */
+    { "합", "sum" },                  /* ko */
+    { "합계", "sum" },                 /* ko */
+    { "행", "row" },                  /* ko */
+    { "후", "after" },                /* ko */
+    { "훈련", "train" },               /* ko */
 };
 
 #define LEXICON_N (sizeof lexicon / sizeof lexicon[0])
@@ -294,6 +416,32 @@ static const char *russian_stem(const char *f, size_t n)
     return NULL;
 }
 
+/* Korean particles a label word carries ("차이는": difference + topic,
+ * "50에서": at 50, "b_f=0의": of), longest first.  Each has its case in
+ * tests/cases/extract_labels.tsv. */
+static const char *const korean_particles[] = {
+    "에서", "으로", "부터", "까지", "은", "는", "이", "가", "을", "를", "의", "에", "도", "로",
+    "와", "과", "당", NULL
+};
+
+/* A Hangul word (folded, n bytes) that is an entry followed by a particle. */
+static const char *korean_stem(const char *f, size_t n)
+{
+    char stem[FOLD_MAX];
+    const char *en;
+
+    for (const char *const *p = korean_particles; *p; p++) {
+        size_t pl = strlen(*p);
+        if (n < pl + 3 || strcmp(f + n - pl, *p) != 0)
+            continue;
+        memcpy(stem, f, n - pl);
+        stem[n - pl] = '\0';
+        if ((en = lookup(stem)))
+            return en;
+    }
+    return NULL;
+}
+
 const char *extract_lexicon_english(const char *w, size_t len)
 {
     char f[FOLD_MAX];
@@ -307,6 +455,8 @@ const char *extract_lexicon_english(const char *w, size_t len)
         return en;
     if ((unsigned char)f[0] == 0xD0 || (unsigned char)f[0] == 0xD1)
         return russian_stem(f, n);
+    if ((unsigned char)f[0] >= 0xEA && (unsigned char)f[0] <= 0xED)
+        return korean_stem(f, n);
     /* plurals and inflections: "lignes", "valores", "Zeilen", "nuevos" */
     static const char *const endings[] = { "s", "es", "n", "en", "e", NULL };
     for (const char *const *e = endings; *e; e++) {

@@ -67,13 +67,15 @@ int score_value_judged(const struct score_ctx *ctx, const struct rubric_check *c
                        enum score_reading *how, struct gb_err *err);
 
 /* A located number that reads a reference value (ref, an expected-values
- * key): the label's choice, unless it is more than rel_tol off ref and
- * another label-compatible candidate on another line is not (a look-alike
- * line), or — when no label located it — the number recognised by its
- * value (score_align).  res->hits[0] is the number; note gets a sentence
+ * key): the label's choice.  When it is more than rel_tol off ref and
+ * another label-compatible candidate on another line is not, the labels
+ * cannot say which line is the result: *disputed becomes 1 and note shows
+ * both (the value never picks the reading).  When no label located it, the
+ * number recognised by its record (score_align), unless it is one of many
+ * lines printed alike.  res->hits[0] is the number; note gets a sentence
  * when the choice was not the label's.  ref NULL: the label's choice. */
 int score_locate_near(const struct score_ctx *ctx, const struct cJSON *locate, const char *ref,
                       double rel_tol, struct extract_result *res, struct gb_buf *note,
-                      struct gb_err *err);
+                      int *disputed, struct gb_err *err);
 
 #endif

@@ -106,6 +106,18 @@ START_TEST(test_a_quotient_names_neither_key)
 }
 END_TEST
 
+START_TEST(test_a_difference_spelled_out_names_neither_operand)
+{
+    /* "train_minus_test" is the gap, not the test accuracy */
+    struct extract_transcript *t = extract_fixture_parse(
+        "scalars = {'epochs': 40, 'lstm_bf0_len50_train_minus_test': 0.344}\n");
+    struct found f = query(t, "{\"row\": \"lstm bf0 len50\", \"column\": \"test\"}");
+
+    ck_assert_msg(f.n == 0, "read the gap %s as the test accuracy", f.text);
+    extract_free(t);
+}
+END_TEST
+
 static Suite *extract_records_suite(void)
 {
     Suite *s = suite_create("extract_records");
@@ -116,6 +128,7 @@ static Suite *extract_records_suite(void)
     tcase_add_test(tc, test_a_measurement_is_named_by_its_own_key_only);
     tcase_add_test(tc, test_the_record_whose_field_the_query_names_whole);
     tcase_add_test(tc, test_a_quotient_names_neither_key);
+    tcase_add_test(tc, test_a_difference_spelled_out_names_neither_operand);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -310,6 +310,20 @@ START_TEST(test_label_cases_read_as_english)
 }
 END_TEST
 
+/* A gap named in the student's language is no reading of its operands:
+ * "학습-테스트 차이는" is the train-test difference, not the test accuracy. */
+START_TEST(test_a_difference_in_another_language)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "\xea\xb8\xb8\xec\x9d\xb4 50 LSTM \xed\x95\x99\xec\x8a\xb5-\xed\x85\x8c\xec\x8a\xa4"
+        "\xed\x8a\xb8 \xec\xb0\xa8\xec\x9d\xb4\xeb\x8a\x94 0.344\n");
+    struct found f = query(t, "{\"row\": \"length 50 LSTM\", \"column\": \"test\"}");
+
+    ck_assert_msg(f.n == 0, "read the gap %s as the test accuracy", f.text);
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_chinese_labels_are_cut_into_words)
 {
     /* no spaces between Chinese words: "训练准确率" is train + accuracy,
@@ -374,6 +388,7 @@ int main(void)
     tcase_add_test(tc, test_a_gap_label_is_no_reading_of_its_operand);
     tcase_add_test(tc, test_label_cases_read_as_english);
     tcase_add_test(tc, test_chinese_labels_are_cut_into_words);
+    tcase_add_test(tc, test_a_difference_in_another_language);
     tcase_add_test(tc, test_every_lexicon_entry_has_a_case);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);

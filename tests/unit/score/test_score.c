@@ -642,6 +642,51 @@ START_TEST(test_relation_operands_distinct)
 }
 END_TEST
 
+/* The value never picks an operand's reading: the labels' choice stays,
+ * and a look-alike line that meets the reference makes a failing relation
+ * a reviewer's (score_locate_near), never a pass. */
+START_TEST(test_relation_operand_look_alike_is_review)
+{
+    struct graded g;
+    const char *checks =
+        "{\"id\": \"ratio\", \"description\": \"d\", \"points\": 1, \"kind\": \"relation\","
+        " \"values\": {\"s1\": {\"row\": \"gain 0.5\", \"column\": \"step 1\","
+        " \"reads\": \"rnn.gain_0_5.step_1\"},"
+        " \"s50\": {\"row\": \"gain 0.5\", \"column\": \"step 50\","
+        " \"reads\": \"rnn.gain_0_5.step_50\"}},"
+        " \"expr\": \"s1 / s50\", \"expected\": \"rnn.gain_0_5.ratio\","
+        " \"tolerance\": {\"rel\": 0.02}}";
+
+    grade("run", checks, "gain 0.5 step 1: 5.032e-17\ngain 0.5 step 50: 0.07577\n"
+          "gain 0.5 step 50: 0.04000\n", "", NULL, NULL, &g);
+    expect(&g, "ratio", VERDICT_REVIEW);
+    expect_message(&g, "ratio", "a reviewer reads both");
+    release(&g);
+    grade("run", checks, "gain 0.5 step 1: 5.032e-17\ngain 0.5 step 50: 0.07577\n", "", NULL,
+          NULL, &g);
+    expect(&g, "ratio", VERDICT_PASS);
+    release(&g);
+}
+END_TEST
+
+/* A table printed as a dict of lists puts its rows on one output line:
+ * two rows of one column are still two printed numbers. */
+START_TEST(test_relation_over_rows_of_one_printed_line)
+{
+    struct graded g;
+    const char *checks =
+        "{\"id\": \"t\", \"description\": \"d\", \"points\": 1, \"kind\": \"relation\","
+        " \"values\": {\"t20\": {\"row\": \"length 20 RNN\", \"column\": \"train s\"},"
+        " \"t50\": {\"row\": \"length 50 RNN\", \"column\": \"train s\"}},"
+        " \"expr\": \"t50 / t20\", \"range\": [1.3, 4.0]}";
+
+    grade("run", checks, "part2 = {'length': [20, 50], 'model': ['RNN', 'RNN'], "
+          "'train_s': [11.0, 40.5]}\n", "", NULL, NULL, &g);
+    expect(&g, "t", VERDICT_PASS);
+    release(&g);
+}
+END_TEST
+
 START_TEST(test_comments)
 {
     struct graded g;
@@ -994,7 +1039,8 @@ int main(void)
         test_count_ratios,
         test_vector_by_element_names,
         test_relation_units,
-        test_relation_operands_distinct,
+        test_relation_operands_distinct, test_relation_operand_look_alike_is_review,
+        test_relation_over_rows_of_one_printed_line,
         test_comments,
         test_answers,
         test_twin_pairs_and_trace,

@@ -1,0 +1,176 @@
+/* test_extract_reshape.c — Check suite for tables printed in a shape that
+ * hides them (extract_reshape.c): a dict of equal-length lists, psql's
+ * expanded record blocks and a page of HTML are read as the tables they
+ * are, each value by its row and column, and every value cites the line
+ * the student printed it on.  Dicts that are no table stay as printed.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extract/extract.h"
+#include "extract_fixture.h"
+
+static struct found query(const struct extract_transcript *t, const char *locate_json)
+{
+    return extract_fixture_query(t, "{}", locate_json);
+}
+
+START_TEST(test_a_dict_of_lists_is_a_table)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "memory lab\n"
+        "part2 = {'length': [5, 5, 50, 50], 'model': ['RNN', 'LSTM b_f=3', 'RNN', 'LSTM b_f=3'],"
+        " 'train_acc': [1.0, 1.0, 0.561, 0.998], 'test_acc': [1.0, 1.0, 0.494, 0.997]}\n"
+        "done\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.494, 2, "0.494");
+    f = query(t, "{\"row\": \"length 50 LSTM b_f 3\", \"column\": \"train acc\"}");
+    ASSERT_HIT(f, 0.998, 2, "0.998");
+    /* the lines after it keep their numbers */
+    ck_assert_uint_eq(extract_line_count(t), 3);
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_a_dict_of_keys_by_query_is_a_matrix)
+{
+    /* the 'query' list names the rows, every other key is a column */
+    struct extract_transcript *t = extract_fixture_parse(
+        "weights = {'query': ['support', 'rude'], 'support': [0.711, 0.440], "
+        "'rude': [0.096, 0.060]}\n");
+    struct found f = query(t, "{\"row\": \"rude\", \"column\": \"support\"}");
+
+    ASSERT_HIT(f, 0.440, 1, "0.440");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_a_dict_that_is_no_table_stays)
+{
+    /* lists of different lengths, or a scalar among them: read as printed */
+    struct extract_transcript *t = extract_fixture_parse(
+        "a = {'length': [5, 20], 'acc': [0.5, 0.6, 0.7]}\n"
+        "b = {'length': [5, 20], 'note': 'x', 'acc': [0.5, 0.6]}\n"
+        "scalars = {'gap_vs_torch': 2.22e-16, 'epochs': 40}\n");
+    struct found f = query(t, "{\"column\": \"gap\"}");
+    size_t len;
+    const char *s;
+
+    ASSERT_HIT(f, 2.22e-16, 3, "2.22e-16");
+    for (size_t line = 1; line <= 2; line++) {
+        s = extract_line_text(t, line, &len);
+        ck_assert_msg(s && len > 4 && s[1] == ' ' && s[2] == '=', "line %zu rewritten", line);
+    }
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_record_blocks_are_rows)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "== parts two and three ==\n"
+        "-[ RECORD 1 ]----------\n"
+        "length    | 5\n"
+        "model     | RNN\n"
+        "train_acc | 1.000\n"
+        "-[ RECORD 2 ]----------\n"
+        "length    | 50\n"
+        "model     | RNN\n"
+        "train_acc | 0.561\n"
+        "-[ RECORD 3 ]----------\n"
+        "length    | 50\n"
+        "model     | LSTM\n"
+        "train_acc | 0.839\n"
+        "after the records\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"train acc\"}");
+    ASSERT_HIT(f, 0.561, 7, "0.561");      /* its block's first line */
+    f = query(t, "{\"row\": \"length 50 LSTM\", \"column\": \"train acc\"}");
+    ASSERT_HIT(f, 0.839, 11, "0.839");
+    ck_assert_uint_eq(extract_line_count(t), 14);
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_one_record_block_stays)
+{
+    /* a lone block has no rows to line up: its fields are read inline */
+    struct extract_transcript *t = extract_fixture_parse(
+        "-[ RECORD 1 ]------\n"
+        "test 'very' rows  | 297\n"
+        "test 'not' rows   | 303\n");
+    struct found f = query(t, "{\"column\": \"not rows\"}");
+
+    ASSERT_HIT(f, 303, 3, "303");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_html_tables_and_markup_are_read)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "<h2>Part 2</h2>\n"
+        "<table>\n"
+        "<tr><th>model</th><th>step 1</th><th>per step</th></tr>\n"
+        "<tr><td>RNN gain 0.5</td><td>5.032&times;10<sup>-17</sup></td><td><b>&times;0.490</b></td></tr>\n"
+        "<tr><td>RNN gain 1.5</td><td>5.268&times;10<sup>0</sup></td><td><b>&times;1.090</b></td></tr>\n"
+        "</table>\n"
+        "<p>the <start> token stays text</p>\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+    ck_assert_msg(f.n == 1 && f.line == 4, "no hit: %s", f.explain);
+    ck_assert_double_eq_tol(f.value, 5.032e-17, 1e-20);
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"per step\"}");
+    ck_assert_msg(f.n == 1 && f.line == 5, "no hit: %s", f.explain);
+    ck_assert_double_eq_tol(f.value, 1.090, 1e-9);
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_a_lone_tag_is_no_page)
+{
+    /* one line opening with a tag is no HTML page: "<start>" is a token */
+    struct extract_transcript *t = extract_fixture_parse(
+        "<b>note</b>\n"
+        "step 0 <start> h = [0. 0. 0.]\n");
+    size_t len;
+    const char *s = extract_line_text(t, 1, &len);
+
+    ck_assert_int_eq((int)len, 11);
+    ck_assert_int_eq(strncmp(s, "<b>note</b>", 11), 0);
+    extract_free(t);
+}
+END_TEST
+
+static Suite *extract_reshape_suite(void)
+{
+    Suite *s = suite_create("extract_reshape");
+    TCase *tc = tcase_create("core");
+
+    tcase_add_test(tc, test_a_dict_of_lists_is_a_table);
+    tcase_add_test(tc, test_a_dict_of_keys_by_query_is_a_matrix);
+    tcase_add_test(tc, test_a_dict_that_is_no_table_stays);
+    tcase_add_test(tc, test_record_blocks_are_rows);
+    tcase_add_test(tc, test_one_record_block_stays);
+    tcase_add_test(tc, test_html_tables_and_markup_are_read);
+    tcase_add_test(tc, test_a_lone_tag_is_no_page);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(extract_reshape_suite());
+    int failed;
+
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
