@@ -25,6 +25,7 @@
 #include "extract/extract_int.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -501,6 +502,28 @@ const char *extract_lexicon_entry(size_t i, const char **english)
 /* Is w the English word of some entry?  Asked once per query word: a
  * search compares one word with thousands of atoms, so the last answer is
  * kept (per thread: batch grades in threads). */
+/* The lexicon's English words, each once, with their lengths: a query
+ * word is looked up in other languages only when it is one of them.  Some
+ * sixty words for some three hundred entries; built once. */
+static struct target {
+    const char *word;
+    size_t len;
+} targets[LEXICON_N];
+static size_t n_targets;
+static pthread_once_t targets_once = PTHREAD_ONCE_INIT;
+
+static void build_targets(void)
+{
+    for (size_t i = 0; i < LEXICON_N; i++) {
+        size_t k = 0;
+        while (k < n_targets && strcmp(targets[k].word, lexicon[i].english) != 0)
+            k++;
+        if (k == n_targets)
+            targets[n_targets++] = (struct target){ lexicon[i].english,
+                                                    strlen(lexicon[i].english) };
+    }
+}
+
 static int is_target(const char *w, size_t wlen)
 {
     static _Thread_local const char *last_w;
@@ -509,11 +532,12 @@ static int is_target(const char *w, size_t wlen)
 
     if (w == last_w && wlen == last_len)
         return last_is;
+    pthread_once(&targets_once, build_targets);
     last_w = w;
     last_len = wlen;
     last_is = 0;
-    for (size_t i = 0; i < LEXICON_N && !last_is; i++)
-        last_is = extract_word_eq(w, wlen, lexicon[i].english, strlen(lexicon[i].english)) != 0;
+    for (size_t i = 0; i < n_targets && !last_is; i++)
+        last_is = extract_word_eq(w, wlen, targets[i].word, targets[i].len) != 0;
     return last_is;
 }
 
