@@ -351,8 +351,8 @@ static char *printable_copy(const char *s, size_t len, size_t max)
 
 /* Do two atoms print alike?  Words and whole numbers (keys: "step 3",
  * "seed 7", "T=50") must be the same; numbers with a fraction are the
- * values a template is filled with. */
-/* ints_differ: whole numbers may differ too (a counter beside the words). */
+ * values a template is filled with; with ints_differ whole numbers may differ
+ * too (a counter beside the words). */
 static int atom_alike(const struct extract_transcript *t, const struct xatom *x,
                       const struct xatom *y, int ints_differ, int *differs)
 {
@@ -406,10 +406,11 @@ static size_t alike_lines(const struct extract_transcript *t, size_t li)
     int later = 0;
 
     for (size_t o = 0; o < t->n_lines; o++) {
-        int counted = lines_alike(t, li, o, 1);
+        if (!lines_alike(t, li, o, 1))
+            continue;       /* alike at all: the strict test can only narrow it */
         n += extract_lines_alike(t, li, o);
-        n_counted += counted;
-        later |= counted && o > li;
+        n_counted++;
+        later |= o > li;
     }
     return later && n_counted > n ? n_counted : n;
 }
