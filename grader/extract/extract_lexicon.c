@@ -25,8 +25,8 @@
 #include "extract/extract_int.h"
 
 #include <ctype.h>
-#include <pthread.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 struct label_word {
@@ -443,7 +443,7 @@ static const char *korean_stem(const char *f, size_t n)
     return NULL;
 }
 
-const char *extract_lexicon_english(const char *w, size_t len)
+static const char *lexicon_english(const char *w, size_t len)
 {
     char f[FOLD_MAX];
     size_t n;
@@ -473,6 +473,45 @@ const char *extract_lexicon_english(const char *w, size_t len)
     return NULL;
 }
 
+/* The last answers, by the word's bytes: a table's label words are asked
+ * about again for every cell and every query word, and folding, the search
+ * and the stemmers were most of a Korean memory_lab's grading.  Direct
+ * mapped, per thread (batch grades in threads); the key is the word itself,
+ * so an answer is reused only for the same word. */
+#define MEMO_SLOTS 1024
+#define MEMO_WORD 31
+
+struct memo_slot {
+    uint8_t len;          /* 0: empty */
+    char word[MEMO_WORD];
+    const char *english;
+};
+
+static _Thread_local struct memo_slot memo[MEMO_SLOTS];
+
+static size_t memo_hash(const char *w, size_t len)
+{
+    uint32_t h = 2166136261u;   /* FNV-1a */
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)w[i]) * 16777619u;
+    return h % MEMO_SLOTS;
+}
+
+const char *extract_lexicon_english(const char *w, size_t len)
+{
+    struct memo_slot *m;
+
+    if (len == 0 || len > MEMO_WORD)
+        return lexicon_english(w, len);
+    m = &memo[memo_hash(w, len)];
+    if (m->len != len || memcmp(m->word, w, len) != 0) {
+        m->english = lexicon_english(w, len);
+        memcpy(m->word, w, len);
+        m->len = (uint8_t)len;
+    }
+    return m->english;
+}
+
 size_t extract_lexicon_cjk_word(const char *s, size_t len)
 {
     size_t best = 0;
@@ -497,48 +536,6 @@ const char *extract_lexicon_entry(size_t i, const char **english)
         return NULL;
     *english = lexicon[i].english;
     return lexicon[i].word;
-}
-
-/* Is w the English word of some entry?  Asked once per query word: a
- * search compares one word with thousands of atoms, so the last answer is
- * kept (per thread: batch grades in threads). */
-/* The lexicon's English words, each once, with their lengths: a query
- * word is looked up in other languages only when it is one of them.  Some
- * sixty words for some three hundred entries; built once. */
-static struct target {
-    const char *word;
-    size_t len;
-} targets[LEXICON_N];
-static size_t n_targets;
-static pthread_once_t targets_once = PTHREAD_ONCE_INIT;
-
-static void build_targets(void)
-{
-    for (size_t i = 0; i < LEXICON_N; i++) {
-        size_t k = 0;
-        while (k < n_targets && strcmp(targets[k].word, lexicon[i].english) != 0)
-            k++;
-        if (k == n_targets)
-            targets[n_targets++] = (struct target){ lexicon[i].english,
-                                                    strlen(lexicon[i].english) };
-    }
-}
-
-static int is_target(const char *w, size_t wlen)
-{
-    static _Thread_local const char *last_w;
-    static _Thread_local size_t last_len;
-    static _Thread_local int last_is;
-
-    if (w == last_w && wlen == last_len)
-        return last_is;
-    pthread_once(&targets_once, build_targets);
-    last_w = w;
-    last_len = wlen;
-    last_is = 0;
-    for (size_t i = 0; i < n_targets && !last_is; i++)
-        last_is = extract_word_eq(w, wlen, targets[i].word, targets[i].len) != 0;
-    return last_is;
 }
 
 static int is_vowel(char c)
@@ -575,7 +572,9 @@ int extract_label_eq(const char *w, size_t wlen, const struct xatom *a)
 
     if (!strength && a->num < 0 && skeleton_of(w, wlen, a->p, a->len))
         return 2;
-    if (strength || a->num >= 0 || a->len < 3 || !is_target(w, wlen))
+    /* the atom's entry first: its answer is kept (extract_lexicon_english),
+     * and most atoms are no entry */
+    if (strength || a->num >= 0 || a->len < 3)
         return strength;
     if (!(en = extract_lexicon_english(a->p, a->len)))
         return 0;
