@@ -141,6 +141,19 @@ START_TEST(test_accented_words_are_one_word)
 }
 END_TEST
 
+/* Two words are folded whole only when the characters where they first
+ * differ fold alike: the character is read from its first byte (Д and д
+ * share their first byte), and a Hangul word never equals an English one. */
+START_TEST(test_folding_starts_at_the_differing_character)
+{
+    ck_assert_int_eq(extract_word_eq("Длина", strlen("Длина"), "длина", strlen("длина")), 3);
+    ck_assert_int_eq(extract_word_eq("éTAPES", strlen("éTAPES"), "etape", 5), 3);
+    ck_assert_int_eq(extract_word_eq("pre", 3, "préc", strlen("préc")), 2);
+    ck_assert_int_eq(extract_word_eq("길이", strlen("길이"), "length", 6), 0);
+    ck_assert_int_eq(extract_word_eq("длина", strlen("длина"), "дата", strlen("дата")), 0);
+}
+END_TEST
+
 START_TEST(test_decimal_commas_in_a_space_table)
 {
     struct extract_transcript *t = extract_fixture_parse(
@@ -378,6 +391,7 @@ int main(void)
     tcase_add_test(tc, test_descending_right_aligned_keys_inherit_nothing);
     tcase_add_test(tc, test_text_cell_after_the_values_keeps_the_row);
     tcase_add_test(tc, test_accented_words_are_one_word);
+    tcase_add_test(tc, test_folding_starts_at_the_differing_character);
     tcase_add_test(tc, test_decimal_commas_in_a_space_table);
     tcase_add_test(tc, test_thousands_and_csv_are_no_decimal_commas);
     tcase_add_test(tc, test_superscript_columns_keep_their_one_space_gutters);
