@@ -7,7 +7,10 @@
  *   joining   an innermost bracket span wrapped over lines becomes one
  *             line: a list ([...], or a (...) of numbers) is one vector, and
  *             a record (a dict inside a list) reads as json.dumps without
- *             indent would print it;
+ *             indent would print it; a label line ending in ':' over
+ *             deeper-indented lines that each hold only values ("Test rows
+ *             carrying 'very':" then "    297") is one line too: the values
+ *             are the label's, as if printed after it;
  *   paths     every line gets the keys of the structures enclosing it
  *             ('"rnn": {' then '"gain 0.5": {', or YAML-style "weights:"
  *             over deeper-indented lines), which extract_candidates.c uses like
@@ -33,6 +36,8 @@
 #define KEY_ATOMS_MAX 12        /* atoms kept per key */
 #define AXIS_WIDTH_MAX 256      /* an axis line names at most this many elements */
 #define PATHS_PER_LINE 16       /* keyed structures opened on one line that get a path */
+#define STACK_VALUES_MAX 64     /* value lines under one label that are joined onto it */
+#define VALUE_LINE_MAX 160      /* a longer line is no lone value */
 
 static int is_word_byte(unsigned char c)
 {
@@ -180,6 +185,161 @@ static int find_spans(const char *s, size_t len, struct spans *sp, struct gb_err
     return 0;
 }
 
+/* ---- values under their label ------------------------------------------- */
+
+/* One number as a student prints it alone: "297", "-0.119", "5.032e-17",
+ * "x0.490", "+1.2", "99.0%", "nan". */
+static int lone_number(const char *s, size_t n)
+{
+    size_t i = 0, digits = 0;
+
+    if (n == 3 && (!memcmp(s, "nan", 3) || !memcmp(s, "inf", 3)))
+        return 1;
+    if (i < n && (s[i] == '-' || s[i] == '+'))
+        i++;
+    if (i < n && s[i] == 'x')
+        i++;
+    for (; i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.'); i++)
+        digits += s[i] != '.';
+    if (digits && i + 1 < n && (s[i] == 'e' || s[i] == 'E')) {
+        size_t k = i + 1;
+        if (s[k] == '-' || s[k] == '+')
+            k++;
+        if (k < n && s[k] >= '0' && s[k] <= '9') {
+            for (i = k; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+                ;
+        }
+    }
+    if (i < n && s[i] == '%')
+        i++;
+    return digits > 0 && i == n;
+}
+
+/* A line that holds only values: numbers, or one bracketed tuple or list of
+ * numbers ("(4000, 5)"), after an optional list marker ("- 0.881").  Words,
+ * keys and tables of several columns are no lone values: a matrix printed
+ * one row per line stays a matrix. */
+static int value_line(const char *s, size_t n)
+{
+    size_t i = 0, tokens = 0, depth = 0, groups = 0;
+
+    if (n > VALUE_LINE_MAX)
+        return 0;
+    if (n > 2 && (s[0] == '-' || s[0] == '*') && s[1] == ' ')
+        i = 2;
+    while (i < n) {
+        size_t b;
+        while (i < n && (is_hspace(s[i]) || s[i] == ','))
+            i++;
+        while (i < n && (s[i] == '(' || s[i] == '[')) {
+            depth++;
+            groups++;
+            i++;
+        }
+        if (i >= n)
+            break;
+        b = i;
+        while (i < n && !is_hspace(s[i]) && s[i] != ',' && s[i] != ')' && s[i] != ']')
+            i++;
+        if (i > b && !lone_number(s + b, i - b))
+            return 0;
+        tokens += i > b;
+        while (i < n && (s[i] == ')' || s[i] == ']')) {
+            if (depth-- == 0)
+                return 0;
+            i++;
+        }
+    }
+    /* one number, or one group of them: two bare numbers are a table row */
+    return depth == 0 && tokens > 0 && (groups ? groups == 1 : tokens == 1);
+}
+
+/* The line [b, e) with its indentation and trailing space cut: sets *ind
+ * (the indentation) and returns the end of its text. */
+static size_t trim_line(const char *s, size_t b, size_t e, size_t *ind)
+{
+    size_t i = b;
+    while (i < e && is_hspace(s[i]))
+        i++;
+    while (e > i && (is_hspace(s[e - 1]) || s[e - 1] == '\r'))
+        e--;
+    *ind = i - b;
+    return e;
+}
+
+static size_t line_end(const char *s, size_t len, size_t b)
+{
+    const char *nl = memchr(s + b, '\n', len - b);
+    return nl ? (size_t)(nl - s) : len;
+}
+
+/* A label ending in ':' with a letter in it, over value lines indented
+ * deeper; the block ends at a blank line, a line no deeper than the label
+ * or the end: anything else below (a key, a word) makes it a structure the
+ * paths read (extract_nest_paths), not values of the label. */
+static int find_stacks(const char *s, size_t len, struct spans *sp, struct gb_err *err)
+{
+    for (size_t b = 0; b < len;) {
+        size_t e = line_end(s, len, b), ind, te = trim_line(s, b, e, &ind), n = 0, last = e;
+        size_t next = e + 1, b2 = next;
+        int letter = 0;
+
+        for (size_t i = b + ind; i < te; i++)
+            letter |= ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z') || (unsigned char)s[i] >= 0x80;
+        if (te > b + ind && s[te - 1] == ':' && letter) {
+            while (b2 < len && n < STACK_VALUES_MAX) {
+                size_t e2 = line_end(s, len, b2), ind2, te2 = trim_line(s, b2, e2, &ind2);
+                if (te2 == b2 + ind2 || ind2 <= ind || !value_line(s + b2 + ind2, te2 - b2 - ind2))
+                    break;
+                n++;
+                last = e2;
+                b2 = e2 + 1;
+            }
+            size_t ind3, e3 = b2 < len ? line_end(s, len, b2) : len;
+            int clean = b2 >= len || trim_line(s, b2, e3, &ind3) == b2 + ind3 || ind3 <= ind;
+            if (n > 0 && clean) {
+                if (add_span(sp, te - 1, last, err) < 0)
+                    return -1;
+                next = last + 1;
+            }
+        }
+        b = next;
+    }
+    return 0;
+}
+
+/* The bracket spans and the label stacks in one ordered list: a stack that
+ * overlaps a bracket span is left to the brackets. */
+static int merge_spans(struct spans *sp, const struct spans *st, struct gb_err *err)
+{
+    struct spans out = { NULL, 0, 0 };
+    size_t i = 0, k = 0;
+
+    while (i < sp->n || k < st->n) {
+        int take_stack = k < st->n && (i >= sp->n || st->v[k].open < sp->v[i].open);
+        if (take_stack) {
+            const struct span *x = &st->v[k++];
+            if ((i < sp->n && sp->v[i].open <= x->close) ||
+                (out.n && out.v[out.n - 1].close >= x->open))
+                continue;
+            if (add_span(&out, x->open, x->close, err) < 0)
+                goto fail;
+        } else {
+            const struct span *x = &sp->v[i++];
+            if (out.n && out.v[out.n - 1].close >= x->open)
+                out.n--;   /* a stack it overlaps gives way */
+            if (add_span(&out, x->open, x->close, err) < 0)
+                goto fail;
+        }
+    }
+    free(sp->v);
+    *sp = out;
+    return 0;
+fail:
+    free(out.v);
+    return -1;
+}
+
 static int add_soft_break(struct extract_transcript *t, size_t at, struct gb_err *err)
 {
     if (extract_grow((void **)&t->soft_breaks, &t->cap_soft, t->n_soft + 1,
@@ -191,14 +351,17 @@ static int add_soft_break(struct extract_transcript *t, size_t at, struct gb_err
 
 int extract_nest_join(struct extract_transcript *t, struct gb_err *err)
 {
-    struct spans sp = { NULL, 0, 0 };
+    struct spans sp = { NULL, 0, 0 }, st = { NULL, 0, 0 };
     char *s = t->text;
     size_t o = 0, k = 0;
 
-    if (find_spans(s, t->len, &sp, err) < 0) {
+    if (find_spans(s, t->len, &sp, err) < 0 || find_stacks(s, t->len, &st, err) < 0 ||
+        merge_spans(&sp, &st, err) < 0) {
         free(sp.v);
+        free(st.v);
         return -1;
     }
+    free(st.v);
     if (sp.n == 0)
         return 0;
     for (size_t i = 0; i < t->len; i++) {

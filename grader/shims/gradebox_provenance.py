@@ -23,8 +23,9 @@ before its value unless the template's text right before it ends in ":" or
 add to {r.sum():.3f}" is recorded as "its weights add to r.sum(): 1.000": the
 sentence says what the student meant, the code says what was computed.  The grader
 (grader/check/provenance.h) puts the labelled line in place of the printed one
-when it reads values, and nowhere else.  String literals and expressions
-that are themselves computations over other names (comprehensions, arithmetic)
+when it reads values, and nowhere else.  A lone value printed indented under
+a line that ends in ':' is that label's value and gets no code label.  String
+literals and expressions that are themselves computations over other names (comprehensions, arithmetic)
 add no label: their words would name the wrong thing.
 
 Nothing changes for the student: the printed bytes are exactly what print()
@@ -330,6 +331,27 @@ def _labelled(label, arg, text, own):
     return f"{label}: {text}" if label and _has_digit(text) and not own else text
 
 
+_VALUE_LINE = re.compile(r"(\s+)(?:- )?[\(\[]?\s*[-+]?x?\d[\d.]*(?:e[-+]?\d+)?%?"
+                         r"(?:\s*,\s*[-+]?\d[\d.]*(?:e[-+]?\d+)?)*\s*[\)\]]?\s*", re.I)
+
+
+def _under_label(text, end):
+    """Is text a lone value printed indented under a line that ends in ':'
+    ("Test rows carrying 'very':" then "    297")?  Then the student's own
+    label is the line above, and the code's name for the value ("v" of a
+    helper's loop) is none: the grader reads the values as the label's
+    (grader/extract/extract_nest.c).  The state follows whole lines only."""
+    above = _state.get("label_indent")
+    m = _VALUE_LINE.fullmatch(text)
+    under = above is not None and m is not None and len(m.group(1)) > above
+    if end == "\n":
+        if text.rstrip().endswith(":") and text.strip():
+            _state["label_indent"] = len(text) - len(text.lstrip())
+        elif not under:
+            _state["label_indent"] = None
+    return under
+
+
 def print(*args, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - the builtin's name
     if sep is None:
         sep = " "
@@ -346,9 +368,10 @@ def print(*args, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - the
     parts = [str(a) for a in args]
     text = sep.join(parts)
     try:
+        under_label = _under_label(text, end)
         labels = _labels(frame.f_code.co_filename, *_call_at(frame)).get(len(args))
-        if (labels and any(labels) and "\n" not in text and "\r" not in text and
-                len(text) <= _MAX_TEXT):
+        if (labels and any(labels) and not under_label and "\n" not in text and
+                "\r" not in text and len(text) <= _MAX_TEXT):
             own = _own_labels(args, labels)
             labelled = sep.join(_labelled(lab, a, p, mine)
                                 for lab, a, p, mine in zip(labels, args, parts, own))

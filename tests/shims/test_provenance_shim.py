@@ -59,6 +59,12 @@ CASES = [
      "Before clipping the norm is 20.577; then it is after: 1.0000."),
     # table rows (no words before the values) stay as printed
     ("print(f'{t:>6} | {gap:.3f} | {total:.3f}')", None),
+    # a lone value indented under a line ending in ':' is that label's value
+    ("print('test rows with very:'); print(f'    {gap}')", None),
+    ("print('test rows with very:'); print(f'    {gap}'); print(f'    {total}')", None),
+    ("print('test rows with very'); print(f'    {gap}')", "gap:     0.344"),
+    ("print('test rows with very:'); print(f'{gap}')", "gap: 0.344"),
+    ("print('test rows with very:'); print(gap, total)", "gap: 0.344 total: 1.0"),
     # computations add no label
     ("print(f'the gap in percent is {100 * gap:.1f}')", None),
     # %-formatting and str.format are read the same way

@@ -441,6 +441,34 @@ START_TEST(test_note_after_value_is_its_label)
 }
 END_TEST
 
+/* A label line ending in ':' over deeper-indented lines that hold only
+ * values: the values are the label's, on its line (extract_nest_join), and
+ * keep their own line numbers. */
+START_TEST(test_values_under_their_label_are_the_labels)
+{
+    struct extract_transcript *t = parse_str(
+        "Test rows carrying 'very':\n"
+        "    297\n"
+        "\n"
+        "Test rows carrying 'not':\n"
+        "    303\n"
+        "\n"
+        "Length 5, shape of training and test inputs:\n"
+        "    (4000, 5)\n"
+        "    (1000, 5)\n"
+        "\n"
+        "Length 50, LSTM forget bias 0, test accuracy:\n"
+        "    0.495\n");
+    struct found f = query(t, "{\"row\": \"test\", \"column\": \"not\"}");
+
+    ASSERT_HIT(f, 303, 5, "303");
+    f = query(t, "{\"row\": \"length 50 LSTM b_f 0\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.495, 12, "0.495");
+    extract_free(t);
+
+}
+END_TEST
+
 START_TEST(test_counts_and_ranges_in_a_sentence_are_no_reading)
 {
     /* "on 20 fresh test sets" counts sets and "12..31" spans seeds: the
@@ -647,6 +675,7 @@ int main(void)
     tcase_add_test(tc, test_a_nested_dict_on_one_line_reads_as_pprint_would_lay_it_out);
     tcase_add_test(tc, test_a_gap_and_a_total_are_their_own_readings);
     tcase_add_test(tc, test_a_caption_does_not_hide_the_heading_that_names_the_section);
+    tcase_add_test(tc, test_values_under_their_label_are_the_labels);
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
