@@ -563,16 +563,37 @@ static int key_line(const struct extract_transcript *t, const struct xline *ln)
     return 1;
 }
 
-static int indent_path(struct extract_transcript *t, struct xline *ln, struct indents *in,
+/* The list marker a line's text starts with ("- ", "* ", "+ "), or 0. */
+static size_t item_marker(const struct extract_transcript *t, const struct xline *ln)
+{
+    const char *s = t->text + ln->off;
+    size_t i = indent_of(t, ln);
+    return i + 1 < ln->len && (s[i] == '-' || s[i] == '*' || s[i] == '+') && s[i + 1] == ' '
+               ? i + 2 : 0;
+}
+
+/* A list item with items indented deeper right below it ("- length 5" over
+ * "  - RNN: train 1.000, test 1.000"): Markdown's nesting, read as a human
+ * reads an outline — the parent names what its children measure, number
+ * and all ("length 5"), as a YAML key heads its entries. */
+static int parent_item(const struct extract_transcript *t, size_t li)
+{
+    const struct xline *ln = &t->lines[li], *next = li + 1 < t->n_lines ? ln + 1 : NULL;
+    return item_marker(t, ln) && next && next->block == ln->block && item_marker(t, next) &&
+           indent_of(t, next) > indent_of(t, ln) && ln->n_atoms > 0;
+}
+
+static int indent_path(struct extract_transcript *t, size_t li, struct indents *in,
                        struct gb_err *err)
 {
+    struct xline *ln = &t->lines[li];
     size_t col = indent_of(t, ln);
 
     while (in->depth > 0 && in->col[in->depth - 1] >= col)
         in->depth--;
     if (ln->path < 0 && in->depth > 0)
         ln->path = in->path[in->depth - 1];
-    if (!key_line(t, ln) || in->depth == NEST_DEPTH_MAX ||
+    if (!(key_line(t, ln) || parent_item(t, li)) || in->depth == NEST_DEPTH_MAX ||
         t->n_patoms >= 2 * t->n_atoms + PATH_ATOMS_MAX)
         return 0;
     long path = add_path(t, in->depth > 0 ? in->path[in->depth - 1] : -1, t->atoms + ln->atom0,
@@ -679,7 +700,7 @@ int extract_nest_paths(struct extract_transcript *t, struct gb_err *err)
             block = ln->block;
         }
         ln->path = ns.depth > 0 ? ns.stack[ns.depth - 1] : -1;
-        if (ns.depth == 0 && indent_path(t, ln, &in, err) < 0)
+        if (ns.depth == 0 && indent_path(t, li, &in, err) < 0)
             return -1;
         if (ln->title >= 0 && opens_structure(t, &t->lines[ln->title]))
             ln->title = -1;   /* '"fresh": {' reaches its entries as their path, and no further */

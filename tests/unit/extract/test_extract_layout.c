@@ -469,6 +469,26 @@ START_TEST(test_values_under_their_label_are_the_labels)
 }
 END_TEST
 
+/* Nested Markdown bullets: a parent item names what its children measure,
+ * its number with it ("- length 20" over "  - RNN: ..."), as a YAML key
+ * heads its entries. */
+START_TEST(test_a_parent_bullet_heads_its_children)
+{
+    struct extract_transcript *t = parse_str(
+        "- parts 2 + 3: 40 epochs\n"
+        "  - length 5\n"
+        "    - RNN: train 1.000, test 0.998, 3.3 s\n"
+        "  - length 20\n"
+        "    - RNN: train 0.990, test 0.970, 5.5 s\n");
+    struct found f = query(t, "{\"row\": \"length 20 RNN\", \"column\": \"test acc\"}");
+
+    ASSERT_HIT(f, 0.97, 5, "0.970");
+    f = query(t, "{\"row\": \"length 5 RNN\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.998, 3, "0.998");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_counts_and_ranges_in_a_sentence_are_no_reading)
 {
     /* "on 20 fresh test sets" counts sets and "12..31" spans seeds: the
@@ -676,6 +696,7 @@ int main(void)
     tcase_add_test(tc, test_a_gap_and_a_total_are_their_own_readings);
     tcase_add_test(tc, test_a_caption_does_not_hide_the_heading_that_names_the_section);
     tcase_add_test(tc, test_values_under_their_label_are_the_labels);
+    tcase_add_test(tc, test_a_parent_bullet_heads_its_children);
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
