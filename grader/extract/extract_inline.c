@@ -119,6 +119,40 @@ static long positional_value(const struct extract_transcript *t, const struct xl
     return -1;
 }
 
+/* "weights of the 'not' row over (support, was, not, rude): 0.083 0.137
+ * 0.696 0.083": a list of labels names one axis, place by place.  When the
+ * column's word is mapped by its place in such a list, a row word found in
+ * the same list is another place of that axis, never the row: the row
+ * must be named outside it ("the 'not' row"). */
+static int row_in_column_list(const struct extract_transcript *t, const struct xline *ln,
+                              const struct match *rm, long col_word)
+{
+    const char *s = t->text + ln->off;
+    size_t col_end, k, place;
+
+    if (col_word < 0 ||
+        !label_list_place(s, ln->len, &t->atoms[ln->atom0 + col_word], &col_end, &k, &place))
+        return 0;
+    for (size_t i = 0; i < rm->n_items; i++) {
+        const struct xatom *w = &t->atoms[ln->atom0 + rm->pos[i].idx];
+        size_t end, named_outside = 0;
+        if (rm->pos[i].src != 0 || w->num >= 0 ||
+            !label_list_place(s, ln->len, w, &end, &k, &place) || end != col_end)
+            continue;
+        /* the row's word also printed outside the list ("the 'rude' row
+         * over (..., rude)") names the row there */
+        for (size_t j = 0; j < ln->n_atoms && !named_outside; j++) {
+            const struct xatom *o = &t->atoms[ln->atom0 + j];
+            size_t e2;
+            named_outside = o != w && o->num < 0 && extract_word_eq(o->p, o->len, w->p, w->len) == 3 &&
+                            !(label_list_place(s, ln->len, o, &e2, &k, &place) && e2 == col_end);
+        }
+        if (!named_outside)
+            return 1;
+    }
+    return 0;
+}
+
 /* The row phrase found in the headings, titles and keys above the line
  * alone: "'rude': {" over "'rude': 0.06" names the row, and the line's own
  * "rude" is the column.  S's line source is left out. */
@@ -682,14 +716,18 @@ int extract_inline_candidates(struct finder *f, size_t li)
     num = direct >= 0 ? direct
           : have_c && f->q->shape == EXTRACT_SCALAR ? positional_value(t, ln, cm.last_primary) : -1;
     pos = direct >= 0 ? -1 : num;
+    if (pos >= 0 && have_r && row_in_column_list(t, ln, &rm, cm.last_primary))
+        return 0;
     if (own_list >= 0)
         num = own_list;   /* the title's excluded word is waived for that list only */
     if (num < 0)
         num = f->q->shape == EXTRACT_LINE && ln->n_nums == 0
                   ? -1 : extract_pick_inline_value(t, ln, anchor, &rm, have_r, &cm, have_c, nth);
-    if (num >= 0 && have_c && nth == 1 && f->q->shape == EXTRACT_SCALAR)
+    /* a value mapped by its place in a list of labels is that label's: the
+     * list says so, which is more than where the words stand */
+    if (num >= 0 && pos < 0 && have_c && nth == 1 && f->q->shape == EXTRACT_SCALAR)
         num = extract_value_before_label(t, ln, num, &rm, have_r, &cm);
-    if (have_c && nth == 1 && f->q->shape == EXTRACT_SCALAR)
+    if (pos < 0 && have_c && nth == 1 && f->q->shape == EXTRACT_SCALAR)
         num = extract_value_in_clause(t, ln, num, &rm, have_r, &cm);
     if (direct >= 0)
         num = direct;

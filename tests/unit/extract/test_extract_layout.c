@@ -489,6 +489,21 @@ START_TEST(test_a_parent_bullet_heads_its_children)
 }
 END_TEST
 
+/* A list of labels names one axis place by place: the row named outside
+ * it ("the 'not' row"), the column by its place; a row word inside the same
+ * list is another column, never the row. */
+START_TEST(test_a_label_list_is_one_axis)
+{
+    struct extract_transcript *t = parse_str(
+        "B: weights of the 'not' row over (support, was, not, rude): 0.250 0.250 0.250 0.250\n"
+        "B: weights of the 'rude' row over (support, was, not, rude): 0.440 0.060 0.440 0.060\n");
+    struct found f = query(t, "{\"row\": \"rude\", \"column\": \"support\"}");
+
+    ASSERT_HIT(f, 0.44, 2, "0.440");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_counts_and_ranges_in_a_sentence_are_no_reading)
 {
     /* "on 20 fresh test sets" counts sets and "12..31" spans seeds: the
@@ -697,6 +712,7 @@ int main(void)
     tcase_add_test(tc, test_a_caption_does_not_hide_the_heading_that_names_the_section);
     tcase_add_test(tc, test_values_under_their_label_are_the_labels);
     tcase_add_test(tc, test_a_parent_bullet_heads_its_children);
+    tcase_add_test(tc, test_a_label_list_is_one_axis);
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
