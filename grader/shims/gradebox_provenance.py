@@ -328,9 +328,15 @@ def _labelled(label, arg, text, own):
     it, a plain expression's value after its label, anything else as printed."""
     if isinstance(label, _Template):
         return (label.label(text) or text) if isinstance(arg, str) else text
-    return f"{label}: {text}" if label and _has_digit(text) and not own else text
+    if not label or not _has_digit(text) or own:
+        return text
+    # the label goes where the value starts: a line's indentation and list
+    # marker ("  - ") are its layout, which the grader reads as nesting
+    lead = len(_LAYOUT.match(text).group(0))
+    return f"{text[:lead]}{label}: {text[lead:]}"
 
 
+_LAYOUT = re.compile(r"\s*(?:[-*+] )?")
 _VALUE_LINE = re.compile(r"(\s+)(?:- )?[\(\[]?\s*[-+]?x?\d[\d.]*(?:e[-+]?\d+)?%?"
                          r"(?:\s*,\s*[-+]?\d[\d.]*(?:e[-+]?\d+)?)*\s*[\)\]]?\s*", re.I)
 

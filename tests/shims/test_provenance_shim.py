@@ -62,9 +62,12 @@ CASES = [
     # a lone value indented under a line ending in ':' is that label's value
     ("print('test rows with very:'); print(f'    {gap}')", None),
     ("print('test rows with very:'); print(f'    {gap}'); print(f'    {total}')", None),
-    ("print('test rows with very'); print(f'    {gap}')", "gap:     0.344"),
+    ("print('test rows with very'); print(f'    {gap}')", "    gap: 0.344"),
     ("print('test rows with very:'); print(f'{gap}')", "gap: 0.344"),
     ("print('test rows with very:'); print(gap, total)", "gap: 0.344 total: 1.0"),
+    # ... after a line's indentation and list marker, which are its layout
+    ("print(f'  - {pre}')", "  - pre: 20.5769"),
+    ("print(f'    {pre}')", "    pre: 20.5769"),
     # computations add no label
     ("print(f'the gap in percent is {100 * gap:.1f}')", None),
     # %-formatting and str.format are read the same way
