@@ -135,7 +135,8 @@ static int row_in_column_list(const struct extract_transcript *t, const struct x
         return 0;
     for (size_t i = 0; i < rm->n_items; i++) {
         const struct xatom *w = &t->atoms[ln->atom0 + rm->pos[i].idx];
-        size_t end, named_outside = 0;
+        size_t end;
+        int named_outside = 0;
         if (rm->pos[i].src != 0 || w->num >= 0 ||
             !label_list_place(s, ln->len, w, &end, &k, &place) || end != col_end)
             continue;
@@ -143,9 +144,9 @@ static int row_in_column_list(const struct extract_transcript *t, const struct x
          * over (..., rude)") names the row there */
         for (size_t j = 0; j < ln->n_atoms && !named_outside; j++) {
             const struct xatom *o = &t->atoms[ln->atom0 + j];
-            size_t e2;
-            named_outside = o != w && o->num < 0 && extract_word_eq(o->p, o->len, w->p, w->len) == 3 &&
-                            !(label_list_place(s, ln->len, o, &e2, &k, &place) && e2 == col_end);
+            named_outside = o != w && o->num < 0 &&
+                            extract_word_eq(o->p, o->len, w->p, w->len) == 3 &&
+                            !(label_list_place(s, ln->len, o, &end, &k, &place) && end == col_end);
         }
         if (!named_outside)
             return 1;

@@ -140,19 +140,20 @@ int extract_word_eq(const char *a0, size_t alen0, const char *b0, size_t blen0)
     char fa[128], fb[128];
     const char *a = a0, *b = b0;
     size_t alen = alen0, blen = blen0, n = alen < blen ? alen : blen, k;
+    int high;
 
     for (k = 0; k < n; k++)
         if (extract_lower((unsigned char)a[k]) != extract_lower((unsigned char)b[k]))
             break;
-    if (k < n && ((unsigned char)a[k] >= 0x80 || (unsigned char)b[k] >= 0x80)) {
+    high = k < n && ((unsigned char)a[k] >= 0x80 || (unsigned char)b[k] >= 0x80);
+    if (high) {
         size_t at = k;   /* the start of the character that differs */
         while (at > 0 && ((unsigned char)a[at] & 0xC0) == 0x80)
             at--;
         if (chars_differ(a, alen, b, blen, at))
             return 0;
     }
-    if ((k < n && ((unsigned char)a[k] >= 0x80 || (unsigned char)b[k] >= 0x80)) ||
-        (k == n && alen != blen && (unsigned char)(alen > blen ? a : b)[n] >= 0x80)) {
+    if (high || (k == n && alen != blen && (unsigned char)(alen > blen ? a : b)[n] >= 0x80)) {
         /* the rare accented word: compare again with accents dropped */
         alen = extract_fold_word(a0, alen0, fa, sizeof fa);
         blen = extract_fold_word(b0, blen0, fb, sizeof fb);
