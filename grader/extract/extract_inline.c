@@ -294,6 +294,77 @@ static long arrow_value(struct finder *f, const struct xline *ln, const struct m
     return found;
 }
 
+/* The word and number of a column phrase that names one key ("step 1",
+ * as one item or two); 0 when the phrase is anything else. */
+static int key_phrase(const struct phrase *ph, const char **w, uint32_t *wlen, double *num)
+{
+    const struct pitem *x = &ph->items[0];
+
+    if (ph->n == 1 && x->w && x->has_num) {
+        *w = x->w, *wlen = x->wlen, *num = x->num;
+        return 1;
+    }
+    if (ph->n == 2 && x->w && !x->has_num && !ph->items[1].w && ph->items[1].has_num) {
+        *w = x->w, *wlen = x->wlen, *num = ph->items[1].num;
+        return 1;
+    }
+    return 0;
+}
+
+/* "gradient norm at steps 50, 40, 30, 20, 10, 1: 7.6e-02 3.3e-05 ...": the
+ * label lists the keys it prints, place by place, and the values follow as
+ * one run of as many numbers.  A human reads the value of "step 1" at the
+ * place 1 holds in the list.  The list: the key's word (or its plural),
+ * then two or more whole numbers joined by commas, closed by ':' or '='
+ * (a bracket may close it first).  -1 when the line is no such list, the
+ * key is not in it, or no run after it holds as many numbers. */
+static long key_list_value(const struct finder *f, const struct xline *ln,
+                           const struct match *rm, int have_r)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xatom *a = t->atoms + ln->atom0;
+    const char *s = t->text + ln->off, *end = s + ln->len, *w;
+    uint32_t wlen;
+    double key;
+
+    for (size_t v = 0; v < f->col.n; v++) {
+        if (!key_phrase(&f->col.v[v], &w, &wlen, &key))
+            continue;
+        for (size_t i = 0; i + 2 < ln->n_atoms; i++) {
+            size_t k = 0, place = 0, first = ln->n_nums, n;
+            const char *after;
+            if (a[i].num >= 0 || extract_word_eq(w, wlen, a[i].p, a[i].len) != 3)
+                continue;
+            for (size_t j = i + 1; j < ln->n_atoms && a[j].num >= 0; j++, k++) {
+                const struct numparse_num *x = &t->nums[a[j].num];
+                const char *gap = a[j - 1].p + a[j - 1].len;
+                if (!(x->flags & NUMPARSE_INTEGER) || extract_consumed(rm, have_r, j) ||
+                    (k > 0 && (gap >= a[j].p || *gap != ',')))
+                    break;
+                if (x->value == key)
+                    place = k + 1;
+            }
+            if (k < 2 || !place)
+                continue;
+            after = a[i + k].p + a[i + k].len;
+            while (after < end && (*after == ')' || *after == ']' || *after == ' '))
+                after++;
+            if (after >= end || (*after != ':' && *after != '='))
+                continue;
+            for (size_t j = 0; j < ln->n_nums && first == ln->n_nums; j++)
+                if (s + t->nums[ln->num0 + j].start > after)
+                    first = j;
+            for (; first < ln->n_nums; first += n) {
+                for (n = 1; first + n < ln->n_nums && same_run(t, ln, first + n); n++)
+                    ;
+                if (n == k)
+                    return (long)(ln->num0 + first + place - 1);
+            }
+        }
+    }
+    return -1;
+}
+
 /* A column named only by the key around the line: '"row_sums": {' over
  * '"support": 1.0' makes each entry a cell of the row_sums column, as a
  * table would be printed.  The whole key must be the column ("row sum",
@@ -470,12 +541,16 @@ int extract_names_ratio(const struct xatom *a, size_t n)
         if (to > from && to - from < 8 && memchr(from, '/', (size_t)(to - from)))
             return 1;
     }
-    for (size_t i = 0; i + 4 < n; i++)   /* "step 1 vs step 50", "step1_over_step50" */
+    for (size_t i = 0; i + 4 < n; i++) {
+        /* "step 1 vs step 50", "step1_over_step50", "step 1 divided by step 50" */
+        size_t by = extract_atom_is(&a[i + 2], "divided") && i + 5 < n &&
+                    extract_atom_is(&a[i + 3], "by");
         if (a[i].num < 0 && a[i + 1].num >= 0 &&
-            (extract_atom_is(&a[i + 2], "vs") || extract_atom_is(&a[i + 2], "over")) &&
-            a[i + 3].num < 0 && a[i + 4].num >= 0 &&
-            extract_word_eq(a[i].p, a[i].len, a[i + 3].p, a[i + 3].len) == 3)
+            (extract_atom_is(&a[i + 2], "vs") || extract_atom_is(&a[i + 2], "over") || by) &&
+            a[i + 3 + by].num < 0 && a[i + 4 + by].num >= 0 &&
+            extract_word_eq(a[i].p, a[i].len, a[i + 3 + by].p, a[i + 3 + by].len) == 3)
             return 1;
+    }
     return 0;
 }
 
@@ -665,6 +740,8 @@ int extract_inline_candidates(struct finder *f, size_t li)
     }
     if (f->col.n && f->q->shape == EXTRACT_SCALAR)
         direct = arrow_value(f, ln, &rm, have_r);
+    if (f->col.n && f->q->shape == EXTRACT_SCALAR && direct < 0)
+        direct = key_list_value(f, ln, &rm, have_r);
     if (f->col.n && direct < 0) {
         above = !extract_match_set(t, &f->col, &C, key_start_before(t, ln, anchor), &cm,
                                    &c_extras, NULL, 0);
@@ -763,10 +840,13 @@ int extract_inline_candidates(struct finder *f, size_t li)
         /* "'step1/step50': '6.64e-16'": the quotient, neither step's value.
          * Its own label only: the words since the last value before it
          * ("step1_over_step50=7.96e-09 per_step=x0.683" labels x0.683 "per
-         * step"); a number written into a word ("step1") is label, no value. */
+         * step"); a number written into a word ("step1") is label, no value,
+         * and so is one a word names ("step 1 divided by step 50: 6.64e-16"). */
         long at = extract_num_atom(t, ln, num), from = at;
         const struct xatom *a = t->atoms + ln->atom0;
-        while (from > 0 && !(a[from - 1].num >= 0 && !label_number(t, ln, &a[from - 1])))
+        while (from > 0 && !(a[from - 1].num >= 0 && !label_number(t, ln, &a[from - 1]) &&
+                             !(from > 1 && a[from - 2].num < 0 &&
+                               a[from - 1].p == a[from - 2].p + a[from - 2].len + 1)))
             from--;
         if (at > from && extract_names_ratio(a + from, (size_t)(at - from)))
             return 0;

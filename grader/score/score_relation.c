@@ -139,8 +139,9 @@ int score_relation_check(const struct score_ctx *ctx, const struct rubric_check 
      * reviewer's (the note says which lines), never a pass by the value */
     if (disputed && o->verdict == VERDICT_FAIL)
         o->verdict = VERDICT_REVIEW;
-    rc = pass == 1 ? 0 : gb_buf_printf(&o->message, err, "%s comes to %s; expected %s%s",
-                                       ck->expr, num, o->expected.data + strlen(ck->expr) + 2,
+    rc = pass == 1 ? 0 : gb_buf_printf(&o->message, err, "%s%s comes to %s; expected %s%s",
+                                       o->message.len ? "; " : "", ck->expr, num,
+                                       o->expected.data + strlen(ck->expr) + 2,
                                        pass == SCORE_REVIEW ? ". Wall-clock and other machine-"
                                        "dependent numbers vary: needs human review" : "");
 out:

@@ -504,6 +504,53 @@ START_TEST(test_a_label_list_is_one_axis)
 }
 END_TEST
 
+START_TEST(test_keys_listed_in_a_label_map_by_place)
+{
+    /* the label lists the steps it prints, the values follow one per line
+     * (joined under their label): step 1 is the sixth; the quotient's line
+     * names two steps and is neither's value */
+    struct extract_transcript *t = extract_fixture_parse(
+        "RNN gain 1.5: gradient norm at steps 50, 40, 30, 20, 10, 1:\n"
+        "    7.708e-02\n"
+        "    2.231e-01\n"
+        "    4.911e-01\n"
+        "    1.091e+00\n"
+        "    2.434e+00\n"
+        "    5.268e+00\n"
+        "\n"
+        "RNN gain 1.5: step 1 divided by step 50:\n"
+        "    6.83e+01\n");
+    struct found f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"step 1\"}");
+    struct found g = query(t, "{\"row\": \"gain 1.5\", \"column\": \"step 50\"}");
+    struct found h = query(t, "{\"row\": \"gain 1.5\", \"column\": \"step 40\"}");
+
+    ASSERT_HIT(f, 5.268, 7, "5.268e+00");
+    ASSERT_HIT(g, 7.708e-02, 2, "7.708e-02");
+    ASSERT_HIT(h, 2.231e-01, 3, "2.231e-01");
+    extract_free(t);
+}
+END_TEST
+
+START_TEST(test_the_number_of_a_part_is_no_reading)
+{
+    /* "Parte 4" and "part 3 inputs" name which part: a human reads the gap
+     * on the lines below and after them, never the part's number */
+    struct extract_transcript *t = extract_fixture_parse(
+        "Parte 4 -- conferindo com o PyTorch\n"
+        "maior diferença contra o attention do PyTorch: 2.22e-16\n");
+    struct extract_transcript *u = extract_fixture_parse(
+        "- part 4: check against torch\n"
+        "  - largest gap, part 3 inputs: 6.66e-16\n");
+    struct found f = query(t, "{\"column\": [\"gap\", \"pytorch\"]}");
+    struct found g = query(u, "{\"column\": [\"gap\", \"torch\"]}");
+
+    ASSERT_HIT(f, 2.22e-16, 2, "2.22e-16");
+    ASSERT_HIT(g, 6.66e-16, 2, "6.66e-16");
+    extract_free(t);
+    extract_free(u);
+}
+END_TEST
+
 START_TEST(test_counts_and_ranges_in_a_sentence_are_no_reading)
 {
     /* "on 20 fresh test sets" counts sets and "12..31" spans seeds: the
@@ -713,6 +760,8 @@ int main(void)
     tcase_add_test(tc, test_values_under_their_label_are_the_labels);
     tcase_add_test(tc, test_a_parent_bullet_heads_its_children);
     tcase_add_test(tc, test_a_label_list_is_one_axis);
+    tcase_add_test(tc, test_keys_listed_in_a_label_map_by_place);
+    tcase_add_test(tc, test_the_number_of_a_part_is_no_reading);
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);

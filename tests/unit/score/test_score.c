@@ -660,7 +660,7 @@ START_TEST(test_relation_operand_look_alike_is_review)
     grade("run", checks, "gain 0.5 step 1: 5.032e-17\ngain 0.5 step 50: 0.07577\n"
           "gain 0.5 step 50: 0.04000\n", "", NULL, NULL, &g);
     expect(&g, "ratio", VERDICT_REVIEW);
-    expect_message(&g, "ratio", "a reviewer reads both");
+    expect_message(&g, "ratio", "a reviewer reads both; s1 / s50 comes to");
     release(&g);
     grade("run", checks, "gain 0.5 step 1: 5.032e-17\ngain 0.5 step 50: 0.07577\n", "", NULL,
           NULL, &g);
