@@ -161,7 +161,7 @@ static int inside_longer_member(const struct extract_query *q, const char *text,
  * bf 3" (a group is substituted once, so "forget bias" never becomes
  * "forget fb"). */
 static int substitute(const struct extract_query *q, struct phrase_set *ps, size_t k,
-                      struct gb_err *err)
+                      int head_only, struct gb_err *err)
 {
     char *text = strdup(ps->v[k].text);
     const char *orig = ps->v[k].orig;
@@ -187,6 +187,8 @@ static int substitute(const struct extract_query *q, struct phrase_set *ps, size
         }
         if (at >= 0 && inside_longer_member(q, text, g, at, end))
             continue;
+        if (head_only && a != 0)
+            continue;
         for (size_t b = 0; rc == 0 && at >= 0 && b < nm && ps->n < VARIANTS_MAX; b++) {
             struct gb_buf v = GB_BUF_INIT;
             if (b == a)
@@ -202,7 +204,10 @@ static int substitute(const struct extract_query *q, struct phrase_set *ps, size
 }
 
 /* Every alternative of a field, plus its synonym variants: every
- * combination of substitutions, one member per group. */
+ * combination of substitutions, one member per group.  An excluded phrase
+ * is read only through the groups it heads: excluding "mean" excludes
+ * "average", but excluding "acc" (one way a table heads the "all" column)
+ * must not exclude every "total" and "overall" that group also holds. */
 int extract_compile_field(const struct extract_query *q, enum extract_field f,
                           struct phrase_set *ps, struct gb_err *err)
 {
@@ -213,7 +218,7 @@ int extract_compile_field(const struct extract_query *q, enum extract_field f,
         if (add_variant(ps, q->phrases[f][i], q->phrases[f][i], 0, err) < 0)
             return -1;
         for (size_t k = first; k < ps->n; k++)
-            if (substitute(q, ps, k, err) < 0)
+            if (substitute(q, ps, k, f == EXTRACT_EXCLUDE, err) < 0)
                 return -1;
     }
     return 0;

@@ -531,6 +531,33 @@ START_TEST(test_keys_listed_in_a_label_map_by_place)
 }
 END_TEST
 
+START_TEST(test_an_exclude_is_read_through_the_groups_it_heads)
+{
+    /* "acc" is excluded (a count is no accuracy) and is one way to say
+     * "all" in a header; "(total 600)" is no accuracy: the rows are
+     * counted on that line.  Excluding "mean" excludes "average" too. */
+    struct extract_transcript *t = extract_fixture_parse(
+        "[data] vocab=17 words  review_len=8 tokens  train=(1600, 8)  test=(600, 8)\n"
+        "[data] test rows split: very=297  not=303  (total 600)\n"
+        "[twin 1] A label=1 : app was helpful and packing was not slow\n");
+    const char *q = "{\"column\": \"not\", \"row\": [\"test\", \"split\", \"rows\", "
+                    "\"number\", \"count\", \"sum\"], \"exclude\": [\"score\", \"fresh\", "
+                    "\"model\", \"label\", \"was\", \"step\", \"acc\", \"accuracy\", "
+                    "\"mean\", \"min\", \"max\"]}";
+    struct found f = extract_fixture_query(t, "{\"all\": [\"overall\", \"total\", \"acc\"], "
+                                           "\"mean\": [\"average\"]}", q);
+
+    ASSERT_HIT(f, 303, 2, "303");
+    extract_free(t);
+    t = extract_fixture_parse("count of 'not' rows in the test split: 303\n"
+                              "'not' rows average: 0.504\n");
+    f = extract_fixture_query(t, "{\"mean\": [\"average\"]}",
+                              "{\"column\": \"not\", \"row\": \"rows\", \"exclude\": \"mean\"}");
+    ASSERT_HIT(f, 303, 1, "303");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_the_number_of_a_part_is_no_reading)
 {
     /* "Parte 4" and "part 3 inputs" name which part: a human reads the gap
@@ -761,6 +788,7 @@ int main(void)
     tcase_add_test(tc, test_a_parent_bullet_heads_its_children);
     tcase_add_test(tc, test_a_label_list_is_one_axis);
     tcase_add_test(tc, test_keys_listed_in_a_label_map_by_place);
+    tcase_add_test(tc, test_an_exclude_is_read_through_the_groups_it_heads);
     tcase_add_test(tc, test_the_number_of_a_part_is_no_reading);
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
     suite_add_tcase(s, tc);
