@@ -439,7 +439,8 @@ static enum xline_kind classify(const struct extract_transcript *t, const struct
         return XLINE_HEADING;
     if (b + 1 < e && s[b] == s[b + 1] && strchr("=-*~#_", s[b]) && s[b] != '\0')
         return XLINE_HEADING;
-    if (b + 2 < e && s[b] == '[' && s[e - 1] == ']' && ln->n_nums == 0)
+    if (b + 2 < e && s[b] == '[' && s[e - 1] == ']' &&
+        (ln->n_nums == 0 || extract_section_header(s + b, e - b)))
         return XLINE_HEADING;
     if (e > b && s[e - 1] == ':')
         return XLINE_TITLE;

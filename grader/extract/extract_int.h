@@ -156,6 +156,9 @@ struct extract_transcript {
     int decimal_commas;        /* the output writes decimal commas (two lines or more) */
 };
 
+/* "[memory_lab.lstm.len_50]": a TOML or INI section header (a dotted path of
+ * names in brackets), a heading whatever numbers its names hold. */
+int extract_section_header(const char *s, size_t n);
 /* Joins innermost bracket spans wrapped over lines into one line each:
  * compacts t->text in place and records t->soft_breaks.  Runs before the
  * text is split into lines. */
@@ -171,6 +174,9 @@ int extract_reshape(struct extract_transcript *t, struct gb_err *err);
 /* The output line number of byte off of stored line li: a joined structure
  * spans several output lines. */
 size_t extract_line_at(const struct extract_transcript *t, size_t li, size_t off);
+
+/* Was stored line ln joined from several output lines? */
+int extract_joined(const struct extract_transcript *t, const struct xline *ln);
 
 /* Gives every line the path of keys enclosing it (xline.path). */
 int extract_nest_paths(struct extract_transcript *t, struct gb_err *err);

@@ -308,6 +308,125 @@ static int find_stacks(const char *s, size_t len, struct spans *sp, struct gb_er
     return 0;
 }
 
+/* ---- a config section's fields ------------------------------------------ */
+
+/* "[memory_lab.lstm.len_50]": a TOML or INI section header, a dotted path
+ * of names in brackets, the first starting with a letter (no spaces or
+ * commas, so no list of numbers; "[5.032e-17]" is a number). */
+int extract_section_header(const char *s, size_t n)
+{
+    int letter = 0;
+
+    if (n < 3 || s[0] != '[' || s[n - 1] != ']' ||
+        !(((s[1] | 0x20) >= 'a' && (s[1] | 0x20) <= 'z') || s[1] == '_'))
+        return 0;
+    for (size_t i = 1; i + 1 < n; i++) {
+        char c = s[i];
+        if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')
+            letter = 1;
+        else if (!((c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
+            return 0;
+    }
+    return letter;
+}
+
+/* "train_acc = 1.000", "model = \"RNN\"", "weights = [0.7, 0.1]": one
+ * field of a section, a name, '=' and one value (a quoted string, a
+ * bracketed list or one bare token), nothing after it: 2 for a list, 1 for
+ * any other value, 0 for no field.  An inline table ("step_3 = { token =
+ * \"clean\", h = [...] }") is a row of its own: a section of them is a
+ * table, not one record. */
+static int field_line(const char *s, size_t n)
+{
+    size_t i = 0;
+
+    while (i < n && (is_word_byte((unsigned char)s[i]) || s[i] == '-' || s[i] == '.'))
+        i++;
+    if (i == 0 || !(((s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'z') || s[0] == '_'))
+        return 0;
+    while (i < n && is_hspace(s[i]))
+        i++;
+    if (i >= n || s[i] != '=')
+        return 0;
+    for (i++; i < n && is_hspace(s[i]); i++)
+        ;
+    if (i >= n)
+        return 0;
+    if (s[i] == '"' || s[i] == '\'') {
+        char q = s[i];
+        for (i++; i < n && s[i] != q; i++)
+            ;
+        return i == n - 1;
+    }
+    if (s[i] == '{')
+        return 0;
+    if (s[i] == '[' || s[i] == '(') {
+        char open = s[i], close = closing_bracket(open);
+        int depth = 0;
+        for (; i < n; i++) {
+            depth += s[i] == open;
+            if (s[i] == close && --depth == 0)
+                return i == n - 1 ? 2 : 0;
+        }
+        return 0;
+    }
+    while (i < n && !is_hspace(s[i]) && s[i] != '#')
+        i++;
+    return i == n;
+}
+
+/* A section header over two or more field lines, up to a blank line or
+ * any other line: the section is one record, as a human reads it
+ * ("length = 5" and "model = \"RNN\"" name the "test_acc" below them).
+ * Its field lines are joined into one line; the header stays a heading.
+ * A section of lists alone ("support = [1.4, -0.2, ...]" per token) is a
+ * matrix printed by rows, each named by its key: it stays lines. */
+static int find_sections(const char *s, size_t len, struct spans *sp, struct gb_err *err)
+{
+    for (size_t b = 0; b < len;) {
+        size_t e = line_end(s, len, b), ind, te = trim_line(s, b, e, &ind), n = 0, first = e + 1;
+        size_t last = e, b2 = e + 1, scalars = 0;
+
+        if (extract_section_header(s + b + ind, te - b - ind)) {
+            while (b2 < len) {
+                size_t e2 = line_end(s, len, b2), ind2, te2 = trim_line(s, b2, e2, &ind2);
+                int kind = te2 == b2 + ind2 ? 0 : field_line(s + b2 + ind2, te2 - b2 - ind2);
+                if (!kind)
+                    break;
+                scalars += kind == 1;
+                n++;
+                last = e2;
+                b2 = e2 + 1;
+            }
+            if (n < 2 || !scalars)
+                n = 0;
+            else if (add_span(sp, first, last, err) < 0)
+                return -1;
+        }
+        b = n ? last + 1 : e + 1;
+    }
+    return 0;
+}
+
+/* Two ordered lists of spans that never overlap, as one ordered list. */
+static int merge_ordered(struct spans *a, const struct spans *b, struct gb_err *err)
+{
+    struct spans out = { NULL, 0, 0 };
+    size_t i = 0, k = 0;
+
+    while (i < a->n || k < b->n) {
+        const struct span *x = k >= b->n || (i < a->n && a->v[i].open < b->v[k].open)
+                                   ? &a->v[i++] : &b->v[k++];
+        if (add_span(&out, x->open, x->close, err) < 0) {
+            free(out.v);
+            return -1;
+        }
+    }
+    free(a->v);
+    *a = out;
+    return 0;
+}
+
 /* The bracket spans and the label stacks in one ordered list: a stack that
  * overlaps a bracket span is left to the brackets. */
 static int merge_spans(struct spans *sp, const struct spans *st, struct gb_err *err)
@@ -351,17 +470,20 @@ static int add_soft_break(struct extract_transcript *t, size_t at, struct gb_err
 
 int extract_nest_join(struct extract_transcript *t, struct gb_err *err)
 {
-    struct spans sp = { NULL, 0, 0 }, st = { NULL, 0, 0 };
+    struct spans sp = { NULL, 0, 0 }, st = { NULL, 0, 0 }, sec = { NULL, 0, 0 };
     char *s = t->text;
     size_t o = 0, k = 0;
 
     if (find_spans(s, t->len, &sp, err) < 0 || find_stacks(s, t->len, &st, err) < 0 ||
+        find_sections(s, t->len, &sec, err) < 0 || merge_ordered(&st, &sec, err) < 0 ||
         merge_spans(&sp, &st, err) < 0) {
         free(sp.v);
         free(st.v);
+        free(sec.v);
         return -1;
     }
     free(st.v);
+    free(sec.v);
     if (sp.n == 0)
         return 0;
     for (size_t i = 0; i < t->len; i++) {
@@ -411,6 +533,12 @@ size_t extract_line_at(const struct extract_transcript *t, size_t li, size_t off
     if (t->n_soft == 0 || off > ln->len)
         return ln->no;
     return ln->no + soft_lower_bound(t, ln->off + off) - soft_lower_bound(t, ln->off);
+}
+
+int extract_joined(const struct extract_transcript *t, const struct xline *ln)
+{
+    return t->n_soft > 0 &&
+           soft_lower_bound(t, ln->off + ln->len) > soft_lower_bound(t, ln->off);
 }
 
 /* ---- paths ----------------------------------------------------------------- */

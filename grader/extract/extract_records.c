@@ -138,6 +138,49 @@ static int parse_field(const char **pp, const char *end, struct rfield *f)
     return 0;
 }
 
+/* One name = value field of a config section joined into one line
+ * (extract_nest_join: "length = 5 model = \"RNN\" test_acc = 1.000"); 0 and
+ * *pp past it, -1 when the text is no such field. */
+static int parse_kv_field(const char **pp, const char *end, struct rfield *f)
+{
+    const char *p = skip_ws(*pp, end), *q = p;
+
+    while (q < end && ((*q | 0x20) >= 'a' && (*q | 0x20) <= 'z' ? 1 :
+                       (*q >= '0' && *q <= '9') || *q == '_' || *q == '-' || *q == '.'))
+        q++;
+    if (q == p)
+        return -1;
+    f->key = p;
+    f->key_len = (size_t)(q - p);
+    p = skip_ws(q, end);
+    if (p >= end || *p != '=')
+        return -1;
+    p = skip_ws(p + 1, end);
+    if (p < end && (*p == '"' || *p == '\'')) {
+        if (!(q = quoted(p, end)))
+            return -1;
+        f->kind = RF_TEXT;
+        f->val = p + 1;
+        f->val_len = (size_t)(q - p - 2);
+    } else if (p < end && (*p == '[' || *p == '(')) {
+        if (!(q = bracketed(p, end)))
+            return -1;
+        f->kind = RF_LIST;
+        f->val = p;
+        f->val_len = (size_t)(q - p);
+    } else {
+        for (q = p; q < end && *q != ' ' && *q != '\t'; q++)
+            ;
+        if (q == p)
+            return -1;
+        f->kind = RF_OTHER;   /* a number, once its atoms say so (record_atoms) */
+        f->val = p;
+        f->val_len = (size_t)(q - p);
+    }
+    *pp = q;
+    return 0;
+}
+
 /* Gives every field its atoms; a bare value that is one number atom is a number. */
 static void record_atoms(const struct extract_transcript *t, const struct xline *ln,
                          struct record *r)
@@ -180,14 +223,25 @@ static int parse_record(const struct extract_transcript *t, size_t li, struct re
         end--;
     if (end > p && end[-1] == ',')
         end--;   /* one record of a list: "  {...},"*/
-    if (p >= end || *p != '{' || end[-1] != '}' || ln->n_atoms > RECORD_ATOMS_MAX)
+    if (p >= end || ln->n_atoms > RECORD_ATOMS_MAX)
         return 0;
-    p++;
-    end--;
-    while (skip_ws(p, end) < end) {
-        if (r->n == RECORD_FIELDS_MAX || parse_field(&p, end, &r->f[r->n]) < 0)
-            return 0;
-        r->n++;
+    if (*p == '{' && end[-1] == '}') {
+        p++;
+        end--;
+        while (skip_ws(p, end) < end) {
+            if (r->n == RECORD_FIELDS_MAX || parse_field(&p, end, &r->f[r->n]) < 0)
+                return 0;
+            r->n++;
+        }
+    } else if (extract_joined(t, ln)) {
+        /* a config section's fields, joined from their lines */
+        while (skip_ws(p, end) < end) {
+            if (r->n == RECORD_FIELDS_MAX || parse_kv_field(&p, end, &r->f[r->n]) < 0)
+                return 0;
+            r->n++;
+        }
+    } else {
+        return 0;
     }
     record_atoms(t, ln, r);
     for (size_t i = 0; i < r->n; i++) {
@@ -548,7 +602,9 @@ static int record_measure(struct finder *f, size_t li, const struct record *r, s
         S.taken = f->row.n ? &rm : NULL;
         S.s[0].n = n_lo;   /* the labels only: the row's match stays in them or past them */
         col_ok = extract_match_set(f->t, &f->col, &S, -1, &cm, &c_extras, NULL, 0) &&
-                 !in_quotient(f, la, n_lo, field_of, &cm);
+                 !in_quotient(f, la, n_lo, field_of, &cm) &&
+                 !(S.s[1].n && !extract_asks_ratio(&f->col) &&
+                   extract_names_ratio(S.s[1].a, S.s[1].n));   /* "step1_over_step50" */
     } else if (n_measures > 1) {
         col_ok = 0;   /* "train": 1.0, "test": 0.98 and no column to choose */
     }

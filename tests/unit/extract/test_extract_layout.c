@@ -15,6 +15,7 @@
 #include <cjson/cJSON.h>
 
 #include "extract/extract.h"
+#include "extract/extract_int.h"
 #include "extract_fixture.h"
 
 static const char *const SYNONYMS =
@@ -558,6 +559,38 @@ START_TEST(test_an_exclude_is_read_through_the_groups_it_heads)
 }
 END_TEST
 
+START_TEST(test_a_config_section_is_one_record)
+{
+    /* a TOML section's fields name each other ("gain = 0.5" is the row of
+     * "step_1" below it); each section is its own record, and the
+     * quotient's field is neither step's value */
+    struct extract_transcript *t = extract_fixture_parse(
+        "[gradient_decay.table.rnn_gain_0_5]\n"
+        "model = \"RNN\"\n"
+        "gain = 0.5\n"
+        "step_50 = 7.577e-02\n"
+        "step_1 = 5.032e-17\n"
+        "step1_over_step50 = 6.64e-16\n"
+        "\n"
+        "[gradient_decay.table.rnn_gain_0_9]\n"
+        "model = \"RNN\"\n"
+        "gain = 0.9\n"
+        "step_50 = 7.603e-02\n"
+        "step_1 = 1.619e-05\n"
+        "step1_over_step50 = 2.13e-04\n");
+    struct found f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+    struct found g = query(t, "{\"row\": \"gain 0.9\", \"column\": \"step 50\"}");
+
+    ASSERT_HIT(f, 5.032e-17, 5, "5.032e-17");
+    ASSERT_HIT(g, 7.603e-02, 11, "7.603e-02");
+    extract_free(t);
+    /* a one-element list is a number, not a section */
+    ck_assert(extract_section_header("[memory_lab.len_5]", 18));
+    ck_assert(!extract_section_header("[5.032e-17]", 11));
+}
+END_TEST
+
+
 START_TEST(test_the_number_of_a_part_is_no_reading)
 {
     /* "Parte 4" and "part 3 inputs" name which part: a human reads the gap
@@ -789,6 +822,7 @@ int main(void)
     tcase_add_test(tc, test_a_label_list_is_one_axis);
     tcase_add_test(tc, test_keys_listed_in_a_label_map_by_place);
     tcase_add_test(tc, test_an_exclude_is_read_through_the_groups_it_heads);
+    tcase_add_test(tc, test_a_config_section_is_one_record);
     tcase_add_test(tc, test_the_number_of_a_part_is_no_reading);
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
     suite_add_tcase(s, tc);
