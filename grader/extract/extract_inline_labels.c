@@ -398,6 +398,11 @@ long extract_value_before_label(const struct extract_transcript *t, const struct
         extract_consumed(cm, 1, i - 1) ||
         !(phrase_word(cm->phrase, &a[i - 1]) || (have_r && phrase_word(rm->phrase, &a[i - 1]))))
         return num;
+    /* "secs=   2.0 train_acc=1.000": a label bound to the number after it by
+     * '=' or ':' names that number, whatever stands before its words */
+    for (const char *g = a[i - 1].p + a[i - 1].len; g < a[i].p; g++)
+        if (*g == '=' || *g == ':')
+            return num;
     /* the number right before one of the column's words: "shrinks by
      * ×0.842 per step" has it before "per" */
     for (size_t k = 0; k < cm->n_items; k++) {

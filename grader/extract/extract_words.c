@@ -226,16 +226,19 @@ int extract_version_number(const struct extract_transcript *t, const struct xlin
 }
 
 /* Do the bytes between two atoms separate fields (a comma, a bar, a tab,
- * a brace, or two spaces) rather than join the words of one label? */
+ * a brace, or two spaces) rather than join the words of one label?  Spaces
+ * after an '=' pad a value to its width ("secs=   2.0" from f"{secs=:6.1f}"):
+ * the name and its value stay one field. */
 int extract_gap_separates(const char *s, size_t from, size_t to)
 {
-    int spaces = 0;
+    int spaces = 0, bound = 0;
     for (size_t i = from; i < to; i++) {
         char c = s[i];
         if (c == ',' || c == ';' || c == '|' || c == '\t' || c == '{' || c == '}')
             return 1;
+        bound |= c == '=';
         spaces = c == ' ' ? spaces + 1 : 0;
-        if (spaces >= 2)
+        if (spaces >= 2 && !bound)
             return 1;
     }
     return 0;

@@ -591,6 +591,24 @@ START_TEST(test_a_config_section_is_one_record)
 END_TEST
 
 
+START_TEST(test_a_value_padded_after_its_equals_sign_is_its_own)
+{
+    /* f"{secs=:6.1f} {train_acc=:.3f}" pads the seconds after '=': the
+     * padded number is the seconds', and train_acc's value follows its name */
+    struct extract_transcript *t = extract_fixture_parse(
+        "T=5    label=RNN            secs=   2.0 train_acc=0.998 test_acc=1.000\n"
+        "T=5    label=GRU            secs=   6.3 train_acc=1.000 test_acc=1.000\n"
+        "T=20   label=RNN            secs=   8.8 train_acc=1.000 test_acc=1.000\n");
+    struct found f = extract_fixture_query(t, "{\"length\": [\"T\"], \"train acc\": "
+                                           "[\"train_acc\"], \"train s\": [\"secs\"]}",
+                                           "{\"row\": \"length 5 RNN\", \"column\": \"train acc\"}");
+
+    ASSERT_HIT(f, 0.998, 1, "0.998");
+    extract_free(t);
+}
+END_TEST
+
+
 START_TEST(test_the_number_of_a_part_is_no_reading)
 {
     /* "Parte 4" and "part 3 inputs" name which part: a human reads the gap
@@ -823,6 +841,7 @@ int main(void)
     tcase_add_test(tc, test_keys_listed_in_a_label_map_by_place);
     tcase_add_test(tc, test_an_exclude_is_read_through_the_groups_it_heads);
     tcase_add_test(tc, test_a_config_section_is_one_record);
+    tcase_add_test(tc, test_a_value_padded_after_its_equals_sign_is_its_own);
     tcase_add_test(tc, test_the_number_of_a_part_is_no_reading);
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
     suite_add_tcase(s, tc);
