@@ -83,6 +83,10 @@ struct extract_synonyms;     /* opaque */
 int extract_synonyms_new(struct extract_synonyms **out, struct gb_err *err);
 int extract_synonyms_add(struct extract_synonyms *syn, const char *word,
                          const char *alternative, struct gb_err *err);
+
+/* Is word (case aside; a member's "#" glue mark aside) a word or member of
+ * any of syn's groups? */
+int extract_synonyms_has(const struct extract_synonyms *syn, const char *word);
 /* Reads {"word": "alt" | ["alt", ...], ...}; NULL json gives an empty set. */
 int extract_synonyms_from_json(const cJSON *json, struct extract_synonyms **out,
                                struct gb_err *err);
@@ -208,6 +212,14 @@ void extract_result_free(struct extract_result *res);
  * 0 otherwise (n outside 2..EXTRACT_KEY_VALUES_MAX finds nothing). */
 int extract_key_headers(const struct extract_transcript *t, const double *values, size_t n,
                         int (*found)(const char *header, void *arg), void *arg);
+
+/* Calls found(word, arg) for every word (three bytes or more, folded, not
+ * in the label lexicon) that whole numbers or fractions among values[0..n)
+ * follow as a name's number ("krok 50", "wzmocn. 0.5", "len=5"): at least
+ * three different ones (all when n < 3), and never a number outside them.
+ * Stops and returns -1 when found does; 0 otherwise. */
+int extract_key_words(const struct extract_transcript *t, const double *values, size_t n,
+                      int (*found)(const char *word, void *arg), void *arg);
 
 /* How a query names its value in sentences: q->what, else
  * "<row>, <column>" from the first phrases ("gain 0.5, step 1"). */

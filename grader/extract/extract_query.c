@@ -69,6 +69,19 @@ int extract_synonyms_add(struct extract_synonyms *syn, const char *word,
     return push_string(&g->members, &g->n, alternative, err);
 }
 
+int extract_synonyms_has(const struct extract_synonyms *syn, const char *word)
+{
+    size_t wlen = strlen(word);
+
+    for (size_t g = 0; syn && g < syn->n; g++)
+        for (size_t i = 0; i < syn->groups[g].n; i++) {
+            const char *m = syn->groups[g].members[i];
+            if (strcspn(m, "#") == wlen && !strncasecmp(m, word, wlen))
+                return 1;
+        }
+    return 0;
+}
+
 int extract_synonyms_from_json(const cJSON *json, struct extract_synonyms **out,
                                struct gb_err *err)
 {

@@ -433,8 +433,8 @@ static int load_keys(const cJSON *keys, struct rubric *r, struct gb_err *err)
         if (!cJSON_IsArray(k) || cJSON_GetArraySize(k) < 2)
             return gb_fail(err, "field 'keys.%s' must list two or more values", k->string);
         cJSON_ArrayForEach(v, k) {
-            if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble))
-                return gb_fail(err, "field 'keys.%s': every value must be a whole number",
+            if (!cJSON_IsNumber(v))
+                return gb_fail(err, "field 'keys.%s': every value must be a number",
                                k->string);
         }
     }

@@ -804,10 +804,20 @@ static int add_key_word(const char *header, void *arg)
     return extract_synonyms_add(kw->syn, kw->key, header, kw->err) < 0 ? -1 : 0;
 }
 
+static int add_unknown_key_word(const char *word, void *arg)
+{
+    struct key_word *kw = arg;
+
+    /* a word the rubric's synonyms already give a meaning ("rnn" of
+     * "rnn0.5" as gain, "b_f") names what it names */
+    return extract_synonyms_has(kw->syn, word) ? 0 : add_key_word(word, arg);
+}
+
 /* A column holding exactly a key's values ("keys" in the rubric) is that
  * key, whatever its header says: its header becomes one more word for the
  * key, for this output only ("longitud" over 5, 20, 50, 100 reads as
- * "length"). */
+ * "length").  So does a word those values follow as a name's number and no
+ * other ("wzmocn. 0.5", "wzmocn. 0.9", "wzmocn. 1.5" reads as "gain"). */
 static int key_columns(const struct rubric *r, const struct extract_transcript *tr,
                        struct extract_synonyms *syn, struct gb_err *err)
 {
@@ -820,7 +830,8 @@ static int key_columns(const struct rubric *r, const struct extract_transcript *
         cJSON_ArrayForEach(v, k)
             if (n < EXTRACT_KEY_VALUES_MAX)
                 values[n++] = v->valuedouble;
-        if (extract_key_headers(tr, values, n, add_key_word, &kw))
+        if (extract_key_headers(tr, values, n, add_key_word, &kw) ||
+            extract_key_words(tr, values, n, add_unknown_key_word, &kw))
             return gb_err_prefix(err, "rubric %s: keys.%s", r->path, k->string);
     }
     return 0;

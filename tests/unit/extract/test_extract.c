@@ -148,6 +148,41 @@ START_TEST(test_key_columns_by_their_values)
 }
 END_TEST
 
+/* extract_key_words: a word the key's values follow as a name's number,
+ * and no other number, is that key in a language the lexicon lacks
+ * (Polish "wzmocn." for gain, Turkish "adim" for step); "przed" (before)
+ * is in the lexicon and keeps its meaning. */
+START_TEST(test_key_words_by_the_values_after_them)
+{
+    const double gains[] = { 0.5, 0.9, 1.0, 1.2, 1.5 }, steps[] = { 1, 10, 20, 30, 40, 50 };
+    struct extract_transcript *t = parse_str(
+        "model                adim 50    adim 10     adim 1\n"
+        "RNN wzmocn. 0.5    7.577e-02  2.281e-14  5.032e-17\n"
+        "RNN wzmocn. 0.9    7.603e-02  5.364e-05  1.619e-05\n"
+        "RNN wzmocn. 1.5    7.708e-02  8.052e-01  5.268e+00\n"
+        "przed przycieciem  20.577\n");
+    char found[256] = "";
+
+    ck_assert_int_eq(extract_key_words(t, gains, 5, collect_header, found), 0);
+    ck_assert_str_eq(found, "wzmocn");
+    found[0] = '\0';
+    extract_key_words(t, steps, 6, collect_header, found);
+    ck_assert_str_eq(found, "adim");
+    extract_free(t);
+    /* two values only, or a number outside them after the word: no key */
+    t = parse_str("wzmocn. 0.5 x0.49\nwzmocn. 0.9 x0.84\n");
+    found[0] = '\0';
+    extract_key_words(t, gains, 5, collect_header, found);
+    ck_assert_str_eq(found, "");
+    extract_free(t);
+    t = parse_str("wzmocn 0.5\nwzmocn 0.9\nwzmocn 1.5\nwzmocn 2.0\n");
+    found[0] = '\0';
+    extract_key_words(t, gains, 5, collect_header, found);
+    ck_assert_str_eq(found, "");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_number_aware_labels)
 {
     struct extract_transcript *t = parse_str(
@@ -1105,6 +1140,7 @@ int main(void)
     tcase_add_test(tc, test_label_value_lines);
     tcase_add_test(tc, test_values_left_undecided);
     tcase_add_test(tc, test_key_columns_by_their_values);
+    tcase_add_test(tc, test_key_words_by_the_values_after_them);
     tcase_add_test(tc, test_number_aware_labels);
     tcase_add_test(tc, test_closest_words_win_on_a_crowded_line);
     tcase_add_test(tc, test_dicts_and_key_values);

@@ -134,8 +134,8 @@ START_TEST(test_errors_name_check_and_field)
                  "check 'c1'", "\"read\"");
     expect_error(CHECK("\"kind\": \"review\""), "check 'c1'", "'prompt'");
     expect_error(HEAD "\"keys\": {\"length\": [5]}, \"checks\": []}", "keys.length", "two or more");
-    expect_error(HEAD "\"keys\": {\"length\": [5, 2.5]}, \"checks\": []}", "keys.length",
-                 "whole number");
+    expect_error(HEAD "\"keys\": {\"length\": [5, \"20\"]}, \"checks\": []}", "keys.length",
+                 "must be a number");
     expect_error(HEAD "\"keys\": [5, 20], \"checks\": []}", "'keys'", NULL);
     expect_error(CHECK("\"kind\": \"vector\", \"locate\": {\"row\": \"x\"}, \"expected\": \"k\", "
                        "\"tolerance\": {\"abs\": 0}, \"elements\": [\"a\"]"),
