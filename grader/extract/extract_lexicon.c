@@ -71,6 +71,7 @@ static const struct label_word lexicon[] = {
     { "diferencia", "difference" },  /* es */
     { "dlugosc", "length" },         /* pl */
     { "dogruluk", "accuracy" },      /* tr */
+    { "dokl", "accuracy" },          /* pl: "dokł.", dokładność cut short */
     { "dokladnosc", "accuracy" },    /* pl */
     { "domanda", "question" },       /* it */
     { "dopo", "after" },             /* it */
@@ -122,6 +123,8 @@ static const struct label_word lexicon[] = {
     { "logistica", "logistic" },     /* es, pt, it */
     { "logistique", "logistic" },    /* fr */
     { "logistisch", "logistic" },    /* de */
+    { "logistyczna", "logistic" },   /* pl */
+    { "logistyczny", "logistic" },   /* pl */
     { "longitud", "length" },        /* es */
     { "longueur", "length" },        /* fr */
     { "lunghezza", "length" },       /* it */
@@ -131,6 +134,7 @@ static const struct label_word lexicon[] = {
     { "mezclado", "shuffled" },      /* es */
     { "mitad", "half" },             /* es */
     { "mittelwert", "mean" },        /* de */
+    { "mnoznik", "factor" },         /* pl */
     { "modele", "model" },           /* fr */
     { "modell", "model" },           /* de */
     { "modello", "model" },          /* it */
@@ -213,12 +217,18 @@ static const struct label_word lexicon[] = {
     { "tempo", "time" },             /* pt, it */
     { "temps", "time" },             /* fr */
     { "teste", "test" },             /* pt */
+    { "testowa", "test" },           /* pl: adjective */
+    { "testowe", "test" },           /* pl */
+    { "testowy", "test" },           /* pl */
     { "tiempo", "time" },            /* es */
     { "tijd", "time" },              /* nl */
     { "toplam", "sum" },             /* tr */
     { "treinamento", "train" },      /* pt */
     { "treino", "train" },           /* pt */
     { "trening", "train" },          /* pl */
+    { "treningowa", "train" },       /* pl: adjective */
+    { "treningowe", "train" },       /* pl */
+    { "treningowy", "train" },       /* pl */
     { "ubung", "exercise" },         /* de (Übung) */
     { "uitvoer", "output" },         /* nl */
     { "uji", "test" },               /* id */
@@ -235,6 +245,9 @@ static const struct label_word lexicon[] = {
     { "waktu", "time" },             /* id */
     { "wert", "value" },             /* de */
     { "wiersz", "row" },             /* pl */
+    { "wierszach", "row" },          /* pl: locative plural */
+    { "wiersze", "row" },            /* pl: plural */
+    { "wszystkie", "all" },          /* pl */
     { "zapytanie", "query" },        /* pl */
     { "zeile", "row" },              /* de */
     { "zeit", "time" },              /* de */
