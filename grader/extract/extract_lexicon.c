@@ -17,7 +17,8 @@
  * matches an entry it extends by one or two letters, its ending
  * ("точност" reads both; "до" has no stem and matches only itself).  Korean
  * entries are bare words; a particle after one ("차이는", "정확도가") is
- * dropped (korean_particles).  A word
+ * dropped (korean_particles).  Arabic entries are written with and without
+ * the article "ال" (al-, the) where a header uses both.  A word
  * that means something else too in its language ("pas": step or not) is
  * left out.  Every entry has its case in tests/cases/extract_labels.tsv,
  * which test_extract_lexicon checks entry by entry.
@@ -289,6 +290,21 @@ static const struct label_word lexicon[] = {
     { "усилени", "gain" },           /* ru, a stem */
     { "част", "part" },              /* ru, a stem */
     { "шаг", "step" },               /* ru */
+    { "اختبار", "test" },            /* ar */
+    { "الأوزان", "weight" },         /* ar: the weights */
+    { "الاختبار", "test" },          /* ar: the test */
+    { "التدريب", "train" },          /* ar: the training */
+    { "الطول", "length" },           /* ar: al- (the) + length */
+    { "الفرق", "difference" },       /* ar: the difference */
+    { "المجموع", "sum" },            /* ar: the sum */
+    { "المخرج", "output" },          /* ar: the output */
+    { "بعد", "after" },              /* ar */
+    { "تدريب", "train" },            /* ar */
+    { "ثواني", "seconds" },          /* ar */
+    { "دقة", "accuracy" },           /* ar */
+    { "طول", "length" },             /* ar */
+    { "قبل", "before" },             /* ar */
+    { "مجموع", "sum" },              /* ar */
     { "一半", "half" },                /* zh-Hans */
     { "之前", "before" },              /* zh-Hans */
     { "之后", "after" },               /* zh-Hans */
