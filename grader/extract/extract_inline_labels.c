@@ -59,8 +59,11 @@ static size_t close_seg(const struct xatom *a, struct seg *segs, size_t n, size_
 /* "Parte 4 -- conferindo com o PyTorch", "largest gap, part 3 inputs:":
  * a whole number right after a structure word names which part, question
  * or task the words are about; it is part of the label, never a reading.
- * Not after "step": this course's steps are keys ("step 50: 1.0"). */
-static int names_a_part(const struct extract_transcript *t, const struct xatom *a, size_t i)
+ * After "step" only on a heading ("### Part 3 — a query matrix (Step 6's
+ * Wq)"): elsewhere this course's steps are keys a line may be about
+ * ("step 50: 1.0", "earliest step above the threshold: step 10"). */
+static int names_a_part(const struct extract_transcript *t, const struct xline *ln,
+                        const struct xatom *a, size_t i)
 {
     const struct numparse_num *n;
     const char *en;
@@ -68,7 +71,8 @@ static int names_a_part(const struct extract_transcript *t, const struct xatom *
     if (i < 1 || a[i].num < 0 || a[i - 1].num >= 0 || !extract_structure_word(&a[i - 1]))
         return 0;
     en = extract_lexicon_english(a[i - 1].p, a[i - 1].len);
-    if (extract_atom_is(&a[i - 1], "step") || (en && !strcmp(en, "step")))
+    if ((extract_atom_is(&a[i - 1], "step") || (en && !strcmp(en, "step"))) &&
+        ln->kind != XLINE_HEADING)
         return 0;
     if (a[i].p != a[i - 1].p + a[i - 1].len + 1 || a[i].p[-1] != ' ')
         return 0;   /* "Part:4" or "Q\t4" print no name */
@@ -99,7 +103,7 @@ static size_t segment_line(const struct extract_transcript *t, const struct xlin
         if (i > 0 && depth == 0 && extract_gap_separates(s, from, to))
             hard = cut = 1;
         if (!cut && i > 0 && a[i - 1].num >= 0 && a[i].num < 0 && depth == 0 &&
-            !names_a_part(t, a, i - 1))
+            !names_a_part(t, ln, a, i - 1))
             /* numbers then words: a new label, unless this segment began with
              * its numbers ("297 'very'"), where the words label them. */
             cut = a[start].num < 0 || extract_has_word_between(a, start, i);
@@ -321,7 +325,7 @@ long extract_pick_inline_value(const struct extract_transcript *t, const struct 
         n = &t->nums[a[i].num];
         if (extract_glued_to_word(t, ln, n) || (untimed && time_for_no_time(n, cm)) ||
             (nth == 1 && noun_of_its_own(a, i, segs, n_segs, k, rm, have_r, cm, have_c)) ||
-            counts_a_noun(t, ln, i) || range_end(t, ln, i) || names_a_part(t, a, i))
+            counts_a_noun(t, ln, i) || range_end(t, ln, i) || names_a_part(t, ln, a, i))
             continue;
         if (++seen == nth)
             return a[i].num;
@@ -503,7 +507,7 @@ long extract_value_in_clause(const struct extract_transcript *t, const struct xl
         if (a[i].num < 0 || extract_consumed(rm, have_r, i) || extract_consumed(cm, 1, i) ||
             extract_glued_to_word(t, ln, &t->nums[a[i].num]) ||
             (untimed && time_for_no_time(&t->nums[a[i].num], cm)) || counts_a_noun(t, ln, i) ||
-            range_end(t, ln, i) || names_a_part(t, a, i))
+            range_end(t, ln, i) || names_a_part(t, ln, a, i))
             continue;
         if (a[i].num == num)
             return num;   /* the value found is the clause's own */
