@@ -10,6 +10,8 @@
  */
 #include "extract/extract_int.h"
 
+#include <ctype.h>
+
 #include <string.h>
 #include <strings.h>
 
@@ -146,12 +148,45 @@ int extract_scope_sources(const struct extract_transcript *t, const struct xline
 /* The section's words may head the value or sit on its own line: a log
  * line "INFO:root:query-matrix query=rude support=0.4404" names its section
  * as its first words. */
+/* "w.sum(1)=array([...])", "weights[2]=tensor([...])": a number in the
+ * arguments or index of a name, the whole expression then '=', is part of
+ * the expression a self-documenting f-string prints as its label. */
+static int in_labelled_expression(const struct extract_transcript *t, const struct xline *ln,
+                                  const struct numparse_num *n)
+{
+    const char *s = t->text + ln->off;
+    size_t open = n->start, close = n->end;
+    int depth = 0;
+
+    while (open-- > 0) {
+        if (s[open] == ')' || s[open] == ']')
+            depth++;
+        else if ((s[open] == '(' || s[open] == '[') && depth-- == 0)
+            break;
+    }
+    if (open == (size_t)-1 || open == 0 ||
+        !(isalnum((unsigned char)s[open - 1]) || s[open - 1] == '_'))
+        return 0;
+    for (depth = 0; close < ln->len; close++) {
+        if (s[close] == '(' || s[close] == '[')
+            depth++;
+        else if ((s[close] == ')' || s[close] == ']') && depth-- == 0)
+            break;
+    }
+    if (close >= ln->len)
+        return 0;
+    for (close++; close < ln->len && s[close] == ' '; close++)
+        ;
+    return close < ln->len && s[close] == '=' && (close + 1 >= ln->len || s[close + 1] != '=');
+}
+
 int extract_glued_to_word(const struct extract_transcript *t, const struct xline *ln,
                           const struct numparse_num *n)
 {
     unsigned char p = n->start > 0 ? (unsigned char)t->text[ln->off + n->start - 1] : ' ';
     return ((p | 0x20) >= 'a' && (p | 0x20) <= 'z') || p == '_' ||
-           (n->flags & NUMPARSE_GLUED_RIGHT) || extract_version_number(t, ln, n);
+           (n->flags & NUMPARSE_GLUED_RIGHT) || extract_version_number(t, ln, n) ||
+           in_labelled_expression(t, ln, n);
 }
 
 /* A plain line of words, no value: "weights_df", "outputs",

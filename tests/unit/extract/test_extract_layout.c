@@ -609,6 +609,24 @@ START_TEST(test_a_value_padded_after_its_equals_sign_is_its_own)
 END_TEST
 
 
+START_TEST(test_a_call_before_its_equals_sign_is_a_label)
+{
+    /* f"{w.sum(1)=}": the 1 is sum's axis, part of the label; the row
+     * sums are the list after '=' */
+    struct extract_transcript *t = extract_fixture_parse(
+        "w=array([[0.711, 0.096, 0.096, 0.096],\n"
+        "       [0.091, 0.669, 0.149, 0.091]])\n"
+        "w.sum(1)=array([1., 1., 1., 1.])\n");
+    struct found f = query(t, "{\"column\": [\"sum\", \"row sum\"]}");
+    struct found g = query(t, "{\"column\": [\"sum\", \"row sum\"], \"shape\": \"vector\"}");
+
+    ASSERT_HIT(f, 1.0, 3, "1.");
+    ck_assert_uint_eq(g.n_nums, 4);
+    extract_free(t);
+}
+END_TEST
+
+
 START_TEST(test_the_number_of_a_part_is_no_reading)
 {
     /* "Parte 4" and "part 3 inputs" name which part: a human reads the gap
@@ -842,6 +860,7 @@ int main(void)
     tcase_add_test(tc, test_an_exclude_is_read_through_the_groups_it_heads);
     tcase_add_test(tc, test_a_config_section_is_one_record);
     tcase_add_test(tc, test_a_value_padded_after_its_equals_sign_is_its_own);
+    tcase_add_test(tc, test_a_call_before_its_equals_sign_is_a_label);
     tcase_add_test(tc, test_the_number_of_a_part_is_no_reading);
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
     suite_add_tcase(s, tc);
