@@ -188,6 +188,7 @@ static int add_line(struct extract_transcript *t, size_t off, size_t len, size_t
     ln->off = off;
     ln->len = len;
     ln->heading = ln->title = ln->table = ln->path = ln->name0 = ln->axis = ln->inherit = -1;
+    ln->outer = -1;
     ln->block = block;
     if (scan_line_numbers(t, t->text + off, len, ln, err) < 0)
         return -1;
@@ -452,6 +453,62 @@ static enum xline_kind classify(const struct extract_transcript *t, const struct
     return XLINE_TEXT;
 }
 
+/* A heading's level, where its mark says one: Markdown's '#'s (1 for "#",
+ * 2 for "##", ...), or an underline's character, levels given in the order
+ * the output first uses them (reStructuredText: "Part two" over '=' then a
+ * title over '-').  0 for a heading that says no level (a banner, "Part 2:"). */
+static int heading_level(const struct extract_transcript *t, size_t i, char *marks, int *n_marks)
+{
+    const struct xline *ln = &t->lines[i];
+    const char *s = t->text + ln->off;
+    size_t b = trim_left(s, ln->len), k = b;
+
+    if (b < ln->len && s[b] == '#') {
+        while (k < ln->len && s[k] == '#')
+            k++;
+        return k < ln->len && s[k] == ' ' ? (int)(k - b) : 0;
+    }
+    if (i + 1 < t->n_lines && t->lines[i + 1].kind == XLINE_RULE &&
+        t->lines[i + 1].no == ln->no + 1) {
+        const struct xline *u = &t->lines[i + 1];
+        const char *us = t->text + u->off;
+        char c = us[trim_left(us, u->len)];
+        for (int m = 0; m < *n_marks; m++)
+            if (marks[m] == c)
+                return 8 + m;   /* after any Markdown level: never mixed in one output */
+        if (*n_marks < 8 && c) {
+            marks[(*n_marks)++] = c;
+            return 8 + *n_marks - 1;
+        }
+    }
+    return 0;
+}
+
+/* Each heading's outer heading: the nearest heading before it of a lower
+ * level, while no heading of that level or lower came between. */
+static void assign_outer(struct extract_transcript *t)
+{
+    long last[24];
+    char marks[8];
+    int n_marks = 0;
+
+    for (int l = 0; l < 24; l++)
+        last[l] = -1;
+    for (size_t i = 0; i < t->n_lines; i++) {
+        int level;
+        if (t->lines[i].kind != XLINE_HEADING)
+            continue;
+        level = heading_level(t, i, marks, &n_marks);
+        if (level <= 0 || level >= 24)
+            continue;
+        for (int l = level - 1; l > 0 && t->lines[i].outer < 0; l--)
+            t->lines[i].outer = last[l];
+        last[level] = (long)i;
+        for (int l = level + 1; l < 24; l++)
+            last[l] = -1;
+    }
+}
+
 static void assign_scopes(struct extract_transcript *t)
 {
     long heading = -1, title = -1;
@@ -674,6 +731,7 @@ int extract_parse(const char *text, size_t len, const struct extract_limits *lim
     mark_underlined(t);
     mark_caption_headings(t);
     assign_scopes(t);
+    assign_outer(t);
     if (extract_nest_paths(t, err) < 0)
         goto fail;
     extract_nest_axes(t);

@@ -145,9 +145,6 @@ int extract_scope_sources(const struct extract_transcript *t, const struct xline
     return n;
 }
 
-/* The section's words may head the value or sit on its own line: a log
- * line "INFO:root:query-matrix query=rude support=0.4404" names its section
- * as its first words. */
 /* "w.sum(1)=array([...])", "weights[2]=tensor([...])": a number in the
  * arguments or index of a name, the whole expression then '=', is part of
  * the expression a self-documenting f-string prints as its label. */
@@ -180,6 +177,9 @@ static int in_labelled_expression(const struct extract_transcript *t, const stru
     return close < ln->len && s[close] == '=' && (close + 1 >= ln->len || s[close + 1] != '=');
 }
 
+/* The section's words may head the value or sit on its own line: a log
+ * line "INFO:root:query-matrix query=rude support=0.4404" names its section
+ * as its first words. */
 int extract_glued_to_word(const struct extract_transcript *t, const struct xline *ln,
                           const struct numparse_num *n)
 {
@@ -352,6 +352,13 @@ int extract_section_ok(struct finder *f, size_t li)
         struct sources one = { .s = { extract_line_source(f->t, extra[k]) }, .n = 1,
                                .n_primary = 1 };
         if (extra[k] >= 0 && section_in(f, &one))
+            return 1;
+    }
+    /* the headings the line's heading sits under: "Attention weights after
+     * softmax" is a title inside "Part two: query = key = value" */
+    for (long h = f->t->lines[li].heading; h >= 0 && (h = f->t->lines[h].outer) >= 0;) {
+        struct sources one = { .s = { extract_line_source(f->t, h) }, .n = 1, .n_primary = 1 };
+        if (section_in(f, &one))
             return 1;
     }
     return 0;

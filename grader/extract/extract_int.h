@@ -73,6 +73,9 @@ struct xline {
     size_t atom0, n_atoms;
     enum xline_kind kind;
     long heading;         /* governing heading line index, or -1 */
+    long outer;           /* a heading's: the heading of a higher level it sits under
+                           * ("## Part 2" over "### weights", "Part two" underlined
+                           * with '=' over a title underlined with '-'), or -1 */
     long title;           /* governing title line index, or -1 */
     long block;           /* blank-line separated block number */
     long table;           /* index in t->tables, or -1 */

@@ -627,6 +627,64 @@ START_TEST(test_a_call_before_its_equals_sign_is_a_label)
 END_TEST
 
 
+START_TEST(test_a_title_under_a_heading_is_inside_its_section)
+{
+    /* reStructuredText: "Part two" underlined with '=' holds the titles
+     * underlined with '-' below it, as "##" holds "###" in Markdown; the
+     * weights table is in the query = key section though its own title
+     * does not say so */
+    const char *rst =
+        "Part two: query = key = value\n"
+        "=============================\n"
+        "\n"
+        "Scores, query row against key column\n"
+        "------------------------------------\n"
+        "\n"
+        "=====  =====  =====\n"
+        "query    was   rude\n"
+        "=====  =====  =====\n"
+        "was    2.000  0.000\n"
+        "rude   0.000  2.000\n"
+        "=====  =====  =====\n"
+        "\n"
+        "Attention weights after softmax\n"
+        "-------------------------------\n"
+        "\n"
+        "=====  =====  =====\n"
+        "query    was   rude\n"
+        "=====  =====  =====\n"
+        "was    0.881  0.119\n"
+        "rude   0.119  0.881\n"
+        "=====  =====  =====\n";
+    const char *md =
+        "## Part 2 - query = key\n"
+        "### scores\n"
+        "| query | was | rude |\n"
+        "|---|---|---|\n"
+        "| rude | 0.000 | 2.000 |\n"
+        "### weights after softmax\n"
+        "| query | was | rude |\n"
+        "|---|---|---|\n"
+        "| rude | 0.119 | 0.881 |\n"
+        "## Part 3 - a query matrix\n"
+        "### weights\n"
+        "| query | was | rude |\n"
+        "|---|---|---|\n"
+        "| rude | 0.250 | 0.750 |\n";
+    const char *q = "{\"section\": [\"query = key\"], \"row\": \"rude\", \"column\": \"rude\", "
+                    "\"exclude\": [\"score\", \"scores\"]}";
+    struct extract_transcript *t = extract_fixture_parse(rst);
+    struct found f = query(t, q);
+
+    ASSERT_HIT(f, 0.881, 21, "0.881");
+    extract_free(t);
+    t = extract_fixture_parse(md);
+    f = query(t, q);
+    ASSERT_HIT(f, 0.881, 9, "0.881");
+    extract_free(t);
+}
+END_TEST
+
 START_TEST(test_the_number_of_a_part_is_no_reading)
 {
     /* "Parte 4" and "part 3 inputs" name which part: a human reads the gap
@@ -861,6 +919,7 @@ int main(void)
     tcase_add_test(tc, test_a_config_section_is_one_record);
     tcase_add_test(tc, test_a_value_padded_after_its_equals_sign_is_its_own);
     tcase_add_test(tc, test_a_call_before_its_equals_sign_is_a_label);
+    tcase_add_test(tc, test_a_title_under_a_heading_is_inside_its_section);
     tcase_add_test(tc, test_the_number_of_a_part_is_no_reading);
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
     suite_add_tcase(s, tc);
