@@ -295,8 +295,15 @@ def _record(text, labelled):
     _state["records"] += 1
 
 
+_NAME = re.compile(r"[^\W\d]\w*")
+
+
 def _has_digit(s):
-    return any(c.isdigit() for c in s)
+    """Whether s prints a number: a digit outside the names it holds.
+    "[memory_lab.rnn.len_5]" or "step_50" is a key, whatever digits its
+    names carry, and a label before it would hide it (a section header
+    labelled "section: [...]" is no header)."""
+    return any(c.isdigit() for c in _NAME.sub("", s))
 
 
 def _own_labels(args, labels):

@@ -65,6 +65,10 @@ CASES = [
     ("print('test rows with very'); print(f'    {gap}')", "    gap: 0.344"),
     ("print('test rows with very:'); print(f'{gap}')", "gap: 0.344"),
     ("print('test rows with very:'); print(gap, total)", "gap: 0.344 total: 1.0"),
+    # a key whose digits sit inside its names prints no number: no label
+    ("sec = 'memory_lab.rnn.len_5'\nprint(f'[{sec}]')", None),
+    ("sec = 'step_50'\nprint(sec, '=', gap)", None),
+    ("sec = 'len 5'\nprint(f'[{sec}]')", "sec: [len 5]"),
     # ... after a line's indentation and list marker, which are its layout
     ("print(f'  - {pre}')", "  - pre: 20.5769"),
     ("print(f'    {pre}')", "    pre: 20.5769"),
