@@ -453,6 +453,9 @@ static enum xline_kind classify(const struct extract_transcript *t, const struct
     return XLINE_TEXT;
 }
 
+#define HEADING_LEVELS 24      /* more than any output nests */
+#define UNDERLINE_LEVEL0 8      /* underlined levels come after Markdown's six */
+
 /* A heading's level, where its mark says one: Markdown's '#'s (1 for "#",
  * 2 for "##", ...), or an underline's character, levels given in the order
  * the output first uses them (reStructuredText: "Part two" over '=' then a
@@ -475,10 +478,10 @@ static int heading_level(const struct extract_transcript *t, size_t i, char *mar
         char c = us[trim_left(us, u->len)];
         for (int m = 0; m < *n_marks; m++)
             if (marks[m] == c)
-                return 8 + m;   /* after any Markdown level: never mixed in one output */
-        if (*n_marks < 8 && c) {
+                return UNDERLINE_LEVEL0 + m;
+        if (*n_marks < HEADING_LEVELS - UNDERLINE_LEVEL0 && c) {
             marks[(*n_marks)++] = c;
-            return 8 + *n_marks - 1;
+            return UNDERLINE_LEVEL0 + *n_marks - 1;
         }
     }
     return 0;
@@ -488,23 +491,23 @@ static int heading_level(const struct extract_transcript *t, size_t i, char *mar
  * level, while no heading of that level or lower came between. */
 static void assign_outer(struct extract_transcript *t)
 {
-    long last[24];
-    char marks[8];
+    long last[HEADING_LEVELS];
+    char marks[HEADING_LEVELS - UNDERLINE_LEVEL0];
     int n_marks = 0;
 
-    for (int l = 0; l < 24; l++)
+    for (int l = 0; l < HEADING_LEVELS; l++)
         last[l] = -1;
     for (size_t i = 0; i < t->n_lines; i++) {
         int level;
         if (t->lines[i].kind != XLINE_HEADING)
             continue;
         level = heading_level(t, i, marks, &n_marks);
-        if (level <= 0 || level >= 24)
+        if (level <= 0 || level >= HEADING_LEVELS)
             continue;
         for (int l = level - 1; l > 0 && t->lines[i].outer < 0; l--)
             t->lines[i].outer = last[l];
         last[level] = (long)i;
-        for (int l = level + 1; l < 24; l++)
+        for (int l = level + 1; l < HEADING_LEVELS; l++)
             last[l] = -1;
     }
 }

@@ -152,25 +152,10 @@ static int in_labelled_expression(const struct extract_transcript *t, const stru
                                   const struct numparse_num *n)
 {
     const char *s = t->text + ln->off;
-    size_t open = n->start, close = n->end;
-    int depth = 0;
+    size_t open, close;
 
-    while (open-- > 0) {
-        if (s[open] == ')' || s[open] == ']')
-            depth++;
-        else if ((s[open] == '(' || s[open] == '[') && depth-- == 0)
-            break;
-    }
-    if (open == (size_t)-1 || open == 0 ||
-        !(isalnum((unsigned char)s[open - 1]) || s[open - 1] == '_'))
-        return 0;
-    for (depth = 0; close < ln->len; close++) {
-        if (s[close] == '(' || s[close] == '[')
-            depth++;
-        else if ((s[close] == ')' || s[close] == ']') && depth-- == 0)
-            break;
-    }
-    if (close >= ln->len)
+    if (!extract_enclosing_group(s, ln->len, n->start, &open, &close) || open < 2 ||
+        !(isalnum((unsigned char)s[open - 2]) || s[open - 2] == '_'))
         return 0;
     for (close++; close < ln->len && s[close] == ' '; close++)
         ;

@@ -14,34 +14,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* The bracket group around byte `at` of s: [*open, *close) holds its
- * inside; 0 when `at` is in none. */
-static int enclosing_group(const char *s, size_t len, size_t at, size_t *open, size_t *close)
-{
-    int depth = 0;
-    size_t i = at;
-
-    while (i-- > 0) {
-        if (s[i] == ')' || s[i] == ']')
-            depth++;
-        else if ((s[i] == '(' || s[i] == '[') && depth-- == 0)
-            break;
-    }
-    if (i == (size_t)-1)
-        return 0;
-    *open = i + 1;
-    for (depth = 0, i = at; i < len; i++) {
-        if (s[i] == '(' || s[i] == '[')
-            depth++;
-        else if ((s[i] == ')' || s[i] == ']') && depth-- == 0)
-            break;
-    }
-    if (i >= len)
-        return 0;
-    *close = i;
-    return 1;
-}
-
 /* Where a word sits in a list of labels: "[very, not]", "(mood, saw-not,
  * count)", "min/mean/max".  Fills the list's byte span, its length and the
  * word's place; 0 when the word is in no such list. */
@@ -51,7 +23,7 @@ static int label_list_place(const char *s, size_t len, const struct xatom *w, si
     size_t at = (size_t)(w->p - s), we = at + w->len, b, e, i;
     char sep;
 
-    if (enclosing_group(s, len, at, &b, &e)) {
+    if (extract_enclosing_group(s, len, at, &b, &e)) {
         sep = memchr(s + b, ',', e - b) ? ',' : 0;
         *end = e + 1;
     } else if ((at > 0 && s[at - 1] == '/') || (we < len && s[we] == '/')) {
@@ -94,6 +66,25 @@ static int same_run(const struct extract_transcript *t, const struct xline *ln, 
     return 1;
 }
 
+/* The first run of exactly k numbers that starts at or after byte `from`
+ * of the line: the index (in t->nums) of its first number, or -1. */
+static long run_of(const struct extract_transcript *t, const struct xline *ln, size_t from,
+                   size_t k)
+{
+    size_t first = ln->n_nums, n;
+
+    for (size_t j = 0; j < ln->n_nums && first == ln->n_nums; j++)
+        if (t->nums[ln->num0 + j].start >= from)
+            first = j;
+    for (; first < ln->n_nums; first += n) {
+        for (n = 1; first + n < ln->n_nums && same_run(t, ln, first + n); n++)
+            ;
+        if (n == k)
+            return (long)(ln->num0 + first);
+    }
+    return -1;
+}
+
 /* "test rows [very, not]: [297 303]", "min/mean/max = 0.448/0.504/0.574",
  * "acc (train, test): 0.98 0.51": k labels, then a run of exactly k
  * numbers later on the same line, map by position ("[before, after]
@@ -103,20 +94,13 @@ static long positional_value(const struct extract_transcript *t, const struct xl
                              long word)
 {
     const char *s = t->text + ln->off;
-    size_t end, k, place, first = ln->n_nums, n;
+    size_t end, k, place;
+    long run;
 
     if (word < 0 || !label_list_place(s, ln->len, &t->atoms[ln->atom0 + word], &end, &k, &place))
         return -1;
-    for (size_t j = 0; j < ln->n_nums && first == ln->n_nums; j++)
-        if (t->nums[ln->num0 + j].start >= end)
-            first = j;
-    for (; first < ln->n_nums; first += n) {
-        for (n = 1; first + n < ln->n_nums && same_run(t, ln, first + n); n++)
-            ;
-        if (n == k)
-            return (long)(ln->num0 + first + place);
-    }
-    return -1;
+    run = run_of(t, ln, end, k);
+    return run < 0 ? -1 : run + (long)place;
 }
 
 /* "weights of the 'not' row over (support, was, not, rude): 0.083 0.137
@@ -331,8 +315,9 @@ static long key_list_value(const struct finder *f, const struct xline *ln,
         if (!key_phrase(&f->col.v[v], &w, &wlen, &key))
             continue;
         for (size_t i = 0; i + 2 < ln->n_atoms; i++) {
-            size_t k = 0, place = 0, first = ln->n_nums, n;
+            size_t k = 0, place = 0;
             const char *after;
+            long run;
             if (a[i].num >= 0 || extract_word_eq(w, wlen, a[i].p, a[i].len) != 3)
                 continue;
             for (size_t j = i + 1; j < ln->n_atoms && a[j].num >= 0; j++, k++) {
@@ -351,15 +336,8 @@ static long key_list_value(const struct finder *f, const struct xline *ln,
                 after++;
             if (after >= end || (*after != ':' && *after != '='))
                 continue;
-            for (size_t j = 0; j < ln->n_nums && first == ln->n_nums; j++)
-                if (s + t->nums[ln->num0 + j].start > after)
-                    first = j;
-            for (; first < ln->n_nums; first += n) {
-                for (n = 1; first + n < ln->n_nums && same_run(t, ln, first + n); n++)
-                    ;
-                if (n == k)
-                    return (long)(ln->num0 + first + place - 1);
-            }
+            if ((run = run_of(t, ln, (size_t)(after - s) + 1, k)) >= 0)
+                return run + (long)place - 1;
         }
     }
     return -1;

@@ -234,6 +234,10 @@ int extract_num_eq(double a, double b);
 /* Do the bytes between two atoms separate fields (a comma, a bar, a tab, a
  * brace, two spaces) rather than join the words of one label? */
 int extract_gap_separates(const char *s, size_t from, size_t to);
+
+/* The bracket group ('(' or '[') around byte at of s[0..len): [*open, *close)
+ * holds its inside; 0 when at is in none. */
+int extract_enclosing_group(const char *s, size_t len, size_t at, size_t *open, size_t *close);
 /* How many c stand between atoms x and y when nothing but c, spaces and
  * tabs does ("0.5 : 0.1" for ':', "acc, test" for ','); 0 otherwise. */
 int extract_joined_by(const struct xatom *x, const struct xatom *y, char c);

@@ -18,6 +18,7 @@
  */
 #include "extract/extract_int.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,8 +146,7 @@ static int parse_kv_field(const char **pp, const char *end, struct rfield *f)
 {
     const char *p = skip_ws(*pp, end), *q = p;
 
-    while (q < end && ((*q | 0x20) >= 'a' && (*q | 0x20) <= 'z' ? 1 :
-                       (*q >= '0' && *q <= '9') || *q == '_' || *q == '-' || *q == '.'))
+    while (q < end && (isalnum((unsigned char)*q) || *q == '_' || *q == '-' || *q == '.'))
         q++;
     if (q == p)
         return -1;
@@ -216,6 +216,7 @@ static int parse_record(const struct extract_transcript *t, size_t li, struct re
     const struct xline *ln = &t->lines[li];
     const char *s = extract_xline_text(t, ln), *end = s + ln->len, *p;
     int text = 0, value = 0;
+    int (*field)(const char **pp, const char *end, struct rfield *f);
 
     r->n = 0;
     p = skip_ws(s, end);
@@ -228,20 +229,16 @@ static int parse_record(const struct extract_transcript *t, size_t li, struct re
     if (*p == '{' && end[-1] == '}') {
         p++;
         end--;
-        while (skip_ws(p, end) < end) {
-            if (r->n == RECORD_FIELDS_MAX || parse_field(&p, end, &r->f[r->n]) < 0)
-                return 0;
-            r->n++;
-        }
+        field = parse_field;
     } else if (extract_joined(t, ln)) {
-        /* a config section's fields, joined from their lines */
-        while (skip_ws(p, end) < end) {
-            if (r->n == RECORD_FIELDS_MAX || parse_kv_field(&p, end, &r->f[r->n]) < 0)
-                return 0;
-            r->n++;
-        }
+        field = parse_kv_field;   /* a config section's fields, joined from their lines */
     } else {
         return 0;
+    }
+    while (skip_ws(p, end) < end) {
+        if (r->n == RECORD_FIELDS_MAX || field(&p, end, &r->f[r->n]) < 0)
+            return 0;
+        r->n++;
     }
     record_atoms(t, ln, r);
     for (size_t i = 0; i < r->n; i++) {

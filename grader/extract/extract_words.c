@@ -225,6 +225,32 @@ int extract_version_number(const struct extract_transcript *t, const struct xlin
     return 0;
 }
 
+int extract_enclosing_group(const char *s, size_t len, size_t at, size_t *open, size_t *close)
+{
+    int depth = 0;
+    size_t i = at;
+
+    while (i-- > 0) {
+        if (s[i] == ')' || s[i] == ']')
+            depth++;
+        else if ((s[i] == '(' || s[i] == '[') && depth-- == 0)
+            break;
+    }
+    if (i == (size_t)-1)
+        return 0;
+    *open = i + 1;
+    for (depth = 0, i = at; i < len; i++) {
+        if (s[i] == '(' || s[i] == '[')
+            depth++;
+        else if ((s[i] == ')' || s[i] == ']') && depth-- == 0)
+            break;
+    }
+    if (i >= len)
+        return 0;
+    *close = i;
+    return 1;
+}
+
 /* Do the bytes between two atoms separate fields (a comma, a bar, a tab,
  * a brace, or two spaces) rather than join the words of one label?  Spaces
  * after an '=' pad a value to its width ("secs=   2.0" from f"{secs=:6.1f}"):
