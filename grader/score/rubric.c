@@ -17,6 +17,7 @@
 #include "extract/extract.h"
 #include "score/check_kind.h"
 #include "score/rubric_field.h"
+#include "score/rubric_schema.h"
 
 #define RUBRIC_MAX_BYTES (1u << 20)
 
@@ -633,7 +634,8 @@ int rubric_load(const char *path, struct rubric **out, struct gb_err *err)
         cJSON_Delete(root);
         return gb_fail(err, "out of memory loading rubric %s", path);
     }
-    rc = load_top(root, r, err) || check_exercise_name(r, err) ? -1 : 0;
+    rc = rubric_schema_expand(root, err) || load_top(root, r, err) ||
+         check_exercise_name(r, err) ? -1 : 0;
     cJSON_Delete(root);
     if (rc) {
         rubric_free(r);
