@@ -413,6 +413,16 @@ static int latex_rule(const char *s, size_t len)
     return 0;
 }
 
+/* Whether a '#' line holds a table bar or an arrow ("# format: q=token ->
+ * w(...) | row sum"): a title may say "query = key", never lay out cells. */
+static int describes_data(const char *s, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (s[i] == '|' || (s[i] == '>' && s[i - 1] == '-'))
+            return 1;
+    return 0;
+}
+
 static enum xline_kind classify(const struct extract_transcript *t, const struct xline *ln)
 {
     const char *s = t->text + ln->off;
@@ -435,9 +445,12 @@ static enum xline_kind classify(const struct extract_transcript *t, const struct
     }
     if (latex_rule(s + b, e - b))
         return XLINE_RULE;
-    /* Markdown "# Title" and banners "--- B. title ---", "== title ==". */
+    /* Markdown "# Title" and banners "--- B. title ---", "== title ==".  A
+     * '#' line that lays out cells or maps ("# format: q=token ->
+     * w(support/was/not/rude) = weights | row sum") is a comment on the
+     * lines below, the way a script's comment is: no title. */
     if (s[b] == '#' && b + 1 < e && (s[b + 1] == ' ' || s[b + 1] == '#'))
-        return XLINE_HEADING;
+        return describes_data(s + b, e - b) ? XLINE_TEXT : XLINE_HEADING;
     if (b + 1 < e && s[b] == s[b + 1] && strchr("=-*~#_", s[b]) && s[b] != '\0')
         return XLINE_HEADING;
     if (b + 2 < e && s[b] == '[' && s[e - 1] == ']' &&

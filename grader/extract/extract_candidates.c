@@ -396,6 +396,48 @@ int extract_context_excluded(struct finder *f, const struct xatom *a, size_t n)
     return 0;
 }
 
+/* "q=support -> w = ...", '<weight query="support" key="rude">': a line
+ * that binds the query's row axis to a value ("query=", "q:", an
+ * attribute) names its own row, and a line naming another row than the
+ * query's is not the query's row, whatever other words it shares with it
+ * ("key=rude").  1 when the line binds the axis to a word no row phrase
+ * matches. */
+int extract_binds_other_row(struct finder *f, const struct xline *ln)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xatom *a = t->atoms + ln->atom0;
+
+    if (!f->rax.n || !f->row.n)
+        return 0;
+    for (size_t i = 0; i + 1 < ln->n_atoms; i++) {
+        struct sources A = { .n = 1, .n_primary = 1 };
+        struct match m;
+        int extras = 0, bound = 0;
+        const char *p, *end;
+
+        if (a[i].num >= 0 || a[i + 1].num >= 0)
+            continue;
+        /* "q=support", 'query="support"', "query: support"; not the
+         * equation of a title ("query = key", "A(q=k=v)") */
+        p = a[i].p + a[i].len;
+        if (p < a[i + 1].p && (*p == '=' || *p == ':')) {
+            bound = 1;
+            for (p++; p < a[i + 1].p && (*p == '"' || *p == '\'' || (p[-1] == ':' && *p == ' '));)
+                p++;
+        }
+        end = a[i + 1].p + a[i + 1].len;
+        if (!bound || p != a[i + 1].p || (end < t->text + ln->off + ln->len && *end == '='))
+            continue;
+        A.s[0] = (struct source){ a + i, 1, 0, 0 };
+        if (!extract_match_set(t, &f->rax, &A, -1, &m, &extras, NULL, 0))
+            continue;
+        A.s[0] = (struct source){ a + i + 1, 1, 0, 0 };
+        if (!extract_match_set(t, &f->row, &A, -1, &m, &extras, NULL, 0))
+            return 1;
+    }
+    return 0;
+}
+
 /* The header over a table's label column names what its rows are
  * ("accuracy" over "very rows", "not rows"): an excluded word there
  * disqualifies every row, as it would on the row's own label. */

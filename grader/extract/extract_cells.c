@@ -447,7 +447,7 @@ int extract_table_candidates(struct finder *f, size_t li)
     struct source lab, ctx, hdr = { NULL, 0, 0, 0 }, scope[SCOPES_MAX];
     int n_scope;
 
-    if (ln->table < 0 || ln->role != XROW_DATA)
+    if (ln->table < 0 || ln->role != XROW_DATA || extract_binds_other_row(f, ln))
         return 0;
     tb = &t->tables[ln->table];
     if (tb->header < 0)

@@ -253,7 +253,11 @@ static void free_hit(struct extract_hit *h)
  * versus the rude output row [0.881 -0.119 0.881 0.339] printed below it). */
 static int in_list(const struct finder *f, const struct cand *c)
 {
-    return f->q->shape == EXTRACT_VECTOR && c->num >= 0 && f->t->nums[c->num].list >= 0;
+    if (f->q->shape != EXTRACT_VECTOR || c->num < 0)
+        return 0;
+    /* a list in brackets, else a line of several numbers ('<output>0.881
+     * -0.119 0.881 0.339</output>'), over one number alone */
+    return f->t->nums[c->num].list >= 0 ? 2 : f->t->lines[c->line].n_nums > 1;
 }
 
 static int cand_better(const struct finder *f, const struct cand *a, const struct cand *b)
@@ -270,7 +274,7 @@ static int cand_better(const struct finder *f, const struct cand *a, const struc
     if (a->line == b->line && a->positional != b->positional)
         return a->positional;
     if (in_list(f, a) != in_list(f, b))
-        return in_list(f, a);
+        return in_list(f, a) > in_list(f, b);
     if (a->quality != b->quality)
         return a->quality > b->quality;
     /* Two records: the one whose field the query names whole ("rows":

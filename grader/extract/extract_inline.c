@@ -13,6 +13,7 @@
 
 #include <string.h>
 #include <strings.h>
+#include <ctype.h>
 
 /* Where a word sits in a list of labels: "[very, not]", "(mood, saw-not,
  * count)", "min/mean/max".  Fills the list's byte span, its length and the
@@ -101,6 +102,87 @@ static long positional_value(const struct extract_transcript *t, const struct xl
         return -1;
     run = run_of(t, ln, end, k);
     return run < 0 ? -1 : run + (long)place;
+}
+
+/* The place of atom w in a list of labels joined by '/' ("tr/te",
+ * "w(support/was/not/rude)"): the list runs between delimiters, holds no
+ * digit and at least one '/'.  0 when w is in no such list. */
+static int slash_list_place(const char *s, size_t len, const struct xatom *w, size_t *k,
+                            size_t *place)
+{
+    static const char delims[] = " \t()[]{}=:,;|<>";
+    size_t at = (size_t)(w->p - s), b = at, e = at + w->len;
+
+    while (b > 0 && !strchr(delims, s[b - 1]))
+        b--;
+    while (e < len && !strchr(delims, s[e]))
+        e++;
+    *k = 1;
+    *place = 0;
+    for (size_t i = b; i < e; i++) {
+        if (s[i] >= '0' && s[i] <= '9')
+            return 0;
+        if (s[i] == '/') {
+            ++*k;
+            *place += i < at;
+        }
+    }
+    return *k >= 2;
+}
+
+/* "# format: q=token -> w(support/was/not/rude) = weights" over
+ * "q=rude -> w = .096/.096/.096/.711 | sum 1.000": a legend line names,
+ * place by place, a run of numbers on the lines under it, as a table's
+ * header names its columns.  The legend is the nearest line above, in the
+ * line's block and under the same heading, whose '/'-joined list of labels
+ * holds the column's words and which shares a word with the line's own
+ * label (the "w" the run follows: a "queries: [2. 0. 2. 0.]" line is not
+ * what it lists); the run has as many numbers as the list names.  The line
+ * holds no list of labels of its own (that one is read on the line).  The
+ * column's number, or -1. */
+static long legend_list_value(struct finder *f, size_t li)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[li];
+    const struct xatom *a = t->atoms + ln->atom0;
+    size_t k, place;
+
+    for (size_t j = 0; j < ln->n_atoms; j++)
+        if (a[j].num < 0 && slash_list_place(t->text + ln->off, ln->len, &a[j], &k, &place))
+            return -1;
+    for (size_t up = li; up-- > 0 && li - up <= 12 && t->lines[up].block == ln->block &&
+                         t->lines[up].kind != XLINE_RULE && t->lines[up].kind != XLINE_HEADING;) {
+        const struct xline *lg = &t->lines[up];
+        struct sources L = { .n = 1, .n_primary = 1 };
+        struct match cm;
+        int extras = 0;
+        size_t at;
+
+        if (lg->n_nums || lg->n_atoms < 3)
+            continue;
+        L.s[0] = extract_line_source(t, (long)up);
+        if (!extract_match_set(t, &f->col, &L, -1, &cm, &extras, NULL, 0) ||
+            cm.last_primary < 0 || cm.in_primary != cm.n_items)
+            continue;
+        at = (size_t)cm.last_primary;
+        if (!slash_list_place(t->text + lg->off, lg->len, &t->atoms[lg->atom0 + at], &k, &place))
+            continue;
+        /* the run right after a word of the line's label the legend names too */
+        for (size_t j = 0; j + 1 < ln->n_atoms; j++) {
+            long run;
+            if (a[j].num >= 0 || a[j + 1].num < 0)
+                continue;
+            for (size_t m = 0; m < lg->n_atoms; m++)
+                if (t->atoms[lg->atom0 + m].num < 0 &&
+                    extract_word_eq(t->atoms[lg->atom0 + m].p, t->atoms[lg->atom0 + m].len,
+                                    a[j].p, a[j].len) == 3 &&
+                    (run = run_of(t, ln, (size_t)(a[j].p + a[j].len - (t->text + ln->off)), k)) ==
+                        a[j + 1].num)
+                    return run + (long)place;
+        }
+        return -1;
+    }
+    return -1;
 }
 
 /* "weights of the 'not' row over (support, was, not, rude): 0.083 0.137
@@ -211,6 +293,41 @@ static long unit_labelled(struct finder *f, const struct xline *ln, const struct
         }
     }
     return before;
+}
+
+/* "x.490/step", "12.1 ms/epoch": a number written as a rate, '/' and a
+ * word glued to it, is that rate, and a column "per step" ("per" and the
+ * word) names it.  The one such number on the line outside the row's
+ * words (index in t->nums), or -1 when none or several. */
+static long rate_labelled(struct finder *f, const struct xline *ln, const struct match *rm,
+                          int have_r)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xatom *a = t->atoms + ln->atom0;
+    const char *s = t->text + ln->off;
+    long found = -1;
+
+    for (size_t v = 0; v < f->col.n; v++) {
+        const struct phrase *p = &f->col.v[v];
+        if (p->n != 2 || !p->items[0].w || !p->items[1].w || p->items[1].has_num ||
+            extract_word_eq("per", 3, p->items[0].w, p->items[0].wlen) != 3)
+            continue;
+        for (size_t i = 0; i + 1 < ln->n_atoms; i++) {
+            const struct numparse_num *n = a[i].num >= 0 ? &t->nums[a[i].num] : NULL;
+            const struct xatom *w = &a[i + 1];
+            const char *after = w->p + w->len;
+            /* "step1/step50" is a quotient of labels, no rate */
+            if (!n || extract_consumed(rm, have_r, i) || w->num >= 0 ||
+                w->p != s + n->end + 1 || s[n->end] != '/' ||
+                (after < s + ln->len && (isalnum((unsigned char)*after) || *after == '_')) ||
+                extract_word_eq(w->p, w->len, p->items[1].w, p->items[1].wlen) != 3)
+                continue;
+            if (found >= 0 && found != a[i].num)
+                return -1;
+            found = a[i].num;
+        }
+    }
+    return found;
 }
 
 /* Which side of an arrow a column names: "old -> new" prints the before
@@ -414,6 +531,19 @@ static long own_labelled_list(struct finder *f, const struct xline *ln, const st
  * student tests against, not a reading: "[FAIL] plain RNN near chance on
  * test at T=50 (< 0.6)" prints no accuracy.  An arrow ("->", "=>") is no
  * comparison. */
+/* Whether the '>' at s[gt] ends a markup tag ('<grad step="1">5.032e-17'):
+ * a '<' before it on the line opens a tag name or a closing tag, and no
+ * space stands right before the '>' ("a > 0.5" compares). */
+static int closes_tag(const char *s, size_t gt)
+{
+    if (gt == 0 || s[gt - 1] == ' ')
+        return 0;
+    for (size_t i = gt; i-- > 0;)
+        if (s[i] == '<')
+            return ((s[i + 1] | 0x20) >= 'a' && (s[i + 1] | 0x20) <= 'z') || s[i + 1] == '/';
+    return 0;
+}
+
 static int after_comparison(const struct extract_transcript *t, const struct xline *ln, long num)
 {
     const struct xatom *a = t->atoms + ln->atom0;
@@ -429,6 +559,8 @@ static int after_comparison(const struct extract_transcript *t, const struct xli
         p--;
     if (p > s && p[-1] == '>' && p - 1 > s && (p[-2] == '-' || p[-2] == '='))
         return 0;       /* an arrow, "20.58 -> 1.00": the new value */
+    if (p > s && p[-1] == '>' && closes_tag(s, (size_t)(p - 1 - s)))
+        return 0;       /* XML or HTML: the element's text */
     if (p > s && (p[-1] == '<' || p[-1] == '>'))
         return 1;
     /* ≤ U+2264 and ≥ U+2265: E2 89 A4 / A5 */
@@ -699,7 +831,7 @@ int extract_inline_candidates(struct finder *f, size_t li)
     const struct xline *ln = &t->lines[li];
     struct sources S = { .n = 1, .n_primary = 1 }, C = { .n = 1, .n_primary = 1 };
     struct match rm, cm;
-    int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0, above = 0;
+    int r_extras = 0, c_extras = 0, have_r = 0, have_c = 0, above = 0, by_legend = 0;
     long anchor = -1, num, direct = -1, pos, own_list = -1;
     int nth = f->q->nth > 0 ? f->q->nth : 1;
     struct cand c = { .table = -1 };   /* every field set below or zero */
@@ -708,6 +840,8 @@ int extract_inline_candidates(struct finder *f, size_t li)
     S.n += extract_scope_sources(t, ln, S.s + 1);
     if (f->row.n) {
         if (!extract_match_set(t, &f->row, &S, -1, &rm, &r_extras, &f->nm, ln->no))
+            return 0;
+        if (extract_binds_other_row(f, ln))
             return 0;
         have_r = 1;
         if (rm.in_primary > 0 && f->row_line < 0)
@@ -741,7 +875,9 @@ int extract_inline_candidates(struct finder *f, size_t li)
         }
         if (above && f->q->shape == EXTRACT_SCALAR) {
             long u = unit_labelled(f, ln, &rm, have_r, anchor);
-            direct = u >= 0 ? t->atoms[ln->atom0 + u].num : -1;
+            direct = u >= 0 ? t->atoms[ln->atom0 + u].num : rate_labelled(f, ln, &rm, have_r);
+            if (direct < 0 && (direct = legend_list_value(f, li)) >= 0)
+                by_legend = 1;
             above = direct < 0;
         }
         if (above && !have_r)
@@ -766,7 +902,9 @@ int extract_inline_candidates(struct finder *f, size_t li)
         return 0;
     if (enclosing_excluded(f, ln, &rm, have_r, anchor, &own_list))
         return 0;
-    if (ln->table >= 0 && ln->role == XROW_DATA &&
+    /* a legend names the value's own place; the table's other headers
+     * describe other cells ("| row sum | output") */
+    if (!by_legend && ln->table >= 0 && ln->role == XROW_DATA &&
         extract_label_header_excluded(f, &t->tables[ln->table]))
         return 0;
     num = direct >= 0 ? direct

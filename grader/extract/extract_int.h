@@ -587,6 +587,8 @@ int extract_excluded(struct finder *f, const struct xatom *a, size_t n);
 int extract_scope_excluded(struct finder *f, size_t li);
 int extract_context_excluded(struct finder *f, const struct xatom *a, size_t n);
 int extract_label_header_excluded(struct finder *f, const struct xtable *tb);
+/* Whether the line binds the query's row axis to another row ("query=support"). */
+int extract_binds_other_row(struct finder *f, const struct xline *ln);
 int extract_whole_row_excluded(struct finder *f, const struct xtable *tb, const struct xline *ln);
 
 /* ---- extract_inline_labels.c: a value after its label -------------------- */

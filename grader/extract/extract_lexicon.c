@@ -57,6 +57,7 @@ static const struct label_word lexicon[] = {
     { "bagian", "part" },            /* id */
     { "baris", "row" },              /* id */
     { "bhaag", "part" },             /* hi-Latn */
+    { "birimlik", "unit" },          /* tr */
     { "bobot", "weight" },           /* id */
     { "chave", "key" },              /* pt */
     { "chiave", "key" },             /* it */
@@ -107,6 +108,8 @@ static const struct label_word lexicon[] = {
     { "kadam", "step" },             /* hi-Latn */
     { "keluaran", "output" },        /* id */
     { "ketepatan", "accuracy" },     /* id, ms */
+    { "kirpmadan", "before" },       /* tr */
+    { "kirptiktan", "after" },       /* tr */
     { "klucz", "key" },              /* pl */
     { "kolom", "column" },           /* id, nl */
     { "kolumna", "column" },         /* pl */
@@ -185,6 +188,7 @@ static const struct label_word lexicon[] = {
     { "salida", "output" },          /* es */
     { "samay", "time" },             /* hi-Latn */
     { "saniye", "seconds" },         /* tr */
+    { "satirlari", "rows" },         /* tr */
     { "sawaal", "question" },        /* hi-Latn */
     { "schlussel", "key" },          /* de */
     { "schritt", "step" },           /* de */
@@ -211,6 +215,7 @@ static const struct label_word lexicon[] = {
     { "stap", "step" },              /* nl */
     { "suma", "sum" },               /* es */
     { "summe", "sum" },              /* de */
+    { "sure", "time" },              /* tr */
     { "tangan", "hand" },            /* id */
     { "tasa", "rate" },              /* es */
     { "taux", "rate" },              /* fr */
@@ -249,6 +254,7 @@ static const struct label_word lexicon[] = {
     { "wierszach", "row" },          /* pl: locative plural */
     { "wiersze", "row" },            /* pl: plural */
     { "wszystkie", "all" },          /* pl */
+    { "yeni", "fresh" },             /* tr */
     { "zapytanie", "query" },        /* pl */
     { "zeile", "row" },              /* de */
     { "zeit", "time" },              /* de */

@@ -289,7 +289,11 @@ static int find_stacks(const char *s, size_t len, struct spans *sp, struct gb_er
         if (te > b + ind && s[te - 1] == ':' && letter) {
             while (b2 < len && n < STACK_VALUES_MAX) {
                 size_t e2 = line_end(s, len, b2), ind2, te2 = trim_line(s, b2, e2, &ind2);
-                if (te2 == b2 + ind2 || ind2 <= ind || !value_line(s + b2 + ind2, te2 - b2 - ind2))
+                /* YAML writes a key's list at the key's own indentation: "weights:"
+                 * over "- 0.440" */
+                int item = te2 > b2 + ind2 + 1 && s[b2 + ind2] == '-' && s[b2 + ind2 + 1] == ' ';
+                if (te2 == b2 + ind2 || ind2 < ind || (ind2 == ind && !item) ||
+                    !value_line(s + b2 + ind2, te2 - b2 - ind2))
                     break;
                 n++;
                 last = e2;
@@ -700,14 +704,16 @@ static size_t item_marker(const struct extract_transcript *t, const struct xline
                ? i + 2 : 0;
 }
 
-/* A list item with items indented deeper right below it ("- length 5" over
- * "  - RNN: train 1.000, test 1.000"): Markdown's nesting, read as a human
- * reads an outline — the parent names what its children measure, number
- * and all ("length 5"), as a YAML key heads its entries. */
+/* A list item with lines indented deeper right below it: Markdown's
+ * nesting ("- length 5" over "  - RNN: train 1.000, test 1.000") and a YAML
+ * list of mappings ("- model: RNN gain 0.5" over "  per_step_factor:
+ * 0.490"), read as a human reads an outline — the item's first line names
+ * what the lines under it measure, number and all ("length 5", "gain 0.5"),
+ * as a YAML key heads its entries. */
 static int parent_item(const struct extract_transcript *t, size_t li)
 {
     const struct xline *ln = &t->lines[li], *next = li + 1 < t->n_lines ? ln + 1 : NULL;
-    return item_marker(t, ln) && next && next->block == ln->block && item_marker(t, next) &&
+    return item_marker(t, ln) && next && next->block == ln->block &&
            indent_of(t, next) > indent_of(t, ln) && ln->n_atoms > 0;
 }
 
@@ -730,6 +736,107 @@ static int indent_path(struct extract_transcript *t, size_t li, struct indents *
         return -1;
     in->col[in->depth] = col;
     in->path[in->depth++] = path;
+    return 0;
+}
+
+/* ---- XML elements ------------------------------------------------------------- */
+
+/* XML printed as results ('<model kind="RNN" gain="0.5">' over
+ * '<grad step="1">5.032e-17</grad>' and '</model>'): every line inside an
+ * element has the element's opening line, its name and attributes, as its
+ * path, the way a YAML key heads the entries under it.  Nesting follows the
+ * tags, not the indentation; a line opens an element only when a line
+ * closing that name ("</model>") comes later, so "<class 'torch.Tensor'>"
+ * scopes nothing. */
+struct elements {
+    const char *name[NEST_DEPTH_MAX];
+    size_t len[NEST_DEPTH_MAX];
+    long path[NEST_DEPTH_MAX];
+    int depth;
+};
+
+/* 1 when the line opens an element and holds nothing else, -1 when it
+ * only closes one ("</model>"), 0 otherwise; the tag's name in *name, *n. */
+static int element_line(const struct extract_transcript *t, const struct xline *ln,
+                        const char **name, size_t *n)
+{
+    const char *s = t->text + ln->off;
+    size_t b = 0, e = ln->len, i;
+    int closing;
+
+    while (b < e && is_hspace(s[b]))
+        b++;
+    while (e > b && is_hspace(s[e - 1]))
+        e--;
+    if (e - b < 3 || s[b] != '<' || s[e - 1] != '>')
+        return 0;
+    closing = s[b + 1] == '/';
+    i = b + 1 + (size_t)closing;
+    if (i >= e || !((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z'))
+        return 0;   /* "<!-- ... -->", "<?xml ...?>", "<0.5>" */
+    *name = s + i;
+    for (*n = 0; i + *n < e && (is_word_byte((unsigned char)s[i + *n]) || s[i + *n] == '-' ||
+                                 s[i + *n] == '.' || s[i + *n] == ':'); ++*n)
+        ;
+    if (memchr(s + b + 1, '<', e - b - 1) || s[e - 2] == '/')
+        return 0;   /* "<a>1</a>", "<a/>": opens and closes */
+    return closing ? -1 : 1;
+}
+
+static size_t first_text_line(const struct extract_transcript *t);
+
+/* Where the element `name` opened on line li closes: 0 when no later line
+ * closes it, 2 when that line ends the output (the document's element,
+ * '<results exercise="attention_by_hand">' around everything: the words of
+ * its tag label no result), else 1. */
+static int closed_later(const struct extract_transcript *t, size_t li, const char *name, size_t n)
+{
+    const char *other;
+    size_t m, k, last = t->n_lines;
+
+    while (last > 0 && t->lines[last - 1].len == 0)
+        last--;
+    for (k = li + 1; k < t->n_lines; k++)
+        if (element_line(t, &t->lines[k], &other, &m) < 0 && m == n && !memcmp(other, name, n))
+            return k + 1 == last && li == first_text_line(t) ? 2 : 1;
+    return 0;
+}
+
+static size_t first_text_line(const struct extract_transcript *t)
+{
+    size_t k = 0;
+
+    while (k < t->n_lines && t->lines[k].len == 0)
+        k++;
+    return k;
+}
+
+static int element_path(struct extract_transcript *t, size_t li, struct elements *el,
+                        struct gb_err *err)
+{
+    struct xline *ln = &t->lines[li];
+    const char *name = NULL;
+    size_t n = 0;
+    int kind = element_line(t, ln, &name, &n), closes;
+    long path;
+
+    for (int d = kind < 0 ? el->depth : 0; d-- > 0;)
+        if (el->len[d] == n && !memcmp(el->name[d], name, n)) {
+            el->depth = d;   /* closes it and anything left open inside it */
+            break;
+        }
+    if (ln->path < 0 && el->depth > 0)
+        ln->path = el->path[el->depth - 1];
+    if (kind <= 0 || el->depth == NEST_DEPTH_MAX || t->n_patoms >= 2 * t->n_atoms + PATH_ATOMS_MAX ||
+        !(closes = closed_later(t, li, name, n)))
+        return 0;
+    path = closes == 2 ? -1 : add_path(t, el->depth > 0 ? el->path[el->depth - 1] : -1,
+                                       t->atoms + ln->atom0, ln->n_atoms, err);
+    if (path == -2)
+        return -1;
+    el->name[el->depth] = name;
+    el->len[el->depth] = n;
+    el->path[el->depth++] = path;
     return 0;
 }
 
@@ -816,6 +923,7 @@ int extract_nest_paths(struct extract_transcript *t, struct gb_err *err)
 {
     struct nest ns = { .depth = 0, .overflow = 0 };
     struct indents in = { .depth = 0 };
+    struct elements el = { .depth = 0 };
     long block = -1;
 
     for (size_t li = 0; li < t->n_lines; li++) {
@@ -829,6 +937,9 @@ int extract_nest_paths(struct extract_transcript *t, struct gb_err *err)
         }
         ln->path = ns.depth > 0 ? ns.stack[ns.depth - 1] : -1;
         if (ns.depth == 0 && indent_path(t, li, &in, err) < 0)
+            return -1;
+        /* elements span blank lines: their stack is the whole output's */
+        if (ns.depth == 0 && element_path(t, li, &el, err) < 0)
             return -1;
         if (ln->title >= 0 && opens_structure(t, &t->lines[ln->title]))
             ln->title = -1;   /* '"fresh": {' reaches its entries as their path, and no further */

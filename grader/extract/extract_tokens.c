@@ -115,6 +115,19 @@ static int latex_markup(const char *s, size_t i, size_t j)
     return 0;
 }
 
+/* The end of a closing markup tag at s[i] ("</shrink_per_step>"), or i. */
+static size_t closing_tag(const char *s, size_t len, size_t i)
+{
+    size_t j = i + 2;
+
+    if (j >= len || s[i + 1] != '/' || !is_alpha((unsigned char)s[j]))
+        return i;
+    while (j < len && (is_alpha((unsigned char)s[j]) || (s[j] >= '0' && s[j] <= '9') ||
+                       s[j] == '_' || s[j] == '-' || s[j] == '.' || s[j] == ':'))
+        j++;
+    return j < len && s[j] == '>' ? j + 1 : i;
+}
+
 size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nums,
                         size_t n_nums, size_t num_base,
                         void (*emit)(void *ctx, const struct xatom *a), void *ctx)
@@ -139,6 +152,13 @@ size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nu
                     i = j;
             }
             k++;
+            continue;
+        }
+        if (c == '<' && closing_tag(s, len, i) > i) {
+            /* "</grad>": the element's name again, no label of its value */
+            i = closing_tag(s, len, i);
+            while (k < n_nums && nums[k].start < i)
+                k++;
             continue;
         }
         if (c >= 0xE3 && cjk_at(s + i, (k < n_nums ? nums[k].start : len) - i)) {
