@@ -527,10 +527,6 @@ static long own_labelled_list(struct finder *f, const struct xline *ln, const st
     return -1;
 }
 
-/* A number right after '<', '>', '<=', '>=', '≤' or '≥' is a bound the
- * student tests against, not a reading: "[FAIL] plain RNN near chance on
- * test at T=50 (< 0.6)" prints no accuracy.  An arrow ("->", "=>") is no
- * comparison. */
 /* Whether the '>' at s[gt] ends a markup tag ('<grad step="1">5.032e-17'):
  * a '<' before it on the line opens a tag name or a closing tag, and no
  * space stands right before the '>' ("a > 0.5" compares). */
@@ -544,6 +540,10 @@ static int closes_tag(const char *s, size_t gt)
     return 0;
 }
 
+/* A number right after '<', '>', '<=', '>=', '≤' or '≥' is a bound the
+ * student tests against, not a reading: "[FAIL] plain RNN near chance on
+ * test at T=50 (< 0.6)" prints no accuracy.  An arrow ("->", "=>") is no
+ * comparison. */
 static int after_comparison(const struct extract_transcript *t, const struct xline *ln, long num)
 {
     const struct xatom *a = t->atoms + ln->atom0;

@@ -266,6 +266,9 @@ size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nu
                         void (*emit)(void *ctx, const struct xatom *a), void *ctx);
 
 /* Is the atom the word w (ASCII case-insensitive; never a number)? */
+/* The length of a markup element's name at s ("shrink_per_step", "h2"),
+ * 0 when s holds none: what a tag names, for the tokenizer and the nesting. */
+size_t extract_markup_name(const char *s, size_t len);
 int extract_atom_is(const struct xatom *a, const char *w);
 
 /* "part", "step", "exercise", "q"...: a word saying how a text is organised. */

@@ -26,6 +26,7 @@
  */
 #include "extract/extract_int.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -747,12 +748,28 @@ static int indent_path(struct extract_transcript *t, size_t li, struct indents *
  * path, the way a YAML key heads the entries under it.  Nesting follows the
  * tags, not the indentation; a line opens an element only when a line
  * closing that name ("</model>") comes later, so "<class 'torch.Tensor'>"
- * scopes nothing. */
+ * scopes nothing.  The document's element, opened on the first line and
+ * closed on the last ('<results exercise="attention_by_hand">' around
+ * everything), labels no result: it gets no path. */
 struct elements {
     const char *name[NEST_DEPTH_MAX];
     size_t len[NEST_DEPTH_MAX];
     long path[NEST_DEPTH_MAX];
     int depth;
+};
+
+/* The last line closing each element name, hashed by name: one pass over
+ * the output, so an opening line asks in constant time (a hostile output
+ * of many opening lines costs no more than its size). */
+struct closer {
+    const char *name;       /* NULL: empty slot */
+    size_t len, line;
+};
+
+struct closers {
+    struct closer *v;
+    size_t cap;             /* a power of two, at least twice the closing lines */
+    size_t first, last;     /* the output's first and last lines with text */
 };
 
 /* 1 when the line opens an element and holds nothing else, -1 when it
@@ -772,53 +789,62 @@ static int element_line(const struct extract_transcript *t, const struct xline *
         return 0;
     closing = s[b + 1] == '/';
     i = b + 1 + (size_t)closing;
-    if (i >= e || !((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z'))
-        return 0;   /* "<!-- ... -->", "<?xml ...?>", "<0.5>" */
+    /* "<!-- ... -->", "<?xml ...?>", "<0.5>" name no element */
+    if (i >= e || !(*n = extract_markup_name(s + i, e - i)))
+        return 0;
     *name = s + i;
-    for (*n = 0; i + *n < e && (is_word_byte((unsigned char)s[i + *n]) || s[i + *n] == '-' ||
-                                 s[i + *n] == '.' || s[i + *n] == ':'); ++*n)
-        ;
     if (memchr(s + b + 1, '<', e - b - 1) || s[e - 2] == '/')
         return 0;   /* "<a>1</a>", "<a/>": opens and closes */
     return closing ? -1 : 1;
 }
 
-static size_t first_text_line(const struct extract_transcript *t);
-
-/* Where the element `name` opened on line li closes: 0 when no later line
- * closes it, 2 when that line ends the output (the document's element,
- * '<results exercise="attention_by_hand">' around everything: the words of
- * its tag label no result), else 1. */
-static int closed_later(const struct extract_transcript *t, size_t li, const char *name, size_t n)
+static struct closer *closer_slot(const struct closers *c, const char *name, size_t n)
 {
-    const char *other;
-    size_t m, k, last = t->n_lines;
+    uint32_t h = 2166136261u;   /* FNV-1a */
+    size_t k;
 
-    while (last > 0 && t->lines[last - 1].len == 0)
-        last--;
-    for (k = li + 1; k < t->n_lines; k++)
-        if (element_line(t, &t->lines[k], &other, &m) < 0 && m == n && !memcmp(other, name, n))
-            return k + 1 == last && li == first_text_line(t) ? 2 : 1;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)name[i]) * 16777619u;
+    for (k = h & (c->cap - 1); c->v[k].name; k = (k + 1) & (c->cap - 1))
+        if (c->v[k].len == n && !memcmp(c->v[k].name, name, n))
+            break;
+    return &c->v[k];
+}
+
+static int find_closers(const struct extract_transcript *t, struct closers *c, struct gb_err *err)
+{
+    const char *name;
+    size_t n, count = 0;
+
+    memset(c, 0, sizeof *c);
+    for (size_t li = 0; li < t->n_lines; li++)
+        count += element_line(t, &t->lines[li], &name, &n) < 0;
+    if (count == 0)
+        return 0;
+    for (c->cap = 4; c->cap < 2 * count; c->cap *= 2)
+        ;
+    if (!(c->v = calloc(c->cap, sizeof *c->v)))
+        return gb_fail(err, "out of memory reading XML elements");
+    for (size_t li = 0; li < t->n_lines; li++)
+        if (element_line(t, &t->lines[li], &name, &n) < 0)
+            *closer_slot(c, name, n) = (struct closer){ name, n, li };
+    c->first = 0;
+    while (c->first < t->n_lines && t->lines[c->first].len == 0)
+        c->first++;
+    for (c->last = t->n_lines; c->last > 0 && t->lines[c->last - 1].len == 0;)
+        c->last--;
     return 0;
 }
 
-static size_t first_text_line(const struct extract_transcript *t)
-{
-    size_t k = 0;
-
-    while (k < t->n_lines && t->lines[k].len == 0)
-        k++;
-    return k;
-}
-
 static int element_path(struct extract_transcript *t, size_t li, struct elements *el,
-                        struct gb_err *err)
+                        const struct closers *c, struct gb_err *err)
 {
     struct xline *ln = &t->lines[li];
+    const struct closer *cl;
     const char *name = NULL;
     size_t n = 0;
-    int kind = element_line(t, ln, &name, &n), closes;
-    long path;
+    int kind = element_line(t, ln, &name, &n);
+    long path = -1;
 
     for (int d = kind < 0 ? el->depth : 0; d-- > 0;)
         if (el->len[d] == n && !memcmp(el->name[d], name, n)) {
@@ -827,12 +853,13 @@ static int element_path(struct extract_transcript *t, size_t li, struct elements
         }
     if (ln->path < 0 && el->depth > 0)
         ln->path = el->path[el->depth - 1];
-    if (kind <= 0 || el->depth == NEST_DEPTH_MAX || t->n_patoms >= 2 * t->n_atoms + PATH_ATOMS_MAX ||
-        !(closes = closed_later(t, li, name, n)))
+    if (kind <= 0 || !c->v || el->depth == NEST_DEPTH_MAX ||
+        t->n_patoms >= 2 * t->n_atoms + PATH_ATOMS_MAX ||
+        !(cl = closer_slot(c, name, n))->name || cl->line <= li)
         return 0;
-    path = closes == 2 ? -1 : add_path(t, el->depth > 0 ? el->path[el->depth - 1] : -1,
-                                       t->atoms + ln->atom0, ln->n_atoms, err);
-    if (path == -2)
+    if (!(li == c->first && cl->line + 1 == c->last) &&
+        (path = add_path(t, el->depth > 0 ? el->path[el->depth - 1] : -1, t->atoms + ln->atom0,
+                         ln->n_atoms, err)) == -2)
         return -1;
     el->name[el->depth] = name;
     el->len[el->depth] = n;
@@ -924,9 +951,13 @@ int extract_nest_paths(struct extract_transcript *t, struct gb_err *err)
     struct nest ns = { .depth = 0, .overflow = 0 };
     struct indents in = { .depth = 0 };
     struct elements el = { .depth = 0 };
+    struct closers closers;
     long block = -1;
+    int rc = 0;
 
-    for (size_t li = 0; li < t->n_lines; li++) {
+    if (find_closers(t, &closers, err) < 0)
+        return -1;
+    for (size_t li = 0; li < t->n_lines && rc == 0; li++) {
         struct xline *ln = &t->lines[li];
         if (ln->block != block) {
             /* printed structures have no blank lines: an unclosed bracket
@@ -936,17 +967,18 @@ int extract_nest_paths(struct extract_transcript *t, struct gb_err *err)
             block = ln->block;
         }
         ln->path = ns.depth > 0 ? ns.stack[ns.depth - 1] : -1;
-        if (ns.depth == 0 && indent_path(t, li, &in, err) < 0)
-            return -1;
         /* elements span blank lines: their stack is the whole output's */
-        if (ns.depth == 0 && element_path(t, li, &el, err) < 0)
-            return -1;
+        if (ns.depth == 0 && (indent_path(t, li, &in, err) < 0 ||
+                              element_path(t, li, &el, &closers, err) < 0)) {
+            rc = -1;
+            break;
+        }
         if (ln->title >= 0 && opens_structure(t, &t->lines[ln->title]))
             ln->title = -1;   /* '"fresh": {' reaches its entries as their path, and no further */
-        if (scan_brackets(t, ln, &ns, err) < 0)
-            return -1;
+        rc = scan_brackets(t, ln, &ns, err) < 0 ? -1 : 0;
     }
-    return 0;
+    free(closers.v);
+    return rc;
 }
 
 /* ---- axes ------------------------------------------------------------------ */

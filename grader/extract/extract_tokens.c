@@ -115,16 +115,26 @@ static int latex_markup(const char *s, size_t i, size_t j)
     return 0;
 }
 
+size_t extract_markup_name(const char *s, size_t len)
+{
+    size_t n = 0;
+
+    if (len == 0 || !is_alpha((unsigned char)s[0]))
+        return 0;
+    while (n < len && (is_alpha((unsigned char)s[n]) || (s[n] >= '0' && s[n] <= '9') ||
+                       s[n] == '_' || s[n] == '-' || s[n] == '.' || s[n] == ':'))
+        n++;
+    return n;
+}
+
 /* The end of a closing markup tag at s[i] ("</shrink_per_step>"), or i. */
 static size_t closing_tag(const char *s, size_t len, size_t i)
 {
-    size_t j = i + 2;
+    size_t j, n;
 
-    if (j >= len || s[i + 1] != '/' || !is_alpha((unsigned char)s[j]))
+    if (i + 2 >= len || s[i + 1] != '/' || !(n = extract_markup_name(s + i + 2, len - i - 2)))
         return i;
-    while (j < len && (is_alpha((unsigned char)s[j]) || (s[j] >= '0' && s[j] <= '9') ||
-                       s[j] == '_' || s[j] == '-' || s[j] == '.' || s[j] == ':'))
-        j++;
+    j = i + 2 + n;
     return j < len && s[j] == '>' ? j + 1 : i;
 }
 
@@ -132,7 +142,7 @@ size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nu
                         size_t n_nums, size_t num_base,
                         void (*emit)(void *ctx, const struct xatom *a), void *ctx)
 {
-    size_t i = 0, k = 0, count = 0;
+    size_t i = 0, k = 0, count = 0, tag_end;
 
     while (i < len && count < ATOMS_PER_LINE_MAX) {
         unsigned char c = (unsigned char)s[i];
@@ -154,9 +164,9 @@ size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nu
             k++;
             continue;
         }
-        if (c == '<' && closing_tag(s, len, i) > i) {
+        if (c == '<' && (tag_end = closing_tag(s, len, i)) > i) {
             /* "</grad>": the element's name again, no label of its value */
-            i = closing_tag(s, len, i);
+            i = tag_end;
             while (k < n_nums && nums[k].start < i)
                 k++;
             continue;

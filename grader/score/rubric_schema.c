@@ -403,6 +403,16 @@ fail:
     return -1;
 }
 
+/* Whether item is a string or a list of strings (rubric_field_strings' rule). */
+static int valid_strings(const cJSON *item, const char *field, struct gb_err *err)
+{
+    struct rubric_strings s;
+    int rc = rubric_field_strings(item, field, &s, err);
+
+    rubric_field_free_strings(&s);
+    return rc;
+}
+
 /* Checks one key of a table: {"name"?, "values", "exclude_others"?}. */
 static int check_key(const char *table, const cJSON *key, struct gb_err *err)
 {
@@ -429,13 +439,11 @@ static int check_key(const char *table, const cJSON *key, struct gb_err *err)
             return gb_fail(err, "schema table '%s': key value '%s' must be an object", table, name);
         const cJSON *opts = cJSON_IsObject(el) ? el : NULL;
         cJSON_ArrayForEach(f, opts) {
-            struct rubric_strings s;
             if (!rubric_field_word_in(f->string, "or exclude"))
                 return gb_fail(err, "schema table '%s': key value '%s' has unknown field '%s'",
                                table, name, f->string);
-            if (rubric_field_strings(f, f->string, &s, err))
+            if (valid_strings(f, f->string, err))
                 return gb_err_prefix(err, "schema table '%s', key value '%s'", table, name);
-            rubric_field_free_strings(&s);
         }
     }
     return 0;
@@ -445,24 +453,25 @@ static int check_key(const char *table, const cJSON *key, struct gb_err *err)
 static int check_column(const char *table, const cJSON *col, struct gb_err *err)
 {
     const cJSON *f;
-    struct rubric_strings s;
 
     if (strchr(col->string, '/') || !col->string[0])
         return gb_fail(err, "schema table '%s': column '%s' must be non-empty, without '/'",
                        table, col->string);
-    if (!cJSON_IsObject(col)) {
-        if (rubric_field_strings(col, col->string, &s, err))
-            return gb_err_prefix(err, "schema table '%s'", table);
-        rubric_field_free_strings(&s);
-        return 0;
-    }
+    if (!cJSON_IsObject(col))
+        return valid_strings(col, col->string, err) ? gb_err_prefix(err, "schema table '%s'", table)
+                                                    : 0;
     cJSON_ArrayForEach(f, col) {
+        int ok;
         if (!rubric_field_word_in(f->string, "labels what or_locate"))
             return gb_fail(err, "schema table '%s': column '%s' has unknown field '%s'", table,
                            col->string, f->string);
-        if (!strcmp(f->string, "or_locate") ? !cJSON_IsObject(f)
-            : !strcmp(f->string, "what") ? !cJSON_IsString(f)
-            : rubric_field_strings(f, "labels", &s, err) ? 1 : (rubric_field_free_strings(&s), 0))
+        if (!strcmp(f->string, "or_locate"))
+            ok = cJSON_IsObject(f);
+        else if (!strcmp(f->string, "what"))
+            ok = cJSON_IsString(f);
+        else
+            ok = !valid_strings(f, "labels", err);
+        if (!ok)
             return gb_fail(err, "schema table '%s': column '%s': field '%s' is malformed", table,
                            col->string, f->string);
     }
