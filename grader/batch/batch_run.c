@@ -24,6 +24,7 @@
 #include "batch/batch_status.h"
 #include "batch/batch_store.h"
 #include "batch/batch_worker.h"
+#include "check/pipeline.h"
 #include "buf.h"
 #include "deliver/deliver.h"
 #include "score/result_id.h"
@@ -423,7 +424,8 @@ static int grade_here(struct batch_settings *s, struct batch_store *st,
                       const struct batch_task *tasks, size_t n, struct batch_queue_stats *qs,
                       struct gb_err *err)
 {
-    struct batch_grading g = { s->out, s->rubrics, s->python, s->assignment, NULL };
+    struct batch_grading g = { s->out, s->rubrics, s->python, s->assignment, NULL, NULL };
+    struct pipeline_warm warm = { 0 };
     struct batch_queue_options qo = { s->jobs > 0 ? s->jobs : batch_queue_cores(),
                                       s->memory ? s->memory : batch_queue_memory_default(),
                                       s->quiet };
@@ -435,7 +437,11 @@ static int grade_here(struct batch_settings *s, struct batch_store *st,
     g.signer = &signer;
     if (!s->quiet)
         fprintf(stderr, "grader batch: %zu uploads to grade, %d at a time\n", n, qo.jobs);
+    /* Started here, once: every forked worker's runs start from it. */
+    pipeline_warm_start(&warm, s->python, s->rubrics);
+    g.warm = &warm;
     rc = batch_queue_run(st, &g, tasks, n, &qo, qs, err);
+    pipeline_warm_stop(&warm);
     result_signer_free(&signer);
     return rc;
 }
@@ -443,7 +449,7 @@ static int grade_here(struct batch_settings *s, struct batch_store *st,
 static int submit(struct batch_settings *s, struct batch_store *st, const struct batch_task *t,
                   size_t n, struct gb_err *err)
 {
-    struct batch_grading g = { s->out, s->rubrics, s->python, s->assignment, NULL };
+    struct batch_grading g = { s->out, s->rubrics, s->python, s->assignment, NULL, NULL };
     struct result_signer signer;
     char job[128];
 

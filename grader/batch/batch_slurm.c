@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "check/pipeline.h"
 
 #define PLAN_FILE "tasks.tsv"
 #define PLAN_MAX (256u << 20)
@@ -339,6 +340,7 @@ int batch_slurm_task(const char *out_dir, int index, int *last, struct gb_err *e
 {
     struct batch_slurm_plan p;
     struct batch_grading g;
+    struct pipeline_warm warm = { 0 };   /* started at this task's first live run */
     struct result_signer signer;
     int rc = batch_slurm_plan_load(out_dir, &p, err);
 
@@ -349,7 +351,7 @@ int batch_slurm_task(const char *out_dir, int index, int *last, struct gb_err *e
         batch_slurm_plan_free(&p);
         return -1;
     }
-    g = (struct batch_grading){ out_dir, p.rubrics, p.python, p.assignment, &signer };
+    g = (struct batch_grading){ out_dir, p.rubrics, p.python, p.assignment, &signer, &warm };
     if (index < 0 || index >= p.array)
         rc = gb_fail(err, "task %d is not in the array 0-%d", index, p.array - 1);
     for (size_t j = (size_t)index; rc == 0 && j < p.n; j += (size_t)p.array) {
@@ -362,6 +364,7 @@ int batch_slurm_task(const char *out_dir, int index, int *last, struct gb_err *e
             fprintf(stderr, "grader batch task: %s %s graded\n", p.tasks[j].student,
                     p.tasks[j].exercise);
     }
+    pipeline_warm_stop(&warm);
     if (rc == 0)
         rc = mark_done(out_dir, index, p.array, last, err);
     batch_slurm_plan_free(&p);

@@ -128,6 +128,7 @@ int batch_worker_run(const struct batch_grading *g, const struct batch_task *t,
         .python = g->python ? g->python : PIPELINE_DEFAULT_PYTHON,
         .transcript = t->transcript, .student = t->student, .assignment = g->assignment,
         .integrity = RERUN_DEFAULT,     /* a cohort's grades: the rerun where rubrics ask */
+        .warm = g->warm,
     };
     struct grade_result r;
     struct gb_buf json = GB_BUF_INIT;

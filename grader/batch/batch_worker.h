@@ -23,6 +23,8 @@
 #include "error.h"
 #include "report/result_sign.h"
 
+struct pipeline_warm;
+
 #define BATCH_RESULTS_SUBDIR ".gradebox/results"
 
 struct batch_grading {
@@ -31,6 +33,7 @@ struct batch_grading {
     const char *python;          /* the student runtime */
     const char *assignment;      /* NULL or --assignment */
     const struct result_signer *signer;   /* signs every result written */
+    struct pipeline_warm *warm;  /* the warm interpreter the gradings share, or NULL */
 };
 
 /* This machine's result signing key, made on first use (saying so on stderr). */

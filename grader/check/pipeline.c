@@ -5,6 +5,7 @@
 #include "check/provenance.h"
 
 #include <dirent.h>
+#include <cjson/cJSON.h>
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
@@ -30,6 +31,7 @@
 #include "score/rubric.h"
 #include "check/runtime.h"
 #include "sandbox/sandbox.h"
+#include "sandbox/sandbox_zygote.h"
 #include "score/result_id.h"
 #include "score/score.h"
 #include "score/score_attend.h"
@@ -342,6 +344,62 @@ static void student_env(const char **env, const char *extra)
     env[n] = NULL;
 }
 
+/* Modules every exercise's runs import: the warm interpreter imports them once. */
+static const char *const warm_preload[] = { "torch", "numpy", NULL };
+
+void pipeline_warm_stop(struct pipeline_warm *warm)
+{
+    if (!warm)
+        return;
+    sandbox_zygote_stop(warm->zygote);
+    warm->zygote = NULL;
+}
+
+/* The warm interpreter for a run like spec, started at the first one.  One
+ * that cannot start is said once; the runs then start python themselves,
+ * which changes nothing but the time they take. */
+static struct sandbox_zygote *warm_zygote(struct pipeline_warm *warm,
+                                          const struct sandbox_spec *spec,
+                                          const struct gb_home *home)
+{
+    char script[PATH_MAX];
+    struct gb_err err;
+
+    if (!warm || warm->unavailable)
+        return NULL;
+    if (warm->zygote)
+        return warm->zygote;
+    if (snprintf(script, sizeof script, "%s/gradebox_zygote.py", home->shims) >=
+        (int)sizeof script) {
+        warm->unavailable = 1;
+        return NULL;
+    }
+    if (sandbox_zygote_start(&warm->zygote, spec, script, warm_preload, &err)) {
+        warm->unavailable = 1;
+        fprintf(stderr, "grader: warning: %s; each run starts its own interpreter\n", err.msg);
+    }
+    return warm->zygote;
+}
+
+void pipeline_warm_start(struct pipeline_warm *warm, const char *python,
+                         const char *rubrics_dir)
+{
+    const char *argv[] = { python ? python : PIPELINE_DEFAULT_PYTHON, "submission.py", NULL };
+    const char *env[10];
+    struct sandbox_spec like = { .argv = argv, .env = env, .workdir = "/" };
+    struct gb_home home;
+    struct gb_err err;
+
+    if (warm->zygote || warm->unavailable)
+        return;
+    if (home_find(rubrics_dir, &home, &err)) {
+        warm->unavailable = 1;
+        return;   /* the gradings say why */
+    }
+    student_env(env, NULL);
+    warm_zygote(warm, &like, &home);
+}
+
 /* A course file: a regular *.py file directly in exercises/ (sequences.py).
  * The module tells students every exercise may import them, so every run
  * gets all of them, whatever its rubric lists. */
@@ -509,6 +567,7 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
         spec.stderr_to_stdout = 1;      /* logging writes to stderr: grade it, in order */
         sandbox_limits_default(&spec.limits);
         rubric_apply_limits(job->rubric, &spec.limits);
+        spec.zygote = warm_zygote(opts->warm, &spec, &job->home);
         rc = sandbox_run(&spec, &r->run, err);
     }
     if (rc == 0)
@@ -917,7 +976,7 @@ const char pipeline_check_usage[] =
     "                    [--exercise NAME] [--rubrics DIR]\n"
     "                    [--transcript FILE [--transcript-status FILE]]\n"
     "                    [--student ID] [--assignment ID] [--post URL]\n"
-    "                    [--sign-key FILE] [--integrity] FILE\n";
+    "                    [--sign-key FILE] [--integrity] FILE...\n";
 
 /* Options that take a value; each fills one string field of pipeline_options. */
 static const struct {
@@ -951,8 +1010,24 @@ static int set_flag(struct pipeline_options *o, const char *name, const char *va
     return gb_fail(err, "unknown option '%s'", name);
 }
 
-/* Fills o from argv ("--flag value", "--flag=value", one FILE); 1 for --help. */
-static int parse_args(int argc, char **argv, struct pipeline_options *o, struct gb_err *err)
+/* Options that name one submission's run or destination: one FILE then. */
+static int one_file_only(const struct pipeline_options *o, int nfiles, struct gb_err *err)
+{
+    if (nfiles < 2)
+        return 0;
+    if (o->transcript || o->transcript_status)
+        return gb_fail(err, "--transcript grades one FILE at a time");
+    if (o->post)
+        return gb_fail(err, "--post delivers one FILE at a time");
+    if (o->format == REPORT_GRADESCOPE)
+        return gb_fail(err, "--format gradescope writes one FILE's result at a time");
+    return 0;
+}
+
+/* Fills o from argv ("--flag value", "--flag=value") and files[] with the
+ * FILEs (argc entries fit); 1 for --help. */
+static int parse_args(int argc, char **argv, struct pipeline_options *o, const char **files,
+                      int *nfiles, struct gb_err *err)
 {
     memset(o, 0, sizeof *o);
     o->python = PIPELINE_DEFAULT_PYTHON;
@@ -968,9 +1043,7 @@ static int parse_args(int argc, char **argv, struct pipeline_options *o, struct 
             continue;
         }
         if (arg[0] != '-' || !strcmp(arg, "-")) {
-            if (o->file)
-                return gb_fail(err, "one FILE at a time ('%s' and '%s' given)", o->file, arg);
-            o->file = arg;
+            files[(*nfiles)++] = arg;
             continue;
         }
         if (eq)
@@ -980,8 +1053,11 @@ static int parse_args(int argc, char **argv, struct pipeline_options *o, struct 
         if (set_flag(o, arg, eq ? eq + 1 : argv[++i], err))
             return -1;
     }
-    if (!o->file)
+    if (!*nfiles)
         return gb_fail(err, "which file should be checked?");
+    if (one_file_only(o, *nfiles, err))
+        return -1;
+    o->file = files[0];
     if (o->student && !*o->student)
         o->student = NULL;
     if (o->assignment && !*o->assignment)
@@ -1065,38 +1141,99 @@ static int load_signer(const struct pipeline_options *o, struct result_signer *s
     return 0;
 }
 
+/* Grades o->file and prints its report; its exit status. */
+static int check_one(const struct pipeline_options *o, const struct result_signer *sign)
+{
+    struct grade_result result;
+    struct gb_err err;
+    int rc;
+
+    if (pipeline_grade(o, &result, &err) || print_report(o, &result, sign, &err)) {
+        fprintf(stderr, "grader check: %s: %s\n", o->file, err.msg);
+        result_free(&result);
+        return PIPELINE_EXIT_USAGE;
+    }
+    rc = exit_status(&result);
+    if (o->post && post_result(o, &result, sign))
+        rc = PIPELINE_EXIT_USAGE;
+    result_free(&result);
+    return rc;
+}
+
+/* Several JSON results are one array; a file that could not be graded is
+ * an element that says why, so the results stay in the order given. */
+static void json_separator(const struct pipeline_options *o, int i, int n)
+{
+    if (o->format != REPORT_JSON || n < 2)
+        return;
+    fputs(i == 0 ? "[\n" : i == n ? "]\n" : ",\n", stdout);
+}
+
+static void json_error_element(const struct pipeline_options *o, int n)
+{
+    cJSON *e;
+    char *text;
+
+    if (o->format != REPORT_JSON || n < 2 || !(e = cJSON_CreateObject()))
+        return;
+    cJSON_AddStringToObject(e, "schema", "gradebox.error/1");
+    cJSON_AddStringToObject(e, "file", o->file);
+    cJSON_AddStringToObject(e, "error", "not graded (the reason is on stderr)");
+    if ((text = cJSON_Print(e))) {
+        fputs(text, stdout);
+        fputc('\n', stdout);
+    }
+    free(text);
+    cJSON_Delete(e);
+}
+
 int pipeline_check_main(int argc, char **argv)
 {
     struct pipeline_options opts;
-    struct grade_result result;
+    struct pipeline_warm warm = { 0 };
     struct result_signer signer = { 0 }, *sign = NULL;
     struct gb_err err;
-    int rc = parse_args(argc, argv, &opts, &err);
+    const char **files = calloc(argc > 0 ? (size_t)argc : 1, sizeof *files);
+    int nfiles = 0, rc, worst = PIPELINE_EXIT_PASSED;
 
+    if (!files) {
+        fprintf(stderr, "grader check: out of memory\n");
+        return PIPELINE_EXIT_USAGE;
+    }
+    rc = parse_args(argc, argv, &opts, files, &nfiles, &err);
     if (rc) {
         if (rc > 0)
             fputs(pipeline_check_usage, stdout);
         else
             fprintf(stderr, "grader check: %s\n%s", err.msg, pipeline_check_usage);
+        free(files);
         return rc > 0 ? 0 : PIPELINE_EXIT_USAGE;
     }
     /* A bad key is found before minutes of grading, not after. */
     if (load_signer(&opts, &signer, &err)) {
         fprintf(stderr, "grader check: %s\n", err.msg);
         result_signer_free(&signer);
+        free(files);
         return PIPELINE_EXIT_USAGE;
     }
     sign = signer.pkey ? &signer : NULL;
-    if (pipeline_grade(&opts, &result, &err) || print_report(&opts, &result, sign, &err)) {
-        fprintf(stderr, "grader check: %s\n", err.msg);
-        result_free(&result);
-        result_signer_free(&signer);
-        return PIPELINE_EXIT_USAGE;
+    if (nfiles > 1)
+        opts.warm = &warm;
+    for (int i = 0; i < nfiles; i++) {
+        json_separator(&opts, i, nfiles);
+        if (opts.format == REPORT_TEXT && i > 0)
+            fputc('\n', stdout);
+        opts.file = files[i];
+        rc = check_one(&opts, sign);
+        if (rc == PIPELINE_EXIT_USAGE)
+            json_error_element(&opts, nfiles);
+        if (rc > worst)
+            worst = rc;
+        fflush(stdout);
     }
-    rc = exit_status(&result);
-    if (opts.post && post_result(&opts, &result, sign))
-        rc = PIPELINE_EXIT_USAGE;
-    result_free(&result);
+    json_separator(&opts, nfiles, nfiles);
+    pipeline_warm_stop(&warm);
     result_signer_free(&signer);
-    return rc;
+    free(files);
+    return worst;
 }

@@ -24,6 +24,23 @@
 #define PIPELINE_EXIT_FAILED 1    /* some check failed */
 #define PIPELINE_EXIT_USAGE  2    /* usage or configuration error; a message says which */
 
+struct sandbox_zygote;
+
+/* A warm interpreter one process keeps across its gradings
+ * (sandbox/sandbox_zygote.h): started at the first live run, used by every
+ * run it fits, stopped by pipeline_warm_stop.  Zeroed: none yet. */
+struct pipeline_warm {
+    struct sandbox_zygote *zygote;
+    int unavailable;            /* starting it failed once: runs are exec'd */
+};
+
+/* Starts it now, for a process that forks its graders (batch): they share it.
+ * One that cannot start is said on stderr and leaves warm->unavailable set:
+ * runs then start their own interpreter.  Never an error. */
+void pipeline_warm_start(struct pipeline_warm *warm, const char *python,
+                         const char *rubrics_dir);
+void pipeline_warm_stop(struct pipeline_warm *warm);
+
 struct pipeline_options {
     const char *file;          /* the submission (or answers document) */
     const char *exercise;      /* --exercise NAME; NULL: recognise from the file name */
@@ -43,6 +60,8 @@ struct pipeline_options {
     /* the integrity rerun (check/rerun.h): RERUN_OFF for `grader check` unless
      * --integrity (RERUN_ALL); batch and serve grade with RERUN_DEFAULT */
     enum rerun_policy integrity;
+    /* where live runs find a warm interpreter (NULL: each run starts python) */
+    struct pipeline_warm *warm;
 };
 
 /* Grades one submission into *result (which the caller frees with
@@ -51,8 +70,10 @@ struct pipeline_options {
 int pipeline_grade(const struct pipeline_options *opts, struct grade_result *result,
                 struct gb_err *err);
 
-/* `grader check ...`: parses argv (argv[0] is "check"), grades, prints the
- * report on stdout, returns the exit status above. */
+/* `grader check ...`: parses argv (argv[0] is "check"), grades each FILE in
+ * turn (several share one warm interpreter), prints the reports on stdout
+ * (several JSON results as one array), returns the exit status above (the
+ * worst of them). */
 int pipeline_check_main(int argc, char **argv);
 
 extern const char pipeline_check_usage[];

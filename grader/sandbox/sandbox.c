@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
@@ -27,12 +28,14 @@
 #include <unistd.h>
 
 #include "sandbox/sandbox_capture.h"
+#include "sandbox/sandbox_env.h"
 #include "sandbox/sandbox_cgroup.h"
 #include "sandbox/sandbox_init.h"
 #include "sandbox/sandbox_memwatch.h"
 #include "sandbox/sandbox_ns.h"
 #include "sandbox/sandbox_seccomp.h"
 #include "sandbox/sandbox_verdict.h"
+#include "sandbox/sandbox_zygote.h"
 #include "clock.h"
 
 /* Once asked to stop, pid 1 has this long before it is SIGKILLed (which
@@ -56,102 +59,66 @@ struct supervisor {
     char setup_error[GB_ERR_MAX];
     struct sandbox_cgroup *cgroup;   /* the run's memory.max, or none (dirfd -1) */
     int work_fd, tmp_fd;             /* the sandbox's /work and /tmp, sent by pid 1 */
+    /* When the zygote starts the run (sandbox_zygote.h): the request, the
+     * run's stdout, stderr and control ends until it has them, and the pipe
+     * on which pid 1 learns the run's pid. */
+    struct sandbox_zygote *zygote;
+    const char *request;
+    int run_fds[3], sync_fd;
 };
-
-/* ---- argv and environment ------------------------------------------------ */
-
-static void free_strv(char **v)
-{
-    for (char **p = v; p && *p; p++)
-        free(*p);
-    free(v);
-}
-
-/* Host paths into the work directory become paths under SANDBOX_WORKDIR. */
-static char **inside_argv(const struct sandbox_spec *spec, struct gb_err *err)
-{
-    size_t n = 0, wlen = strlen(spec->workdir);
-    char **v;
-
-    while (wlen && spec->workdir[wlen - 1] == '/')
-        wlen--;
-
-    while (spec->argv[n])
-        n++;
-    v = calloc(n + 1, sizeof *v);
-    if (!v)
-        return gb_fail(err, "out of memory preparing the command"), NULL;
-    for (size_t i = 0; i < n; i++) {
-        const char *a = spec->argv[i];
-
-        if (wlen && !strncmp(a, spec->workdir, wlen) && a[wlen] == '/') {
-            if (asprintf(&v[i], "%s%s", SANDBOX_WORKDIR, a + wlen) < 0)
-                v[i] = NULL;
-        } else {
-            v[i] = strdup(a);
-        }
-        if (!v[i]) {
-            free_strv(v);
-            return gb_fail(err, "out of memory preparing the command"), NULL;
-        }
-    }
-    return v;
-}
-
-static const char *const base_env[] = {
-    "PATH=/usr/local/bin:/usr/bin:/bin",
-    "HOME=" SANDBOX_WORKDIR,
-    "LANG=C.UTF-8",
-    "LC_ALL=C.UTF-8",
-    "TMPDIR=/tmp",
-    "PYTHONDONTWRITEBYTECODE=1",
-    /* Output printed before a limit stops the run is kept, not lost in a buffer. */
-    "PYTHONUNBUFFERED=1",
-    /* One thread per pool: runs are comparable, CPU time is not multiplied. */
-    "OMP_NUM_THREADS=1",
-    "OPENBLAS_NUM_THREADS=1",
-    "MKL_NUM_THREADS=1",
-    NULL
-};
-
-static int same_key(const char *a, const char *b)
-{
-    size_t ka = strcspn(a, "="), kb = strcspn(b, "=");
-
-    return ka == kb && !strncmp(a, b, ka);
-}
-
-static char **inside_env(const struct sandbox_spec *spec, struct gb_err *err)
-{
-    size_t nb = sizeof base_env / sizeof base_env[0] - 1, ns = 0, n = 0;
-    char **v;
-
-    while (spec->env && spec->env[ns])
-        ns++;
-    v = calloc(nb + ns + 1, sizeof *v);
-    if (!v)
-        return gb_fail(err, "out of memory preparing the environment"), NULL;
-    for (size_t i = 0; i < nb + ns; i++) {
-        const char *e = i < nb ? base_env[i] : spec->env[i - nb];
-        size_t j = 0;
-
-        if (!strchr(e, '='))
-            continue;
-        while (j < n && !same_key(v[j], e))
-            j++;
-        free(j < n ? v[j] : NULL);
-        v[j] = strdup(e);
-        if (!v[j]) {
-            free_strv(v);
-            return gb_fail(err, "out of memory preparing the environment"), NULL;
-        }
-        if (j == n)
-            n++;
-    }
-    return v;
-}
 
 /* ---- supervision ---------------------------------------------------------- */
+
+static void close_fd(int *fd)
+{
+    if (*fd >= 0)
+        close(*fd);
+    *fd = -1;
+}
+
+/* The run's ends of the pipes stay open here only until the zygote has
+ * them: then the grader sees their end of stream when the run's go. */
+static void release_run_fds(struct supervisor *s)
+{
+    for (int i = 0; i < 3; i++)
+        close_fd(&s->run_fds[i]);
+}
+
+/* Pid 1 built the sandbox: the zygote's copy enters it and forks the run. */
+static void spawn_run(struct supervisor *s)
+{
+    struct gb_err err = { "" };
+    int pidfd = (int)syscall(SYS_pidfd_open, s->init, 0), procs;
+
+    procs = s->cgroup && s->cgroup->dirfd >= 0
+                ? openat(s->cgroup->dirfd, "cgroup.procs", O_WRONLY | O_CLOEXEC)
+                : open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (pidfd < 0 || procs < 0) {
+        gb_fail_errno(&err, "cannot hand the sandbox to the warm interpreter");
+    } else {
+        int fds[5] = { pidfd, s->run_fds[0], s->run_fds[1], s->run_fds[2], procs };
+
+        sandbox_zygote_spawn(s->zygote, s->request, fds, &err);
+    }
+    close_fd(&pidfd);
+    close_fd(&procs);
+    release_run_fds(s);
+    if (err.msg[0]) {
+        snprintf(s->setup_error, sizeof s->setup_error, "%s", err.msg);
+        close_fd(&s->sync_fd);   /* pid 1 ends at once */
+    }
+}
+
+/* The run exists: pid 1 reaps it from now on. */
+static void tell_init(struct supervisor *s, int pid)
+{
+    pid_t p = pid;
+
+    if (s->sync_fd >= 0 && write(s->sync_fd, &p, sizeof p) != (ssize_t)sizeof p &&
+        !s->setup_error[0])
+        snprintf(s->setup_error, sizeof s->setup_error, "cannot tell pid 1 the run's pid");
+    close_fd(&s->sync_fd);
+}
 
 static void hard_kill(struct supervisor *s)
 {
@@ -174,6 +141,9 @@ static void kill_sandbox(struct supervisor *s, enum sandbox_limit limit)
     if (s->killed)
         return;
     s->killed = 1;
+    release_run_fds(s);
+    if (s->sync_fd >= 0 && s->request)
+        close_fd(&s->sync_fd);   /* a zygote run not started yet never will be */
     s->hard_kill_at = gb_now_seconds() + STOP_SECONDS;
     s->drain_deadline = s->hard_kill_at + DRAIN_SECONDS;
     if (s->ctl_fd < 0 || sandbox_ctl_send(s->ctl_fd, &m, -1))
@@ -245,6 +215,10 @@ static void read_ctl(struct supervisor *s)
             close(fd);
         if (m.type == SANDBOX_CTL_ERROR && !s->setup_error[0])
             snprintf(s->setup_error, sizeof s->setup_error, "%s", m.text);
+        if (m.type == SANDBOX_CTL_READY && s->request && s->run_fds[0] >= 0)
+            spawn_run(s);
+        if (m.type == SANDBOX_CTL_STARTED && s->request && s->sync_fd >= 0)
+            tell_init(s, m.status);
         if (m.type == SANDBOX_CTL_EXIT) {
             s->exit_msg = m;
             s->got_exit = 1;
@@ -407,17 +381,19 @@ struct kit {
     char **argv, **envp;
     struct sandbox_mount_sources *sources;
     struct sandbox_filter *filter;
+    char *request;   /* the zygote's request (JSON), when the zygote starts the run */
 };
 
-static int prepare_kit(const struct sandbox_spec *spec, struct kit *k, struct gb_err *err)
+static int prepare_kit(const struct sandbox_spec *spec, int cgroup, struct kit *k,
+                       struct gb_err *err)
 {
     struct sandbox_mount_plan plan = { spec->workdir, spec->argv[0], spec->ro_paths,
                                        spec->hidden_paths, spec->limits.tmp_bytes,
                                        spec->limits.disk_bytes };
 
     memset(k, 0, sizeof *k);
-    k->argv = inside_argv(spec, err);
-    k->envp = k->argv ? inside_env(spec, err) : NULL;
+    k->argv = sandbox_env_argv(spec, err);
+    k->envp = k->argv ? sandbox_env_list(spec, err) : NULL;
     if (!k->envp)
         return -1;
     k->sources = calloc(1, sizeof *k->sources);
@@ -426,15 +402,19 @@ static int prepare_kit(const struct sandbox_spec *spec, struct kit *k, struct gb
         return gb_fail(err, "out of memory preparing the sandbox");
     if (sandbox_seccomp_compile(k->filter, err))
         return -1;
+    if (sandbox_zygote_fits(spec->zygote, k->argv, k->envp) &&
+        !(k->request = sandbox_zygote_request(spec, k->argv, k->envp, k->filter, cgroup)))
+        return gb_fail(err, "out of memory preparing the run's request");
     return sandbox_mount_collect(&plan, k->sources, err);
 }
 
 static void release_kit(struct kit *k)
 {
-    free_strv(k->argv);
-    free_strv(k->envp);
+    sandbox_strv_free(k->argv);
+    sandbox_strv_free(k->envp);
     free(k->sources);
     free(k->filter);
+    free(k->request);
     memset(k, 0, sizeof *k);
 }
 
@@ -449,7 +429,7 @@ static void __attribute__((noreturn)) run_child(const struct sandbox_spec *spec,
         .limits = spec->limits, .host_root = geteuid() == 0,
         .out_fd = ch->out[1], .ctl_fd = ch->ctl[1],
         .err_fd = spec->stderr_to_stdout ? ch->out[1] : ch->err[1],
-        .sync_fd = ch->sync[0],
+        .sync_fd = ch->sync[0], .zygote = k->request != NULL,
     };
 
     close(ch->out[0]);
@@ -472,6 +452,7 @@ static void start_supervisor(struct supervisor *s, const struct sandbox_spec *sp
     ch->out[0] = ch->err[0] = ch->ctl[0] = -1;
     s->listener = -1;
     s->work_fd = s->tmp_fd = -1;
+    s->run_fds[0] = s->run_fds[1] = s->run_fds[2] = s->sync_fd = -1;
     s->output_cap = spec->limits.output_bytes;
     s->memory_cap = spec->limits.memory_bytes;
     sandbox_capture_init(&s->out, cap / 2, cap / 4);
@@ -482,7 +463,8 @@ static void start_supervisor(struct supervisor *s, const struct sandbox_spec *sp
 
 static void stop_supervisor(struct supervisor *s)
 {
-    int *fds[] = { &s->out_fd, &s->err_fd, &s->ctl_fd, &s->listener, &s->work_fd, &s->tmp_fd };
+    int *fds[] = { &s->out_fd, &s->err_fd, &s->ctl_fd, &s->listener, &s->work_fd, &s->tmp_fd,
+                   &s->run_fds[0], &s->run_fds[1], &s->run_fds[2], &s->sync_fd };
 
     for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
         if (*fds[i] >= 0) {
@@ -610,11 +592,14 @@ static int launch(const struct sandbox_spec *spec, struct channels *ch, struct k
     if (pid == 0)
         run_child(spec, ch, k);
     *init = pid;
-    close(ch->out[1]);
-    close(ch->err[1]);
-    close(ch->ctl[1]);
+    if (!k->request) {   /* else the zygote's run gets them (hand_run_fds) */
+        close(ch->out[1]);
+        close(ch->err[1]);
+        close(ch->ctl[1]);
+        ch->out[1] = ch->err[1] = ch->ctl[1] = -1;
+    }
     close(ch->sync[0]);
-    ch->out[1] = ch->err[1] = ch->ctl[1] = ch->sync[0] = -1;
+    ch->sync[0] = -1;
     if (sandbox_ns_write_maps(pid, err) || sandbox_cgroup_attach(cg, pid, err) ||
         write(ch->sync[1], "1", 1) != 1) {
         if (!err || !err->msg[0])
@@ -625,6 +610,29 @@ static int launch(const struct sandbox_spec *spec, struct channels *ch, struct k
         return -1;
     }
     return 0;
+}
+
+/* The zygote's run gets its stdout, stderr and control ends from the
+ * supervisor once pid 1 is ready (spawn_run), and pid 1 its pid (tell_init). */
+static void hand_run_fds(struct supervisor *s, const struct sandbox_spec *spec,
+                         struct channels *ch, const struct kit *k)
+{
+    if (!k->request)
+        return;
+    s->zygote = spec->zygote;
+    s->request = k->request;
+    s->run_fds[0] = ch->out[1];
+    if (spec->stderr_to_stdout) {
+        s->run_fds[1] = fcntl(ch->out[1], F_DUPFD_CLOEXEC, 3);
+        close(ch->err[1]);
+    } else {
+        s->run_fds[1] = ch->err[1];
+    }
+    s->run_fds[2] = ch->ctl[1];
+    s->sync_fd = ch->sync[1];
+    ch->out[1] = ch->err[1] = ch->ctl[1] = ch->sync[1] = -1;
+    if (s->run_fds[1] < 0)
+        snprintf(s->setup_error, sizeof s->setup_error, "cannot prepare the run's output");
 }
 
 int sandbox_run(const struct sandbox_spec *spec, struct sandbox_result *res,
@@ -641,10 +649,11 @@ int sandbox_run(const struct sandbox_spec *spec, struct sandbox_result *res,
     res->work_fd = -1;
     if (check_spec(spec, err) || sandbox_cgroup_create(&cg, spec->limits.memory_bytes, err))
         return -1;
-    prepared = prepare_kit(spec, &k, err) == 0;
+    prepared = prepare_kit(spec, cg.dirfd >= 0, &k, err) == 0;
     if (prepared && !open_channels(&ch, err) && !launch(spec, &ch, &k, &cg, &init, err)) {
         start_supervisor(&s, spec, &ch, init, gb_now_seconds());
         s.cgroup = &cg;
+        hand_run_fds(&s, spec, &ch, &k);
         if (supervise(&s, err) == 0)
             rc = finish(&s, spec, res, err);
         else

@@ -74,6 +74,9 @@ struct sandbox_spec {
      * out holds both streams in the exact order they were written and err
      * stays empty.  For graders that read what a program logs to stderr. */
     int stderr_to_stdout;
+    /* A warm interpreter to start the run from, when it fits the run
+     * (sandbox_zygote.h); NULL, or a run it does not fit: exec argv. */
+    struct sandbox_zygote *zygote;
 };
 
 struct sandbox_stream {

@@ -275,6 +275,33 @@ static void clear_cmdline(void)
     memcpy((char *)start, name, end - start > sizeof name ? sizeof name : end - start - 1);
 }
 
+/* The zygote starts the run (sandbox_zygote.h): its copy enters these
+ * namespaces and forks it, and it is adopted here when that copy exits.  The
+ * grader passes on its pid once it exists; from then on it is reaped like a
+ * run forked here. */
+static void __attribute__((noreturn)) reap_zygote_run(const struct sandbox_child *c)
+{
+    struct sandbox_ctl_msg m = { .type = SANDBOX_CTL_READY };
+    struct gb_err err = { "" };
+    pid_t pid = 0;
+    ssize_t n;
+
+    if (sandbox_ctl_send(c->ctl_fd, &m, -1)) {
+        gb_fail_errno(&err, "cannot tell the grader the sandbox is ready");
+        report_error(c->ctl_fd, &err);
+    }
+    do
+        n = read(c->sync_fd, &pid, sizeof pid);
+    while (n < 0 && errno == EINTR);
+    if (n != (ssize_t)sizeof pid || pid <= 1)
+        _exit(127);   /* the grader is gone, or the run never started */
+    close(c->sync_fd);
+    close(c->out_fd);
+    close(c->err_fd);
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    reap(c->ctl_fd, pid);
+}
+
 void sandbox_init_main(const struct sandbox_child *c)
 {
     struct gb_err err = { "" };
@@ -288,13 +315,16 @@ void sandbox_init_main(const struct sandbox_child *c)
         ;
     if (go != '1')
         _exit(127);   /* the grader failed to map ids, or is gone */
-    close(c->sync_fd);
+    if (!c->zygote)
+        close(c->sync_fd);
     clear_cmdline();
     if (sandbox_mount_open(c->sources, &err) ||
         sandbox_ns_become_sandbox_id(c->host_root, &err) ||
         sandbox_ns_setup_net_uts(&err) || sandbox_mount_build(&c->mount, c->sources, &err) ||
         hand_dirs(c->ctl_fd, &err))
         report_error(c->ctl_fd, &err);
+    if (c->zygote)
+        reap_zygote_run(c);
     /* Not fork(): this process was cloned from the grader by a raw system
      * call, so the atfork handlers fork() runs would act on state copied from
      * the grader -- OpenBLAS's joins worker threads that do not exist here and

@@ -4,6 +4,9 @@
  * submission: it waits for its id maps, builds the file system, forks the
  * submission (which drops every privilege, applies the limits, loads the
  * system-call filter and execs), then reaps every process of the sandbox.
+ * When a warm interpreter starts the run instead (sandbox_zygote.h), pid 1
+ * says READY after building the file system, the zygote's run enters these
+ * namespaces and is adopted here, and the grader passes on its pid.
  * When the submission ends, or the grader says stop, pid 1 kills and reaps
  * whatever is left — a daemon, a setsid escapee — reports and exits; and
  * should anything escape that sweep, nothing outlives the init of a pid
@@ -25,7 +28,9 @@ enum sandbox_ctl_type {
     SANDBOX_CTL_EXIT,        /* the submission ended: status and usage */
     SANDBOX_CTL_STOP,        /* grader to pid 1: kill everything and report */
     SANDBOX_CTL_WORKDIR,     /* carries a descriptor of the sandbox's /work */
-    SANDBOX_CTL_TMPDIR       /* carries a descriptor of the sandbox's /tmp */
+    SANDBOX_CTL_TMPDIR,      /* carries a descriptor of the sandbox's /tmp */
+    SANDBOX_CTL_READY,       /* pid 1 built the sandbox: the zygote may start the run */
+    SANDBOX_CTL_STARTED      /* the zygote's run exists: status is its pid in here */
 };
 
 struct sandbox_ctl_msg {
@@ -48,7 +53,9 @@ struct sandbox_child {
     int host_root;           /* the grader runs as root on the host */
     int out_fd, err_fd;      /* write ends of the output pipes */
     int ctl_fd;
-    int sync_fd;             /* the grader writes one byte once the id maps exist */
+    int sync_fd;             /* the grader writes one byte once the id maps exist
+                              * (and, with a zygote, the run's pid once it exists) */
+    int zygote;              /* 1: the zygote starts the run, pid 1 only reaps it */
 };
 
 /* Runs in the cloned child; never returns. */

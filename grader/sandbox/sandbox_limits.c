@@ -35,40 +35,43 @@ static int set_limit(int resource, rlim_t soft, rlim_t hard)
     return setrlimit(resource, &rl);
 }
 
-int sandbox_limits_apply(const struct sandbox_limits *limits, const char **what)
+int sandbox_limits_rlimits(const struct sandbox_limits *limits,
+                           struct sandbox_rlimit out[SANDBOX_RLIMITS])
 {
     rlim_t cpu = limits->cpu_seconds > 0 ? (rlim_t)ceil(limits->cpu_seconds) : RLIM_INFINITY;
     rlim_t data = limits->memory_bytes ? limits->memory_bytes : RLIM_INFINITY;
     rlim_t nproc = limits->max_processes > 0 ? (rlim_t)limits->max_processes : RLIM_INFINITY;
     rlim_t fsize = limits->file_bytes ? limits->file_bytes : RLIM_INFINITY;
     rlim_t nofile = limits->max_open_files > 0 ? (rlim_t)limits->max_open_files : 1024;
-
     /* SIGXCPU at the soft limit names the verdict; SIGKILL one second later
-     * in case the program ignores it. */
-    *what = "CPU time";
-    if (set_limit(RLIMIT_CPU, cpu, cpu == RLIM_INFINITY ? cpu : cpu + 1))
-        return -1;
-    *what = "memory";
-    if (set_limit(RLIMIT_DATA, data, data))
-        return -1;
-    *what = "processes";
-    if (set_limit(RLIMIT_NPROC, nproc, nproc))
-        return -1;
-    *what = "file size";
-    if (set_limit(RLIMIT_FSIZE, fsize, fsize))
-        return -1;
-    *what = "open files";
-    if (set_limit(RLIMIT_NOFILE, nofile, nofile))
-        return -1;
-    /* No core files: they would be written into the work dir. */
-    *what = "core size";
-    if (set_limit(RLIMIT_CORE, 0, 0))
-        return -1;
-    /* libgcrypt (pulled in by torch) locks a 32 KiB pool and warns on
-     * stderr when it cannot. */
-    *what = "locked memory";
-    if (set_limit(RLIMIT_MEMLOCK, 64 << 10, 64 << 10))
-        return -1;
-    *what = "message queues";
-    return set_limit(RLIMIT_MSGQUEUE, 0, 0);
+     * in case the program ignores it.  No core files: they would be written
+     * into the work dir.  libgcrypt (pulled in by torch) locks a 32 KiB pool
+     * and warns on stderr when it cannot. */
+    const struct sandbox_rlimit all[SANDBOX_RLIMITS] = {
+        { RLIMIT_CPU, cpu, cpu == RLIM_INFINITY ? cpu : cpu + 1, "CPU time" },
+        { RLIMIT_DATA, data, data, "memory" },
+        { RLIMIT_NPROC, nproc, nproc, "processes" },
+        { RLIMIT_FSIZE, fsize, fsize, "file size" },
+        { RLIMIT_NOFILE, nofile, nofile, "open files" },
+        { RLIMIT_CORE, 0, 0, "core size" },
+        { RLIMIT_MEMLOCK, 64 << 10, 64 << 10, "locked memory" },
+        { RLIMIT_MSGQUEUE, 0, 0, "message queues" },
+    };
+
+    for (int i = 0; i < SANDBOX_RLIMITS; i++)
+        out[i] = all[i];
+    return SANDBOX_RLIMITS;
+}
+
+int sandbox_limits_apply(const struct sandbox_limits *limits, const char **what)
+{
+    struct sandbox_rlimit rl[SANDBOX_RLIMITS];
+    int n = sandbox_limits_rlimits(limits, rl);
+
+    for (int i = 0; i < n; i++) {
+        *what = rl[i].name;
+        if (set_limit(rl[i].resource, rl[i].soft, rl[i].hard))
+            return -1;
+    }
+    return 0;
 }

@@ -12,6 +12,21 @@
 #include "error.h"
 #include "sandbox/sandbox.h"
 
+#include <sys/resource.h>
+
+/* One setrlimit of a run: the limits a run gets, in the order they are set. */
+#define SANDBOX_RLIMITS 8
+struct sandbox_rlimit {
+    int resource;        /* RLIMIT_* */
+    rlim_t soft, hard;   /* RLIM_INFINITY for none; set only ever lowers */
+    const char *name;    /* "CPU time", for a message */
+};
+
+/* Fills out[] with the run's limits; returns how many (SANDBOX_RLIMITS).
+ * Allocation-free. */
+int sandbox_limits_rlimits(const struct sandbox_limits *limits,
+                           struct sandbox_rlimit out[SANDBOX_RLIMITS]);
+
 /* Child side, async-signal-safe: returns 0 or -1 with the failing resource
  * named in *what. */
 int sandbox_limits_apply(const struct sandbox_limits *limits, const char **what);

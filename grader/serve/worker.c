@@ -39,6 +39,7 @@ struct worker {
     struct outbox *outbox;
     long long last_flush_ms;
     struct result_signer signer;  /* signs every result: this machine's key */
+    struct pipeline_warm warm;    /* the warm interpreter its runs start from */
 };
 
 /* The lease thread of one grading. */
@@ -281,6 +282,7 @@ static int grade_job(struct worker *w, const struct queue_job *job, struct gb_er
     po.student = job->student;
     po.assignment = job->exercise;      /* what an LMS files the grade under */
     po.integrity = RERUN_DEFAULT;       /* the rerun with changed seeds where rubrics ask */
+    po.warm = &w->warm;
     if (lease_start(&lease, w, job->id)) {
         unstage(dir, file);
         return gb_fail(err, "cannot start the lease thread");
@@ -394,6 +396,7 @@ int worker_run(const struct worker_config *cfg, struct gb_err *err)
     say("ready (%s queue, lease %lld s%s)", queue_backend(w.q), cfg->lease_ms / 1000,
         w.lms ? ", results also to the LMS" : "");
     rc = serve_jobs(&w, err);
+    pipeline_warm_stop(&w.warm);
     queue_close(w.q);
     outbox_close(w.outbox);
     deliver_config_free(&w.lms_cfg);

@@ -44,7 +44,14 @@ expect 0 "usage: grader check" -- "$GRADER" check --help
 expect 2 "unknown format 'xml'" -- "$GRADER" check --format xml "$tmp/attention_by_hand.py"
 expect 2 "unknown option '--fromat'" -- "$GRADER" check --fromat json "$tmp/attention_by_hand.py"
 expect 2 "needs a value" -- "$GRADER" check "$tmp/attention_by_hand.py" --python
-expect 2 "one FILE at a time" -- "$GRADER" check a.py b.py
+# several FILEs are graded in turn; each one that cannot be is named, and the worst status wins
+expect 2 "grader check: b.py: b.py is not the file of any exercise" -- "$GRADER" check a.py b.py
+expect 2 "--transcript grades one FILE at a time" -- \
+    "$GRADER" check --transcript "$tmp/notes.txt" a.py b.py
+expect 2 "--post delivers one FILE at a time" -- "$GRADER" check --post http://x/ a.py b.py
+# as JSON, one array in the order given; a file not graded is an element saying so
+expect 2 '"schema":	"gradebox.error/1"' -- \
+    "$GRADER" check --format json "$tmp/attention_by_hand.py" "$tmp/notes.txt"
 expect 2 "notes.txt is not the file of any exercise" -- "$GRADER" check "$tmp/notes.txt"
 expect 2 "no exercise 'nosuch'" -- "$GRADER" check --exercise nosuch "$tmp/notes.txt"
 expect 2 "is not an exercise name" -- "$GRADER" check --exercise ../rubrics/x "$tmp/notes.txt"

@@ -44,9 +44,13 @@ for c in json.load(open(sys.argv[1]))["checks"]:
 
 compare() {   # compare EXPECT GOT LABEL
     local id want got note
+    # verdicts and listed ids by check id, read once (no process per check)
+    local -A graded=() listed=()
+    while read -r id got; do graded[$id]=$got; done < "$2"
     while read -r id want note; do
         checks=$((checks + 1))
-        got=$(awk -v id="$id" '$1 == id { print $2 }' "$2")
+        listed[$id]=1
+        got=${graded[$id]:-}
         if [ "$got" = "$want" ]; then
             [ -z "$note" ] || echo "  XPASS       $3 $id: now $got; remove its '$note'"
             continue
@@ -63,7 +67,7 @@ compare() {   # compare EXPECT GOT LABEL
     done < <(sed 's/#.*//; /^[[:space:]]*$/d' "$1")
     # every check graded must be listed: a new rubric check needs its verdicts
     while read -r id got; do
-        grep -q "^$id " "$1" || { other=$((other + 1)); echo "  UNLISTED    $3 $id: graded $got"; }
+        [ -n "${listed[$id]+x}" ] || { other=$((other + 1)); echo "  UNLISTED    $3 $id: graded $got"; }
     done < "$2"
 }
 

@@ -45,12 +45,24 @@ files=0 checks=0 correct_checks=0 false_fail=0 reviews=0 rubric_reviews=0 false_
 other=0 errors=0 correct_files=0 styles=0 known_pass=0 known_miss=0 known_fail=0 known_review=0
 now_right=0
 
-verdicts() {   # "id verdict kind" lines from a gradebox JSON result, and the score
-    "$PY" -c 'import json,sys
-d = json.load(open(sys.argv[1]))
-for c in d["checks"]:
-    print(c["id"], c["verdict"])
-print("__score__", d["score"], d["max_score"])' "$1"
+# For each graded ID: ID.got beside ID.out, "id verdict" per check and
+# "__score__ SCORE MAX"; none where the result cannot be read.  One
+# interpreter for all the results, not one per file.
+verdicts_all() {   # DIR N
+    "$PY" - "$1" "$2" <<'PY'
+import json, sys
+base, n = sys.argv[1], int(sys.argv[2])
+for i in range(1, n + 1):
+    try:
+        with open("%s/%d.out" % (base, i), encoding="utf-8") as f:
+            d = json.load(f)
+        lines = ["%s %s" % (c["id"], c["verdict"]) for c in d["checks"]]
+        lines.append("__score__ %s %s" % (d["score"], d["max_score"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        continue
+    with open("%s/%d.got" % (base, i), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+PY
 }
 
 queue_grade() {   # queue_grade ID FILE: queues its grading (lib/pgrade.bash)
@@ -66,17 +78,21 @@ queue_grade() {   # queue_grade ID FILE: queues its grading (lib/pgrade.bash)
 
 judge() {   # judge EXPECT LABEL IS_WRONG
     local id want got note bad=0 mine
-    mine=$(grep '^__score__' "$tmp/got")
+    # verdicts and listed ids by check id, read once (no process per check)
+    local -A graded=() listed=()
+    while read -r id got; do graded[$id]=$got; done < "$tmp/got"
+    mine="__score__ ${graded[__score__]}"
     while read -r id want note; do
+        listed[$id]=1
         if [ "$note" = integrity ] && [ "${FIELD_INTEGRITY:-0}" != 1 ]; then
             # made only with --integrity (the hidden-input test of attend): absent here
-            grep -q "^$id " "$tmp/got" &&
+            [ -n "${graded[$id]+x}" ] &&
                 { other=$((other + 1)); echo "  MISMATCH    $2 $id: graded without --integrity"; }
             continue
         fi
         checks=$((checks + 1))
         [ "$3" = 0 ] && correct_checks=$((correct_checks + 1))
-        got=$(awk -v id="$id" '$1 == id { print $2 }' "$tmp/got")
+        got=${graded[$id]:-}
         if [ "$got" = "$want" ]; then
             # a gap marked known that the grader no longer has: the mark is stale
             [ "$note" = known ] && { now_right=$((now_right + 1)); echo "  NOW RIGHT   $2 $id (marked known)"; }
@@ -106,7 +122,7 @@ judge() {   # judge EXPECT LABEL IS_WRONG
     done < <(sed 's/#.*//; /^[[:space:]]*$/d' "$1")
     while read -r id got; do
         [ "$id" = __score__ ] && continue
-        grep -q "^$id " "$1" || { other=$((other + 1)); echo "  UNLISTED    $2 $id: graded $got"; }
+        [ -n "${listed[$id]+x}" ] || { other=$((other + 1)); echo "  UNLISTED    $2 $id: graded $got"; }
     done < "$tmp/got"
     if [ "$3" = 1 ]; then
         wrong=$((wrong + 1))
@@ -141,14 +157,15 @@ for dir in tests/field/*/; do
     done
 done
 pgrade_run
+verdicts_all "$PGRADE" "${#queued[@]}"
 
 for expect in "${queued[@]}"; do
     files=$((files + 1))
     name=${expect#tests/field/}; name=${name%.expect}
     is_wrong=0; case $name in */wrong/*) is_wrong=1 ;; *) correct_files=$((correct_files + 1)) ;; esac
     echo "field: [$files] $name"
-    status=$(cat "$PGRADE/$files.status")
-    if [ "$status" -gt 1 ] || ! verdicts "$PGRADE/$files.out" >"$tmp/got" 2>/dev/null; then
+    status=$(<"$PGRADE/$files.status")
+    if [ "$status" -gt 1 ] || ! cp "$PGRADE/$files.got" "$tmp/got" 2>/dev/null; then
         echo "  ERROR       $name: grader exited $status"; sed 's/^/    /' "$PGRADE/$files.err" | head -5
         errors=$((errors + 1))
         continue

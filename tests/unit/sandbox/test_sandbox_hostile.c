@@ -19,6 +19,7 @@
 
 #include "check/runtime.h"
 #include "sandbox/sandbox.h"
+#include "sandbox/sandbox_zygote.h"
 #include "sandbox/workdir.h"
 
 #define PYTHON "/usr/bin/python3"
@@ -27,6 +28,20 @@
  * probed once in main() as the grader probes it (check/runtime.h). */
 static const char *const *python_view;
 #define HOSTILE_DIR "tests/hostile"   /* tests/run.sh runs from the repository root */
+
+/* Every case runs twice: exec'd, and from a warm interpreter
+ * (sandbox_zygote.h), whose runs must be held exactly alike.  That zygote
+ * imports nothing (torch's pages would only add to the memory each case's
+ * limits count) and runs from a copy of its script named for this test, so
+ * that its copies can be told from any other zygote on the machine. */
+static struct sandbox_zygote *zygote;
+static int from_zygote;
+static char zygote_dir[80], zygote_token[48];
+
+static void use_zygote(void)
+{
+    from_zygote = 1;
+}
 
 static struct sandbox_limits hostile_limits(void)
 {
@@ -96,6 +111,7 @@ static void run_in(struct workdir *wd, const char *name, const char *const *args
     spec.argv = argv;
     spec.limits = *limits;
     spec.ro_paths = python_view;
+    spec.zygote = from_zygote ? zygote : NULL;
     ck_assert_msg(sandbox_run(&spec, res, &err) == 0, "%s", err.msg);
 }
 
@@ -110,6 +126,8 @@ static void assert_aftermath(void)
 
     snprintf(token, sizeof token, "_gbhostile%ld.py", (long)getpid());
     ck_assert_int_eq(processes_with(token), 0);
+    if (from_zygote)   /* the zygote itself, and no copy of it */
+        ck_assert_int_eq(processes_with(zygote_token), 1);
     ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
     ck_assert_int_eq(errno, ECHILD);
     ck_assert_int_eq(workdir_create(&wd, NULL, &err), 0);
@@ -488,27 +506,8 @@ HOSTILE_TEST(test_grader_killed_mid_run, {
     memset(&res, 0, sizeof res);
 })
 
-int main(void)
+static void add_cases(TCase *tc)
 {
-    Suite *s = suite_create("sandbox_hostile");
-    TCase *tc = tcase_create("hostile");
-    SRunner *sr;
-    int failed;
-    struct runtime rt;
-    struct gb_err err;
-
-    if (runtime_probe(PYTHON, NULL, &rt, &err)) {
-        fprintf(stderr, "%s\n", err.msg);
-        return EXIT_FAILURE;
-    }
-    python_view = (const char *const *)rt.paths;
-
-    if (access(HOSTILE_DIR "/good.py", R_OK)) {
-        fprintf(stderr, "test_sandbox_hostile: run from the repository root\n");
-        runtime_free(&rt);
-        return EXIT_FAILURE;
-    }
-    tcase_set_timeout(tc, 180);
     tcase_add_test(tc, test_fork_bomb);
     tcase_add_test(tc, test_thread_bomb);
     tcase_add_test(tc, test_memory_bomb);
@@ -538,11 +537,69 @@ int main(void)
     tcase_add_test(tc, test_dev_access);
     tcase_add_test(tc, test_binary_output_kept_byte_for_byte);
     tcase_add_test(tc, test_grader_killed_mid_run);
+}
+
+/* A zygote from a copy of gradebox_zygote.py in a directory named for
+ * this test. */
+static int start_zygote(struct gb_err *err)
+{
+    static const char *const argv[] = { PYTHON, "main.py", NULL };
+    static const char *const none[] = { NULL };
+    struct sandbox_spec like = { .argv = argv, .workdir = "/" };
+    char script[128], cmd[256];
+
+    snprintf(zygote_token, sizeof zygote_token, "gbzhostile%ld", (long)getpid());
+    snprintf(zygote_dir, sizeof zygote_dir, "/tmp/%s", zygote_token);
+    snprintf(script, sizeof script, "%s/gradebox_zygote.py", zygote_dir);
+    snprintf(cmd, sizeof cmd, "mkdir -p %s && cp grader/shims/gradebox_zygote.py %s",
+             zygote_dir, script);
+    if (system(cmd) != 0)
+        return gb_fail(err, "cannot copy the zygote's script to %s", zygote_dir);
+    return sandbox_zygote_start(&zygote, &like, script, none, err);
+}
+
+int main(void)
+{
+    Suite *s = suite_create("sandbox_hostile");
+    TCase *tc = tcase_create("hostile");
+    TCase *warm = tcase_create("hostile, from a warm interpreter");
+    SRunner *sr;
+    int failed;
+    struct runtime rt;
+    struct gb_err err;
+    char cmd[128];
+
+    if (runtime_probe(PYTHON, NULL, &rt, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return EXIT_FAILURE;
+    }
+    python_view = (const char *const *)rt.paths;
+
+    if (access(HOSTILE_DIR "/good.py", R_OK)) {
+        fprintf(stderr, "test_sandbox_hostile: run from the repository root\n");
+        runtime_free(&rt);
+        return EXIT_FAILURE;
+    }
+    if (start_zygote(&err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        runtime_free(&rt);
+        return EXIT_FAILURE;
+    }
+    tcase_set_timeout(tc, 180);
+    tcase_set_timeout(warm, 180);
+    tcase_add_checked_fixture(warm, use_zygote, NULL);
+    add_cases(tc);
+    add_cases(warm);
     suite_add_tcase(s, tc);
+    suite_add_tcase(s, warm);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);
+    sandbox_zygote_stop(zygote);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", zygote_dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "test_sandbox_hostile: %s is left behind\n", zygote_dir);
     runtime_free(&rt);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
