@@ -1141,15 +1141,16 @@ static int load_signer(const struct pipeline_options *o, struct result_signer *s
     return 0;
 }
 
-/* Grades o->file and prints its report; its exit status. */
-static int check_one(const struct pipeline_options *o, const struct result_signer *sign)
+/* Grades o->file and prints its report; its exit status (with why in *err
+ * when it could not be graded). */
+static int check_one(const struct pipeline_options *o, const struct result_signer *sign,
+                     struct gb_err *err)
 {
     struct grade_result result;
-    struct gb_err err;
     int rc;
 
-    if (pipeline_grade(o, &result, &err) || print_report(o, &result, sign, &err)) {
-        fprintf(stderr, "grader check: %s: %s\n", o->file, err.msg);
+    if (pipeline_grade(o, &result, err) || print_report(o, &result, sign, err)) {
+        fprintf(stderr, "grader check: %s: %s\n", o->file, err->msg);
         result_free(&result);
         return PIPELINE_EXIT_USAGE;
     }
@@ -1169,7 +1170,7 @@ static void json_separator(const struct pipeline_options *o, int i, int n)
     fputs(i == 0 ? "[\n" : i == n ? "]\n" : ",\n", stdout);
 }
 
-static void json_error_element(const struct pipeline_options *o, int n)
+static void json_error_element(const struct pipeline_options *o, int n, const char *why)
 {
     cJSON *e;
     char *text;
@@ -1178,7 +1179,7 @@ static void json_error_element(const struct pipeline_options *o, int n)
         return;
     cJSON_AddStringToObject(e, "schema", "gradebox.error/1");
     cJSON_AddStringToObject(e, "file", o->file);
-    cJSON_AddStringToObject(e, "error", "not graded (the reason is on stderr)");
+    cJSON_AddStringToObject(e, "error", why);
     if ((text = cJSON_Print(e))) {
         fputs(text, stdout);
         fputc('\n', stdout);
@@ -1224,9 +1225,10 @@ int pipeline_check_main(int argc, char **argv)
         if (opts.format == REPORT_TEXT && i > 0)
             fputc('\n', stdout);
         opts.file = files[i];
-        rc = check_one(&opts, sign);
+        err.msg[0] = '\0';
+        rc = check_one(&opts, sign, &err);
         if (rc == PIPELINE_EXIT_USAGE)
-            json_error_element(&opts, nfiles);
+            json_error_element(&opts, nfiles, err.msg[0] ? err.msg : "not graded");
         if (rc > worst)
             worst = rc;
         fflush(stdout);

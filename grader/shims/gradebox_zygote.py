@@ -312,6 +312,11 @@ def _run(req, fds):
     except Exception as e:  # noqa: BLE001 - the zygote's fault, not the submission's
         ctl.send(req["ctl"]["error"], text="cannot prepare the interpreter: %s" % e)
         os._exit(127)
+    # The script can walk up to these frames: the request held environment
+    # entries the shims take out of os.environ before it runs (the rerun's
+    # seed key); nothing of it stays.
+    req.clear()
+    fds.clear()
     status = _run_main(script)
     _finish(status, sys.modules["__main__"])
 
@@ -360,6 +365,7 @@ def _spawn(sock, reply, buf, n, fds):
         reply.close()
         try:
             req = json.loads(bytes(buf[:n]))
+            buf[:n] = bytes(n)   # the run's frames below this one can reach buf
             if len(fds) != 5:
                 raise Refused("the request carried %d descriptors, not 6" % (len(fds) + 1))
         except (ValueError, Refused) as e:

@@ -179,6 +179,27 @@ START_TEST(test_runs_share_nothing)
 }
 END_TEST
 
+/* The script can walk up to the zygote's frames: nothing of the request
+ * (whose environment held what the shims hide, the rerun's seed key) is
+ * left in them. */
+START_TEST(test_request_is_not_left_in_reach)
+{
+    struct sandbox_limits l = small_limits();
+    struct sandbox_result res;
+
+    run("import sys\n"
+        "needle, seen, f = 'GRADEBOX_' + 'NOTE', [], sys._getframe().f_back\n"
+        "while f:\n"
+        "    seen += [(f.f_code.co_name, k) for k, v in f.f_locals.items()\n"
+        "             if needle in repr(v) or needle.encode() in repr(v).encode()]\n"
+        "    f = f.f_back\n"
+        "print(seen, sys._getframe().f_back is not None)\n", &l, &res);
+    ck_assert_msg(res.exited && res.exit_code == 0, "%s", res.err.data);
+    ck_assert_str_eq(res.out.data, "[] True\n");
+    sandbox_result_free(&res);
+}
+END_TEST
+
 /* Exit statuses, tracebacks and exit handlers as python3 gives them. */
 START_TEST(test_exit_as_python3)
 {
@@ -317,6 +338,7 @@ int main(void)
     tcase_add_test(tc, test_looks_like_a_fresh_interpreter);
     tcase_add_test(tc, test_identity_and_confinement);
     tcase_add_test(tc, test_runs_share_nothing);
+    tcase_add_test(tc, test_request_is_not_left_in_reach);
     tcase_add_test(tc, test_exit_as_python3);
     tcase_add_test(tc, test_filter_and_limits);
     tcase_add_test(tc, test_other_commands_are_execd);
