@@ -103,9 +103,7 @@ static int arrange_fds(const struct sandbox_child *c, struct gb_err *err)
     return 0;
 }
 
-/* Dispositions the grader ignores (SIGPIPE, say) and its blocked signals
- * would otherwise survive exec into the submission. */
-static void reset_signals(void)
+void sandbox_init_reset_signals(void)
 {
     sigset_t none;
 
@@ -133,7 +131,7 @@ static void __attribute__((noreturn)) exec_submission(const struct sandbox_child
     const char *what = "";
     int listener = -1;
 
-    reset_signals();
+    sandbox_init_reset_signals();
     if (setsid() < 0) {
         gb_fail_errno(&err, "cannot start a session for the submission");
         report_error(c->ctl_fd, &err);

@@ -58,6 +58,11 @@ struct sandbox_child {
     int zygote;              /* 1: the zygote starts the run, pid 1 only reaps it */
 };
 
+/* Default dispositions and an empty mask: those of the grader (SIGPIPE
+ * ignored, say) would otherwise survive exec into what it starts (the
+ * submission, the warm interpreter).  Async-signal-safe. */
+void sandbox_init_reset_signals(void);
+
 /* Runs in the cloned child; never returns. */
 void sandbox_init_main(const struct sandbox_child *c) __attribute__((noreturn));
 

@@ -68,14 +68,12 @@ static void __attribute__((noreturn)) exec_zygote(const struct sandbox_zygote *z
 {
     const char *argv[16];
     size_t n = 0;
-    int nul = open("/dev/null", O_RDONLY), out[2];
-    sigset_t none;
+    /* Parked above the descriptors about to be set (a grader started with
+     * 0-2 closed got its socket there), and without close-on-exec once
+     * dup2'd to 3. */
+    int parked = fcntl(sock, F_DUPFD, 10), nul = open("/dev/null", O_RDONLY), out[2];
 
-    /* Dispositions and blocked signals survive exec: the grader's must not. */
-    for (int sig = 1; sig < NSIG; sig++)
-        signal(sig, SIG_DFL);
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
+    sandbox_init_reset_signals();
     prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
     argv[n++] = z->python;
     argv[n++] = script;
@@ -86,8 +84,8 @@ static void __attribute__((noreturn)) exec_zygote(const struct sandbox_zygote *z
      * they remember what their descriptor was (seekable or not, a terminal
      * or not): a pipe, as the runs' output is.  Nothing reads it; the
      * zygote writes nothing. */
-    if (nul < 0 || pipe(out) || dup2(nul, 0) < 0 || dup2(out[1], 1) < 0 ||
-        dup2(out[1], 2) < 0 || dup2(sock, 3) < 0 || close_range(4, ~0U, 0) || chdir("/"))
+    if (parked < 0 || nul < 0 || pipe(out) || dup2(nul, 0) < 0 || dup2(out[1], 1) < 0 ||
+        dup2(out[1], 2) < 0 || dup2(parked, 3) < 0 || close_range(4, ~0U, 0) || chdir("/"))
         _exit(127);
     execve(z->python, (char *const *)argv, z->envp);
     _exit(127);
