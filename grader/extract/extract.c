@@ -700,6 +700,36 @@ static size_t copy_without_ansi(char *dst, const char *src, size_t len)
     return o;
 }
 
+/* R prints a vector with the index of its first element before each line
+ * ("[1] 20.5769", "[13] 0.52 0.48"), and a matrix with one before each row
+ * ("[2,] 0.10 0.71"): a position, not a value.  Each such prefix at the
+ * start of a line that goes on with more text becomes spaces, so columns
+ * keep their places.  A list printed alone ("[1]") is left as it is. */
+static void blank_vector_indices(char *s, size_t len)
+{
+    for (size_t b = 0; b < len;) {
+        size_t i = b, d;
+        while (i < len && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        if (i < len && s[i] == '[') {
+            for (d = i + 1; d < len && s[d] >= '0' && s[d] <= '9'; d++)
+                ;
+            size_t close = d < len && s[d] == ',' ? d + 1 : d;
+            if (d > i + 1 && d - i <= 7 && close < len && s[close] == ']' && close + 2 < len &&
+                s[close + 1] == ' ' && s[close + 2] != '\n') {
+                size_t k = close + 1;
+                while (k < len && s[k] == ' ')
+                    k++;
+                if (k < len && s[k] != '\n' && s[k] != '\r')
+                    memset(s + i, ' ', close + 1 - i);
+            }
+        }
+        while (b < len && s[b] != '\n')
+            b++;
+        b++;
+    }
+}
+
 int extract_parse(const char *text, size_t len, const struct extract_limits *limits,
                   struct extract_transcript **out, struct gb_err *err)
 {
@@ -727,6 +757,7 @@ int extract_parse(const char *text, size_t len, const struct extract_limits *lim
     }
     t->len = copy_without_ansi(t->text, text, len);
     t->text[t->len] = '\0';
+    blank_vector_indices(t->text, t->len);
     t->decimal_commas = writes_decimal_commas(t->text, t->len);
     if (extract_nest_join(t, err) < 0 || extract_reshape(t, err) < 0)
         goto fail;

@@ -274,27 +274,104 @@ static size_t line_end(const char *s, size_t len, size_t b)
     return nl ? (size_t)(nl - s) : len;
 }
 
+/* A line of numbers only ("   50   40   30   20"): the row vector an
+ * assignment display prints under its name. */
+static int numbers_line(const char *s, size_t n)
+{
+    size_t i = 0, tokens = 0;
+
+    if (n > VALUE_LINE_MAX)
+        return 0;
+    while (i < n) {
+        size_t b;
+        while (i < n && is_hspace(s[i]))
+            i++;
+        for (b = i; i < n && !is_hspace(s[i]); i++)
+            ;
+        if (i > b && !lone_number(s + b, i - b))
+            return 0;
+        tokens += i > b;
+    }
+    return tokens > 0;
+}
+
+/* "factor_g05 =": a name and '=' with nothing after it, as MATLAB, Octave
+ * and a student imitating them display a variable — the value follows on
+ * the next lines, indented, after a blank line. */
+static int assign_label(const char *s, size_t n)
+{
+    size_t i = 0;
+
+    if (n < 3 || s[n - 1] != '=' || !(((s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'z') || s[0] == '_'))
+        return 0;
+    while (i < n - 1 && (is_word_byte((unsigned char)s[i]) || s[i] == '.'))
+        i++;
+    while (i < n - 1 && is_hspace(s[i]))
+        i++;
+    return i == n - 1 && s[n - 2] != '=' && s[n - 2] != '!' && s[n - 2] != '<' && s[n - 2] != '>';
+}
+
+/* Where a label's first value line starts: the next line, or for an
+ * assignment display past up to ASSIGN_BLANKS blank lines. */
+#define ASSIGN_BLANKS 2
+static size_t first_value_line(const char *s, size_t len, size_t b2, int assign)
+{
+    for (int blanks = 0; assign && blanks < ASSIGN_BLANKS && b2 < len; blanks++) {
+        size_t e2 = line_end(s, len, b2), ind2;
+        if (trim_line(s, b2, e2, &ind2) != b2 + ind2)
+            break;
+        b2 = e2 + 1;
+    }
+    return b2;
+}
+
+/* A line of words that prints no value: every digit glued to a letter
+ * ("step1"), none standing alone ("after clip_grad_norm_(max_norm = 1.0)"
+ * prints a number, and is no caption of the value below it). */
+static int caption_words(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] >= '0' && s[i] <= '9' &&
+            !(i > 0 && (((s[i - 1] | 0x20) >= 'a' && (s[i - 1] | 0x20) <= 'z') ||
+                        s[i - 1] == '_' || (s[i - 1] >= '0' && s[i - 1] <= '9'))))
+            return 0;
+    return 1;
+}
+
 /* A label ending in ':' with a letter in it, over value lines indented
  * deeper; the block ends at a blank line, a line no deeper than the label
  * or the end: anything else below (a key, a word) makes it a structure the
- * paths read (extract_nest_paths), not values of the label. */
+ * paths read (extract_nest_paths), not values of the label.  An assignment
+ * display ("name =", blank, "    0.4901") is such a label too, and its
+ * value may be one row of numbers (a row vector); several such rows are a
+ * matrix and stay as printed.  So is a caption of words with no ':' over
+ * one lone value indented CAPTION_INDENT deeper ("before clipping" over
+ * R's "[1] 20.5769", its position blanked): a value set off under words
+ * is theirs. */
+#define CAPTION_INDENT 4
 static int find_stacks(const char *s, size_t len, struct spans *sp, struct gb_err *err)
 {
     for (size_t b = 0; b < len;) {
         size_t e = line_end(s, len, b), ind, te = trim_line(s, b, e, &ind), n = 0, last = e;
         size_t next = e + 1, b2 = next;
-        int letter = 0;
+        int letter = 0, assign = assign_label(s + b + ind, te - b - ind);
 
         for (size_t i = b + ind; i < te; i++)
             letter |= ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z') || (unsigned char)s[i] >= 0x80;
-        if (te > b + ind && s[te - 1] == ':' && letter) {
-            while (b2 < len && n < STACK_VALUES_MAX) {
+        int caption = !assign && letter && te > b + ind && s[te - 1] != ':' &&
+                      caption_words(s + b + ind, te - b - ind);
+        if ((te > b + ind && s[te - 1] == ':' && letter) || assign || caption) {
+            b2 = first_value_line(s, len, b2, assign);
+            while (b2 < len && n < (caption ? 1 : STACK_VALUES_MAX)) {
                 size_t e2 = line_end(s, len, b2), ind2, te2 = trim_line(s, b2, e2, &ind2);
                 /* YAML writes a key's list at the key's own indentation: "weights:"
                  * over "- 0.440" */
-                int item = te2 > b2 + ind2 + 1 && s[b2 + ind2] == '-' && s[b2 + ind2 + 1] == ' ';
+                int item = !assign && te2 > b2 + ind2 + 1 && s[b2 + ind2] == '-' &&
+                           s[b2 + ind2 + 1] == ' ';
+                int row = assign && n == 0 && numbers_line(s + b2 + ind2, te2 - b2 - ind2);
                 if (te2 == b2 + ind2 || ind2 < ind || (ind2 == ind && !item) ||
-                    !value_line(s + b2 + ind2, te2 - b2 - ind2))
+                    (caption && ind2 < ind + CAPTION_INDENT) ||
+                    !(value_line(s + b2 + ind2, te2 - b2 - ind2) || row))
                     break;
                 n++;
                 last = e2;

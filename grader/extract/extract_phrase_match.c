@@ -8,6 +8,8 @@
  */
 #include "extract/extract_int.h"
 
+#include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -31,6 +33,27 @@ static int atom_free(const struct sources *S, int s, const struct match *m, size
     if (extract_used_at(m, k, s, idx))
         return 0;
     return !(s == 0 && S->taken && extract_used_at(S->taken, S->taken->n_items, 0, idx));
+}
+
+/* A name cannot hold a '.', so students drop it: "gain05", "g15", "lr001"
+ * name gain 0.5, gain 1.5, lr 0.01.  Does the run of digits glued right to
+ * a letter (at least two, as printed) read as `want` with the point after
+ * its first digit?  Only for a value with a fraction: "T50" is length 50,
+ * never 5.0, and "g10" stays 10. */
+static int point_dropped(const struct extract_transcript *t, const struct xatom *b, double want)
+{
+    double v = 0, scale = 1;
+
+    if (!(t->nums[b->num].flags & NUMPARSE_GLUED) || b->len < 2 || b->len > 6 ||
+        want == floor(want) || !isalpha((unsigned char)b->p[-1]))
+        return 0;
+    for (size_t i = 0; i < b->len; i++) {
+        if (b->p[i] < '0' || b->p[i] > '9')
+            return 0;
+        v = v * 10 + (b->p[i] - '0');
+        scale *= i ? 10 : 1;
+    }
+    return extract_num_eq(v / scale, want);
 }
 
 /* Where an item occurs in source s: the strongest word match, then the
@@ -66,7 +89,8 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
                     continue;
                 if (it->glued && !(t->nums[b->num].flags & NUMPARSE_GLUED))
                     continue;
-                if (!extract_num_eq(t->nums[b->num].value, it->num)) {
+                if (!extract_num_eq(t->nums[b->num].value, it->num) &&
+                    !point_dropped(t, b, it->num)) {
                     if (nm && !nm->line && s == 0) {
                         nm->line = line;
                         snprintf(nm->text, sizeof nm->text, "%.*s %.*s", (int)a->len, a->p,

@@ -219,6 +219,9 @@ static size_t keyed_numbers(const struct extract_transcript *t, const struct xli
     return n;
 }
 
+static int names_each_value(const struct extract_transcript *t, const struct xline *header,
+                            const struct xline *row);
+
 /* The header of a run starting at line `first`: the line above it (a rule
  * line in between is allowed), in the same block and not itself a value row. */
 static long find_header(const struct extract_transcript *t, size_t first, enum xdelim d,
@@ -235,6 +238,7 @@ static long find_header(const struct extract_transcript *t, size_t first, enum x
         return -1;   /* "bf=3  t50=3.4e-02  t1=4.7e-09" over "took 0.12 s": a log line that
                       * names its own cells; "T=5  T=20  T=50" over as many values heads them */
     if ((index_name_line(t, h) || long_index_name(t, h)) && h > 0 &&
+        !names_each_value(t, &t->lines[h], &t->lines[first]) &&
         t->lines[h - 1].block == t->lines[h].block &&
         t->lines[h - 1].kind == XLINE_TEXT &&
         (extract_pandas_header(t, &t->lines[h - 1]) ||
@@ -374,16 +378,22 @@ static int ragged_row(int (*a)[3], int na, int (*b)[3], int nb)
     return 1;
 }
 
-/* Does a value span [c0, c1] sit under a header word that starts right of
- * display column `edge`?  A first row with an empty last cell ("—") has no
- * value there for the rows below to line up with; the header still does. */
-static int under_header_right_of(const struct extract_transcript *t, const struct xline *header,
-                                 int edge, int c0, int c1)
+/* Does a value span [c0, c1] sit under a header word over which the first
+ * row printed nothing?  A first row with an empty cell ("—", "-", or
+ * blank: an RNN row's forget-bias column) has no value there for the rows
+ * below to line up with; the header still does. */
+static int under_empty_header(const struct extract_transcript *t, const struct xline *header,
+                              int (*first)[3], int n_first, int c0, int c1)
 {
     for (size_t i = 0; i < header->n_atoms; i++) {
         const struct xatom *a = &t->atoms[header->atom0 + i];
         int h0 = display_col(t, header, a->p), h1 = display_col(t, header, a->p + a->len);
-        if (h0 > edge && c0 <= h1 && h0 <= c1)
+        int over_first = 0;
+        if (!(c0 <= h1 && h0 <= c1))
+            continue;
+        for (int j = 0; j < n_first && !over_first; j++)
+            over_first = h0 < first[j][1] && first[j][0] < h1;
+        if (!over_first)
             return 1;
     }
     return 0;
@@ -393,17 +403,26 @@ static int under_header_right_of(const struct extract_transcript *t, const struc
  * Aligned tables: each of its values overlaps a value column of the first
  * row, and a bracketed list overlaps only one ("output of rude: [0.881,
  * -0.119, ...]" printed under a table of plain numbers is a line of its
- * own, not a row whose list straddles the table's columns).  Single-spaced
- * tables: it has as many values as the first row. */
+ * own, not a row whose list straddles the table's columns), or sits under
+ * a header word over which the first row printed nothing.  Single-spaced
+ * headers: as many values as the first row, or more, lined up as above. */
 static int row_fits(const struct extract_transcript *t, const struct xline *header,
                     const struct xline *first, const struct xline *ln)
 {
     int a[64][3], b[64][3], na, nb, first_lists = 0;
 
-    if (!extract_wide_gap(header, extract_xline_text(t, header)))
-        return extract_count_values(t, ln) == extract_count_values(t, first);
-    if (ln->len > WIDTH_MAX || first->len > WIDTH_MAX)
+    if (!extract_wide_gap(header, extract_xline_text(t, header))) {
+        size_t nl = extract_count_values(t, ln), nf = extract_count_values(t, first);
+        if (nl == nf)
+            return 1;
+        if (nl < nf || ln->len > WIDTH_MAX || first->len > WIDTH_MAX)
+            return 0;
+        /* a row that fills a cell the first row left empty ("-" under
+         * forget_bias in an R data frame) still lines up under the header:
+         * read by place below */
+    } else if (ln->len > WIDTH_MAX || first->len > WIDTH_MAX) {
         return 1;
+    }
     na = value_spans(t, ln, a, 64);
     nb = value_spans(t, first, b, 64);
     for (int j = 0; j < nb; j++)
@@ -416,9 +435,30 @@ static int row_fits(const struct extract_transcript *t, const struct xline *head
             continue;   /* left of every value column: part of the label ("forget bias 3.0") */
         for (int j = 0; j < nb; j++)
             fits += a[i][0] <= b[j][1] && b[j][0] <= a[i][1];
-        if (!fits && nb > 0 && !a[i][2] && a[i][0] > b[nb - 1][1])
-            fits = under_header_right_of(t, header, b[nb - 1][1], a[i][0], a[i][1]);
+        if (!fits && nb > 0 && !a[i][2])
+            fits = under_empty_header(t, header, b, nb, a[i][0], a[i][1]);
         if (!fits || (fits > 1 && a[i][2] && !first_lists))
+            return 0;
+    }
+    return 1;
+}
+
+/* A line of words standing one over each value of the row below ("not
+ * very" over "303  297": R's named vector, a Series printed across): its
+ * k-th word overlaps the row's k-th value.  A sentence over a row of
+ * numbers does not line up word for value. */
+static int names_each_value(const struct extract_transcript *t, const struct xline *header,
+                            const struct xline *row)
+{
+    size_t k = 0;
+
+    if (header->n_atoms < 2 || header->n_atoms != row->n_atoms || row->n_nums != row->n_atoms)
+        return 0;
+    for (; k < header->n_atoms; k++) {
+        const struct xatom *a = &t->atoms[header->atom0 + k], *v = &t->atoms[row->atom0 + k];
+        int h0 = display_col(t, header, a->p), h1 = display_col(t, header, a->p + a->len);
+        int v0 = display_col(t, row, v->p), v1 = display_col(t, row, v->p + v->len);
+        if (a->num >= 0 || v->num < 0 || t->nums[v->num].list >= 0 || !(h0 < v1 && v0 < h1))
             return 0;
     }
     return 1;
@@ -577,7 +617,8 @@ int extract_table_detect(struct extract_transcript *t, struct gb_err *err)
             header = -1;
         last = extend_run(t, first, header, delims);
         if (header >= 0 && first == last && delims[first] == XDELIM_SPACE &&
-            !extract_wide_gap(&t->lines[header], extract_xline_text(t, &t->lines[header])))
+            !extract_wide_gap(&t->lines[header], extract_xline_text(t, &t->lines[header])) &&
+            !names_each_value(t, &t->lines[header], &t->lines[first]))
             header = -1;   /* one row under a sentence is not a table */
         if (header >= 0 && delims[first] == XDELIM_SPACE && labels_each_value(t, &t->lines[first]))
             header = -1;

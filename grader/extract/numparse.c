@@ -128,6 +128,15 @@ static size_t scan_int_part(const char *s, size_t len, size_t i, unsigned option
     return i;
 }
 
+/* Does a word ending at s[i] bind the value after it, as a key does
+ * ("secs=10.7", "secs: 10.7")? */
+static int binds_next(const char *s, size_t len, size_t i)
+{
+    while (i < len && s[i] == ' ')
+        i++;
+    return i < len && (s[i] == '=' || s[i] == ':');
+}
+
 /* Units that may follow a number: time and size.  Single letters that are
  * also common words or variable names (h, m, b) are deliberately absent. */
 static const char *const units[] = {
@@ -153,6 +162,8 @@ static size_t scan_unit(const char *s, size_t len, size_t i, char unit[8])
         if (k < n || (j + n < len && (is_word((unsigned char)s[j + n]) ||
                                       (unsigned char)s[j + n] >= 0x80)))
             continue;
+        if (binds_next(s, len, j + n))
+            return 0;   /* "loss=0.0000 secs=10.7": the key of the next value */
         memcpy(unit, s + j, n);
         unit[n] = '\0';
         return j + n;

@@ -837,6 +837,50 @@ static int key_columns(const struct rubric *r, const struct extract_transcript *
     return 0;
 }
 
+/* The exercise's own name printed in the output ("exp=attention_by_hand",
+ * "INFO:memory_lab:", "== order_matters.py ==") names the script, not a
+ * result: its words would read as labels ("hand", which marks the
+ * hand-worked check, or "memory").  A copy of the output with each whole
+ * occurrence (and a ".py" after it) turned into spaces, so columns keep
+ * their places — but not where it is one part of a dotted path, which a
+ * TOML section or a nested key reads as a whole.  NULL with *copy_len 0
+ * when the name does not occur, or out of memory (*oom). */
+static char *without_exercise_name(const char *text, size_t len, const char *name,
+                                   size_t *copy_len, int *oom)
+{
+    size_t n = name ? strlen(name) : 0;
+    char *copy = NULL;
+
+    *copy_len = 0;
+    *oom = 0;
+    for (size_t i = 0; n && i + n <= len; i++) {
+        size_t e = i + n;
+        if (strncasecmp(text + i, name, n) != 0 ||
+            (i > 0 && (isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_')) ||
+            (e < len && (isalnum((unsigned char)text[e]) || text[e] == '_')))
+            continue;
+        if (e + 3 <= len && !strncmp(text + e, ".py", 3) &&
+            !(e + 3 < len && isalnum((unsigned char)text[e + 3])))
+            e += 3;
+        else if ((e + 1 < len && text[e] == '.' && (isalpha((unsigned char)text[e + 1]) ||
+                                                     text[e + 1] == '_')) ||
+                 (i > 0 && text[i - 1] == '.'))
+            continue;   /* a part of a dotted path ("[memory_lab.lstm.len_50]"): a key */
+        if (!copy && !(copy = malloc(len + 1))) {
+            *oom = 1;
+            return NULL;
+        }
+        if (!*copy_len) {
+            memcpy(copy, text, len);
+            copy[len] = '\0';
+            *copy_len = len;
+        }
+        memset(copy + i, ' ', e - i);
+        i = e - 1;
+    }
+    return copy;
+}
+
 int score_submission(const struct score_input *in, struct grade_result *out,
                      struct gb_err *err)
 {
@@ -845,8 +889,16 @@ int score_submission(const struct score_input *in, struct grade_result *out,
     struct extract_synonyms *syn = NULL;
     int rc;
 
-    if (extract_parse(in->output ? in->output : "", in->output ? in->output_len : 0, NULL,
-                      &tr, err))
+    size_t plain_len;
+    int oom;
+    char *plain = without_exercise_name(in->output, in->output ? in->output_len : 0,
+                                        in->rubric->exercise, &plain_len, &oom);
+    if (oom)
+        return gb_fail(err, "out of memory reading the program's output");
+    rc = extract_parse(plain ? plain : in->output ? in->output : "",
+                       plain ? plain_len : in->output ? in->output_len : 0, NULL, &tr, err);
+    free(plain);
+    if (rc)
         return -1;
     if (extract_synonyms_from_json(in->rubric->synonyms, &syn, err)) {
         extract_free(tr);

@@ -7,7 +7,9 @@
  *   rnn_trace   the student's step-by-step trace of Step 2's hand-set RNN on
  *               their twin pair matches the reference trace and separates at
  *               the step the reference computes (reference/nn/hand_rnn.h); a
- *               trace is one row per step or one column per step.
+ *               trace is one row per step (its step printed, or its place in
+ *               the run when only the token names the row) or one column per
+ *               step.
  *
  * Reviews are found as runs of vocabulary words on a line, whatever quotes,
  * commas or brackets surround them; a run is cut into reviews by the course
@@ -416,6 +418,42 @@ static long trace_row(const char *s, size_t len, const char **tok, double h[HAND
     return step;
 }
 
+/* Is s[0..n) exactly the token tok ("<start>" also as "start")? */
+static int first_word_is(const char *s, size_t n, const char *tok)
+{
+    if (!strcmp(tok, "<start>"))
+        return (n == 7 && !strncmp(s, "<start>", 7)) || (n == 5 && !strncasecmp(s, "start", 5));
+    return strlen(tok) == n && !strncasecmp(s, tok, n);
+}
+
+/* A trace row that prints no step (an R data frame's rows, a dict's
+ * entries in order): the token as the line's first word ("<start>",
+ * "packing"), then exactly the memory's numbers and their keys.  The step
+ * is the row's place in the run (find_traces).  Returns 1 for such a row. */
+static int stepless_row(const char *s, size_t len, const char **tok, double h[HAND_RNN_UNITS],
+                        double *slack)
+{
+    struct numparse_num num[HAND_RNN_UNITS + 1];
+    size_t n = numparse_scan(s, len, 0, num, HAND_RNN_UNITS + 1), after, i = 0;
+
+    while (i < len && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (n != HAND_RNN_UNITS || i == len || !(isalpha((unsigned char)s[i]) || s[i] == '<') ||
+        !(*tok = row_token(s, i, num[0].start, &after)) || after >= len || s[after] != ' ' ||
+        !first_word_is(s + i, after - i, *tok) || !only_keys(s, after, num[0].start) ||
+        !only_keys(s, num[n - 1].end, len))
+        return 0;   /* the row's name is the token itself: "x_pos_neg_not: [...]" is none */
+    for (size_t k = 0; k + 1 < n; k++)
+        if (!only_keys(s, num[k].end, num[k + 1].start))
+            return 0;
+    *slack = 0;
+    for (size_t u = 0; u < HAND_RNN_UNITS; u++) {
+        h[u] = num[u].value;
+        *slack = fmax(*slack, fmin(numparse_half_ulp(&num[u]), 0.005));
+    }
+    return 1;
+}
+
 /* The step row of a trace printed the other way round: a label, then
  * whole steps counting up by one from 0 or 1 ("step  0  1  2 ... 8").
  * Returns how many steps (at least 2), filling first; 0 when it is not. */
@@ -561,7 +599,7 @@ static size_t wrapped_row(const struct extract_transcript *t, size_t line, char 
 
 static size_t find_traces(const struct extract_transcript *t, struct trace *out, size_t max)
 {
-    size_t nt = 0;
+    size_t nt = 0, stepless_prev = 0;
     long prev = -2;
     char joined[WRAPPED_ROW_BYTES];
 
@@ -573,6 +611,12 @@ static size_t find_traces(const struct extract_transcript *t, struct trace *out,
         if (step < 0 && s && (last = wrapped_row(t, line, joined, sizeof joined, &len)) &&
             (step = trace_row(joined, len, &tok, h, &slack)) >= 0)
             line = last;   /* tok is a vocabulary string, not a pointer into joined */
+        int stepless = step < 0 && s && stepless_row(s, len, &tok, h, &slack);
+        if (stepless)
+            /* its place in the run: after the row just above, or the first
+             * (step 0 for "<start>", else step 1) */
+            step = stepless_prev == line - 1 ? prev + 1 : !strcmp(tok, "<start>") ? 0 : 1;
+        stepless_prev = stepless ? line : 0;
         if (step < 0 && nt < max && transposed_trace(t, line, &out[nt])) {
             nt++;
             prev = -2;

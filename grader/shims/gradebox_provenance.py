@@ -30,6 +30,8 @@ add no label: their words would name the wrong thing.
 
 Nothing changes for the student: the printed bytes are exactly what print()
 would have written (each argument converted with str() once, joined with sep).
+A tuple or list printed whole ("print((T, name, round(acc, 3)))") is read
+element by element the same way: "(5, 'RNN', round(acc, ): 0.981)".
 Calls from other modules, prints to other files, multi-line output and
 anything that fails are passed through unrecorded.  The file is advisory: a
 submission can delete or forge it, and then loses only labels.
@@ -236,6 +238,47 @@ def _bare(pieces, labels):
     return _Template(pieces, labels)
 
 
+class _Display:
+    """A tuple or list display printed whole ("print((T, name, round(acc, 3)))"):
+    Python prints it as the repr of each element, so the code's name for each
+    element can go before its value, as for separate arguments.  A string
+    constant element is the student's own label for the element after it."""
+
+    def __init__(self, kind, labels, own):
+        self.kind = kind        # tuple or list
+        self.labels = labels    # per element: its label, or None
+        self.own = own          # per element: a string constant labels it
+
+    def __bool__(self):
+        return any(self.labels)
+
+    def label(self, value):
+        """str(value) with each named number after its label, or None when
+        value is not this display's exact tuple or list."""
+        if type(value) is not self.kind or len(value) != len(self.labels):
+            return None
+        items = [repr(v) for v in value]
+        ends = "()" if self.kind is tuple else "[]"
+        comma = "," if self.kind is tuple and len(items) == 1 else ""
+        if str(value) != ends[0] + ", ".join(items) + comma + ends[1]:
+            return None     # a subclass or an element whose repr is not str's part
+        out = [f"{lab}: {text}" if lab and not own and _has_digit(text) else text
+               for lab, own, text in zip(self.labels, self.own, items)]
+        return ends[0] + ", ".join(out) + comma + ends[1]
+
+
+def _display(source, node):
+    """A _Display for a tuple or list display of at least one plain expression."""
+    if not isinstance(node, (ast.Tuple, ast.List)) or any(
+            isinstance(e, ast.Starred) for e in node.elts):
+        return None
+    labels = [_expr_label(source, e) for e in node.elts]
+    own = [i > 0 and isinstance(node.elts[i - 1], ast.Constant) and
+           isinstance(node.elts[i - 1].value, str) for i in range(len(node.elts))]
+    shown = _Display(tuple if isinstance(node, ast.Tuple) else list, labels, own)
+    return shown if any(lab and not o for lab, o in zip(labels, own)) else None
+
+
 def _tree(filename):
     if filename not in _trees:
         try:
@@ -278,7 +321,7 @@ def _labels(filename, lineno, col=None):
                     not any(isinstance(a, ast.Starred) for a in node.args)):
                 labels = []
                 for a in node.args:
-                    lab = _template(source, a) or _expr_label(source, a)
+                    lab = _template(source, a) or _expr_label(source, a) or _display(source, a)
                     if isinstance(lab, str) and _formatted(a):
                         lab = _Formatted(lab)
                     labels.append(_FORMATTED if lab is None and _formatted(a) else lab)
@@ -335,6 +378,8 @@ def _labelled(label, arg, text, own):
     it, a plain expression's value after its label, anything else as printed."""
     if isinstance(label, _Template):
         return (label.label(text) or text) if isinstance(arg, str) else text
+    if isinstance(label, _Display):
+        return label.label(arg) or text
     if not label or not _has_digit(text) or own:
         return text
     # the label goes where the value starts: a line's indentation and list

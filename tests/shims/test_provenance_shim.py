@@ -82,6 +82,17 @@ CASES = [
     ("print('the training score is {0:.3f}, or {0:.1f}'.format(gap))",
      "the training score is gap: 0.344, or 0.3"),   # one word before the second
     ("print('the training score is {g:.3f}'.format(g=gap))", None),
+    # a tuple or list printed whole: each element's own expression labels it
+    ("print((t, gap, total))", "('rude', gap: 0.344, total: 1.0)"),
+    ("print([round(gap, 2), 1.5])", "[round(gap, ): 0.34, 1.5]"),
+    ("print((gap,))", "(gap: 0.344,)"),
+    # ... but a string constant before an element is the student's label for it
+    ("print(('gap', gap))", None),
+    ("print(('gap', gap, total))", "('gap', 0.344, total: 1.0)"),
+    # ... and computations add none
+    ("print((100 * gap, 1))", None),
+    # ... nor does a nested display label its own elements
+    ("print(((gap, total), gap))", "((0.344, 1.0), gap: 0.344)"),
     # a value whose text holds the next piece still matches the template
     ("print(f'the token called {t} is rude and {gap:.3f} is its share')",
      "the token called rude is rude and gap: 0.344 is its share"),

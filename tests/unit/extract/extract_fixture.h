@@ -82,6 +82,14 @@ static inline struct extract_transcript *extract_fixture_parse(const char *s)
     ck_assert_str_eq((f).text, (txt)); \
 } while (0)
 
+#define ASSERT_NUMS(f, ...) do { \
+    const double want_[] = { __VA_ARGS__ }; \
+    ck_assert_uint_eq((f).n_nums, sizeof want_ / sizeof want_[0]); \
+    for (size_t k_ = 0; k_ < (f).n_nums; k_++) \
+        ck_assert_msg((f).nums[k_] == want_[k_], "element %zu: %g, expected %g", k_, \
+                      (f).nums[k_], want_[k_]); \
+} while (0)
+
 #define ASSERT_MISS(f, msg) do { \
     ck_assert_msg((f).n == 0, "unexpected hit %s on line %zu", (f).text, (f).line); \
     ck_assert_str_eq((f).explain, (msg)); \

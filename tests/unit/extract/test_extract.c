@@ -85,6 +85,30 @@ START_TEST(test_label_value_lines)
 }
 END_TEST
 
+/* A dot between fields ("·", "•") separates them as a comma would: the
+ * label padded to its value by two spaces is that value's, not the one
+ * before the dot. */
+START_TEST(test_separator_dots_bound_fields)
+{
+    static const char *const dots[] = { "\xc2\xb7", "\xe2\x80\xa2" };
+
+    for (size_t k = 0; k < 2; k++) {
+        char text[256];
+        struct extract_transcript *t;
+        struct found f;
+
+        snprintf(text, sizeof text, "LSTM b_f=0 %s 129.8 s %s train  83.9%% %s test  49.5%%\n",
+                 dots[k], dots[k], dots[k]);
+        t = parse_str(text);
+        f = query(t, "{\"row\": \"b_f 0\", \"column\": \"test\"}");
+        ASSERT_HIT(f, 49.5, 1, "49.5%");
+        f = query(t, "{\"row\": \"b_f 0\", \"column\": \"train\"}");
+        ASSERT_HIT(f, 83.9, 1, "83.9%");
+        extract_free(t);
+    }
+}
+END_TEST
+
 /* n_values: the different values printed by candidates as good as the
  * chosen one on lines printed alike — what score/ calls a shotgun when
  * there are many.  Keys (whole numbers) make lines different rows, and rows
@@ -1138,6 +1162,7 @@ int main(void)
 
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_label_value_lines);
+    tcase_add_test(tc, test_separator_dots_bound_fields);
     tcase_add_test(tc, test_values_left_undecided);
     tcase_add_test(tc, test_key_columns_by_their_values);
     tcase_add_test(tc, test_key_words_by_the_values_after_them);

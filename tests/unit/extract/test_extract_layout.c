@@ -470,6 +470,43 @@ START_TEST(test_values_under_their_label_are_the_labels)
 }
 END_TEST
 
+/* MATLAB's display of a variable ("name =", a blank line, the value
+ * indented): the value is the name's, as under a label ending in ':'; a
+ * row vector too, but not a matrix, whose rows stay rows. */
+START_TEST(test_assignment_display_values_are_the_names)
+{
+    struct extract_transcript *t = parse_str(
+        "accuracy =\n"
+        "\n"
+        "    0.9840\n"
+        "\n"
+        "steps =\n"
+        "\n"
+        "   50   40   30\n"
+        "\n"
+        "W =\n"
+        "\n"
+        "    0.1000    0.2000\n"
+        "    0.3000    0.4000\n"
+        "\n"
+        "x == 1\n"
+        "\n"
+        "    7\n");
+    struct found f = query(t, "{\"row\": \"accuracy\"}");
+
+    ASSERT_HIT(f, 0.984, 3, "0.9840");
+    f = query(t, "{\"row\": \"steps\", \"shape\": \"vector\"}");
+    ASSERT_HIT(f, 50, 7, "50");
+    ASSERT_NUMS(f, 50, 40, 30);
+    f = query(t, "{\"row\": \"W\", \"shape\": \"vector\"}");
+    ck_assert_msg(f.n == 0 || f.n_nums == 2, "a matrix joined onto its name: %zu numbers",
+                  f.n_nums);
+    f = query(t, "{\"row\": \"x\"}");
+    ck_assert_msg(f.n == 0 || f.value != 7, "a comparison read as a name's display");
+    extract_free(t);
+}
+END_TEST
+
 /* Nested Markdown bullets: a parent item names what its children measure,
  * its number with it ("- length 20" over "  - RNN: ..."), as a YAML key
  * heads its entries. */
@@ -912,6 +949,7 @@ int main(void)
     tcase_add_test(tc, test_a_gap_and_a_total_are_their_own_readings);
     tcase_add_test(tc, test_a_caption_does_not_hide_the_heading_that_names_the_section);
     tcase_add_test(tc, test_values_under_their_label_are_the_labels);
+    tcase_add_test(tc, test_assignment_display_values_are_the_names);
     tcase_add_test(tc, test_a_parent_bullet_heads_its_children);
     tcase_add_test(tc, test_a_label_list_is_one_axis);
     tcase_add_test(tc, test_keys_listed_in_a_label_map_by_place);

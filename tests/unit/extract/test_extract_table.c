@@ -35,13 +35,61 @@ static struct extract_transcript *parse_str(const char *s)
     return extract_fixture_parse(s);
 }
 
-#define ASSERT_NUMS(f, ...) do { \
-    const double want_[] = { __VA_ARGS__ }; \
-    ck_assert_uint_eq((f).n_nums, sizeof want_ / sizeof want_[0]); \
-    for (size_t k_ = 0; k_ < (f).n_nums; k_++) \
-        ck_assert_msg((f).nums[k_] == want_[k_], "element %zu: %g, expected %g", k_, \
-                      (f).nums[k_], want_[k_]); \
-} while (0)
+/* R's data frame: a row number before each row, the header single-spaced
+ * over the label columns, and a column each kind of row leaves empty ("-"
+ * under forget_bias in the RNN rows, under gain in the LSTM rows): one
+ * table, each row named by the key cell it has. */
+START_TEST(test_sparse_key_columns_keep_one_table)
+{
+    struct extract_transcript *t = parse_str(
+        "  model gain forget_bias   step_1 per_step\n"
+        "1   rnn  0.5           - 5.03e-17    0.490\n"
+        "2   rnn  1.5           - 5.27e+00    1.090\n"
+        "3  lstm    -           0 5.18e-12    0.629\n"
+        "4  lstm    -           3 4.78e-02    1.016\n");
+    struct found f = query(t, "{\"row\": \"b_f 3\", \"column\": \"per step\"}");
+
+    ASSERT_HIT(f, 1.016, 5, "1.016");
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"per step\"}");
+    ASSERT_HIT(f, 1.09, 3, "1.090");
+    extract_free(t);
+    /* a header of single spaces: the LSTM rows hold one value more */
+    t = parse_str(
+        "   length model forget_bias train_acc test_acc\n"
+        "1       5   rnn           -     1.000    1.000\n"
+        "2      50   rnn           -     0.561    0.494\n"
+        "3      50  lstm           0     0.839    0.495\n");
+    f = query(t, "{\"row\": \"length 50 LSTM b_f 0\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.495, 4, "0.495");
+    extract_free(t);
+}
+END_TEST
+
+/* R's named vector (and a Series printed across): one word over each value,
+ * "not very" over "303  297", is the row's header, not a sentence over it;
+ * and R's "[1]" before a vector is a position, not a value. */
+START_TEST(test_named_vector_and_vector_index)
+{
+    struct extract_transcript *t = parse_str(
+        "table(test kind)\n"
+        " not very \n"
+        " 303  297 \n"
+        "\n"
+        "the gap between them is\n"
+        " 6 \n"
+        "\n"
+        "before clipping:\n"
+        "[1] 20.5769\n");
+    struct found f = query(t, "{\"row\": \"test\", \"column\": \"not\"}");
+
+    ASSERT_HIT(f, 303, 3, "303");
+    f = query(t, "{\"row\": \"test\", \"column\": \"very\"}");
+    ASSERT_HIT(f, 297, 3, "297");
+    f = query(t, "{\"row\": \"before\"}");
+    ASSERT_HIT(f, 20.5769, 9, "20.5769");
+    extract_free(t);
+}
+END_TEST
 
 /* ---- nested output --------------------------------------------------------- */
 
@@ -1216,6 +1264,8 @@ int main(void)
     tcase_add_test(tc, test_axis_line_names_list_elements);
     tcase_add_test(tc, test_dict_keyed_by_numbers);
     tcase_add_test(tc, test_placeholder_cells_keep_the_table);
+    tcase_add_test(tc, test_sparse_key_columns_keep_one_table);
+    tcase_add_test(tc, test_named_vector_and_vector_index);
     suite_add_tcase(s, tc);
     tc = tcase_create("hostile");
     tcase_set_timeout(tc, 120);

@@ -153,6 +153,11 @@ START_TEST(test_units_and_glue)
     ck_assert(n[4].value == 64 && (n[4].flags & NUMPARSE_GLUED_RIGHT) && !(n[4].flags & NUMPARSE_GLUED));
     ck_assert(n[5].value == 0.5);
 
+    /* a unit word that is the next value's key is no unit of this one */
+    ck_assert_uint_eq(scan("loss=0.0000 secs=10.7 acc 0.9 s: 2", n), 4);
+    ck_assert(n[0].value == 0 && !(n[0].flags & NUMPARSE_UNIT));
+    ck_assert(n[2].value == 0.9 && !(n[2].flags & NUMPARSE_UNIT));
+
     /* a hyphenated name, not a negative number */
     ck_assert_uint_eq(scan("mlp-64 0.521 LSTM-3", n), 3);
     ck_assert(n[0].value == 64 && (n[0].flags & NUMPARSE_GLUED));

@@ -94,6 +94,34 @@ START_TEST(test_value_choice_beyond_labels)
 }
 END_TEST
 
+/* The exercise's own name printed in a log line ("exp=ex", "ex.py") names
+ * the script, not a result: an excluded word it holds rules no line out,
+ * while the same word elsewhere still does. */
+START_TEST(test_exercise_name_labels_nothing)
+{
+    struct graded g;
+    const char *gap = "{\"id\": \"gap\", \"description\": \"d\", \"points\": 1, \"kind\": \"value\", "
+                      "\"locate\": {\"column\": [\"gap\"], \"exclude\": [\"ex\"]}, \"less_than\": 1e-12}";
+
+    grade("run", gap, "ts=1 exp=ex event=torch_check max_abs_gap=2.22e-16\n", "", NULL, NULL, &g);
+    expect(&g, "gap", VERDICT_PASS);
+    release(&g);
+    grade("run", gap, "running ex.py: max gap 2.22e-16\n", "", NULL, NULL, &g);
+    expect(&g, "gap", VERDICT_PASS);
+    release(&g);
+    grade("run", gap, "ex_check gap 2.22e-16\n", "", NULL, NULL, &g);
+    expect(&g, "gap", VERDICT_MISSING);   /* another name that holds the word */
+    release(&g);
+    /* one part of a dotted path stays: a TOML section names its keys' rows */
+    grade("run", VALUE("f", "gain 0.5", "factor", "\"expected\": \"rnn.gain_0_5.factor\", "
+                       "\"tolerance\": {\"rel\": 0.01}"),
+          "[ex.rnn_a]\ngain = 0.5\nfactor = 0.490\n\n[ex.rnn_b]\ngain = 1.5\nfactor = 1.090\n",
+          "", NULL, NULL, &g);
+    expect(&g, "f", VERDICT_PASS);
+    release(&g);
+}
+END_TEST
+
 /* The expected value never picks among readings the labels fit alike
  * (score_value_judged): two or more disagreeing readings on lines printed
  * alike are a review showing them while fewer than SCORE_SHOTGUN_VALUES,
@@ -916,6 +944,39 @@ START_TEST(test_trace_rows_as_mappings)
 }
 END_TEST
 
+/* The same trace as R prints a data frame with the tokens as row names: no
+ * step on any row; a row's step is its place in the run ("<start>" is step
+ * 0, else the first row is step 1). */
+START_TEST(test_trace_rows_without_steps)
+{
+    const char *checks = "{\"id\": \"tr\", \"description\": \"d\", \"points\": 1, \"kind\": \"rnn_trace\"}";
+    const char *fmt =
+        "review A: delivery was good and service was not slow\n"
+        "           mood saw_not count\n"
+        "delivery  0.000   0.000 0.000\n"
+        "was       0.000   0.000 0.000\n"
+        "good      0.716   0.000 0.462\n"
+        "and       0.615   0.000 0.432\n"
+        "service   0.547   0.000 0.407\n"
+        "was       0.499   0.000 0.386\n"
+        "not       0.461   0.964 0.368\n"
+        "slow     -0.413   0.000 0.700\n"
+        "\n"
+        "review B: delivery was slow and service was not good\n"
+        "           mood saw_not count\n"
+        "<start>   0.000   0.000 0.000\n"
+        "delivery  0.000   0.000 0.000\n"
+        "was       0.000   0.000 0.000\n"
+        "slow     %s   0.000 0.462\n"
+        "and      -0.615   0.000 0.432\n"
+        "service  -0.547   0.000 0.407\n"
+        "was      -0.499   0.000 0.386\n"
+        "not      -0.461   0.964 0.368\n"
+        "good      0.413   0.000 0.700\n";
+    expect_trace_separates(checks, fmt);
+}
+END_TEST
+
 /* The same trace in sentences: words that are not the course's label the
  * numbers ("the state is mood ..., saw-not ..."); a review's words would not. */
 START_TEST(test_trace_rows_in_sentences)
@@ -1046,7 +1107,8 @@ int main(void)
         test_twin_pairs_and_trace,
         test_trace_one_column_per_step,
         test_trace_rows_as_mappings,
-        test_trace_rows_in_sentences,
+        test_trace_rows_in_sentences, test_trace_rows_without_steps,
+        test_exercise_name_labels_nothing,
         test_prose_split_and_keywords
     };
 
