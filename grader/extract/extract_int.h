@@ -445,6 +445,7 @@ struct pitem {
     int glued;              /* 1: written "word#" in a synonym: the word counts only with
                              * its number glued to it ("rnn0.5" for gain 0.5), never alone
                              * (a "rnn" key over "gain 1.0" is no gain) */
+    int point;              /* 1: its number is written with a decimal point ("gain 1.0") */
 };
 
 /* The shortest abbreviation of an excluded word: three letters are as often

@@ -56,14 +56,15 @@ static int compile_phrase(struct phrase *p)
         const struct xatom *a = &ab.a[i];
         if (a->num < 0) {
             int glued = a->p[a->len] == '#';
-            p->items[p->n++] = (struct pitem){ a->p, a->len, 0, 0.0, 0, glued };
+            p->items[p->n++] = (struct pitem){ a->p, a->len, 0, 0.0, 0, glued, 0 };
             prev_word = 1;
         } else if (prev_word && !p->items[p->n - 1].has_num) {
             p->items[p->n - 1].has_num = 1;
             p->items[p->n - 1].num = nums[a->num].value;
+            p->items[p->n - 1].point = !(nums[a->num].flags & NUMPARSE_INTEGER);
             prev_word = 0;
         } else {
-            p->items[p->n++] = (struct pitem){ NULL, 0, 1, nums[a->num].value, 0, 0 };
+            p->items[p->n++] = (struct pitem){ NULL, 0, 1, nums[a->num].value, 0, 0, 0 };
             prev_word = 0;
         }
     }

@@ -9,7 +9,6 @@
 #include "extract/extract_int.h"
 
 #include <ctype.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,17 +34,18 @@ static int atom_free(const struct sources *S, int s, const struct match *m, size
     return !(s == 0 && S->taken && extract_used_at(S->taken, S->taken->n_items, 0, idx));
 }
 
-/* A name cannot hold a '.', so students drop it: "gain05", "g15", "lr001"
- * name gain 0.5, gain 1.5, lr 0.01.  Does the run of digits glued right to
- * a letter (at least two, as printed) read as `want` with the point after
- * its first digit?  Only for a value with a fraction: "T50" is length 50,
- * never 5.0, and "g10" stays 10. */
-static int point_dropped(const struct extract_transcript *t, const struct xatom *b, double want)
+/* A name cannot hold a '.', so students drop it: "gain05", "g15", "g10",
+ * "lr001" name gain 0.5, 1.5, 1.0 and lr 0.01.  Does the run of digits
+ * glued right to a letter (at least two, as printed) read as the item's
+ * number with the point after its first digit?  Only for a number the
+ * rubric writes with a point: "T50" is length 50, never length 5. */
+static int point_dropped(const struct extract_transcript *t, const struct xatom *b,
+                         const struct pitem *it)
 {
-    double v = 0, scale = 1;
+    double v = 0, scale = 1, want = it->num;
 
     if (!(t->nums[b->num].flags & NUMPARSE_GLUED) || b->len < 2 || b->len > 6 ||
-        want == floor(want) || !isalpha((unsigned char)b->p[-1]))
+        !it->point || !isalpha((unsigned char)b->p[-1]))
         return 0;
     for (size_t i = 0; i < b->len; i++) {
         if (b->p[i] < '0' || b->p[i] > '9')
@@ -90,7 +90,7 @@ static long find_in_source(const struct extract_transcript *t, const struct pite
                 if (it->glued && !(t->nums[b->num].flags & NUMPARSE_GLUED))
                     continue;
                 if (!extract_num_eq(t->nums[b->num].value, it->num) &&
-                    !point_dropped(t, b, it->num)) {
+                    !point_dropped(t, b, it)) {
                     if (nm && !nm->line && s == 0) {
                         nm->line = line;
                         snprintf(nm->text, sizeof nm->text, "%.*s %.*s", (int)a->len, a->p,
@@ -138,8 +138,8 @@ static int word_free_in_scope(const struct pitem *word, const struct sources *S)
 static int match_split(const struct extract_transcript *t, const struct pitem *it,
                        const struct sources *S, struct match *m, size_t k)
 {
-    struct pitem word = { it->w, it->wlen, 0, 0.0, it->whole, 0 };
-    struct pitem num = { NULL, 0, 1, it->num, 0, 0 };
+    struct pitem word = { it->w, it->wlen, 0, 0.0, it->whole, 0, 0 };
+    struct pitem num = { NULL, 0, 1, it->num, 0, 0, it->point };
 
     if (it->glued || !word_free_in_scope(&word, S))
         return 0;

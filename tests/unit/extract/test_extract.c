@@ -109,6 +109,27 @@ START_TEST(test_separator_dots_bound_fields)
 }
 END_TEST
 
+/* A name cannot hold a '.': "g05", "g10" name gain 0.5 and gain 1.0 where
+ * the rubric writes the value with a point; "g50" is never gain 5. */
+START_TEST(test_names_drop_the_point)
+{
+    struct extract_transcript *t = parse_str(
+        "factor_g05 = 0.4901\n"
+        "factor_g10 = 0.9106\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"factor\"}");
+    ASSERT_HIT(f, 0.4901, 1, "0.4901");
+    f = query(t, "{\"row\": \"gain 1.0\", \"column\": \"factor\"}");
+    ASSERT_HIT(f, 0.9106, 2, "0.9106");
+    extract_free(t);
+    t = parse_str("factor_g50 = 0.7000\n");
+    f = query(t, "{\"row\": \"gain 5\", \"column\": \"factor\"}");
+    ck_assert_msg(f.n == 0, "g50 read as gain 5 (line %zu)", f.line);
+    extract_free(t);
+}
+END_TEST
+
 /* n_values: the different values printed by candidates as good as the
  * chosen one on lines printed alike — what score/ calls a shotgun when
  * there are many.  Keys (whole numbers) make lines different rows, and rows
@@ -1163,6 +1184,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_label_value_lines);
     tcase_add_test(tc, test_separator_dots_bound_fields);
+    tcase_add_test(tc, test_names_drop_the_point);
     tcase_add_test(tc, test_values_left_undecided);
     tcase_add_test(tc, test_key_columns_by_their_values);
     tcase_add_test(tc, test_key_words_by_the_values_after_them);
