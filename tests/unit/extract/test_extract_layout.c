@@ -504,6 +504,19 @@ START_TEST(test_assignment_display_values_are_the_names)
     f = query(t, "{\"row\": \"x\"}");
     ck_assert_msg(f.n == 0 || f.value != 7, "a comparison read as a name's display");
     extract_free(t);
+
+    /* a line of words over one value set off 4 deeper (R's "[1] 20.5769" under its
+     * caption) is that line's; a line that prints a number captions nothing */
+    t = parse_str(
+        "norm before clipping\n"
+        "[1] 20.5769\n"
+        "after clip_grad_norm_(max_norm = 1.0)\n"
+        "[1] 1.0000\n");
+    f = query(t, "{\"row\": \"before\"}");
+    ASSERT_HIT(f, 20.5769, 2, "20.5769");
+    f = query(t, "{\"row\": \"norm\"}");
+    ck_assert_msg(f.n == 1 && f.value == 20.5769, "norm read as %g (line %zu)", f.value, f.line);
+    extract_free(t);
 }
 END_TEST
 
