@@ -9,6 +9,7 @@
  */
 #include "extract/extract_int.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -715,14 +716,56 @@ static void blank_vector_indices(char *s, size_t len)
             for (d = i + 1; d < len && s[d] >= '0' && s[d] <= '9'; d++)
                 ;
             size_t close = d < len && s[d] == ',' ? d + 1 : d;
-            if (d > i + 1 && d - i <= 7 && close < len && s[close] == ']' && close + 2 < len &&
-                s[close + 1] == ' ' && s[close + 2] != '\n') {
+            if (d > i + 1 && d - i <= 7 && close + 1 < len && s[close] == ']' &&
+                s[close + 1] == ' ') {
                 size_t k = close + 1;
                 while (k < len && s[k] == ' ')
                     k++;
                 if (k < len && s[k] != '\n' && s[k] != '\r')
                     memset(s + i, ' ', close + 1 - i);
             }
+        }
+        while (b < len && s[b] != '\n')
+            b++;
+        b++;
+    }
+}
+
+/* Is s[i..) a test runner's verdict after a test's name: " ... ok",
+ * " ... FAIL", " PASSED", " FAILED" (unittest's and pytest's)? */
+static int test_verdict(const char *s, size_t i, size_t len)
+{
+    static const char *const verdicts[] = { " ... ", " PASSED", " FAILED", " ERROR", NULL };
+
+    for (const char *const *v = verdicts; *v; v++)
+        if (len - i >= strlen(*v) && !strncmp(s + i, *v, strlen(*v)))
+            return 1;
+    return 0;
+}
+
+/* A self-check printed as a test runner prints it names each check by a
+ * function whose name starts with "test_" ("test_len50_lstm_train_acc ...
+ * ok (got 0.839)", "tests/test_lab.py::test_gap PASSED"): the prefix says
+ * it is a test, not that the number is a test accuracy.  A human reads
+ * "len50 lstm train acc"; the prefix becomes spaces, so columns keep their
+ * places.  Only a name of at least two more parts, followed by a runner's
+ * verdict, is such a test's. */
+static void blank_test_prefixes(char *s, size_t len)
+{
+    for (size_t b = 0; b < len;) {
+        size_t start = b, i, e, parts = 0;
+        while (start < len && (s[start] == ' ' || s[start] == '\t'))
+            start++;
+        i = start;
+        for (size_t k = i; k + 1 < len && k < start + 200 && s[k] != '\n' && s[k] != ' '; k++)
+            if (s[k] == ':' && s[k + 1] == ':')
+                i = k + 2;   /* pytest's "tests/test_lab.py::test_name": the file, too */
+        if (len - i > 5 && !strncmp(s + i, "test_", 5)) {
+            for (e = i + 5; e < len && (isalnum((unsigned char)s[e]) || s[e] == '_' ||
+                                         s[e] == '.'); e++)
+                parts += s[e] == '_';
+            if (parts >= 1 && test_verdict(s, e, len))
+                memset(s + start, ' ', i + 5 - start);
         }
         while (b < len && s[b] != '\n')
             b++;
@@ -758,6 +801,7 @@ int extract_parse(const char *text, size_t len, const struct extract_limits *lim
     t->len = copy_without_ansi(t->text, text, len);
     t->text[t->len] = '\0';
     blank_vector_indices(t->text, t->len);
+    blank_test_prefixes(t->text, t->len);
     t->decimal_commas = writes_decimal_commas(t->text, t->len);
     if (extract_nest_join(t, err) < 0 || extract_reshape(t, err) < 0)
         goto fail;

@@ -330,25 +330,33 @@ static long rate_labelled(struct finder *f, const struct xline *ln, const struct
     return found;
 }
 
-/* Which side of an arrow a column names: "old -> new" prints the before
+/* Which side of an arrow a word names: "old -> new" prints the before
  * value on the left and the after value on the right.  -1 left, 1 right,
- * 0 neither. */
-static int arrow_side(const struct phrase_set *col)
+ * 0 neither; arrow_side asks it of a column's one-word phrases. */
+static int arrow_side_word(const char *w, size_t wlen)
 {
     static const char *const left[] = { "before", "old", "pre", "initial", "original", "from",
                                         "unclipped", NULL };
     static const char *const right[] = { "after", "new", "post", "final", "to", "clipped", NULL };
 
+    for (size_t k = 0; left[k]; k++)
+        if (extract_word_eq(left[k], strlen(left[k]), w, wlen) == 3)
+            return -1;
+    for (size_t k = 0; right[k]; k++)
+        if (extract_word_eq(right[k], strlen(right[k]), w, wlen) == 3)
+            return 1;
+    return 0;
+}
+
+static int arrow_side(const struct phrase_set *col)
+{
     for (size_t v = 0; v < col->n; v++) {
         const struct pitem *it = &col->v[v].items[0];
+        int side;
         if (col->v[v].n != 1 || !it->w || it->has_num)
             continue;
-        for (size_t k = 0; left[k]; k++)
-            if (extract_word_eq(left[k], strlen(left[k]), it->w, it->wlen) == 3)
-                return -1;
-        for (size_t k = 0; right[k]; k++)
-            if (extract_word_eq(right[k], strlen(right[k]), it->w, it->wlen) == 3)
-                return 1;
+        if ((side = arrow_side_word(it->w, it->wlen)))
+            return side;
     }
     return 0;
 }
@@ -369,6 +377,56 @@ static int arrow_between(const char *s, size_t from, size_t to)
     return 0;
 }
 
+/* Does the line name, in a word of its own, what an arrow pair is the
+ * before and after of — a word of the column's phrases other than the
+ * side word ("norm" of "norm after")?  An arrow says which side, never of
+ * what: "lstm bf=3 2.230e-02 -> 4.782e-02" (step 50 to step 1) is no
+ * clipped norm. */
+static int arrow_subject_named(const struct extract_transcript *t, const struct xline *ln,
+                               const struct phrase_set *col)
+{
+    int asked = 0;   /* a column of side words alone ("after") asks for no subject */
+
+    for (size_t v = 0; v < col->n; v++) {
+        if (col->v[v].n < 2)
+            continue;
+        for (size_t k = 0; k < col->v[v].n; k++) {
+            const struct pitem *it = &col->v[v].items[k];
+            if (!it->w || it->has_num || arrow_side_word(it->w, it->wlen))
+                continue;
+            asked = 1;
+            for (size_t i = 0; i < ln->n_atoms; i++) {
+                const struct xatom *a = &t->atoms[ln->atom0 + i];
+                if (a->num < 0 && extract_word_eq(it->w, it->wlen, a->p, a->len) == 3)
+                    return 1;
+            }
+        }
+    }
+    return !asked;
+}
+
+/* Does the line name only the other side of a before/after pair than the
+ * column asks for?  "total grad norm before clip -> 20.577" is no "after"
+ * value however its "clip" abbreviates the synonym "clipped": a human reads
+ * "before" first.  A line naming both sides ("before 20.6, after 1.0") is
+ * left to the words beside each number. */
+static int names_other_side(const struct extract_transcript *t, const struct xline *ln,
+                            int side)
+{
+    int other = 0, same = 0;
+
+    for (size_t i = 0; side && i < ln->n_atoms; i++) {
+        const struct xatom *a = &t->atoms[ln->atom0 + i];
+        /* "from" and "to" join too much else ("clipping to 1.0") to say a side */
+        int weak = (a->len == 2 && !strncasecmp(a->p, "to", 2)) ||
+                   (a->len == 4 && !strncasecmp(a->p, "from", 4));
+        int s = a->num < 0 && !weak ? arrow_side_word(a->p, a->len) : 0;
+        other |= s == -side;
+        same |= s == side;
+    }
+    return other && !same;
+}
+
 /* "total norm 20.58 -> 1.00": the number on the column's side of an arrow
  * pair, when the column is "before"/"after" (or "old"/"new"); -1 none.
  * A line with one arrow pair answers before any label on it: in "clip at
@@ -381,6 +439,8 @@ static long arrow_value(struct finder *f, const struct xline *ln, const struct m
     int side = arrow_side(&f->col);
     long found = -1;
 
+    if (side && !have_r && !arrow_subject_named(t, ln, &f->col))
+        return -1;
     for (size_t j = 0; side && j + 1 < ln->n_nums; j++) {
         const struct numparse_num *l = &t->nums[ln->num0 + j], *r = &t->nums[ln->num0 + j + 1];
         if (!arrow_between(s + ln->off, l->end, r->start))
@@ -705,6 +765,9 @@ static int column_in_difference(const struct extract_transcript *t, const struct
             size_t n = (size_t)(to - from);
             if (n == 3 && !memcmp(from, " - ", 3))
                 return 1;
+            /* the minus sign U+2212 is an atom of its own ("train − test") */
+            if (a[j].len == 3 && !memcmp(a[j].p, "\xe2\x88\x92", 3))
+                return 1;
             /* "lstm_bf0_len50_train_minus_test": the gap spelled out */
             if (extract_atom_is(&a[j], "minus"))
                 return 1;
@@ -836,6 +899,8 @@ int extract_inline_candidates(struct finder *f, size_t li)
     int nth = f->q->nth > 0 ? f->q->nth : 1;
     struct cand c = { .table = -1 };   /* every field set below or zero */
 
+    if (f->col.n && names_other_side(t, ln, arrow_side(&f->col)))
+        return 0;
     S.s[0] = C.s[0] = extract_line_source(t, (long)li);
     S.n += extract_scope_sources(t, ln, S.s + 1);
     if (f->row.n) {

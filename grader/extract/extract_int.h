@@ -11,6 +11,8 @@
  *   extract_nest.c           joins structures wrapped over lines; gives lines their keys
  *   extract_reshape.c        tables printed as a dict of lists or as record blocks,
  *                            rewritten as tables
+ *   extract_spaced.c         tables printed with one space between fields, rewritten
+ *                            as pipe tables
  *   extract_refmark.c        numbers printed as someone else's (the course's, expected)
  *   extract_query.c          queries and synonyms
  * Tables: finding them and giving every number a column (extract.c calls
@@ -173,6 +175,17 @@ int extract_nest_join(struct extract_transcript *t, struct gb_err *err);
  * '\r'-separated segments of one output line.  Runs after extract_nest_join,
  * before the text is split into lines. */
 int extract_reshape(struct extract_transcript *t, struct gb_err *err);
+
+/* Rewrites each run of rows printed with single spaces under a header of as
+ * many names (print(*row), np.savetxt's "# a b c") as pipe rows, each line
+ * in place (extract_spaced.c).  Called by extract_reshape. */
+int extract_reshape_spaced(struct extract_transcript *t, struct gb_err *err);
+
+/* The soft breaks (extract_nest_join) of old line [b, e), now at [new_b,
+ * new_e): those of a rewritten line move to its last byte, those of a line
+ * kept as it was move with it (extract_spaced.c). */
+void extract_move_breaks(struct extract_transcript *t, size_t *soft, size_t b, size_t e,
+                         size_t new_b, size_t new_e, int rewritten);
 
 /* The output line number of byte off of stored line li: a joined structure
  * spans several output lines. */

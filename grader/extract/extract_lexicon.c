@@ -15,7 +15,11 @@
  * extract_lexicon_cjk_word).  Russian entries are lower case, and most are
  * stems: Russian inflects ("точность", "точности"), so a Cyrillic word
  * matches an entry it extends by one or two letters, its ending
- * ("точност" reads both; "до" has no stem and matches only itself).  Korean
+ * ("точност" reads both; "до" has no stem and matches only itself).  Greek
+ * entries are folded (lower case, no accents, final sigma as sigma) and
+ * stems in the same way, with case endings of up to three letters
+ * ("βηματ" reads "βήματα" and "βήματος").  Hindi entries are Devanagari
+ * words as printed (Hindi labels barely inflect).  Korean
  * entries are bare words; a particle after one ("차이는", "정확도가") is
  * dropped (korean_particles).  Arabic entries are written with and without
  * the article "ال" (al-, the) where a header uses both.  A word
@@ -147,7 +151,7 @@ static const struct label_word lexicon[] = {
     { "moyenne", "mean" },           /* fr */
     { "nach", "after" },             /* de */
     { "nachher", "after" },          /* de */
-    { "nauwkeurigheid", "accuracy" }, /* nl */
+    { "nauwkeurigheid", "accuracy" },/* nl */
     { "nilai", "value" },            /* id */
     { "norma", "norm" },             /* es, pt, it, id */
     { "norme", "norm" },             /* fr */
@@ -258,6 +262,49 @@ static const struct label_word lexicon[] = {
     { "zapytanie", "query" },        /* pl */
     { "zeile", "row" },              /* de */
     { "zeit", "time" },              /* de */
+    { "αθροισμ", "sum" },            /* el, a stem */
+    { "ακριβει", "accuracy" },       /* el, a stem: ακρίβεια, ακρίβειας */
+    { "ανα", "per" },                /* el */
+    { "αναλογι", "ratio" },          /* el, a stem */
+    { "ασκησ", "exercise" },         /* el, a stem */
+    { "βαρ", "weight" },             /* el, a stem: βάρος, βάρη */
+    { "βημ", "step" },               /* el, a stem: βήμα */
+    { "βηματ", "step" },             /* el, a stem: βήματα, βήματος */
+    { "γραμμ", "row" },              /* el, a stem: γραμμή, γραμμές */
+    { "δευτ", "seconds" },           /* el: δευτ., seconds cut short */
+    { "δευτερολεπτ", "seconds" },    /* el, a stem */
+    { "διαφορ", "difference" },      /* el, a stem */
+    { "δικτυ", "net" },              /* el, a stem: δίκτυο */
+    { "δοκιμ", "test" },             /* el, a stem: δοκιμή, -ής */
+    { "εκπαιδευσ", "train" },        /* el, a stem: εκπαίδευση, -ης */
+    { "ελαχιστ", "min" },            /* el, a stem */
+    { "ελεγχ", "test" },             /* el, a stem: έλεγχος, ελέγχου */
+    { "εξοδ", "output" },            /* el, a stem: έξοδος, εξόδου */
+    { "ερωτημ", "query" },           /* el, a stem: ερώτημα, -ατα */
+    { "ερωτησ", "question" },        /* el, a stem: ερώτηση, -ης */
+    { "ετικετ", "label" },           /* el, a stem */
+    { "κερδ", "gain" },              /* el, a stem: κέρδος, κέρδους */
+    { "κλειδ", "key" },              /* el, a stem: κλειδί, κλειδιά */
+    { "λογιστικ", "logistic" },      /* el, a stem: λογιστική */
+    { "λογοσ", "ratio" },            /* el */
+    { "μεγιστ", "max" },             /* el, a stem */
+    { "μερ", "part" },               /* el, a stem: μέρος, μέρη */
+    { "μεσ", "mean" },               /* el, a stem: μέσος, μέση, μέσο */
+    { "μετα", "after" },             /* el */
+    { "μηκ", "length" },             /* el, a stem: μήκος, μήκους */
+    { "μοναδ", "unit" },             /* el, a stem: μονάδα, μονάδων */
+    { "μοντελ", "model" },           /* el, a stem: μοντέλο, -α, -ου */
+    { "νορμ", "norm" },              /* el, a stem */
+    { "ολα", "all" },                /* el: όλα */
+    { "ολεσ", "all" },               /* el: όλες */
+    { "ολοι", "all" },               /* el: όλοι */
+    { "παραγοντ", "factor" },        /* el, a stem: παράγοντας, -α */
+    { "πριν", "before" },            /* el */
+    { "στηλ", "column" },            /* el, a stem: στήλη, στήλες */
+    { "συνολικ", "total" },          /* el, a stem: συνολική, -ό */
+    { "τιμ", "value" },              /* el, a stem: τιμή, τιμές */
+    { "χαρτ", "paper" },             /* el, a stem: χαρτί (on paper: worked by hand) */
+    { "χρον", "time" },              /* el, a stem: χρόνος, χρόνου */
     { "бумаг", "paper" },            /* ru, a stem */
     { "веса", "weight" },            /* ru */
     { "вопрос", "question" },        /* ru */
@@ -311,6 +358,52 @@ static const struct label_word lexicon[] = {
     { "طول", "length" },             /* ar */
     { "قبل", "before" },             /* ar */
     { "مجموع", "sum" },              /* ar */
+    { "अंतर", "difference" },        /* hi */
+    { "अधिकतम", "max" },             /* hi */
+    { "अनुपात", "ratio" },           /* hi */
+    { "आउटपुट", "output" },          /* hi */
+    { "औसत", "mean" },               /* hi */
+    { "कदम", "step" },               /* hi */
+    { "कागज", "paper" },             /* hi */
+    { "काग़ज़", "paper" },           /* hi, with nukta */
+    { "कुंजी", "key" },              /* hi */
+    { "कुल", "total" },              /* hi */
+    { "कॉलम", "column" },            /* hi */
+    { "गुणक", "factor" },            /* hi */
+    { "गेन", "gain" },               /* hi */
+    { "गोल", "rounding" },           /* hi: गोल करना, to round */
+    { "ग्रेडिएंट", "gradient" },     /* hi */
+    { "चरण", "step" },               /* hi */
+    { "जोड़", "sum" },               /* hi */
+    { "टेस्ट", "test" },             /* hi */
+    { "ट्रेनिंग", "train" },         /* hi */
+    { "न्यूनतम", "min" },            /* hi */
+    { "पंक्ति", "row" },             /* hi */
+    { "परीक्षण", "test" },           /* hi */
+    { "पहले", "before" },            /* hi */
+    { "प्रति", "per" },              /* hi */
+    { "प्रशिक्षण", "train" },        /* hi */
+    { "प्रश्न", "question" },        /* hi */
+    { "बाद", "after" },              /* hi */
+    { "भाग", "part" },               /* hi */
+    { "भार", "weight" },             /* hi */
+    { "मान", "value" },              /* hi */
+    { "मॉडल", "model" },             /* hi */
+    { "योग", "sum" },                /* hi */
+    { "लंबाई", "length" },           /* hi */
+    { "लम्बाई", "length" },          /* hi */
+    { "लेबल", "label" },             /* hi */
+    { "वजन", "weight" },             /* hi */
+    { "वज़न", "weight" },            /* hi */
+    { "शुद्धता", "accuracy" },       /* hi */
+    { "सटीकता", "accuracy" },        /* hi */
+    { "समय", "time" },               /* hi */
+    { "सवाल", "question" },          /* hi */
+    { "सेकंड", "seconds" },          /* hi */
+    { "सेकेंड", "seconds" },         /* hi */
+    { "स्टेप", "step" },             /* hi */
+    { "स्तंभ", "column" },           /* hi */
+    { "हाथ", "hand" },               /* hi */
     { "一半", "half" },                /* zh-Hans */
     { "之前", "before" },              /* zh-Hans */
     { "之后", "after" },               /* zh-Hans */
@@ -434,14 +527,15 @@ static const char *lookup(const char *folded)
     return e ? e->english : NULL;
 }
 
-/* A Cyrillic word (folded, n bytes) that extends a stem entry by one or two
- * letters, its ending; the stem keeps three letters at least. */
-static const char *russian_stem(const char *f, size_t n)
+/* A Cyrillic or Greek word (folded, n bytes: two per letter) that extends
+ * a stem entry by an ending of one to max_letters letters ("точности",
+ * "ακρίβειας", "βήματος"); the stem keeps three letters at least. */
+static const char *inflected_stem(const char *f, size_t n, size_t max_letters)
 {
     char stem[FOLD_MAX];
     const char *en;
 
-    for (size_t cut = 2; cut <= 4; cut += 2) {
+    for (size_t cut = 2; cut <= 2 * max_letters; cut += 2) {
         if (n < cut + 6)
             break;
         memcpy(stem, f, n - cut);
@@ -490,7 +584,10 @@ static const char *lexicon_english(const char *w, size_t len)
     if ((en = lookup(f)))
         return en;
     if ((unsigned char)f[0] == 0xD0 || (unsigned char)f[0] == 0xD1)
-        return russian_stem(f, n);
+        return inflected_stem(f, n, 2);
+    /* Greek case endings run to three letters ("-ματος", "-ους") */
+    if ((unsigned char)f[0] == 0xCE || (unsigned char)f[0] == 0xCF)
+        return inflected_stem(f, n, 3);
     if ((unsigned char)f[0] >= 0xEA && (unsigned char)f[0] <= 0xED)
         return korean_stem(f, n);
     /* plurals and inflections: "lignes", "valores", "Zeilen", "nuevos" */

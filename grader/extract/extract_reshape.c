@@ -16,7 +16,9 @@
  *        model     | LSTM
  *        train_acc | 0.839
  *    consecutive blocks with the same fields are rows of one table, the
- *    fields its columns.
+ *    fields its columns;
+ *  - and, through extract_spaced.c, rows printed with single spaces under a
+ *    header of as many names (print(*row), np.savetxt).
  * Either becomes a caption and pipe-delimited rows, so the table readers
  * find every value by its row and its column as in any other table (which
  * column holds the keys is theirs to tell).  The rows are '\r'-separated
@@ -234,18 +236,6 @@ static int expand_line(const char *s, size_t b, size_t e, struct columnar *cd,
     return write_table(out, s + b, cap_end - b, cd, err) ? -1 : 1;
 }
 
-/* The soft breaks (extract_nest_join) of old line [b, e), now at [new_b,
- * new_e): those of a rewritten line move to its last byte (the rows it
- * became cite its first output line, and the lines after it keep their
- * numbers); those of a line kept as it was move with it. */
-static void move_breaks(struct extract_transcript *t, size_t *soft, size_t b, size_t e,
-                        size_t new_b, size_t new_e, int rewritten)
-{
-    for (; *soft < t->n_soft && t->soft_breaks[*soft] < e; (*soft)++)
-        t->soft_breaks[*soft] = rewritten && new_e > new_b ? new_e - 1
-                                : t->soft_breaks[*soft] - b + new_b;
-}
-
 static int expand_dicts(struct extract_transcript *t, struct columnar *cd, struct gb_err *err)
 {
     struct gb_buf out = GB_BUF_INIT;
@@ -263,7 +253,7 @@ static int expand_dicts(struct extract_transcript *t, struct columnar *cd, struc
         if (!x && gb_buf_append(&out, t->text + b, e - b, err))
             goto out;
         changed |= x;
-        move_breaks(t, &soft, b, e + 1, at, out.len, x);
+        extract_move_breaks(t, &soft, b, e + 1, at, out.len, x);
         if (!nl)
             break;
         if (gb_buf_puts(&out, "\n", err))
@@ -453,7 +443,7 @@ static int expand_records(struct extract_transcript *t, struct columnar *cd,
         if (x ? write_run_line(cd, first, k, li, &out, err)
               : gb_buf_append(&out, t->text + sp[li].b, sp[li].e - sp[li].b, err))
             goto out;
-        move_breaks(t, &soft, sp[li].b, sp[li].e + 1, at, out.len, x);
+        extract_move_breaks(t, &soft, sp[li].b, sp[li].e + 1, at, out.len, x);
         if (sp[li].e < t->len && gb_buf_puts(&out, "\n", err))
             goto out;
     }
@@ -591,7 +581,7 @@ static int expand_html(struct extract_transcript *t, struct gb_err *err)
         int x = html_line(t->text, b, e, &out, err);
         if (x < 0)
             goto out;
-        move_breaks(t, &soft, b, e + 1, at, out.len, 0);
+        extract_move_breaks(t, &soft, b, e + 1, at, out.len, 0);
         if (!nl)
             break;
         if (gb_buf_puts(&out, "\n", err))
@@ -619,7 +609,7 @@ int extract_reshape(struct extract_transcript *t, struct gb_err *err)
     if (!(cd.cells = malloc(COLUMNAR_KEYS_MAX * COLUMNAR_ROWS_MAX * sizeof *cd.cells)))
         return gb_fail(err, "out of memory reading a table printed as a dict or records");
     rc = expand_html(t, err) < 0 || expand_dicts(t, &cd, err) < 0 ||
-         expand_records(t, &cd, err) < 0 ? -1 : 0;
+         expand_records(t, &cd, err) < 0 || extract_reshape_spaced(t, err) < 0 ? -1 : 0;
     free(cd.cells);
     return rc;
 }

@@ -86,6 +86,29 @@ int extract_decoration(const char *s, size_t len)
     return len > 0;
 }
 
+/* A Greek letter (U+0386..U+03CE) folded as a Greek reader compares
+ * words: capitals to lower case, the tonos and dialytika dropped, final
+ * sigma as sigma ("ΑΚΡΊΒΕΙΑ", "ακρίβεια" and "ακριβεια" are one word);
+ * 0 for any other code point. */
+static unsigned greek_base(unsigned cp)
+{
+    static const struct { unsigned short from, to; } accented[] = {
+        { 0x386, 0x3B1 }, { 0x388, 0x3B5 }, { 0x389, 0x3B7 }, { 0x38A, 0x3B9 },
+        { 0x38C, 0x3BF }, { 0x38E, 0x3C5 }, { 0x38F, 0x3C9 }, { 0x390, 0x3B9 },
+        { 0x3AA, 0x3B9 }, { 0x3AB, 0x3C5 }, { 0x3AC, 0x3B1 }, { 0x3AD, 0x3B5 },
+        { 0x3AE, 0x3B7 }, { 0x3AF, 0x3B9 }, { 0x3B0, 0x3C5 }, { 0x3C2, 0x3C3 },
+        { 0x3CA, 0x3B9 }, { 0x3CB, 0x3C5 }, { 0x3CC, 0x3BF }, { 0x3CD, 0x3C5 },
+        { 0x3CE, 0x3C9 },
+    };
+
+    for (size_t i = 0; i < sizeof accented / sizeof accented[0]; i++)
+        if (accented[i].from == cp)
+            return accented[i].to;
+    if (cp >= 0x391 && cp <= 0x3A9 && cp != 0x3A2)
+        return cp + 0x20;
+    return cp >= 0x3B1 && cp <= 0x3C9 ? cp : 0;
+}
+
 size_t extract_fold_word(const char *w, size_t len, char *out, size_t max)
 {
     size_t n = 0;
@@ -100,6 +123,15 @@ size_t extract_fold_word(const char *w, size_t len, char *out, size_t max)
             out[n++] = (char)(0x80 | (cp & 0x3F));
             i += 2;
             continue;
+        }
+        if (!step && (c0 == 0xCE || c0 == 0xCF) && (c1 & 0xC0) == 0x80 && n + 2 <= max) {
+            unsigned g = greek_base(((unsigned)(c0 & 0x1F) << 6) | (c1 & 0x3Fu));
+            if (g) {
+                out[n++] = (char)(0xC0 | (g >> 6));
+                out[n++] = (char)(0x80 | (g & 0x3F));
+                i += 2;
+                continue;
+            }
         }
         if (!step && c0 == 0xD1 && c1 == 0x91 && n + 2 <= max) {
             out[n++] = (char)0xD0;   /* ё is е */
@@ -215,7 +247,10 @@ int extract_version_number(const struct extract_transcript *t, const struct xlin
     const char *s = t->text + ln->off;
     size_t e = n->start, b;
 
-    if (e < 2 || s[e - 1] != ' ')
+    /* a version is written plainly: "numpy 2.220e-16" or "vs numpy -0.3" is a
+     * measurement named after the library it was compared with */
+    if (e < 2 || s[e - 1] != ' ' || (n->flags & (NUMPARSE_EXPONENT | NUMPARSE_SIGNED |
+                                                 NUMPARSE_PERCENT | NUMPARSE_FACTOR)))
         return 0;
     for (b = --e; b > 0 && (unsigned)((s[b - 1] | 0x20) - 'a') < 26u; b--)
         ;

@@ -376,6 +376,18 @@ static int only_keys(const char *s, size_t a, size_t b)
     return 1;
 }
 
+/* A trace row's memory: its last HAND_RNN_UNITS numbers, from mem, into h;
+ * slack is how far its printing may be off (half a unit of its last digit,
+ * at most 0.005). */
+static void row_memory(const struct numparse_num *mem, double h[HAND_RNN_UNITS], double *slack)
+{
+    *slack = 0;
+    for (size_t u = 0; u < HAND_RNN_UNITS; u++) {
+        h[u] = mem[u].value;
+        *slack = fmax(*slack, fmin(numparse_half_ulp(&mem[u]), 0.005));
+    }
+}
+
 /* A trace row, however it is printed: an integer step, the token read at
  * it, then only numbers (and their keys), the last three the memory —
  * "3 good [1. 0. 0.] [0.716 0. 0.462]", "review=A step=3 token=good x=[...]
@@ -409,12 +421,7 @@ static long trace_row(const char *s, size_t len, const char **tok, double h[HAND
     }
     if (step < 0)
         return -1;
-    *slack = 0;
-    for (size_t u = 0; u < HAND_RNN_UNITS; u++) {
-        const struct numparse_num *x = &num[n - HAND_RNN_UNITS + u];
-        h[u] = x->value;
-        *slack = fmax(*slack, fmin(numparse_half_ulp(x), 0.005));
-    }
+    row_memory(&num[n - HAND_RNN_UNITS], h, slack);
     return step;
 }
 
@@ -446,11 +453,7 @@ static int stepless_row(const char *s, size_t len, const char **tok, double h[HA
     for (size_t k = 0; k + 1 < n; k++)
         if (!only_keys(s, num[k].end, num[k + 1].start))
             return 0;
-    *slack = 0;
-    for (size_t u = 0; u < HAND_RNN_UNITS; u++) {
-        h[u] = num[u].value;
-        *slack = fmax(*slack, fmin(numparse_half_ulp(&num[u]), 0.005));
-    }
+    row_memory(num, h, slack);
     return 1;
 }
 

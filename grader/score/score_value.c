@@ -375,11 +375,37 @@ static int locate_value(const struct score_ctx *ctx, const struct rubric_check *
 }
 
 
+/* Does the column header col (a table cell's, as printed) name the one
+ * phrase of `one` in its own words?  The header is read as a line of its
+ * own, with the matching the output's lines get ("paso 1" is step 1). */
+static int header_names(const char *col, const struct extract_query *one, int *named,
+                        struct gb_err *err)
+{
+    struct extract_transcript *tr = NULL;
+    size_t *lines = NULL, n = 0;
+
+    *named = 0;
+    if (!col || !*col)
+        return 0;
+    if (extract_parse(col, strlen(col), NULL, &tr, err) ||
+        extract_lines_naming(tr, one, EXTRACT_ROW, 0, &lines, &n, err)) {
+        extract_free(tr);
+        return -1;
+    }
+    *named = n > 0;
+    free(lines);
+    extract_free(tr);
+    return 0;
+}
+
 /* How many of the locate's row and column alternatives ("gap", "torch",
- * "max abs diff"; "test", "64-unit") a line names in its own words; counts[]
- * is per line of `lines`. */
+ * "max abs diff"; "test", "64-unit") each hit's labels name: the words of
+ * its own line and, for a table cell, of its column header — a human reads
+ * the cell under "paso 1" as described by "paso 1" as fully as a line that
+ * says it.  counts[] is per hit of `hits`. */
 static int described_counts(const struct score_ctx *ctx, const struct cJSON *locate,
-                            const size_t *lines, size_t n_lines, int *counts, struct gb_err *err)
+                            const struct extract_hit *const *hits, size_t n_hits, int *counts,
+                            struct gb_err *err)
 {
     struct extract_query q = EXTRACT_QUERY_INIT;
     int rc = 0;
@@ -393,12 +419,14 @@ static int described_counts(const struct score_ctx *ctx, const struct cJSON *loc
         one.synonyms = q.synonyms;
         rc = extract_query_add(&one, EXTRACT_ROW, phrase, err) ||
              extract_lines_naming(ctx->out, &one, EXTRACT_ROW, 0, &named, &n, err);
-        for (size_t i = 0; !rc && i < n_lines; i++)
-            for (size_t k = 0; k < n; k++)
-                if (named[k] == lines[i]) {
-                    counts[i]++;
-                    break;
-                }
+        for (size_t i = 0; !rc && i < n_hits; i++) {
+            int by = 0;
+            for (size_t k = 0; k < n && !by; k++)
+                by = named[k] == hits[i]->line;
+            if (!by)
+                rc = header_names(hits[i]->column, &one, &by, err);
+            counts[i] += by;
+        }
         free(named);
         extract_query_free(&one);
     }
@@ -419,30 +447,30 @@ static void take_hit(struct extract_result *res, size_t *which, struct extract_r
 }
 
 /* Every scalar the locate finds, into all, and in (*counts)[i] how much of
- * the check hit i's line describes (described_counts); the last count,
- * (*counts)[all->n_hits], is for h's line.  On success the caller frees
+ * the check hit i's labels describe (described_counts); the last count,
+ * (*counts)[all->n_hits], is for h.  On success the caller frees
  * all and *counts; on failure nothing is left to free. */
 static int locate_described(const struct score_ctx *ctx, const struct rubric_check *ck,
                             const struct extract_hit *h, struct extract_result *all,
                             int **counts, struct gb_err *err)
 {
-    size_t *lines;
+    const struct extract_hit **hits;
     int rc = -1;
 
     *counts = NULL;
     if (score_locate(ctx, ck->locate, EXTRACT_SCALAR, 1, all, err))
         return -1;
-    lines = calloc(all->n_hits + 1, sizeof *lines);
+    hits = calloc(all->n_hits + 1, sizeof *hits);
     *counts = calloc(all->n_hits + 1, sizeof **counts);
-    if (!lines || !*counts) {
+    if (!hits || !*counts) {
         gb_fail(err, "out of memory");
     } else {
         for (size_t i = 0; i < all->n_hits; i++)
-            lines[i] = all->hits[i].line;
-        lines[all->n_hits] = h->line;
-        rc = described_counts(ctx, ck->locate, lines, all->n_hits + 1, *counts, err);
+            hits[i] = &all->hits[i];
+        hits[all->n_hits] = h;
+        rc = described_counts(ctx, ck->locate, hits, all->n_hits + 1, *counts, err);
     }
-    free(lines);
+    free(hits);
     if (rc) {
         free(*counts);
         *counts = NULL;
@@ -452,29 +480,35 @@ static int locate_described(const struct score_ctx *ctx, const struct rubric_che
 }
 
 /* Another candidate on another line answers more of the rubric's
- * descriptions of the value on its own line ("largest gap vs torch:
- * 2.22e-16" names "gap" and "torch"; a hand check's "max diff: 0.0003" or a
- * shuffle's "max diff 0.0" names one): that line is the one the check asks
- * about.  For a target value it is taken when the label's choice misses and
- * it meets the target; for a bound ("below 1e-12"), which any stray 0.0
- * meets, the better description decides whatever the values say.  *which
- * and agree as in choose_agreeing. */
+ * descriptions of the value ("largest gap vs torch: 2.22e-16" names "gap"
+ * and "torch"; a hand check's "max diff: 0.0003" or a shuffle's "max diff
+ * 0.0" names one).  For a bound ("below 1e-12"), which any stray 0.0 meets,
+ * the better description decides and the values are not looked at: that
+ * line is taken, and agree says why.  For a target the description count
+ * is too coarse to overrule the labels' choice (a caption's own numbers, a
+ * query vector naming the row's token), and the value may not do it
+ * either: when the labels' choice misses and a better-described line meets
+ * the target, both go to a reviewer (*how SCORE_READ_DISPUTED) — never a
+ * pass. */
 static int choose_best_described(const struct score_ctx *ctx, const struct rubric_check *ck,
                                  struct extract_result *res, size_t *which,
-                                 struct gb_buf *agree, struct gb_err *err)
+                                 struct gb_buf *agree, enum score_reading *how,
+                                 struct gb_err *err)
 {
     struct extract_result all = EXTRACT_RESULT_INIT;
     const struct extract_hit *h = &res->hits[*which];
     int *counts = NULL, pass, chosen = 0, rc = -1;
+    int bound = ck->target.op != TARGET_APPROX;
     long pick = -1;
 
-    int bound = ck->target.op != TARGET_APPROX;
-
-    if (res->n_candidates < 2 ||
-        score_target(ctx, &ck->target, h->num.value, &h->num, &pass, NULL, NULL, err))
-        return res->n_candidates < 2 ? 0 : -1;
-    if (pass == 1 && !bound)
+    if (res->n_candidates < 2)
         return 0;
+    if (!bound) {
+        if (score_target(ctx, &ck->target, h->num.value, &h->num, &pass, NULL, NULL, err))
+            return -1;
+        if (pass == 1)
+            return 0;
+    }
     if (locate_described(ctx, ck, h, &all, &counts, err))
         return -1;
     chosen = counts[all.n_hits];
@@ -484,14 +518,19 @@ static int choose_best_described(const struct score_ctx *ctx, const struct rubri
             (pick >= 0 && counts[i] <= counts[pick]) || extract_hand_worked(ctx->out, c->line) ||
             extract_line_is_heading(ctx->out, c->line) || c->transposed != h->transposed)
             continue;
-        if (score_target(ctx, &ck->target, c->num.value, &c->num, &pass, NULL, NULL, err))
+        if (!bound && score_target(ctx, &ck->target, c->num.value, &c->num, &pass, NULL, NULL,
+                                   err))
             goto out;
-        if (pass == 1 || bound)
+        if (bound || pass == 1)
             pick = (long)i;
     }
     rc = 0;
     if (pick < 0)
         goto out;
+    if (!bound) {
+        rc = disputed(agree, h, &all.hits[pick], how, err);
+        goto out;
+    }
     if (gb_buf_printf(agree, err, "line %zu (%s) describes the value better than line %zu "
                       "(%s), so it was taken", all.hits[pick].line, all.hits[pick].text,
                       h->line, h->text))
@@ -634,7 +673,7 @@ int score_value_judged(const struct score_ctx *ctx, const struct rubric_check *c
     if (res->n_hits) {
         if (res->n_values >= SCORE_SHOTGUN_VALUES)
             return shotgun_note(ctx, ck->locate, note, res->n_values, how, err);
-        if (choose_best_described(ctx, ck, res, which, note, err) ||
+        if (choose_best_described(ctx, ck, res, which, note, how, err) ||
             (!note->len && dispute_agreeing(ctx, ck, res, *which, note, how, err)) ||
             (!note->len && dispute_aligned(ctx, ck, res, *which, note, how, err)))
             return -1;

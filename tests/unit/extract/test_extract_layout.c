@@ -860,6 +860,22 @@ START_TEST(test_words_after_a_bare_label_qualify_it)
 }
 END_TEST
 
+/* A library's version is written plainly ("numpy 1.24.2"); a number in
+ * scientific notation after a library's name is a measurement named after
+ * what it was compared with, and its line no header of the lines below. */
+START_TEST(test_a_measurement_named_after_a_library)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "attention/torch/max_abs_gap_vs_numpy 2.220e-16\n"
+        "attention/hops/not_to_rude/rnn 1\n"
+        "attention/hops/token1_to_token50/rnn 49\n");
+    struct found f = query(t, "{\"column\": \"gap\"}");
+
+    ASSERT_HIT(f, 2.22e-16, 1, "2.220e-16");
+    extract_free(t);
+}
+END_TEST
+
 /* A number after a comparison sign is a bound the student tests against,
  * not a reading. */
 START_TEST(test_bound_is_no_reading)
@@ -957,6 +973,7 @@ int main(void)
     tcase_add_test(tc, test_glued_synonym);
     tcase_add_test(tc, test_bound_is_no_reading);
     tcase_add_test(tc, test_words_after_a_bare_label_qualify_it);
+    tcase_add_test(tc, test_a_measurement_named_after_a_library);
     tcase_add_test(tc, test_words_between_a_label_and_its_value_can_exclude_it);
     tcase_add_test(tc, test_a_nested_dict_on_one_line_reads_as_pprint_would_lay_it_out);
     tcase_add_test(tc, test_a_gap_and_a_total_are_their_own_readings);

@@ -581,6 +581,23 @@ START_TEST(test_before_after_pairs_in_sentences_and_arrows)
     ASSERT_HIT(f, 20.58, 1, "20.58");
     f = query(t, "{\"column\": \"after\"}");
     ASSERT_HIT(f, 3.50, 1, "3.50");
+    extract_free(t);    /* an arrow says which side, never of what: a column asking for the norm
+     * after takes no "step 50 -> step 1" pair of a line that names no norm */
+    t = parse_str("lstm bf=3  2.230e-02 \xe2\x86\x92 4.782e-02\n"
+                  "total grad norm after clip \xe2\x86\x92 1.000  (squashed x0.049)\n");
+    f = query(t, "{\"column\": [\"after\", \"norm after\"]}");
+    ASSERT_HIT(f, 1.000, 2, "1.000");
+    extract_free(t);
+    /* a line naming only the other side is no reading of this one, whatever a
+     * synonym ("clipped") its words abbreviate */
+    t = parse_str("total grad norm before clip \xe2\x86\x92 20.577\n"
+                  "total grad norm after clip  \xe2\x86\x92 1.000  (squashed x0.049)\n");
+    f = extract_fixture_query(t, "{\"after\": [\"clipped\"], \"before\": [\"unclipped\"]}",
+                              "{\"column\": [\"after\", \"total after\", \"norm after\"]}");
+    ASSERT_HIT(f, 1.000, 2, "1.000");
+    f = extract_fixture_query(t, "{\"after\": [\"clipped\"], \"before\": [\"unclipped\"]}",
+                              "{\"column\": [\"before\", \"total before\", \"norm before\"]}");
+    ASSERT_HIT(f, 20.577, 1, "20.577");
     extract_free(t);
 }
 END_TEST
@@ -879,6 +896,12 @@ START_TEST(test_difference_is_no_reading)
     extract_free(t);
     /* the gap line alone holds no test accuracy */
     t = parse_str("LSTM b_f=0 at T = 50: train - test = 3.438e-01 (> 0.3: memorisation)\n");
+    f = extract_fixture_query(t, memory_lab_synonyms,
+                              "{\"row\": \"length 50 LSTM b_f 0\", \"column\": \"test acc\"}");
+    ck_assert_msg(f.n == 0, "read %g on line %zu as the test accuracy", f.value, f.line);
+    extract_free(t);
+    /* so does one written with the minus sign U+2212 */
+    t = parse_str("LSTM b_f=0 at T = 50: train \xe2\x88\x92 test 0.344\n");
     f = extract_fixture_query(t, memory_lab_synonyms,
                               "{\"row\": \"length 50 LSTM b_f 0\", \"column\": \"test acc\"}");
     ck_assert_msg(f.n == 0, "read %g on line %zu as the test accuracy", f.value, f.line);

@@ -3,6 +3,8 @@
  * expanded record blocks and a page of HTML are read as the tables they
  * are, each value by its row and column, and every value cites the line
  * the student printed it on.  Dicts that are no table stay as printed.
+ * Rows printed with single spaces under as many names (extract_spaced.c)
+ * are read field by field.
  */
 #include <check.h>
 #include <stdio.h>
@@ -32,6 +34,40 @@ START_TEST(test_a_dict_of_lists_is_a_table)
     ASSERT_HIT(f, 0.998, 2, "0.998");
     /* the lines after it keep their numbers */
     ck_assert_uint_eq(extract_line_count(t), 3);
+    extract_free(t);
+}
+END_TEST
+
+/* print(*row) and np.savetxt: fields joined by single spaces under a header
+ * of as many names (np.savetxt's "# " before it).  Field j is the header's
+ * j-th name, whatever the labels' widths; each row keeps its line. */
+START_TEST(test_single_spaced_rows_under_their_names)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "# length model secs train_acc test_acc\n"
+        "5 RNN 8.7 1.000 1.000\n"
+        "50 RNN 170.0 0.590 0.495\n"
+        "50 LSTM_b_f=3 490.5 1.000 0.998\n"
+        "\n"
+        "the model got 0.5 and 0.7 today\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.495, 3, "0.495");
+    f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"secs\"}");
+    ASSERT_HIT(f, 170.0, 3, "170.0");
+    f = query(t, "{\"row\": \"length 50 LSTM b_f 3\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.998, 4, "0.998");
+    ck_assert_uint_eq(extract_line_count(t), 6);
+    extract_free(t);
+    /* a row with a field more, or a column of numbers turning into words,
+     * ends the run: one row is no table */
+    t = extract_fixture_parse("length model secs train_acc test_acc\n"
+                              "5 RNN 8.7 1.000 1.000\n"
+                              "50 RNN slow 0.590 0.495\n");
+    f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"test acc\"}");
+    ck_assert_msg(f.n == 0 || f.line != 3 || f.value != 0.495 || strcmp(f.column, "test_acc"),
+                  "read a broken run as a table: %s", f.column);
     extract_free(t);
 }
 END_TEST
@@ -160,6 +196,7 @@ static Suite *extract_reshape_suite(void)
     tcase_add_test(tc, test_one_record_block_stays);
     tcase_add_test(tc, test_html_tables_and_markup_are_read);
     tcase_add_test(tc, test_a_lone_tag_is_no_page);
+    tcase_add_test(tc, test_single_spaced_rows_under_their_names);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -91,6 +91,29 @@ START_TEST(test_named_vector_and_vector_index)
 }
 END_TEST
 
+/* A self-check printed as a test runner prints it: "test_" before a test's
+ * name says it is a test, not that its number is a test accuracy; and the
+ * word right before a value naming a gap makes it that gap. */
+START_TEST(test_runner_lines_name_their_checks)
+{
+    struct extract_transcript *t = parse_str(
+        "test_len50_lstm_train_acc ... FAIL (got 0.839, module 0.858, tol 0.01)\n"
+        "test_len50_lstm_test_acc ... FAIL (got 0.495, module 0.506, tol 0.01)\n"
+        "test_len50_lstm_bf0_memorises_gap_over_0.3 ... ok   (got gap 0.344, need > 0.3)\n"
+        "tests/test_lab.py::test_len20_lstm_train_acc PASSED (got 1.000)\n");
+    const char *syn = "{\"b_f\": [\"bf\"], \"train acc\": [\"train_acc\"], "
+                      "\"test acc\": [\"test_acc\"]}";
+    struct found f;
+
+    f = extract_fixture_query(t, syn, "{\"row\": [\"len50 LSTM b_f 0\", \"len50 LSTM\"], "
+                                      "\"column\": \"test acc\", \"exclude\": [\"b_f 3\"]}");
+    ASSERT_HIT(f, 0.495, 2, "0.495");
+    f = extract_fixture_query(t, syn, "{\"row\": \"len20 LSTM\", \"column\": \"test acc\"}");
+    ck_assert_msg(f.n == 0, "read the train accuracy %s as a test accuracy", f.text);
+    extract_free(t);
+}
+END_TEST
+
 /* ---- nested output --------------------------------------------------------- */
 
 /* json.dumps(results, indent=2): the enclosing keys name the values below
@@ -1224,6 +1247,7 @@ int main(void)
     SRunner *sr;
     int failed;
 
+    tcase_add_test(tc, test_runner_lines_name_their_checks);
     tcase_add_test(tc, test_json_indent_nested_keys);
     tcase_add_test(tc, test_difference_column_is_no_reading);
     tcase_add_test(tc, test_pprint_wrapped_dicts);

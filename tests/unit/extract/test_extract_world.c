@@ -308,8 +308,8 @@ static size_t read_cases(struct label_case *c, size_t max)
 
 START_TEST(test_label_cases_read_as_english)
 {
-    static struct label_case c[512];
-    size_t n = read_cases(c, 512);
+    static struct label_case c[1024];
+    size_t n = read_cases(c, 1024);
 
     for (size_t i = 0; i < n; i++) {
         struct extract_transcript *t = extract_fixture_parse(c[i].line);
@@ -361,8 +361,8 @@ END_TEST
 
 START_TEST(test_every_lexicon_entry_has_a_case)
 {
-    static struct label_case c[512];
-    size_t n = read_cases(c, 512), size = extract_lexicon_size();
+    static struct label_case c[1024];
+    size_t n = read_cases(c, 1024), size = extract_lexicon_size();
 
     for (size_t e = 0; e < size; e++) {
         const char *english, *word = extract_lexicon_entry(e, &english), *prev_en, *prev;

@@ -67,6 +67,9 @@ START_TEST(test_value_choice_beyond_labels)
                                "\"expected\": \"rnn.gain_0_5.factor\", \"tolerance\": {\"rel\": 0.01}");
     const char *gap = "{\"id\": \"gap\", \"description\": \"d\", \"points\": 1, \"kind\": \"value\", "
                       "\"locate\": {\"column\": [\"gap\", \"torch\"]}, \"less_than\": 1e-12}";
+    const char *near = "{\"id\": \"near\", \"description\": \"d\", \"points\": 1, "
+                       "\"kind\": \"value\", \"locate\": {\"column\": [\"gap\", \"torch\"]}, "
+                       "\"expected\": \"rnn.gain_0_5.ratio\", \"tolerance\": {\"rel\": 0.01}}";
 
     /* no label says "factor": the row's other values vouch for 0.490 */
     grade("run", factor, "RNN gain 0.5 [0.07577 5.032e-17] 0.49006 6.64e-16\n", "", NULL, NULL, &g);
@@ -77,10 +80,15 @@ START_TEST(test_value_choice_beyond_labels)
     grade("run", factor, "RNN gain 0.5 [0.07577 5.032e-17] 0.620 6.64e-16\n", "", NULL, NULL, &g);
     expect(&g, "f", VERDICT_MISSING);
     release(&g);
-    /* two labelled lines disagree: the one meeting the target is the student's */
+    /* two labelled lines disagree: the plainly labelled one is read, whichever
+     * comes first; a qualified label ("one sequence only") is another quantity */
     grade("run", factor, "gain 0.5 factor: 0.490\n"
           "gain 0.5 factor, one sequence only: 0.62\n", "", NULL, NULL, &g);
     expect(&g, "f", VERDICT_PASS);
+    release(&g);
+    grade("run", factor, "gain 0.5 factor, one sequence only: 0.490\n"
+          "gain 0.5 factor: 0.62\n", "", NULL, NULL, &g);
+    expect(&g, "f", VERDICT_FAIL);
     release(&g);
     /* a bound: the line naming more of the check's words is the one asked about */
     grade("run", gap, "largest gap vs torch: 2.22e-16\nmax gap, hand vs numpy: 0.0003\n", "",
@@ -90,6 +98,12 @@ START_TEST(test_value_choice_beyond_labels)
     grade("run", gap, "largest gap vs torch: 1.01e-01\nmax gap of the shuffle: 0.0\n", "",
           NULL, NULL, &g);
     expect(&g, "gap", VERDICT_FAIL);
+    release(&g);
+    /* a target: the labels' choice misses, a better-described line meets it —
+     * the value may not pick that line, so a reviewer reads both, never a pass */
+    grade("run", near, "max gap: 0.031\nlargest gap vs torch: 6.64e-16\n", "", NULL, NULL, &g);
+    expect(&g, "near", VERDICT_REVIEW);
+    expect_message(&g, "near", "a reviewer reads both");
     release(&g);
 }
 END_TEST
