@@ -271,6 +271,29 @@ static int range_end(const struct extract_transcript *t, const struct xline *ln,
     return p - s >= 2 && p[-1] == '.' && p[-2] == '.';
 }
 
+/* A number in a note inside the label: "largest difference (3 decimals):
+ * 0.000", "max diff (rounded to 3 dp): 0.0003".  The parenthesis closes
+ * before the ':' or '=' that the value follows, so a human reads the
+ * number after it; the 3 says how the value was printed. */
+static int in_label_note(const struct extract_transcript *t, const struct xline *ln, size_t i)
+{
+    const struct xatom *a = t->atoms + ln->atom0;
+    const char *s = t->text + ln->off;
+    size_t at = (size_t)(a[i].p - s), open, close, j;
+
+    if (!extract_enclosing_group(s, ln->len, at, &open, &close) || open == 0 ||
+        s[open - 1] != '(')
+        return 0;
+    for (j = close + 1; j < ln->len && (s[j] == ' ' || s[j] == '\t'); j++)
+        ;
+    if (j >= ln->len || (s[j] != ':' && s[j] != '='))
+        return 0;
+    for (size_t k = i + 1; k < ln->n_atoms; k++)
+        if (a[k].num >= 0 && (size_t)(a[k].p - s) > j)
+            return 1;
+    return 0;
+}
+
 /* The nth free value number after the anchor atom, segment-aware.  The
  * value never comes from past a separator where a segment opens with its
  * own label: "step 50: n/a  factor: 0.490" printed no step-50 value, and
@@ -325,7 +348,8 @@ long extract_pick_inline_value(const struct extract_transcript *t, const struct 
         n = &t->nums[a[i].num];
         if (extract_glued_to_word(t, ln, n) || (untimed && time_for_no_time(n, cm)) ||
             (nth == 1 && noun_of_its_own(a, i, segs, n_segs, k, rm, have_r, cm, have_c)) ||
-            counts_a_noun(t, ln, i) || range_end(t, ln, i) || names_a_part(t, ln, a, i))
+            counts_a_noun(t, ln, i) || range_end(t, ln, i) || names_a_part(t, ln, a, i) ||
+            in_label_note(t, ln, i))
             continue;
         if (++seen == nth)
             return a[i].num;

@@ -860,6 +860,23 @@ START_TEST(test_words_after_a_bare_label_qualify_it)
 }
 END_TEST
 
+/* A number in a note inside the label, before the ':' the value follows,
+ * says how the value was printed: "largest difference (3 decimals): 0.000"
+ * reads 0.000. */
+START_TEST(test_a_number_in_a_label_note)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "largest difference (after rounding to 3 decimals): 0.000\n"
+        "gap (torch 1.13): 2.2e-16\n");
+    struct found f = query(t, "{\"column\": \"difference\"}");
+
+    ASSERT_HIT(f, 0.0, 1, "0.000");
+    f = query(t, "{\"column\": \"gap\"}");
+    ASSERT_HIT(f, 2.2e-16, 2, "2.2e-16");
+    extract_free(t);
+}
+END_TEST
+
 /* A library's version is written plainly ("numpy 1.24.2"); a number in
  * scientific notation after a library's name is a measurement named after
  * what it was compared with, and its line no header of the lines below. */
@@ -974,6 +991,7 @@ int main(void)
     tcase_add_test(tc, test_bound_is_no_reading);
     tcase_add_test(tc, test_words_after_a_bare_label_qualify_it);
     tcase_add_test(tc, test_a_measurement_named_after_a_library);
+    tcase_add_test(tc, test_a_number_in_a_label_note);
     tcase_add_test(tc, test_words_between_a_label_and_its_value_can_exclude_it);
     tcase_add_test(tc, test_a_nested_dict_on_one_line_reads_as_pprint_would_lay_it_out);
     tcase_add_test(tc, test_a_gap_and_a_total_are_their_own_readings);
