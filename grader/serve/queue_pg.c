@@ -56,6 +56,23 @@ static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
     "INSERT INTO meta VALUES ('schema', '" QUEUE_SCHEMA_VERSION "') ON CONFLICT DO NOTHING;";
 
+/* Is every object of SCHEMA there already?  Read from the catalog only, so
+ * it takes no lock on the queue's tables: the DDL above does (ALTER TABLE
+ * takes the submission table's ACCESS EXCLUSIVE lock even when the column
+ * exists), and each job's lease opens a connection — a worker stalled in
+ * that transaction (swapped out, stopped, paused in a VM) would stop every
+ * other host's claims and every reader until it woke. */
+static const char SCHEMA_PRESENT[] =
+    "SELECT to_regclass('submission_turn') IS NOT NULL"
+    " AND to_regclass('submission_state') IS NOT NULL"
+    " AND to_regclass('submission_student') IS NOT NULL"
+    " AND to_regclass('event_submission') IS NOT NULL"
+    " AND to_regclass('revoked_token') IS NOT NULL"
+    " AND to_regclass('revoked_student') IS NOT NULL"
+    " AND to_regclass('meta') IS NOT NULL"
+    " AND EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('submission')"
+    "             AND attname = 'turn' AND NOT attisdropped)";
+
 #define VIEW_COLS "id, student, course, exercise, filename, state, submitted_ms, started_ms," \
                   " finished_ms, attempts, verdict, score, max_score, grading_seconds, error, seq"
 
@@ -775,11 +792,41 @@ static void quiet_notice(void *arg, const char *message)
     (void)message;
 }
 
+/* 1 when SCHEMA_PRESENT says the schema is all there, else 0 (an error
+ * here is settled by create_schema, which reports its own). */
+static int schema_present(struct pg *p)
+{
+    PGresult *r = PQexec(p->conn, SCHEMA_PRESENT);
+    int yes = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
+              !strcmp(PQgetvalue(r, 0, 0), "t");
+
+    PQclear(r);
+    return yes;
+}
+
+/* SCHEMA in one transaction, under its advisory lock (two hosts starting at
+ * once would otherwise race on CREATE ... IF NOT EXISTS). */
+static int create_schema(struct pg *p, struct gb_err *err)
+{
+    PGresult *r;
+    int ok;
+
+    if (pg_begin(p, err))
+        return -1;
+    r = PQexec(p->conn, SCHEMA);
+    ok = PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK;
+    PQclear(r);
+    if (!ok) {
+        pg_fail(p, err, "cannot create the schema");
+        PQclear(PQexec(p->conn, "ROLLBACK"));
+        return -1;
+    }
+    return pg_end(p, 0, err);
+}
+
 int queue_pg_open(struct queue **out, const char *url, struct gb_err *err)
 {
     struct pg *p = calloc(1, sizeof *p);
-    PGresult *r;
-    int ok;
 
     if (!p)
         return gb_fail(err, "out of memory");
@@ -795,18 +842,7 @@ int queue_pg_open(struct queue **out, const char *url, struct gb_err *err)
         return -1;
     }
     PQsetNoticeProcessor(p->conn, quiet_notice, NULL);
-    r = PQexec(p->conn, "BEGIN");
-    PQclear(r);
-    r = PQexec(p->conn, SCHEMA);
-    ok = PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK;
-    PQclear(r);
-    if (!ok) {
-        pg_fail(p, err, "cannot create the schema");
-        PQclear(PQexec(p->conn, "ROLLBACK"));
-        pgq_close(&p->base);
-        return -1;
-    }
-    if (pg_end(p, 0, err)) {
+    if (schema_present(p) == 0 && create_schema(p, err)) {
         pgq_close(&p->base);
         return -1;
     }

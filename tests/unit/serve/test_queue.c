@@ -540,6 +540,34 @@ START_TEST(test_concurrent_claims_are_disjoint)
 }
 END_TEST
 
+/* Opening a queue whose schema is there takes no lock on its tables: a
+ * reader's transaction stays open while another host connects (each job's
+ * lease opens one).  Before, the schema's ALTER TABLE wanted the submission
+ * table's ACCESS EXCLUSIVE lock at every open, and a host stalled inside
+ * that transaction stopped every other one (lock_timeout makes it fail
+ * here instead of hanging). */
+START_TEST(test_open_takes_no_table_lock)
+{
+    char timed[600];
+    struct queue *q = open_q(), *q2;
+    struct gb_err err;
+    PGconn *reader = PQconnectdb(pg_url);
+
+    queue_close(q);
+    ck_assert_msg(PQstatus(reader) == CONNECTION_OK, "%s", PQerrorMessage(reader));
+    PQclear(PQexec(reader, "BEGIN"));
+    PGresult *r = PQexec(reader, "SELECT count(*) FROM submission");
+    ck_assert_int_eq(PQresultStatus(r), PGRES_TUPLES_OK);
+    PQclear(r);
+    snprintf(timed, sizeof timed, "%s%soptions=-c%%20lock_timeout%%3D2000", pg_url,
+             strchr(pg_url, '?') ? "&" : "?");
+    ck_assert_msg(queue_open(&q2, timed, &err) == 0, "%s", err.msg);
+    queue_close(q2);
+    PQclear(PQexec(reader, "COMMIT"));
+    PQfinish(reader);
+}
+END_TEST
+
 START_TEST(test_open_errors_are_sentences)
 {
     struct queue *q;
@@ -583,8 +611,11 @@ int main(void)
 
     pg_url = getenv("GRADEBOX_TEST_PG_URL");
     suite_add_tcase(s, tests("sqlite", setup_sqlite));
-    if (pg_url && *pg_url)
-        suite_add_tcase(s, tests("postgresql", setup_pg));
+    if (pg_url && *pg_url) {
+        TCase *pg = tests("postgresql", setup_pg);
+        tcase_add_test(pg, test_open_takes_no_table_lock);
+        suite_add_tcase(s, pg);
+    }
     else
         printf("queue: PostgreSQL not tested here (tests/e2e/serve_postgres.sh runs it)\n");
     tcase_add_test(errors, test_open_errors_are_sentences);
