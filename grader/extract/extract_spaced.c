@@ -38,19 +38,22 @@ struct field {
 /* The fields of line [b, e): runs of non-space bytes.  A leading "#" alone
  * (np.savetxt's comment mark) is no field.  Returns how many (at most
  * SPACED_FIELDS_MAX + 1), in *single whether every gap between two fields
- * is one space, and in *hash whether the line began with that "# ". */
+ * is one space, and in *hash (when not NULL) whether the line began with
+ * that "# ": a row's does, which ends the rows under a header. */
 static size_t split_fields(const char *s, size_t b, size_t e, struct field *f, int *single,
                            int *hash)
 {
     size_t n = 0, i = b;
 
     *single = 1;
-    *hash = 0;
+    if (hash)
+        *hash = 0;
     while (i < e && s[i] == ' ')
         i++;
     if (i + 1 < e && s[i] == '#' && s[i + 1] == ' ') {
         i += 2;
-        *hash = 1;
+        if (hash)
+            *hash = 1;
     }
     while (i < e && n <= SPACED_FIELDS_MAX) {
         size_t j = i;
@@ -100,12 +103,12 @@ struct line_span {
 static size_t rows_under(const char *s, const struct line_span *ls, size_t n_lines, size_t i)
 {
     struct field h[SPACED_FIELDS_MAX + 1], r[SPACED_FIELDS_MAX + 1];
-    int types[SPACED_FIELDS_MAX] = { 0 }, single, hash, row_hash, numeric = 0;
+    int types[SPACED_FIELDS_MAX] = { 0 }, single, row_hash, numeric = 0;
     size_t k, rows = 0;
 
     if (other_layout(s, ls[i].b, ls[i].e))
         return 0;
-    k = split_fields(s, ls[i].b, ls[i].e, h, &single, &hash);
+    k = split_fields(s, ls[i].b, ls[i].e, h, &single, NULL);
     if (k < 3 || k > SPACED_FIELDS_MAX)
         return 0;
     for (size_t j = 0; j < k; j++)
@@ -135,8 +138,8 @@ static size_t rows_under(const char *s, const struct line_span *ls, size_t n_lin
 static int put_piped(struct gb_buf *out, const char *s, size_t b, size_t e, struct gb_err *err)
 {
     struct field f[SPACED_FIELDS_MAX + 1];
-    int single, hash;
-    size_t n = split_fields(s, b, e, f, &single, &hash);
+    int single;
+    size_t n = split_fields(s, b, e, f, &single, NULL);
 
     for (size_t j = 0; j < n; j++)
         if ((j && gb_buf_puts(out, " | ", err)) ||

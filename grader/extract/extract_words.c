@@ -92,18 +92,22 @@ int extract_decoration(const char *s, size_t len)
  * 0 for any other code point. */
 static unsigned greek_base(unsigned cp)
 {
-    static const struct { unsigned short from, to; } accented[] = {
-        { 0x386, 0x3B1 }, { 0x388, 0x3B5 }, { 0x389, 0x3B7 }, { 0x38A, 0x3B9 },
-        { 0x38C, 0x3BF }, { 0x38E, 0x3C5 }, { 0x38F, 0x3C9 }, { 0x390, 0x3B9 },
-        { 0x3AA, 0x3B9 }, { 0x3AB, 0x3C5 }, { 0x3AC, 0x3B1 }, { 0x3AD, 0x3B5 },
-        { 0x3AE, 0x3B7 }, { 0x3AF, 0x3B9 }, { 0x3B0, 0x3C5 }, { 0x3C2, 0x3C3 },
-        { 0x3CA, 0x3B9 }, { 0x3CB, 0x3C5 }, { 0x3CC, 0x3BF }, { 0x3CD, 0x3C5 },
-        { 0x3CE, 0x3C9 },
+    /* the accented letters' bases, indexed by code point from U+0386 (a
+     * lookup, not a scan: every Greek letter of every word passes here) */
+#define GREEK_ACCENT(from, to) [(from) - 0x386] = (to) - 0x380
+    static const unsigned char accented[0x3CF - 0x386] = {
+        GREEK_ACCENT(0x386, 0x3B1), GREEK_ACCENT(0x388, 0x3B5), GREEK_ACCENT(0x389, 0x3B7),
+        GREEK_ACCENT(0x38A, 0x3B9), GREEK_ACCENT(0x38C, 0x3BF), GREEK_ACCENT(0x38E, 0x3C5),
+        GREEK_ACCENT(0x38F, 0x3C9), GREEK_ACCENT(0x390, 0x3B9), GREEK_ACCENT(0x3AA, 0x3B9),
+        GREEK_ACCENT(0x3AB, 0x3C5), GREEK_ACCENT(0x3AC, 0x3B1), GREEK_ACCENT(0x3AD, 0x3B5),
+        GREEK_ACCENT(0x3AE, 0x3B7), GREEK_ACCENT(0x3AF, 0x3B9), GREEK_ACCENT(0x3B0, 0x3C5),
+        GREEK_ACCENT(0x3C2, 0x3C3), GREEK_ACCENT(0x3CA, 0x3B9), GREEK_ACCENT(0x3CB, 0x3C5),
+        GREEK_ACCENT(0x3CC, 0x3BF), GREEK_ACCENT(0x3CD, 0x3C5), GREEK_ACCENT(0x3CE, 0x3C9),
     };
+#undef GREEK_ACCENT
 
-    for (size_t i = 0; i < sizeof accented / sizeof accented[0]; i++)
-        if (accented[i].from == cp)
-            return accented[i].to;
+    if (cp >= 0x386 && cp < 0x3CF && accented[cp - 0x386])
+        return 0x380u + accented[cp - 0x386];
     if (cp >= 0x391 && cp <= 0x3A9 && cp != 0x3A2)
         return cp + 0x20;
     return cp >= 0x3B1 && cp <= 0x3C9 ? cp : 0;

@@ -843,15 +843,13 @@ static int key_columns(const struct rubric *r, const struct extract_transcript *
  * hand-worked check, or "memory").  A copy of the output with each whole
  * occurrence (and a ".py" after it) turned into spaces, so columns keep
  * their places — but not where it is one part of a dotted path, which a
- * TOML section or a nested key reads as a whole.  NULL with *copy_len 0
- * when the name does not occur, or out of memory (*oom). */
-static char *without_exercise_name(const char *text, size_t len, const char *name,
-                                   size_t *copy_len, int *oom)
+ * TOML section or a nested key reads as a whole (same length as text).
+ * NULL when the name does not occur, or out of memory (*oom). */
+static char *without_exercise_name(const char *text, size_t len, const char *name, int *oom)
 {
     size_t n = name ? strlen(name) : 0;
     char *copy = NULL;
 
-    *copy_len = 0;
     *oom = 0;
     for (size_t i = 0; n && i + n <= len; i++) {
         size_t e = i + n;
@@ -866,14 +864,13 @@ static char *without_exercise_name(const char *text, size_t len, const char *nam
                                                      text[e + 1] == '_')) ||
                  (i > 0 && text[i - 1] == '.'))
             continue;   /* a part of a dotted path ("[memory_lab.lstm.len_50]"): a key */
-        if (!copy && !(copy = malloc(len + 1))) {
-            *oom = 1;
-            return NULL;
-        }
-        if (!*copy_len) {
+        if (!copy) {
+            if (!(copy = malloc(len + 1))) {
+                *oom = 1;
+                return NULL;
+            }
             memcpy(copy, text, len);
             copy[len] = '\0';
-            *copy_len = len;
         }
         memset(copy + i, ' ', e - i);
         i = e - 1;
@@ -889,14 +886,12 @@ int score_submission(const struct score_input *in, struct grade_result *out,
     struct extract_synonyms *syn = NULL;
     int rc;
 
-    size_t plain_len;
+    size_t out_len = in->output ? in->output_len : 0;
     int oom;
-    char *plain = without_exercise_name(in->output, in->output ? in->output_len : 0,
-                                        in->rubric->exercise, &plain_len, &oom);
+    char *plain = without_exercise_name(in->output, out_len, in->rubric->exercise, &oom);
     if (oom)
         return gb_fail(err, "out of memory reading the program's output");
-    rc = extract_parse(plain ? plain : in->output ? in->output : "",
-                       plain ? plain_len : in->output ? in->output_len : 0, NULL, &tr, err);
+    rc = extract_parse(plain ? plain : in->output ? in->output : "", out_len, NULL, &tr, err);
     free(plain);
     if (rc)
         return -1;

@@ -375,26 +375,47 @@ static int locate_value(const struct score_ctx *ctx, const struct rubric_check *
 }
 
 
-/* Does the column header col (a table cell's, as printed) name the one
- * phrase of `one` in its own words?  The header is read as a line of its
- * own, with the matching the output's lines get ("paso 1" is step 1). */
-static int header_names(const char *col, const struct extract_query *one, int *named,
-                        struct gb_err *err)
+/* Each hit's column header (a table cell's, as printed), read as a line of
+ * its own with the matching the output's lines get ("paso 1" is step 1):
+ * (*headers)[i] is hit i's, NULL where it has none.  Parsed once here, not
+ * once per phrase.  The caller frees them with free_headers. */
+static void free_headers(struct extract_transcript **headers, size_t n)
 {
-    struct extract_transcript *tr = NULL;
+    for (size_t i = 0; headers && i < n; i++)
+        extract_free(headers[i]);
+    free(headers);
+}
+
+static int parse_headers(const struct extract_hit *const *hits, size_t n_hits,
+                         struct extract_transcript ***headers, struct gb_err *err)
+{
+    *headers = calloc(n_hits ? n_hits : 1, sizeof **headers);
+    if (!*headers)
+        return gb_fail(err, "out of memory");
+    for (size_t i = 0; i < n_hits; i++) {
+        const char *col = hits[i]->column;
+        if (col && *col && extract_parse(col, strlen(col), NULL, &(*headers)[i], err)) {
+            free_headers(*headers, n_hits);
+            *headers = NULL;
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Does a parsed column header name the one phrase of `one`? */
+static int header_names(const struct extract_transcript *header, const struct extract_query *one,
+                        int *named, struct gb_err *err)
+{
     size_t *lines = NULL, n = 0;
 
     *named = 0;
-    if (!col || !*col)
+    if (!header)
         return 0;
-    if (extract_parse(col, strlen(col), NULL, &tr, err) ||
-        extract_lines_naming(tr, one, EXTRACT_ROW, 0, &lines, &n, err)) {
-        extract_free(tr);
+    if (extract_lines_naming(header, one, EXTRACT_ROW, 0, &lines, &n, err))
         return -1;
-    }
     *named = n > 0;
     free(lines);
-    extract_free(tr);
     return 0;
 }
 
@@ -408,10 +429,15 @@ static int described_counts(const struct score_ctx *ctx, const struct cJSON *loc
                             struct gb_err *err)
 {
     struct extract_query q = EXTRACT_QUERY_INIT;
+    struct extract_transcript **headers = NULL;
     int rc = 0;
 
     if (extract_query_from_json(locate, ctx->syn, &q, err))
         return gb_err_prefix(err, "locate");
+    if (parse_headers(hits, n_hits, &headers, err)) {
+        extract_query_free(&q);
+        return -1;
+    }
     for (size_t p = 0; p < q.n_phrases[EXTRACT_COLUMN] + q.n_phrases[EXTRACT_ROW] && !rc; p++) {
         struct extract_query one = EXTRACT_QUERY_INIT;
         size_t *named = NULL, n = 0, nc = q.n_phrases[EXTRACT_COLUMN];
@@ -424,12 +450,13 @@ static int described_counts(const struct score_ctx *ctx, const struct cJSON *loc
             for (size_t k = 0; k < n && !by; k++)
                 by = named[k] == hits[i]->line;
             if (!by)
-                rc = header_names(hits[i]->column, &one, &by, err);
+                rc = header_names(headers[i], &one, &by, err);
             counts[i] += by;
         }
         free(named);
         extract_query_free(&one);
     }
+    free_headers(headers, n_hits);
     extract_query_free(&q);
     return rc ? -1 : 0;
 }
