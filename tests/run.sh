@@ -15,10 +15,14 @@
 # two cores busy to the end); a fresh clone starts the e2e scripts first, in
 # the order of their "# stage-cost: SECONDS" line where they have one.
 # TEST_FILTER (a glob over stage names, e.g. 'e2e serve_*') runs a subset.
+# A stage that runs past STAGE_TIMEOUT seconds (default 1500, far above the
+# slowest stage's few minutes) is stopped with its whole process group and
+# fails, so one hung stage costs minutes, not the CI run's whole budget.
 # The closing line "tests: N passed, M failed" counts stages.
 set -u
 cd "$(dirname "$0")/.."
 jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+stage_timeout=${STAGE_TIMEOUT:-1500}
 times_file=${BUILD_DIR:-build/rel}/stage-times.tsv
 logdir=$(mktemp -d)
 trap 'rm -rf "$logdir"' EXIT
@@ -86,7 +90,11 @@ finish() {   # INDEX: print a finished stage's log and progress line
 launch() {   # INDEX
     local i=$1
     started[$i]=$(date +%s.%N)
-    ( eval "${cmds[$i]}" >"$logdir/$i.log" 2>&1 </dev/null; echo $? >"$logdir/$i.rc"
+    ( eval "timeout -k 15 $stage_timeout ${cmds[$i]}" >"$logdir/$i.log" 2>&1 </dev/null
+      rc=$?
+      [ "$rc" = 124 ] && echo "${names[$i]}: stopped: still running after $stage_timeout s" \
+          >>"$logdir/$i.log"
+      echo "$rc" >"$logdir/$i.rc"
       date +%s.%N >"$logdir/$i.end" ) &
     pid_of[$i]=$!
     running+=("$i")
