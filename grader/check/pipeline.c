@@ -862,8 +862,8 @@ static int check_integrity(const struct pipeline_options *opts, struct job *job,
     if (!rerun_wanted(job->rubric, opts->integrity)) {
         if (opts->integrity != RERUN_ALL || job->rubric->mode != RUBRIC_MODE_RUN)
             return 0;
-        return score_rerun_not_made(r, "this exercise prints no seeded values the reference can "
-                              "recompute for other seeds", err);
+        return score_rerun_not_made(r, "the reference does not recompute this exercise's values "
+                              "for other seeds, so no rerun was made", err);
     }
     if (opts->transcript)
         return score_rerun_not_made(r, "graded from a recorded output, so nothing could be run "

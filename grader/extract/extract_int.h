@@ -180,6 +180,10 @@ int extract_reshape(struct extract_transcript *t, struct gb_err *err);
  * many names (print(*row), np.savetxt's "# a b c") as pipe rows, each line
  * in place (extract_spaced.c).  Called by extract_reshape. */
 int extract_reshape_spaced(struct extract_transcript *t, struct gb_err *err);
+/* extract_structured.c: NumPy structured arrays' reprs, the dtype's names
+ * as the header of the tuples above them, rewritten as pipe tables in
+ * place. */
+int extract_reshape_structured(struct extract_transcript *t, struct gb_err *err);
 
 /* The soft breaks (extract_nest_join) of old line [b, e), now at [new_b,
  * new_e): those of a rewritten line move to its last byte, those of a line

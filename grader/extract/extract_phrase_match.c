@@ -134,7 +134,8 @@ static int word_free_in_scope(const struct pitem *word, const struct sources *S)
 /* A word-and-number item split between a heading and the row: "step 1"
  * where the columns are headed "50 ... 1" under a title naming steps.  The
  * number must stand alone: the 1.0 of a column headed "g=1.0" is glued to
- * its own word, and is no step. */
+ * its own word, and is no step; nor is the number of a row's other cell
+ * (a "pairs" source: "max_norm 1." is max_norm's value). */
 static int match_split(const struct extract_transcript *t, const struct pitem *it,
                        const struct sources *S, struct match *m, size_t k)
 {
@@ -144,7 +145,7 @@ static int match_split(const struct extract_transcript *t, const struct pitem *i
     if (it->glued || !word_free_in_scope(&word, S))
         return 0;
     for (int s = 0; s < S->n_primary; s++) {
-        long i = find_in_source(t, &num, S, s, m, k, -1, NULL, 0);
+        long i = S->s[s].pairs ? -1 : find_in_source(t, &num, S, s, m, k, -1, NULL, 0);
         if (i >= 0 && (t->nums[S->s[s].a[i].num].flags & NUMPARSE_GLUED))
             continue;
         if (i >= 0) {

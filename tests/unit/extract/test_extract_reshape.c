@@ -4,7 +4,8 @@
  * are, each value by its row and column, and every value cites the line
  * the student printed it on.  Dicts that are no table stay as printed.
  * Rows printed with single spaces under as many names (extract_spaced.c)
- * are read field by field.
+ * are read field by field, and a NumPy structured array's repr
+ * (extract_structured.c) by the names in its dtype.
  */
 #include <check.h>
 #include <stdio.h>
@@ -68,6 +69,42 @@ START_TEST(test_single_spaced_rows_under_their_names)
     f = query(t, "{\"row\": \"length 50 RNN\", \"column\": \"test acc\"}");
     ck_assert_msg(f.n == 0 || f.line != 3 || f.value != 0.495 || strcmp(f.column, "test_acc"),
                   "read a broken run as a table: %s", f.column);
+    extract_free(t);
+}
+END_TEST
+
+/* repr() of a NumPy structured array names its columns only in the dtype
+ * after the rows: the names are the header of the tuples above them, each
+ * row cites its own line, and the lines after the block keep theirs. */
+START_TEST(test_a_structured_array_by_its_dtype_names)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        "results\n"
+        "array([(  5, 'RNN',   8.697, 1.   , 1.   ),\n"
+        "       ( 50, 'LSTM', 427.164, 0.851, 0.521),\n"
+        "       (100, 'LSTM b_f=3', 768.909, 1.   , 0.998)],\n"
+        "      dtype=[('T', '<i8'), ('model', '<U12'), ('secs', '<f8'), ('train_acc', '<f8'),"
+        " ('test_acc', '<f8')])\n"
+        "clip = np.rec.array([(1.5, 20.576, 1.)],\n"
+        "      dtype=(numpy.record, [('gain', '<f8'), ('norm_before', '<f8'), ('norm_after', '<f8')]))\n"
+        "the model got 0.5 and 0.7 today\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"T 50 LSTM\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.521, 3, "0.521");
+    f = query(t, "{\"row\": \"T 100 LSTM b_f 3\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.998, 4, "0.998");
+    f = query(t, "{\"column\": \"norm before\"}");
+    ASSERT_HIT(f, 20.576, 6, "20.576");
+    ck_assert_uint_eq(extract_line_count(t), 8);
+    extract_free(t);
+    /* a field that is itself an array (a sub-array dtype) leaves the block
+     * as printed: its names do not say which number is which */
+    t = extract_fixture_parse("array([(5, [0.1, 0.2]), (50, [0.3, 0.4])],\n"
+                              "      dtype=[('T', '<i8'), ('acc', '<f8', (2,))])\n");
+    f = query(t, "{\"row\": \"T 50\", \"column\": \"acc\"}");
+    ck_assert_msg(f.n == 0 || f.column == NULL || strcmp(f.column, "acc"),
+                  "read a sub-array field as one column: %s", f.column);
     extract_free(t);
 }
 END_TEST
@@ -197,6 +234,7 @@ static Suite *extract_reshape_suite(void)
     tcase_add_test(tc, test_html_tables_and_markup_are_read);
     tcase_add_test(tc, test_a_lone_tag_is_no_page);
     tcase_add_test(tc, test_single_spaced_rows_under_their_names);
+    tcase_add_test(tc, test_a_structured_array_by_its_dtype_names);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -35,6 +35,26 @@ static struct extract_transcript *parse_str(const char *s)
     return extract_fixture_parse(s);
 }
 
+/* "step 1" split between a heading that says "T-1" and a bare 1 in the row
+ * holds only when the 1 stands alone: the 1. of a row's other cell is that
+ * cell's value (max_norm 1.), and a one-row table under "gain 1.0 by length
+ * (T-1 steps back)" has no step-1 column however its cells are read. */
+START_TEST(test_another_cells_number_is_no_split_item)
+{
+    struct extract_transcript *t = parse_str("gain 1.0 by length (T-1 steps back)\n"
+                                             "\n"
+                                             "gain | max_norm | norm_before\n"
+                                             "1.5 | 1. | 20.576\n");
+    struct found f = extract_fixture_query(t, "{\"step\": [\"t\", \"s\"]}",
+                                           "{\"row\": \"gain 1.5\", \"column\": \"step 1\"}");
+
+    ck_assert_msg(f.n == 0, "read %g (line %zu) as gain 1.5's step 1", f.value, f.line);
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"norm before\"}");
+    ASSERT_HIT(f, 20.576, 4, "20.576");
+    extract_free(t);
+}
+END_TEST
+
 /* R's data frame: a row number before each row, the header single-spaced
  * over the label columns, and a column each kind of row leaves empty ("-"
  * under forget_bias in the RNN rows, under gain in the LSTM rows): one
@@ -1296,6 +1316,7 @@ int main(void)
     tcase_add_test(tc, test_bracket_floods_stay_bounded);
     tcase_add_test(tc, test_overlong_structure_not_joined);
     tcase_add_test(tc, test_structure_soup);
+    tcase_add_test(tc, test_another_cells_number_is_no_split_item);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
