@@ -274,47 +274,6 @@ static int label_spread(const struct finder *f, const struct xtable *tb, size_t 
     return best;
 }
 
-static int words_only(const struct xatom *a, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (a[i].num >= 0)
-            return 0;
-    return n > 0;
-}
-
-/* Does the cell holding number num say, with its column's header, the
- * whole row phrase ("gain" over 1.5 is "gain 1.5")?  Then it is the row's
- * key — the parameter the row was run with — and never the row's value,
- * however the row was found (a one-row table cannot tell its key column
- * by its values). */
-static int cell_is_row_key(struct finder *f, const struct xline *ln, const struct xtable *tb,
-                           long num)
-{
-    const struct extract_transcript *t = f->t;
-    long col = t->num_col[num];
-    const struct xcolumn *c;
-    struct xatom pair[KEY_PAIR_MAX + 1];
-    struct sources S = { .n = 1, .n_primary = 1 };
-    struct match m;
-    int extras = 0;
-
-    if (!f->row.n || col < 0)
-        return 0;
-    c = &t->cols[tb->col0 + col];
-    if (!c->n_hatoms || c->n_hatoms > KEY_PAIR_MAX ||
-        !words_only(t->hatoms + c->hatom0, c->n_hatoms))
-        return 0;
-    memcpy(pair, t->hatoms + c->hatom0, c->n_hatoms * sizeof *pair);
-    for (size_t i = 0; i < ln->n_atoms; i++)
-        if (t->atoms[ln->atom0 + i].num == (int32_t)num)
-            pair[c->n_hatoms] = t->atoms[ln->atom0 + i];
-    S.s[0] = (struct source){ pair, c->n_hatoms + 1, 0, 0 };
-    /* the phrase must take the cell's number: "rude" over a column of the
-     * rude row's weights names the column, and the weight is the value */
-    return extract_match_set(t, &f->row, &S, -1, &m, &extras, NULL, 0) &&
-           m.in_primary == m.n_items && extract_used_at(&m, m.n_items, 0, c->n_hatoms);
-}
-
 static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long col,
                       const struct source *label, const struct source *context,
                       const struct source *header, const struct source *scope, int n_scope,
@@ -358,7 +317,7 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
         return 0;
     num = col >= 0 ? cell_number(t, &t->lines[li], col, nth)
                    : first_value_number(t, &t->lines[li], tb, nth);
-    if (num < 0 || cell_is_row_key(f, &t->lines[li], tb, num))
+    if (num < 0)
         return 0;
     if (col < 0 && f->exc.n && t->num_col[num] >= 0) {
         /* a row read by position: the header over the number it lands on
@@ -383,6 +342,14 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
     c.spread = label_spread(f, tb, li, &rows, &cols);
     c.scope_excluded = extract_scope_excluded(f, li);
     return extract_add_cand(f, &c);
+}
+
+static int words_only(const struct xatom *a, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i].num >= 0)
+            return 0;
+    return n > 0;
 }
 
 /* The row's other cells as "header value" pairs: a row is also named by
