@@ -87,6 +87,9 @@ int extract_synonyms_add(struct extract_synonyms *syn, const char *word,
 /* Is word (case aside; a member's "#" glue mark aside) a word or member of
  * any of syn's groups? */
 int extract_synonyms_has(const struct extract_synonyms *syn, const char *word);
+/* Is [w, w+len) one word of a member of any of syn's groups ("train" of
+ * "train acc")?  The rubric's vocabulary, word by word. */
+int extract_synonyms_word(const struct extract_synonyms *syn, const char *w, size_t len);
 /* Reads {"word": "alt" | ["alt", ...], ...}; NULL json gives an empty set. */
 int extract_synonyms_from_json(const cJSON *json, struct extract_synonyms **out,
                                struct gb_err *err);

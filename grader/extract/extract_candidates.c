@@ -170,6 +170,7 @@ int extract_glued_to_word(const struct extract_transcript *t, const struct xline
 {
     unsigned char p = n->start > 0 ? (unsigned char)t->text[ln->off + n->start - 1] : ' ';
     return ((p | 0x20) >= 'a' && (p | 0x20) <= 'z') || p == '_' ||
+           (p == '#' && (n->flags & NUMPARSE_GLUED)) ||   /* "#2": a rank (numparse) */
            (n->flags & NUMPARSE_GLUED_RIGHT) || extract_version_number(t, ln, n) ||
            in_labelled_expression(t, ln, n);
 }

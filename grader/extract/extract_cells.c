@@ -12,6 +12,17 @@
 
 /* ---- tables -------------------------------------------------------------- */
 
+/* The display position of p in its line (bytes from the line's start; a
+ * table's header and rows are laid out in the same characters). */
+static size_t line_column(const struct extract_transcript *t, const char *p)
+{
+    const char *b = p;
+
+    while (b > t->text && b[-1] != '\n' && b[-1] != '\r')
+        b--;
+    return (size_t)(p - b);
+}
+
 /* Appends to out the label atoms among the first `end` atoms of row ln:
  * every atom outside the value columns, with the header word of its
  * column put before each label number ("length" 50).  A row whose outer
@@ -41,9 +52,17 @@ static size_t label_atoms(const struct extract_transcript *t, const struct xline
             int all_words = c->n_hatoms > 0;
             for (size_t h = 0; h < c->n_hatoms; h++)
                 all_words &= t->hatoms[c->hatom0 + h].num < 0;
-            /* "5 RNN" under "len model": the first header word names the
-             * number, the rest name the words after it */
-            size_t words = i + 1 < end && a[i + 1].num < 0 && c->n_hatoms > 1 ? 1 : c->n_hatoms;
+            /* "5 RNN" under "len model": the header words left of where the
+             * word after the number starts name the number ("urefu T" over
+             * "     5", "model" over "RNN"), the rest name the words after it */
+            size_t words = c->n_hatoms;
+            if (i + 1 < end && a[i + 1].num < 0 && c->n_hatoms > 1) {
+                size_t next = line_column(t, a[i + 1].p);
+                for (words = 1; words < c->n_hatoms &&
+                                line_column(t, t->hatoms[c->hatom0 + words].p) < next;
+                     words++)
+                    ;
+            }
             for (size_t h = 0; all_words && h < words && n < max; h++)
                 out[n++] = t->hatoms[c->hatom0 + h];
         }

@@ -385,6 +385,35 @@ static size_t first_value_after(const struct extract_transcript *t, const struct
  * words between the row and its value the line is a sentence of its own
  * ("gain 1.0 ... stays above 1/1000 of the last step"), which the words
  * above do not describe. */
+/* Is w a word of one of ps's phrases? */
+static int phrase_set_word(const struct phrase_set *ps, const struct xatom *w)
+{
+    for (size_t i = 0; i < ps->n; i++)
+        for (size_t k = 0; k < ps->v[i].n; k++)
+            if (ps->v[i].items[k].w &&
+                extract_word_eq(ps->v[i].items[k].w, ps->v[i].items[k].wlen, w->p, w->len) == 3)
+                return 1;
+    return 0;
+}
+
+/* Does a word of a[from, to) — between the row's words and its value —
+ * name something the rubric speaks of (a word of its synonyms, or a label
+ * word the lexicon translates: "train" in "logistic train 0.74" under
+ * "test:")?  Words it does not know describe the row ("logistic on counts
+ * 0.740" under "overall accuracy:" is the logistic model's overall
+ * accuracy), as a human reads them. */
+static int names_a_measure(const struct finder *f, const struct xatom *a, size_t from, size_t to)
+{
+    for (size_t k = from; k < to; k++)
+        if (a[k].num < 0 && !extract_is_noise_word(&a[k]) &&
+            (extract_synonyms_word(f->q->synonyms, a[k].p, a[k].len) ||
+             extract_lexicon_english(a[k].p, a[k].len) ||
+             phrase_set_word(&f->row, &a[k]) || phrase_set_word(&f->col, &a[k]) ||
+             phrase_set_word(&f->exc, &a[k])))
+            return 1;
+    return 0;
+}
+
 int extract_column_above(struct finder *f, const struct xline *ln, const struct match *rm,
                          int have_r, long anchor, struct sources *C, struct match *cm,
                          int *c_extras)
@@ -392,8 +421,8 @@ int extract_column_above(struct finder *f, const struct xline *ln, const struct 
     const struct extract_transcript *t = f->t;
 
     if (!have_r || rm->in_primary != rm->n_items || values_after(t, ln, anchor) != 1 ||
-        extract_has_word_between(t->atoms + ln->atom0, anchor < 0 ? 0 : (size_t)anchor + 1,
-                                 first_value_after(t, ln, anchor)))
+        names_a_measure(f, t->atoms + ln->atom0, anchor < 0 ? 0 : (size_t)anchor + 1,
+                        first_value_after(t, ln, anchor)))
         return 0;
     C->n += extract_scope_sources(t, ln, C->s + 1);
     return extract_match_set(t, &f->col, C, anchor, cm, c_extras, NULL, 0);

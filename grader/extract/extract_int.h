@@ -184,6 +184,15 @@ int extract_reshape_spaced(struct extract_transcript *t, struct gb_err *err);
  * as the header of the tuples above them, rewritten as pipe tables in
  * place. */
 int extract_reshape_structured(struct extract_transcript *t, struct gb_err *err);
+/* extract_repl.c: an interactive session's ">>> expr" over the value it
+ * echoes, the echo rewritten in place as "expr: value". */
+int extract_reshape_repl(struct extract_transcript *t, struct gb_err *err);
+
+/* out's text becomes t's (the rewrite of a reshape pass); what names the
+ * layout in the out-of-memory message (extract_spaced.c). */
+struct gb_buf;
+int extract_take_text(struct extract_transcript *t, struct gb_buf *out, const char *what,
+                      struct gb_err *err);
 
 /* The soft breaks (extract_nest_join) of old line [b, e), now at [new_b,
  * new_e): those of a rewritten line move to its last byte, those of a line

@@ -58,6 +58,7 @@ static const struct label_word lexicon[] = {
     { "avant", "before" },           /* fr */
     { "azar", "chance" },            /* es */
     { "baad", "after" },             /* hi-Latn */
+    { "baada", "after" },            /* sw */
     { "bagian", "part" },            /* id */
     { "baris", "row" },              /* id */
     { "bhaag", "part" },             /* hi-Latn */
@@ -107,8 +108,11 @@ static const struct label_word lexicon[] = {
     { "gradien", "gradient" },       /* id */
     { "halfte", "half" },            /* de */
     { "hasard", "chance" },          /* fr */
+    { "hatua", "step" },             /* sw */
     { "jod", "sum" },                /* hi-Latn */
+    { "jumla", "sum" },              /* sw */
     { "jumlah", "sum" },             /* id */
+    { "kabla", "before" },           /* sw */
     { "kadam", "step" },             /* hi-Latn */
     { "keluaran", "output" },        /* id */
     { "ketepatan", "accuracy" },     /* id, ms */
@@ -142,6 +146,7 @@ static const struct label_word lexicon[] = {
     { "mezclado", "shuffled" },      /* es */
     { "mitad", "half" },             /* es */
     { "mittelwert", "mean" },        /* de */
+    { "mkono", "hand" },             /* sw */
     { "mnoznik", "factor" },         /* pl */
     { "modele", "model" },           /* fr */
     { "modell", "model" },           /* de */
@@ -149,6 +154,7 @@ static const struct label_word lexicon[] = {
     { "modelo", "model" },           /* es, pt */
     { "moitie", "half" },            /* fr */
     { "moyenne", "mean" },           /* fr */
+    { "muda", "time" },              /* sw */
     { "nach", "after" },             /* de */
     { "nachher", "after" },          /* de */
     { "nauwkeurigheid", "accuracy" },/* nl */
@@ -169,6 +175,7 @@ static const struct label_word lexicon[] = {
     { "pehle", "before" },           /* hi-Latn */
     { "pelatihan", "train" },        /* id */
     { "pembulatan", "rounding" },    /* id */
+    { "pengo", "gap" },              /* sw */
     { "pengujian", "test" },         /* id */
     { "pergunta", "question" },      /* pt */
     { "pertanyaan", "question" },    /* id */
@@ -202,6 +209,7 @@ static const struct label_word lexicon[] = {
     { "seconden", "seconds" },       /* nl */
     { "secondi", "seconds" },        /* it */
     { "segundo", "seconds" },        /* es, pt */
+    { "sekunde", "seconds" },        /* sw */
     { "sekunden", "seconds" },       /* de */
     { "sekundy", "seconds" },        /* pl */
     { "selisih", "difference" },     /* id */
@@ -242,7 +250,10 @@ static const struct label_word lexicon[] = {
     { "ubung", "exercise" },         /* de (Übung) */
     { "uitvoer", "output" },         /* nl */
     { "uji", "test" },               /* id */
+    { "urefu", "length" },           /* sw */
+    { "usahihi", "accuracy" },       /* sw */
     { "uscita", "output" },          /* it */
+    { "uzito", "weight" },           /* sw */
     { "uzunluk", "length" },         /* tr */
     { "valeur", "value" },           /* fr */
     { "valor", "value" },            /* es, pt */
@@ -253,6 +264,7 @@ static const struct label_word lexicon[] = {
     { "vraag", "question" },         /* nl */
     { "waarde", "value" },           /* nl */
     { "waktu", "time" },             /* id */
+    { "wastani", "mean" },           /* sw */
     { "wert", "value" },             /* de */
     { "wiersz", "row" },             /* pl */
     { "wierszach", "row" },          /* pl: locative plural */

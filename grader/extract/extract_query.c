@@ -82,6 +82,29 @@ int extract_synonyms_has(const struct extract_synonyms *syn, const char *word)
     return 0;
 }
 
+/* Is [w, w+len) one of the words of member m ("train" of "train acc",
+ * "net" of "64-unit net")?  Words are split at spaces, '_', '-' and '#'. */
+static int member_has_word(const char *m, const char *w, size_t len)
+{
+    for (const char *p = m; *p;) {
+        size_t n = strcspn(p, " _-#");
+        if (n == len && !strncasecmp(p, w, len))
+            return 1;
+        p += n;
+        p += *p != '\0';
+    }
+    return 0;
+}
+
+int extract_synonyms_word(const struct extract_synonyms *syn, const char *w, size_t len)
+{
+    for (size_t g = 0; syn && len && g < syn->n; g++)
+        for (size_t i = 0; i < syn->groups[g].n; i++)
+            if (member_has_word(syn->groups[g].members[i], w, len))
+                return 1;
+    return 0;
+}
+
 int extract_synonyms_from_json(const cJSON *json, struct extract_synonyms **out,
                                struct gb_err *err)
 {

@@ -17,6 +17,8 @@
  *        train_acc | 0.839
  *    consecutive blocks with the same fields are rows of one table, the
  *    fields its columns;
+ *  - through extract_repl.c, an interactive session's ">>> expr" over the
+ *    value Python echoes, the expression read as the value's label;
  *  - through extract_structured.c, NumPy structured arrays as repr()
  *    prints them, the column names in the dtype after the rows;
  *  - and, through extract_spaced.c, rows printed with single spaces under a
@@ -610,7 +612,8 @@ int extract_reshape(struct extract_transcript *t, struct gb_err *err)
 
     if (!(cd.cells = malloc(COLUMNAR_KEYS_MAX * COLUMNAR_ROWS_MAX * sizeof *cd.cells)))
         return gb_fail(err, "out of memory reading a table printed as a dict or records");
-    rc = expand_html(t, err) < 0 || expand_dicts(t, &cd, err) < 0 ||
+    rc = expand_html(t, err) < 0 || extract_reshape_repl(t, err) < 0 ||
+         expand_dicts(t, &cd, err) < 0 ||
          expand_records(t, &cd, err) < 0 || extract_reshape_structured(t, err) < 0 ||
          extract_reshape_spaced(t, err) < 0 ? -1 : 0;
     free(cd.cells);

@@ -20,7 +20,8 @@
  * "# " header are left to the aligned-table readers, which take the "#"
  * line for a heading: read as a header, it would stop closing the section
  * above it.)  The soft-break
- * bookkeeping every rewrite shares lives here too (extract_move_breaks).
+ * bookkeeping every rewrite shares lives here too (extract_move_breaks), and
+ * taking a rewrite's text (extract_take_text).
  */
 #include "extract/extract_int.h"
 
@@ -180,6 +181,20 @@ void extract_move_breaks(struct extract_transcript *t, size_t *soft, size_t b, s
                                 : t->soft_breaks[*soft] - b + new_b;
 }
 
+int extract_take_text(struct extract_transcript *t, struct gb_buf *out, const char *what,
+                      struct gb_err *err)
+{
+    size_t len = out->len;
+    char *text = gb_buf_steal(out);
+
+    if (!text)
+        return gb_fail(err, "out of memory reading %s", what);
+    free(t->text);
+    t->text = text;
+    t->len = len;
+    return 0;
+}
+
 int extract_reshape_spaced(struct extract_transcript *t, struct gb_err *err)
 {
     struct gb_buf out = GB_BUF_INIT;
@@ -203,18 +218,7 @@ int extract_reshape_spaced(struct extract_transcript *t, struct gb_err *err)
         changed |= x;
         extract_move_breaks(t, &soft, ls[i].b, ls[i].e + 1, at, out.len, x);
     }
-    rc = 0;
-    if (changed) {
-        size_t len = out.len;
-        char *text = gb_buf_steal(&out);
-        if (!text) {
-            rc = gb_fail(err, "out of memory reading a table printed with single spaces");
-            goto out;
-        }
-        free(t->text);
-        t->text = text;
-        t->len = len;
-    }
+    rc = changed ? extract_take_text(t, &out, "a table printed with single spaces", err) : 0;
 out:
     free(ls);
     gb_buf_free(&out);

@@ -282,18 +282,7 @@ int extract_reshape_structured(struct extract_transcript *t, struct gb_err *err)
             goto out;
         b = e + 1;
     }
-    rc = 0;
-    if (changed) {
-        size_t len = out.len;
-        char *text = gb_buf_steal(&out);
-        if (!text) {
-            rc = gb_fail(err, "out of memory reading a NumPy structured array");
-            goto out;
-        }
-        free(t->text);
-        t->text = text;
-        t->len = len;
-    }
+    rc = changed ? extract_take_text(t, &out, "a NumPy structured array", err) : 0;
 out:
     free(bl.cell);
     gb_buf_free(&out);

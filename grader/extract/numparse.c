@@ -430,6 +430,9 @@ static void classify_neighbours(const char *s, size_t len, size_t start, size_t 
             n->flags |= NUMPARSE_GLUED;
         else if (p == '-' && start > 1 && is_alpha((unsigned char)s[start - 2]))
             n->flags |= NUMPARSE_GLUED;   /* a name: "mlp-64", "MLP-64", "LSTM-3" */
+        else if (p == '#' && (start == 1 || s[start - 2] == ' ' || s[start - 2] == '\t' ||
+                              s[start - 2] == '(' || s[start - 2] == '['))
+            n->flags |= NUMPARSE_GLUED;   /* a rank or an index: "#2 logistic", "row #3" */
     }
     if (end < len) {
         unsigned char c = (unsigned char)s[end];

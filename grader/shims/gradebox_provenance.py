@@ -32,6 +32,10 @@ Nothing changes for the student: the printed bytes are exactly what print()
 would have written (each argument converted with str() once, joined with sep).
 A tuple or list printed whole ("print((T, name, round(acc, 3)))") is read
 element by element the same way: "(5, 'RNN', round(acc, ): 0.981)".
+An argument that is only a parameter of the function doing the printing
+("print(repr(value))" inside "def show(expr_text, value)") gets no label:
+the name is the helper's, the same for every call, and says nothing of
+what this call prints.
 Calls from other modules, prints to other files, multi-line output and
 anything that fails are passed through unrecorded.  The file is advisory: a
 submission can delete or forge it, and then loses only labels.
@@ -410,6 +414,25 @@ def _under_label(text, end):
     return under
 
 
+_BUILTIN_NAMES = frozenset(dir(builtins))
+
+
+def _without_parameters(labels, code):
+    """labels with those dropped that name only the printing function's
+    parameters (and builtins: "repr(value)"); module-level prints keep all."""
+    if code.co_name == "<module>":
+        return labels
+    params = set(code.co_varnames[:code.co_argcount + code.co_kwonlyargcount])
+    kept = []
+    for lab in labels:
+        names = re.findall(r"[A-Za-z_]\w*", lab) if isinstance(lab, str) else []
+        if names and any(n in params for n in names) and all(
+                n in params or n in _BUILTIN_NAMES for n in names):
+            lab = None
+        kept.append(lab)
+    return kept
+
+
 def print(*args, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - the builtin's name
     if sep is None:
         sep = " "
@@ -428,6 +451,8 @@ def print(*args, sep=" ", end="\n", file=None, flush=False):  # noqa: A001 - the
     try:
         under_label = _under_label(text, end)
         labels = _labels(frame.f_code.co_filename, *_call_at(frame)).get(len(args))
+        if labels:
+            labels = _without_parameters(labels, frame.f_code)
         if (labels and any(labels) and not under_label and "\n" not in text and
                 "\r" not in text and len(text) <= _MAX_TEXT):
             own = _own_labels(args, labels)

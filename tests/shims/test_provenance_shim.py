@@ -93,6 +93,12 @@ CASES = [
     ("print((100 * gap, 1))", None),
     # ... nor does a nested display label its own elements
     ("print(((gap, total), gap))", "((0.344, 1.0), gap: 0.344)"),
+    # a helper's own parameter names say nothing of what one call prints
+    ("def show(text, value):\n    print(repr(value))\nshow('gap', gap)", None),
+    ("def show(text, value):\n    print(text, value)\nshow('gap', gap)", None),
+    # ... but a name the function computes is its label, and so is one at module level
+    ("def show(v):\n    mean = v * 2\n    print(mean)\nshow(gap)", "mean: 0.688"),
+    ("value = gap\nprint(repr(value))", "repr(value): 0.344"),
     # a value whose text holds the next piece still matches the template
     ("print(f'the token called {t} is rude and {gap:.3f} is its share')",
      "the token called rude is rude and gap: 0.344 is its share"),

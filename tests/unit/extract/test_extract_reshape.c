@@ -5,7 +5,8 @@
  * the student printed it on.  Dicts that are no table stay as printed.
  * Rows printed with single spaces under as many names (extract_spaced.c)
  * are read field by field, and a NumPy structured array's repr
- * (extract_structured.c) by the names in its dtype.
+ * (extract_structured.c) by the names in its dtype; an interactive
+ * session's echo by the expression typed over it (extract_repl.c).
  */
 #include <check.h>
 #include <stdio.h>
@@ -105,6 +106,40 @@ START_TEST(test_a_structured_array_by_its_dtype_names)
     f = query(t, "{\"row\": \"T 50\", \"column\": \"acc\"}");
     ck_assert_msg(f.n == 0 || f.column == NULL || strcmp(f.column, "acc"),
                   "read a sub-array field as one column: %s", f.column);
+    extract_free(t);
+}
+END_TEST
+
+/* ">>> expr" over the value Python echoes: the expression labels it, a
+ * tuple of expressions labels a tuple of values element by element, and
+ * the numbers inside the expression ("gain 1.5") are no readings.  A
+ * ">>> title" over more than one line is a banner and stays.  (A dict
+ * echoed under a comprehension staying as printed is the field's case:
+ * replsession's gradient_decay, whose "[t - 1]" read as step 1.) */
+START_TEST(test_a_prompt_labels_its_echo)
+{
+    struct extract_transcript *t = extract_fixture_parse(
+        ">>> shrink['RNN gain 0.5'], ratio['RNN gain 0.5']\n"
+        "(0.49, 6.64e-16)\n"
+        ">>> shrink['RNN gain 1.5'], ratio['RNN gain 1.5']\n"
+        "(1.09, 68.34)\n"
+        ">>> clipped_norm  # after clip_grad_norm_\n"
+        "1.0\n"
+        "\n"
+        ">>> self-attention\n"
+        "weights:\n"
+        "support 0.711\n");
+    struct found f;
+
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"shrink\"}");
+    ASSERT_HIT(f, 1.09, 4, "1.09");
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"ratio\"}");
+    ASSERT_HIT(f, 68.34, 4, "68.34");
+    f = query(t, "{\"column\": \"after clip\"}");
+    ASSERT_HIT(f, 1.0, 6, "1.0");
+    f = query(t, "{\"row\": \"self attention\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.711, 10, "0.711");
+    ck_assert_uint_eq(extract_line_count(t), 10);
     extract_free(t);
 }
 END_TEST
@@ -235,6 +270,7 @@ static Suite *extract_reshape_suite(void)
     tcase_add_test(tc, test_a_lone_tag_is_no_page);
     tcase_add_test(tc, test_single_spaced_rows_under_their_names);
     tcase_add_test(tc, test_a_structured_array_by_its_dtype_names);
+    tcase_add_test(tc, test_a_prompt_labels_its_echo);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -163,6 +163,14 @@ START_TEST(test_units_and_glue)
     ck_assert(n[0].value == 64 && (n[0].flags & NUMPARSE_GLUED));
     ck_assert(n[1].value == 0.521 && !(n[1].flags & NUMPARSE_GLUED));
     ck_assert(n[2].value == 3 && (n[2].flags & NUMPARSE_GLUED));
+
+    /* "#2" ranks or indexes a row ("#2 logistic ... 0.740", "row #3"): a
+     * name's number, no value; "# 5" after a comment mark stays a number */
+    ck_assert_uint_eq(scan("#2 logistic 0.740 row #3 # 5", n), 4);
+    ck_assert(n[0].value == 2 && (n[0].flags & NUMPARSE_GLUED));
+    ck_assert(n[1].value == 0.74 && !(n[1].flags & NUMPARSE_GLUED));
+    ck_assert(n[2].value == 3 && (n[2].flags & NUMPARSE_GLUED));
+    ck_assert(n[3].value == 5 && !(n[3].flags & NUMPARSE_GLUED));
 }
 END_TEST
 
