@@ -21,6 +21,7 @@
  * line or the end) is read so: a ">>> title" over a table is a banner,
  * left as printed.
  */
+#define _GNU_SOURCE   /* memmem */
 #include "extract/extract_int.h"
 
 #include <stdlib.h>
@@ -173,6 +174,28 @@ static int put_echo(struct gb_buf *out, const char *s, size_t pb, size_t pe, siz
     return 0;
 }
 
+/* The end of the line starting at b (its '\n', or len). */
+static size_t line_end(const char *s, size_t len, size_t b)
+{
+    const char *nl = b < len ? memchr(s + b, '\n', len - b) : NULL;
+
+    return nl ? (size_t)(nl - s) : len;
+}
+
+/* Is the line starting at b the one echo of the prompt above it: a plain
+ * value (plain_echo), and the line after it another prompt, a blank line
+ * or the end? */
+static int single_echo(const char *s, size_t len, size_t b)
+{
+    size_t e = line_end(s, len, b), after = e + 1, ae = line_end(s, len, after);
+
+    if (b >= len || skip_blank(s, b, e) >= trim_end(s, b, e) || is_prompt(s, b, e) ||
+        !plain_echo(s, b, e))
+        return 0;
+    return after >= len || is_prompt(s, after, ae) ||
+           skip_blank(s, after, ae) >= trim_end(s, after, ae);
+}
+
 int extract_reshape_repl(struct extract_transcript *t, struct gb_err *err)
 {
     struct gb_buf out = GB_BUF_INIT;
@@ -180,30 +203,18 @@ int extract_reshape_repl(struct extract_transcript *t, struct gb_err *err)
     size_t soft = 0, b = 0, pb = 0, pe = 0;
     int changed = 0, rc = -1, echo_of_prompt = 0;
 
-    if (!t->len || !strstr(s, ">>> "))
+    if (!t->len || !memmem(s, t->len, ">>> ", 4))
         return 0;
     while (b <= t->len) {
         const char *nl = memchr(s + b, '\n', t->len - b);
-        size_t e = nl ? (size_t)(nl - s) : t->len, at = out.len, next = e + 1, ne;
+        size_t e = nl ? (size_t)(nl - s) : t->len, at = out.len;
         int x = 0;
-        if (is_prompt(s, b, e) && nl) {
-            const char *nl2 = memchr(s + next, '\n', t->len - next);
-            ne = nl2 ? (size_t)(nl2 - s) : t->len;
-            /* exactly one echo line: the line after it ends the echo */
-            size_t after = ne + 1;
-            const char *nl3 = after < t->len ? memchr(s + after, '\n', t->len - after) : NULL;
-            size_t ae = nl3 ? (size_t)(nl3 - s) : t->len;
-            int one = next < t->len && skip_blank(s, next, ne) < trim_end(s, next, ne) &&
-                      !is_prompt(s, next, ne) && plain_echo(s, next, ne) &&
-                      (after >= t->len || is_prompt(s, after, ae) ||
-                       skip_blank(s, after, ae) >= trim_end(s, after, ae));
-            if (one) {
-                pb = b, pe = e;
-                echo_of_prompt = 1;
-                x = changed = 1;
-                if (gb_buf_append(&out, (char[]){ PYOUTPUT_DROPPED }, 1, err))
-                    goto out;
-            }
+        if (nl && is_prompt(s, b, e) && single_echo(s, t->len, e + 1)) {
+            pb = b, pe = e;
+            echo_of_prompt = 1;
+            x = changed = 1;
+            if (gb_buf_append(&out, (char[]){ PYOUTPUT_DROPPED }, 1, err))
+                goto out;
         } else if (echo_of_prompt) {
             echo_of_prompt = 0;
             x = 1;
