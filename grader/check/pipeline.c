@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "check/pipeline.h"
 #include "check/provenance.h"
+#include "score/score_typed.h"
 
 #include <dirent.h>
 #include <cjson/cJSON.h>
@@ -62,6 +63,9 @@ struct job {
     struct source_map map;         /* nb's lines cited by cell (score/source_cite.h) */
     struct gb_buf attend_in;       /* the hidden-input test's inputs, staged when set */
     struct gb_buf attend_out;      /* ... and the shim's report of that run */
+    struct gb_buf typed_notes;     /* the first live run's notes of constant texts ... */
+    size_t typed_body;             /* ... where they start after its token line */
+    int typed_read;                /* a live run was made: the notes were looked for */
     char token[33];                /* the last run's token: the shim's lines carry it */
 };
 
@@ -76,6 +80,7 @@ static void job_free(struct job *job)
     gb_buf_free(&job->labelled);
     gb_buf_free(&job->attend_in);
     gb_buf_free(&job->attend_out);
+    gb_buf_free(&job->typed_notes);
     runtime_free(&job->runtime);
     notebook_free(&job->nb);
 }
@@ -338,6 +343,7 @@ static void student_env(const char **env, const char *extra)
     env[n++] = "PYTHONPATH=" PIPELINE_SHIM_SUBDIR;      /* relative: resolved in the work dir */
     env[n++] = "GRADEBOX_SHIMS_USED=" SANDBOX_WORKDIR "/" RUNTIME_SHIM_USED_FILE;
     env[n++] = "GRADEBOX_PROVENANCE=" SANDBOX_WORKDIR "/" PROVENANCE_FILE;
+    env[n++] = "GRADEBOX_TYPED=" SANDBOX_WORKDIR "/" SCORE_TYPED_NOTES_FILE;
     if (extra)    /* "GRADEBOX_SEED_MAP=KEY": the rerun (rerun.h); "GRADEBOX_ATTEND=FILE":
                    * the hidden-input test of attend (attend_test.h) */
         env[n++] = extra;
@@ -385,7 +391,7 @@ void pipeline_warm_start(struct pipeline_warm *warm, const char *python,
                          const char *rubrics_dir)
 {
     const char *argv[] = { python ? python : PIPELINE_DEFAULT_PYTHON, "submission.py", NULL };
-    const char *env[10];
+    const char *env[12];
     struct sandbox_spec like = { .argv = argv, .env = env, .workdir = "/" };
     struct gb_home home;
     struct gb_err err;
@@ -485,7 +491,8 @@ static int shim_token(char token[33], struct gb_err *err)
 static int stage_files(const struct pipeline_options *opts, const struct job *job,
                        struct workdir *wd, char token[33], struct gb_err *err)
 {
-    static const char *const shims[] = { "sitecustomize.py", "gradebox_provenance.py" };
+    static const char *const shims[] = { "sitecustomize.py", "gradebox_provenance.py",
+                                         "gradebox_typed.py" };
     const struct rubric *rb = job->rubric;
     char src[PATH_MAX + 300], dst[128];
 
@@ -527,6 +534,27 @@ static void read_provenance(int work_fd, struct job *job)
         gb_buf_free(&job->provenance);
 }
 
+/* The shim's notes of what the script prints from constants (score_typed.h),
+ * from the first live run only (the later runs run the same script): kept
+ * when they start with that run's token, else dropped, and the scorer is
+ * told that a live run left none it can believe. */
+static void read_typed_notes(int work_fd, const char *token, struct job *job)
+{
+    struct gb_err ignored;
+    size_t n = strlen(token);
+
+    if (job->typed_read)
+        return;
+    job->typed_read = 1;
+    if (work_fd < 0 ||
+        workdir_read_file_at(work_fd, SCORE_TYPED_NOTES_FILE, SCORE_TYPED_NOTES_MAX,
+                             &job->typed_notes, &ignored) ||
+        !n || job->typed_notes.len <= n || memcmp(job->typed_notes.data, token, n) ||
+        job->typed_notes.data[n] != '\n')
+        gb_buf_free(&job->typed_notes);
+    job->typed_body = n + 1;
+}
+
 /* The shim's report of the hidden-input test (attend_test.h); absent or
  * unreadable is no report, which the judgement says (attend never called). */
 static void read_attend_report(int work_fd, struct job *job)
@@ -547,7 +575,7 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
      * runtime lives in a directory that holds it (sandbox.h). */
     const char *hidden[] = { job->home.root, job->home.rubrics, job->home.exercises,
                              job->home.shims, NULL };
-    const char *env[10];
+    const char *env[12];
     struct sandbox_spec spec = { .argv = argv, .env = env, .hidden_paths = hidden,
                                  .ro_paths = (const char *const *)job->runtime.paths };
     struct workdir wd = WORKDIR_INIT;
@@ -572,8 +600,10 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
     }
     if (rc == 0)
         rc = note_shims_used(r, token, err);
-    if (rc == 0)
+    if (rc == 0) {
         read_provenance(r->run.work_fd, job);
+        read_typed_notes(r->run.work_fd, token, job);
+    }
     if (rc == 0 && job->attend_in.len)
         read_attend_report(r->run.work_fd, job);
     memcpy(job->token, token, sizeof job->token);
@@ -771,6 +801,9 @@ static int read_output(struct job *job, const char *printed, size_t len,
         }
     }
     in->run = r->ran ? &r->run : NULL;
+    in->typed_notes = job->typed_notes.len ? job->typed_notes.data + job->typed_body : NULL;
+    in->typed_notes_len = job->typed_notes.len ? job->typed_notes.len - job->typed_body : 0;
+    in->typed_notes_lost = job->typed_read && !job->typed_notes.len;
     return 0;
 }
 

@@ -31,6 +31,11 @@ struct score_input {
     const char *answers;       /* the self-check answers document, or NULL */
     size_t answers_len;
     const struct sandbox_result *run;   /* NULL when nothing was run (transcript) */
+    /* the shim's notes of what the script prints from constants, after their
+     * token line (score_typed.h); NULL: none (nothing ran live) */
+    const char *typed_notes;
+    size_t typed_notes_len;
+    int typed_notes_lost;      /* a live run left none that carried its token */
 };
 
 struct extract_transcript;

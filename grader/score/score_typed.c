@@ -46,6 +46,7 @@
 struct segment {                 /* the constant text of one string literal, between fields */
     size_t line;
     size_t off, len;             /* in the scan's strings buffer */
+    int folded;                  /* text the code builds from constants (the shim's notes) */
 };
 
 struct number {                  /* a numeric literal in code */
@@ -76,7 +77,7 @@ static int push_segment(struct literals *l, size_t line, size_t off, struct gb_e
         l->seg = g;
         l->cap = nc;
     }
-    l->seg[l->n_seg++] = (struct segment){ line, off, l->strings.len - off };
+    l->seg[l->n_seg++] = (struct segment){ line, off, l->strings.len - off, 0 };
     return 0;
 }
 
@@ -191,6 +192,39 @@ static int scan_source(const char *s, size_t len, struct literals *l, struct gb_
         }
         if (blank(l, s, from, c.i, err))
             return -1;
+    }
+    return 0;
+}
+
+/* ---- what the code prints from constants ---- */
+
+/* The shim's notes (score_typed.h) become segments like string literals':
+ * after the "folded" line, per text "LINE LENGTH\n" and LENGTH bytes and a
+ * newline.  A record that does not parse ends the reading: the notes come
+ * from the sandbox, and a short read only loses texts, never adds them. */
+static int push_folded(struct literals *l, const char *notes, size_t len, struct gb_err *err)
+{
+    const char *p = notes, *end = notes + len, *nl = memchr(p, '\n', len);
+
+    if (!nl || (size_t)(nl - p) != 6 || memcmp(p, "folded", 6))
+        return 0;
+    for (p = nl + 1; p < end; ) {
+        char head[48], *rest;
+        size_t hlen, off = l->strings.len;
+        unsigned long long line, n;
+        if (!(nl = memchr(p, '\n', (size_t)(end - p))) || (hlen = (size_t)(nl - p)) >= sizeof head)
+            break;
+        memcpy(head, p, hlen);
+        head[hlen] = '\0';
+        line = strtoull(head, &rest, 10);
+        n = strtoull(rest, &rest, 10);
+        if (*rest || n >= (size_t)(end - nl - 1) || nl[1 + n] != '\n')
+            break;
+        if (gb_buf_append(&l->strings, nl + 1, (size_t)n, err) || push_segment(l, line, off, err))
+            return -1;
+        if (l->n_seg && l->seg[l->n_seg - 1].off == off)
+            l->seg[l->n_seg - 1].folded = 1;
+        p = nl + 1 + n + 1;
     }
     return 0;
 }
@@ -401,12 +435,13 @@ static int segment_holds(const char *g, size_t glen, const char *line, size_t ps
     return 0;
 }
 
-static size_t in_strings(const struct literals *l, const char *line, size_t ps, size_t pe)
+static const struct segment *in_strings(const struct literals *l, const char *line, size_t ps,
+                                        size_t pe)
 {
     for (size_t i = 0; i < l->n_seg; i++)
         if (segment_holds(l->strings.data + l->seg[i].off, l->seg[i].len, line, ps, pe))
-            return l->seg[i].line;
-    return 0;
+            return &l->seg[i];
+    return NULL;
 }
 
 /* Significant digits as written: 0.7112 -> 4, 0.50 -> 1, 1.0 -> 1, 1600 -> 2. */
@@ -488,7 +523,8 @@ static size_t in_code(const struct literals *l, const struct numparse_num *p)
 struct finding {
     size_t checks, typed, coded;          /* checks located; typed into strings; equal to code */
     const struct printed *first_typed, *first_coded;
-    size_t typed_line, coded_line;
+    const struct segment *typed_in;       /* the literal (or folded text) first_typed sits in */
+    size_t coded_line;
 };
 
 static void judge(const struct literals *l,
@@ -497,10 +533,11 @@ static void judge(const struct literals *l,
     memset(f, 0, sizeof *f);
     for (size_t c = 0; c < n_checks; c++) {
         int seen = 0, typed = 0, coded = 0;
-        size_t looked = 0;
+        size_t looked = 0, at;
+        const struct segment *in;
         for (size_t i = 0; i < pl->n && looked < TYPED_PER_CHECK; i++) {
             const struct printed *p = &pl->v[i];
-            size_t len = p->len, at;
+            size_t len = p->len;
             const char *line = p->text;
             if (p->check != c || p->num.end > len || p->num.start >= p->num.end)
                 continue;
@@ -511,10 +548,10 @@ static void judge(const struct literals *l,
             if (significant_digits(line + p->num.start, p->num.end - p->num.start) < 2 ||
                 (p->num.flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT)))
                 continue;
-            if (!typed && (at = in_strings(l, line, p->num.start, p->num.end))) {
+            if (!typed && (in = in_strings(l, line, p->num.start, p->num.end))) {
                 typed = 1;
                 if (!f->first_typed)
-                    f->first_typed = p, f->typed_line = at;
+                    f->first_typed = p, f->typed_in = in;
             } else if (!coded && (at = in_code(l, &p->num))) {
                 coded = 1;
                 if (!f->first_coded)
@@ -624,6 +661,18 @@ static int question_decoding(const struct score_ctx *ctx, const struct literals 
                                      at, sizeof at), how);
 }
 
+/* A live run whose note of the code's constant texts is gone or not the
+ * shim's: the script removed or rewrote a file of the grader's, so what it
+ * prints from constants is not known.  A human looks. */
+static int question_lost_notes(struct score_outcome *o, struct gb_err *err)
+{
+    o->verdict = VERDICT_REVIEW;
+    gb_buf_free(&o->message);
+    return gb_buf_puts(&o->message, "needs human review: the run removed or rewrote the "
+                       "grader's note of what the script prints from constants, so whether "
+                       "the checked numbers are typed in disguise could not be read", err);
+}
+
 static int report(const struct score_ctx *ctx, const struct finding *f,
                   struct score_outcome *o, struct gb_err *err)
 {
@@ -632,24 +681,29 @@ static int report(const struct score_ctx *ctx, const struct finding *f,
     const char *line = p->text;
     int n = (int)(p->num.end - p->num.start);
 
+    int folded = f->first_typed && f->typed_in->folded;
+
     source_cite(ctx->in->source_map, ctx->in->rubric->submission,
-                f->first_typed ? f->typed_line : f->coded_line, at, sizeof at);
+                f->first_typed ? f->typed_in->line : f->coded_line, at, sizeof at);
     if (gb_buf_printf(&o->found, err, "%zu of %zu checked values typed into strings, %zu equal "
                       "to a number in the code", f->typed, f->checks, f->coded) ||
         gb_buf_puts(&o->where, at, err))
         return -1;
     if (f->typed >= 2 && 2 * f->typed >= f->checks) {
         o->verdict = VERDICT_FAIL;
-        return gb_buf_printf(&o->message, err, "%.*s (output line %zu) is printed from the string "
-                             "literal at %s, not computed; the checked numbers must come "
-                             "from your code's own run", n, line + p->num.start, p->line, at);
+        return gb_buf_printf(&o->message, err, "%.*s (output line %zu) is printed from %s "
+                             "at %s, not computed%s; the checked numbers must come from your "
+                             "code's own run", n, line + p->num.start, p->line,
+                             folded ? "text the code builds from constants" : "the string literal",
+                             at, folded ? " (it depends on no value the run computed)" : "");
     }
     o->verdict = VERDICT_REVIEW;
     return gb_buf_printf(&o->message, err, "needs human review: %.*s (output line %zu) %s at %s "
                          "— a result typed in, or a hand-worked number kept for "
                          "comparison?", n, line + p->num.start, p->line,
-                         f->first_typed ? "is also in the string literal"
-                                        : "equals the number written", at);
+                         !f->first_typed ? "equals the number written"
+                         : folded ? "is also in text the code builds from constants"
+                                  : "is also in the string literal", at);
 }
 
 int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck,
@@ -664,7 +718,9 @@ int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck
     (void)ck;
     if (gb_buf_puts(&o->expected, "checked values computed by the code, not typed into it", err) ||
         scan_source(ctx->in->source ? ctx->in->source : "", ctx->in->source_len, &l, err) ||
-        scan_numbers(&l, err))
+        scan_numbers(&l, err) ||
+        (ctx->in->typed_notes &&
+         push_folded(&l, ctx->in->typed_notes, ctx->in->typed_notes_len, err)))
         goto out;
     for (size_t i = 0; i < r->n_checks; i++) {
         struct score_ctx under = *ctx;      /* each check read under its own reading */
@@ -694,6 +750,8 @@ int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck
     }
     if (rc == 0 && o->verdict != VERDICT_FAIL && o->verdict != VERDICT_MISSING)
         rc = question_decoding(ctx, &l, o, err);
+    if (rc == 0 && o->verdict == VERDICT_PASS && ctx->in->typed_notes_lost)
+        rc = question_lost_notes(o, err);
 out:
     located_free(&pl);
     free(l.seg);

@@ -4,12 +4,21 @@
 #define GB_SCORE_TYPED_H
 
 #include "error.h"
+
+/* The runtime shim's notes of what the script prints from constants
+ * (grader/shims/gradebox_typed.py: chr() codes joined, arithmetic on
+ * literals in an f-string, decoded bytes literals), written before the
+ * script runs into this work-dir file behind the run's token.  The pipeline
+ * checks the token and hands the rest over as score_input.typed_notes. */
+#define SCORE_TYPED_NOTES_FILE ".gradebox-typed"
+#define SCORE_TYPED_NOTES_MAX  (2u << 20)
 #include "score/rubric.h"
 #include "score/score_ctx.h"
 
 /* Locates every number the rubric's value, vector, each and relation checks
  * read, and looks for each in the submission's code (comments and
- * docstrings excluded): printed from inside a string literal, with the same
+ * docstrings excluded): printed from inside a string literal or a text the
+ * code builds from constants (the shim's notes), with the same
  * text around it, or equal at the printed precision to a numeric literal of
  * two or more significant digits.  Most checked numbers in string literals
  * is VERDICT_FAIL; any other match is VERDICT_REVIEW; none is VERDICT_PASS.

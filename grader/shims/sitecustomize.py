@@ -33,6 +33,11 @@ attend(Q, K, V) on each input once the script has ended, and writes what came
 back to that file's ".out" companion behind the run's token.  The inputs are
 float64 NumPy arrays; if attend raises on them and the script imported torch,
 float64 tensors.  Nothing here computes an expected value: the grader compares.
+
+Before the script runs, when $GRADEBOX_TYPED names a file, gradebox_typed.py
+reads the script's source (never running it) and writes there, behind the
+run's token, the texts the script prints or builds from constants alone:
+chr() codes joined, arithmetic on literals, decoded bytes literals.
 """
 import functools
 import importlib.machinery
@@ -392,6 +397,22 @@ def _attend_test():
 
 
 _attend_test()
+
+
+def _typed_notes():
+    """Before the script runs: what it prints from constants (gradebox_typed.py),
+    for the grader's typed_output check, behind the run's token."""
+    path = os.environ.pop("GRADEBOX_TYPED", "")
+    if not path or not sys.argv or not sys.argv[0]:
+        return
+    try:
+        import gradebox_typed
+        gradebox_typed.write_report(sys.argv[0], path, _TOKEN)
+    except Exception:  # noqa: BLE001 - a broken note must not break the student's run
+        pass
+
+
+_typed_notes()
 
 # Print provenance (gradebox_provenance.py): on when the grader asks for it.
 if os.environ.get("GRADEBOX_PROVENANCE"):

@@ -28,6 +28,10 @@ struct graded {
 
 static char score_fixture_dir[] = "/tmp/gbscoreXXXXXX";
 static const char *score_fixture_expected;     /* the suite's expected-values JSON */
+/* The shim's notes of constant texts the next grade gets (score_typed.h),
+ * and whether a live run lost them; reset after each grade. */
+static const char *score_fixture_typed_notes;
+static int score_fixture_typed_lost;
 
 /* Writes the rubric {mode, extra fields, checks} and the suite's expected
  * values into the scratch directory, then loads the rubric the way the
@@ -78,6 +82,11 @@ static inline void score_fixture_grade(const char *mode, const char *extra, cons
     in.answers = answers;
     in.answers_len = answers ? strlen(answers) : 0;
     in.run = run;
+    in.typed_notes = score_fixture_typed_notes;
+    in.typed_notes_len = score_fixture_typed_notes ? strlen(score_fixture_typed_notes) : 0;
+    in.typed_notes_lost = score_fixture_typed_lost;
+    score_fixture_typed_notes = NULL;
+    score_fixture_typed_lost = 0;
     ck_assert_msg(score_submission(&in, &g->res, &err) == 0, "%s", err.msg);
 }
 

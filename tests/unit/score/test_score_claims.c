@@ -307,6 +307,55 @@ START_TEST(test_typed_output_decoded_literals)
 }
 END_TEST
 
+/* Texts the code builds from constants (the shim's notes: chr() codes
+ * joined, arithmetic on literals) count like string literals: the same
+ * output printed that way fails; notes that hold no checked number, or do
+ * not parse, change nothing; a live run that lost its notes is a question. */
+START_TEST(test_typed_output_texts_built_from_constants)
+{
+    struct graded g;
+    const char *checks = VALUE("self", "self", "w") "," VALUE("not", "not", "acc.not") "," TYPED;
+    const char *out = "rude self 0.711 not 0.485\n";
+    const char *src = "print(''.join(chr(c - 3) for c in CODES))\n";
+
+    score_fixture_typed_notes = "folded\n1 25\nrude self 0.711 not 0.485\n";
+    grade("run", checks, out, src, NULL, &g);
+    expect(&g, "typed", VERDICT_FAIL);
+    expect_message(&g, "typed", "text the code builds from constants");
+    ck_assert_str_eq(find(&g, "typed")->where, "ex.py line 1");
+    release(&g);
+    /* without the notes the same script passes: they are what catches it */
+    grade("run", checks, out, src, NULL, &g);
+    expect(&g, "typed", VERDICT_PASS);
+    release(&g);
+    /* labels folded from constant settings hold no checked number */
+    score_fixture_typed_notes = "folded\n1 9\nrude self\n1 3\nnot\n";
+    grade("run", checks, out, src, NULL, &g);
+    expect(&g, "typed", VERDICT_PASS);
+    release(&g);
+    /* a length past the end, or no "folded" line: nothing is read */
+    score_fixture_typed_notes = "folded\n1 99\nrude self 0.711 not 0.485\n";
+    grade("run", checks, out, src, NULL, &g);
+    expect(&g, "typed", VERDICT_PASS);
+    release(&g);
+    score_fixture_typed_notes = "unread SyntaxError\n1 25\nrude self 0.711 not 0.485\n";
+    grade("run", checks, out, src, NULL, &g);
+    expect(&g, "typed", VERDICT_PASS);
+    release(&g);
+    /* one of two checked numbers folded: a stray, review */
+    score_fixture_typed_notes = "folded\n1 15\nrude self 0.711\n";
+    grade("run", checks, out, src, NULL, &g);
+    expect(&g, "typed", VERDICT_REVIEW);
+    expect_message(&g, "typed", "builds from constants");
+    release(&g);
+    score_fixture_typed_lost = 1;
+    grade("run", checks, out, src, NULL, &g);
+    expect(&g, "typed", VERDICT_REVIEW);
+    expect_message(&g, "typed", "removed or rewrote");
+    release(&g);
+}
+END_TEST
+
 START_TEST(test_answer_numbers_context_and_parameters)
 {
     struct graded g;
@@ -365,6 +414,7 @@ int main(void)
         test_typed_output_decoded_literals,
         test_typed_output_gates_value_points,
         test_typed_output_fails_a_shotgun,
+        test_typed_output_texts_built_from_constants,
         test_answer_numbers_context_and_parameters,
         test_rubric_validates_claim_fields
     };
