@@ -469,12 +469,28 @@ static enum xline_kind classify(const struct extract_transcript *t, const struct
 
 #define HEADING_LEVELS 24      /* more than any output nests */
 #define UNDERLINE_LEVEL0 8      /* underlined levels come after Markdown's six */
+#define BANNER_LEVEL0 16        /* then banners, "=== Part 3 ===" over "--- B. ... ---" */
+
+/* The level of a mark, in the order the output first uses its kind
+ * (marks[0 .. *n) so far, at most max): base + its place. */
+static int mark_level(char c, char *marks, int *n, int max, int base)
+{
+    for (int m = 0; m < *n; m++)
+        if (marks[m] == c)
+            return base + m;
+    if (*n >= max || !c)
+        return 0;
+    marks[(*n)++] = c;
+    return base + *n - 1;
+}
 
 /* A heading's level, where its mark says one: Markdown's '#'s (1 for "#",
- * 2 for "##", ...), or an underline's character, levels given in the order
- * the output first uses them (reStructuredText: "Part two" over '=' then a
- * title over '-').  0 for a heading that says no level (a banner, "Part 2:"). */
-static int heading_level(const struct extract_transcript *t, size_t i, char *marks, int *n_marks)
+ * 2 for "##", ...), an underline's character, or a banner's fence ("===
+ * Part 3 ===", "--- B. ... ---"), levels given in the order the output
+ * first uses them (reStructuredText: "Part two" over '=' then a title over
+ * '-').  0 for a heading that says no level ("Part 2:"). */
+static int heading_level(const struct extract_transcript *t, size_t i, char *marks, int *n_marks,
+                         char *fences, int *n_fences)
 {
     const struct xline *ln = &t->lines[i];
     const char *s = t->text + ln->off;
@@ -485,18 +501,19 @@ static int heading_level(const struct extract_transcript *t, size_t i, char *mar
             k++;
         return k < ln->len && s[k] == ' ' ? (int)(k - b) : 0;
     }
+    if (b + 3 < ln->len && strchr("=-*~+", s[b]) && s[b + 1] == s[b] && s[b + 2] == s[b]) {
+        while (k < ln->len && s[k] == s[b])
+            k++;
+        if (k < ln->len && s[k] == ' ')
+            return mark_level(s[b], fences, n_fences, HEADING_LEVELS - BANNER_LEVEL0,
+                              BANNER_LEVEL0);
+    }
     if (i + 1 < t->n_lines && t->lines[i + 1].kind == XLINE_RULE &&
         t->lines[i + 1].no == ln->no + 1) {
         const struct xline *u = &t->lines[i + 1];
         const char *us = t->text + u->off;
         char c = us[trim_left(us, u->len)];
-        for (int m = 0; m < *n_marks; m++)
-            if (marks[m] == c)
-                return UNDERLINE_LEVEL0 + m;
-        if (*n_marks < HEADING_LEVELS - UNDERLINE_LEVEL0 && c) {
-            marks[(*n_marks)++] = c;
-            return UNDERLINE_LEVEL0 + *n_marks - 1;
-        }
+        return mark_level(c, marks, n_marks, BANNER_LEVEL0 - UNDERLINE_LEVEL0, UNDERLINE_LEVEL0);
     }
     return 0;
 }
@@ -506,8 +523,8 @@ static int heading_level(const struct extract_transcript *t, size_t i, char *mar
 static void assign_outer(struct extract_transcript *t)
 {
     long last[HEADING_LEVELS];
-    char marks[HEADING_LEVELS - UNDERLINE_LEVEL0];
-    int n_marks = 0;
+    char marks[BANNER_LEVEL0 - UNDERLINE_LEVEL0], fences[HEADING_LEVELS - BANNER_LEVEL0];
+    int n_marks = 0, n_fences = 0;
 
     for (int l = 0; l < HEADING_LEVELS; l++)
         last[l] = -1;
@@ -515,7 +532,7 @@ static void assign_outer(struct extract_transcript *t)
         int level;
         if (t->lines[i].kind != XLINE_HEADING)
             continue;
-        level = heading_level(t, i, marks, &n_marks);
+        level = heading_level(t, i, marks, &n_marks, fences, &n_fences);
         if (level <= 0 || level >= HEADING_LEVELS)
             continue;
         for (int l = level - 1; l > 0 && t->lines[i].outer < 0; l--)

@@ -51,6 +51,19 @@ static long named_part(const struct extract_transcript *t, long li)
     return (long)n->value;
 }
 
+/* The part a heading names, or the heading of a higher level it sits
+ * under ("=== Part 3 ===" over "--- B. separate query ---"). */
+static long heading_part(const struct extract_transcript *t, long li)
+{
+    for (int depth = 0; li >= 0 && depth < 4; depth++) {
+        long part = named_part(t, li);
+        if (part > 0)
+            return part;
+        li = t->lines[li].outer;
+    }
+    return 0;
+}
+
 /* Does the line's heading or title name another part than the query's? */
 static int in_other_part(const struct finder *f, size_t li)
 {
@@ -59,7 +72,7 @@ static int in_other_part(const struct finder *f, size_t li)
 
     if (f->q->part <= 0)
         return 0;   /* most queries name no part: no heading is read per candidate */
-    h = named_part(f->t, ln->heading);
+    h = heading_part(f->t, ln->heading);
     t = named_part(f->t, ln->title);
     return (h > 0 && h != f->q->part) || (t > 0 && t != f->q->part && !(h == f->q->part));
 }
@@ -76,7 +89,8 @@ static int part_heading_ok(struct finder *f, size_t li)
     if (f->q->part <= 0)
         return 0;
     for (int k = 0; k < 2; k++)
-        if (scope[k] >= 0 && named_part(f->t, scope[k]) == f->q->part)
+        if (scope[k] >= 0 && (k ? named_part(f->t, scope[k])
+                                : heading_part(f->t, scope[k])) == f->q->part)
             return 1;
     return 0;
 }

@@ -318,6 +318,12 @@ static int table_cell(struct finder *f, size_t li, const struct xtable *tb, long
         }
     }
     if (f->col.n) {
+        if (have_r && transposed == 2 && rm.n_items) {
+            /* read the mixed way the row label is the columns' source 1: a
+             * word of it the row took ("query=rude") is not the column's */
+            cols.taken = &rm;
+            cols.taken_src = 1;
+        }
         if (!extract_match_set(t, &f->col, &cols, -1, &cm, &c_extras, NULL, 0))
             return 0;
         if (!column_named(t, tb, &cols, &cm, have_r ? &rm : NULL, transposed))
@@ -491,6 +497,10 @@ int extract_table_candidates(struct finder *f, size_t li)
          * the reader found value columns at all, and the row has words (a
          * row of bare numbers has no label, whatever column came first) */
         if (!col->is_value && !col->is_key && value_columns(t, tb) > 0 && line_has_words(t, ln))
+            continue;
+        /* a long table's key column names the row ("query=rude,4,..."): its
+         * cells are keys, read as "step 4" with their header, no reading */
+        if (col->is_key && tb->keyed == 2)
             continue;
         /* "mine | module | diff": the diff column holds a gap, not the quantity */
         if (extract_names_difference(t->hatoms + col->hatom0, col->n_hatoms) &&

@@ -965,6 +965,13 @@ int extract_inline_candidates(struct finder *f, size_t li)
     }
     if (f->exc.n && anchor >= 0 && extract_excluded(f, S.s[0].a, (size_t)anchor + 1))
         return 0;
+    if (f->exc.n && direct >= 0 && anchor < 0) {
+        /* an arrow's side names no subject: the words before the value do
+         * ("gain 0.5, same clip: ... blame stays 5.03e-17 -> 5.03e-17") */
+        long at = extract_num_atom(t, ln, direct);
+        if (at > 0 && extract_excluded(f, t->atoms + ln->atom0, (size_t)at))
+            return 0;
+    }
     if (enclosing_excluded(f, ln, &rm, have_r, anchor, &own_list))
         return 0;
     /* a legend names the value's own place; the table's other headers

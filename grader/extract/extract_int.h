@@ -129,7 +129,9 @@ struct xtable {
     size_t first, last;        /* data line indices, inclusive */
     enum xdelim delim;
     size_t col0, n_cols;       /* t->cols[...] */
-    int keyed;                 /* long ("tidy") format: numeric key columns name each row */
+    int keyed;                 /* long ("tidy") format: numeric key columns name each row;
+                                * 2 when the header named the value column, so that the
+                                * key columns hold no readings */
 };
 
 struct extract_transcript {
@@ -518,6 +520,8 @@ struct sources {
     struct source s[SOURCES_MAX];
     int n, n_primary;
     const struct match *taken;
+    int taken_src;          /* the source here that is taken's source 0 (the row label:
+                             * 1 for the columns of a table read the mixed way) */
 };
 
 struct item_pos {

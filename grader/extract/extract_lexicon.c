@@ -19,7 +19,9 @@
  * entries are folded (lower case, no accents, final sigma as sigma) and
  * stems in the same way, with case endings of up to three letters
  * ("βηματ" reads "βήματα" and "βήματος").  Hindi entries are Devanagari
- * words as printed (Hindi labels barely inflect).  Korean
+ * words as printed (Hindi labels barely inflect).  Thai, like Chinese, prints
+ * no spaces between words, and its runs are cut at the entries the same way
+ * ("วินาทีเทรน" is seconds + train).  Korean
  * entries are bare words; a particle after one ("차이는", "정확도가") is
  * dropped (korean_particles).  Arabic entries are written with and without
  * the article "ال" (al-, the) where a header uses both.  A word
@@ -165,6 +167,7 @@ static const struct label_word lexicon[] = {
     { "nuevo", "fresh" },            /* es */
     { "numero", "number" },          /* es, it, pt */
     { "ortalama", "mean" },          /* tr */
+    { "pagkatapos", "after" },         /* tl */
     { "panjang", "length" },         /* id */
     { "papel", "paper" },            /* es, pt */
     { "papier", "paper" },           /* fr, de */
@@ -200,6 +203,7 @@ static const struct label_word lexicon[] = {
     { "samay", "time" },             /* hi-Latn */
     { "saniye", "seconds" },         /* tr */
     { "satirlari", "rows" },         /* tr */
+    { "sau", "after" },                /* vi: folded; sáu (six) folds the same but is no label word */
     { "sawaal", "question" },        /* hi-Latn */
     { "schlussel", "key" },          /* de */
     { "schritt", "step" },           /* de */
@@ -416,6 +420,24 @@ static const struct label_word lexicon[] = {
     { "स्टेप", "step" },             /* hi */
     { "स्तंभ", "column" },           /* hi */
     { "हाथ", "hand" },               /* hi */
+    { "ก่อน", "before" },              /* th */
+    { "ขั้น", "step" },                /* th */
+    { "ความยาว", "length" },           /* th */
+    { "ต่ำสุด", "min" },               /* th */
+    { "ทดสอบ", "test" },               /* th */
+    { "น้ำหนัก", "weight" },           /* th */
+    { "ผลรวม", "sum" },                /* th */
+    { "ผลลัพธ์", "output" },           /* th */
+    { "ฝึก", "train" },                /* th */
+    { "วินาที", "seconds" },           /* th */
+    { "สูงสุด", "max" },               /* th */
+    { "ส่วนที่", "part" },             /* th */
+    { "หน่วย", "unit" },              /* th */
+    { "หลัง", "after" },               /* th */
+    { "เฉลี่ย", "mean" },              /* th */
+    { "เทรน", "train" },               /* th */
+    { "แถว", "row" },                  /* th */
+    { "แม่นยำ", "accuracy" },          /* th */
     { "一半", "half" },                /* zh-Hans */
     { "之前", "before" },              /* zh-Hans */
     { "之后", "after" },               /* zh-Hans */
@@ -437,6 +459,7 @@ static const struct label_word lexicon[] = {
     { "平均", "mean" },                /* zh-Hans */
     { "平均值", "mean" },               /* zh-Hans */
     { "序列", "sequence" },            /* zh-Hans */
+    { "後", "after" },                  /* ja, zh-Hant */
     { "总", "total" },                /* zh-Hans */
     { "总和", "sum" },                 /* zh-Hans */
     { "手工", "manual" },              /* zh-Hans */

@@ -392,9 +392,11 @@ static int find_stacks(const char *s, size_t len, struct spans *sp, struct gb_er
 
 /* ---- a config section's fields ------------------------------------------ */
 
-/* "[memory_lab.lstm.len_50]": a TOML or INI section header, a dotted path
- * of names in brackets, the first starting with a letter (no spaces or
- * commas, so no list of numbers; "[5.032e-17]" is a number). */
+/* "[memory_lab.lstm.len_50]": a TOML section header, a dotted path of
+ * names in brackets, the first starting with a letter; or an INI one as
+ * configparser writes it, "[bag model 64-unit]", "[memory_lab T=50 lstm]":
+ * words and settings.  No commas or quotes, so no printed list ("[0.5,
+ * 0.2]", "['rnn' 'gru']"); "[5.032e-17]" starts with no letter. */
 int extract_section_header(const char *s, size_t n)
 {
     int letter = 0;
@@ -406,7 +408,8 @@ int extract_section_header(const char *s, size_t n)
         char c = s[i];
         if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')
             letter = 1;
-        else if (!((c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
+        else if (!((c >= '0' && c <= '9') || strchr("_-.=:/() ", c) ||
+                   (unsigned char)c >= 0x80))
             return 0;
     }
     return letter;

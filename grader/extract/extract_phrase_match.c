@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 /* ---- matching a phrase against sources of words ---------------------- */
@@ -31,7 +32,8 @@ static int atom_free(const struct sources *S, int s, const struct match *m, size
 {
     if (extract_used_at(m, k, s, idx))
         return 0;
-    return !(s == 0 && S->taken && extract_used_at(S->taken, S->taken->n_items, 0, idx));
+    return !(s == S->taken_src && S->taken &&
+             extract_used_at(S->taken, S->taken->n_items, 0, idx));
 }
 
 /* A name cannot hold a '.', so students drop it: "gain05", "g15", "g10",
@@ -351,6 +353,47 @@ int extract_match_compact(const struct extract_transcript *t, const struct phras
     return 1;
 }
 
+/* A word written into an identifier ("all" of "acc_all"): the key is one name. */
+static int in_identifier(const struct extract_transcript *t, const struct xatom *a)
+{
+    return (a->p > t->text && a->p[-1] == '_') || a->p[a->len] == '_';
+}
+
+/* Does a value given to a key ("= 0.740", ": 0.740") sit between two of
+ * the match's words, each written into an identifier?  Then they are words
+ * of two keys: "acc_all = 0.740 acc_very_rows = 1.000" holds no "all rows".
+ * (Spaced words are not: "T=50 | RNN: ... | LSTM:" names "length 50 LSTM".) */
+static int straddles_value(const struct extract_transcript *t, const struct source *s0,
+                           const struct match *m)
+{
+    size_t lo = SIZE_MAX, hi = 0;
+
+    for (size_t k = 0; k < m->n_items; k++) {
+        if (m->pos[k].src != 0)
+            continue;
+        lo = m->pos[k].idx < lo ? m->pos[k].idx : lo;
+        hi = m->pos[k].idx > hi ? m->pos[k].idx : hi;
+    }
+    if (lo == SIZE_MAX || hi >= s0->n || !in_identifier(t, &s0->a[lo]) ||
+        !in_identifier(t, &s0->a[hi]))
+        return 0;
+    for (size_t i = lo + 1; i < hi; i++) {
+        const struct xatom *a = &s0->a[i];
+        const char *p = a->p;
+        int bound = 0;   /* the number of an item's own "gain 0.5" */
+        for (size_t k = 0; k < m->n_items; k++)
+            bound |= m->pos[k].src == 0 && m->pos[k].used_num && m->pos[k].idx + 1 == i;
+        if (a->num < 0 || bound ||
+            (t->nums[a->num].flags & (NUMPARSE_GLUED | NUMPARSE_GLUED_RIGHT)))
+            continue;
+        while (p > t->text && p[-1] == ' ')
+            p--;
+        if (p > t->text && (p[-1] == '=' || p[-1] == ':'))
+            return 1;
+    }
+    return 0;
+}
+
 /* Best match of any variant: most items on the row itself, then fewest extras. */
 int extract_match_set(const struct extract_transcript *t, const struct phrase_set *ps,
                       const struct sources *S, long after, struct match *best,
@@ -360,7 +403,8 @@ int extract_match_set(const struct extract_transcript *t, const struct phrase_se
     struct match m;
 
     for (size_t v = 0; v < ps->n; v++) {
-        if (!extract_match_compact(t, &ps->v[v], S, after, &m, nm, line))
+        if (!extract_match_compact(t, &ps->v[v], S, after, &m, nm, line) ||
+            (m.n_items > 1 && straddles_value(t, &S->s[0], &m)))
             continue;
         int fully = m.in_primary == m.n_items, bfully;
         int extras = count_extras(&S->s[0], &m) + count_disorder(&m);

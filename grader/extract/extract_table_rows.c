@@ -352,11 +352,13 @@ int extract_is_data(const struct xline *ln)
     return ln->kind == XLINE_TEXT && ln->value_atom < ln->n_atoms;
 }
 
+/* The values of a row's value region: numbers glued into a name
+ * ("step1_over_stepT", "b_f=3") name a cell, they are not one. */
 size_t extract_count_values(const struct extract_transcript *t, const struct xline *ln)
 {
     size_t n = 0;
     for (size_t i = ln->value_atom; i < ln->n_atoms; i++)
-        n += t->atoms[ln->atom0 + i].num >= 0;
+        n += extract_is_value_num(t, ln, &t->atoms[ln->atom0 + i]);
     return n;
 }
 

@@ -70,6 +70,32 @@ static int keys_unique(const uint64_t *hash, uint64_t *scratch, size_t n)
     return 1;
 }
 
+/* The last column, a number column whose header is the word "value" (in
+ * the student's language): a long table that names its measure, as
+ * pandas' melt does ("exercise,model,setting,step,metric,value"); -1 none.
+ * A "value" with number columns after it is a setting's own value
+ * ("model,param,value,step,grad_norm": the gain), no measure. */
+static int named_value_column(const struct extract_transcript *t, const struct colbuild *cb)
+{
+    int found = -1;
+
+    for (int k = 0; k < cb->n; k++) {
+        const struct xatom *a;
+        const char *en;
+        if (cb->kind[k] != 1)
+            continue;
+        if (found >= 0)
+            return -1;   /* a number column after it: no measure column */
+        if (cb->n_hdr[k] != 1)
+            continue;
+        a = &t->atoms[cb->hdr_atoms[k][0]];
+        en = a->num < 0 ? extract_lexicon_english(a->p, a->len) : NULL;
+        if (a->num < 0 && (extract_atom_is(a, "value") || (en && !strcmp(en, "value"))))
+            found = k;
+    }
+    return found;
+}
+
 /* Long format ("model,param,value,step,grad_norm" with rows
  * "rnn,gain,0.5,1,5.03e-17"): when the text cells do not tell the rows
  * apart, the numeric columns from the left are keys too, up to the first
@@ -77,7 +103,8 @@ static int keys_unique(const uint64_t *hash, uint64_t *scratch, size_t n)
  * reader takes a tidy table (pandas melt, seaborn input): "gain 0.5 at
  * step 1" is the row whose key cells say so.  A table whose rows repeat
  * whole stays as it was.  Label numbers of numeric columns were already
- * read as "header value" pairs ("step 1"). */
+ * read as "header value" pairs ("step 1").  A header naming its value
+ * column says it outright (named_value_column). */
 static int settle_keys(const struct extract_transcript *t, struct xtable *tb,
                        struct colbuild *cb, struct gb_err *err)
 {
@@ -90,6 +117,16 @@ static int settle_keys(const struct extract_transcript *t, struct xtable *tb,
         values += cb->kind[k] == 1;
     if (rows < 3 || values < 2)
         return 0;
+    int named = named_value_column(t, cb);
+    if (named >= 0) {
+        /* the header says where the values are: every other number column
+         * is a key ("query=was,2,weight_row_sum,1.000": 2 is a position) */
+        for (int k = 0; k < cb->n; k++)
+            if (k != named && cb->kind[k] == 1)
+                cb->kind[k] = 2, cb->key[k] = 1;
+        tb->keyed = 2;
+        return 0;
+    }
     uint64_t *hash = malloc(rows * sizeof *hash), *scratch = malloc(rows * sizeof *scratch);
     if (!hash || !scratch) {
         free(hash);

@@ -35,10 +35,14 @@ static unsigned cp3(const char *s, size_t len)
     return ((unsigned)(u[0] & 0x0F) << 12) | ((unsigned)(u[1] & 0x3F) << 6) | (u[2] & 0x3Fu);
 }
 
+/* A letter of a script written without spaces between words: Chinese
+ * ideographs, and Thai, Lao, Khmer and Myanmar letters and vowel marks. */
 static int is_ideograph(unsigned cp)
 {
     return (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) ||
-           (cp >= 0xF900 && cp <= 0xFAFF);
+           (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x0E01 && cp <= 0x0E4E) ||
+           (cp >= 0x0E81 && cp <= 0x0ECE) || (cp >= 0x1780 && cp <= 0x17D3) ||
+           (cp >= 0x1000 && cp <= 0x103F);
 }
 
 /* Chinese and full-width punctuation: "：", "，", "（", "。", "、". */
@@ -56,9 +60,9 @@ static int cjk_at(const char *s, size_t len)
     return is_ideograph(cp) ? 1 : is_cjk_punct(cp) ? 2 : 0;
 }
 
-/* Chinese prints no spaces between words: a run of ideographs is cut at
- * the label lexicon's words, longest first ("训练准确率" is train +
- * accuracy); the characters between known words stay one atom each run,
+/* Chinese (and Thai) print no spaces between words: a run of ideographs
+ * is cut at the label lexicon's words, longest first ("训练准确率" is train +
+ * accuracy, "วินาทีเทรน" seconds + train); the characters between known words stay one atom each run,
  * and punctuation ends a word as a space would.  Returns where the run
  * ended. */
 static size_t cjk_words(const char *s, size_t i, size_t stop,
@@ -171,7 +175,7 @@ size_t extract_tokenize(const char *s, size_t len, const struct numparse_num *nu
                 k++;
             continue;
         }
-        if (c >= 0xE3 && cjk_at(s + i, (k < n_nums ? nums[k].start : len) - i)) {
+        if (c >= 0xE0 && cjk_at(s + i, (k < n_nums ? nums[k].start : len) - i)) {
             size_t stop = k < n_nums ? nums[k].start : len;
             i = cjk_words(s, i, stop, emit, ctx, &count);
             continue;

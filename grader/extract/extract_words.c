@@ -171,6 +171,20 @@ static int chars_differ(const char *a, size_t alen, const char *b, size_t blen, 
     return na != nb || memcmp(fa, fb, na) != 0;
 }
 
+/* The rest of a word after its stem is a verb's inflection with its last
+ * consonant doubled ("clip" + "ped", "clip" + "ping"): the participle of a
+ * short verb, another word than the verb.  Without the doubling the stem
+ * is the word's ("train" of "training", "shuffl" of "shuffled"). */
+static int inflected(const char *rest, size_t n, char last)
+{
+    char c = extract_lower((unsigned char)last);
+
+    if (n < 3 || extract_lower((unsigned char)rest[0]) != c || strchr("aeiou", c))
+        return 0;
+    return (n == 3 && !strncasecmp(rest + 1, "ed", 2)) ||
+           (n == 4 && !strncasecmp(rest + 1, "ing", 3));
+}
+
 int extract_word_eq(const char *a0, size_t alen0, const char *b0, size_t blen0)
 {
     char fa[128], fb[128];
@@ -213,8 +227,11 @@ int extract_word_eq(const char *a0, size_t alen0, const char *b0, size_t blen0)
         if (ll == n + 2 && extract_lower((unsigned char)longer[n]) == 'e' &&
             extract_lower((unsigned char)longer[n + 1]) == 's')
             return 3;
-        /* "min" abbreviates "minimum", never the role word "mine" */
-        if (n >= 3 && (unsigned char)a0[0] < 0x80 && !extract_refmark_role_word(longer, ll))
+        /* "min" abbreviates "minimum", never the role word "mine"; and a
+         * short verb is no abbreviation of its participle: "clip" names the
+         * operation, "clipped" the value after it ("before clip: 20.58") */
+        if (n >= 3 && (unsigned char)a0[0] < 0x80 && !extract_refmark_role_word(longer, ll) &&
+            !inflected(longer + n, ll - n, longer[n - 1]))
             return 2;
     }
     return 0;

@@ -1010,14 +1010,46 @@ struct each_item {
 };
 
 /* The located list holding scalar hit h, or NULL when h is not in one. */
+/* A vector's numbers printed one after another with a comma and spaces
+ * between each two and no bracket: ", ".join of the values. */
+static int comma_joined(const struct extract_hit *v)
+{
+    const char *line = v->line_text ? v->line_text : "";
+    size_t len = strlen(line);
+
+    for (size_t k = 0; k < v->n_nums; k++) {
+        if (v->nums[k].flags & NUMPARSE_IN_LIST)
+            return 0;
+        if (k == 0)
+            continue;
+        size_t from = v->nums[k - 1].end, to = v->nums[k].start, commas = 0;
+        if (to > len || from > to)
+            return 0;
+        for (size_t i = from; i < to; i++) {
+            if (line[i] == ',')
+                commas++;
+            else if (line[i] != ' ')
+                return 0;
+        }
+        if (commas != 1)
+            return 0;
+    }
+    return 1;
+}
+
 static const struct extract_hit *list_of(const struct extract_hit *h,
                                          const struct extract_result *lists)
 {
-    if (!(h->num.flags & NUMPARSE_IN_LIST))
-        return NULL;
+    int bracketed = (h->num.flags & NUMPARSE_IN_LIST) != 0;
+
     for (size_t i = 0; i < lists->n_hits; i++) {
         const struct extract_hit *v = &lists->hits[i];
         if (v->line != h->line || v->n_nums < 2)
+            continue;
+        /* unbracketed, the list is the run the value starts, joined only
+         * by commas ("row_sums = 1.000, 1.000, 1.000, 1.000") */
+        if (!bracketed && (v->nums[0].start != h->num.start || v->nums[0].value != h->num.value ||
+                           !comma_joined(v)))
             continue;
         for (size_t k = 0; k < v->n_nums; k++)
             if (v->nums[k].start == h->num.start && v->nums[k].value == h->num.value)

@@ -14,10 +14,12 @@ sees, by evaluating the script's constant expressions without running it:
   bytes literal, an f-string whose fields are arithmetic on literals.
 
 Folding knows Python's own arithmetic, str/bytes methods, chr/ord and the
-like, names bound once to constants, comprehensions, and the standard
-decoders (base64, binascii, codecs, zlib, ...).  It never calls numpy, torch,
-math or anything the script defines: those are computation, and an honest
-script computes its results from the module's literal inputs that way.
+like, names bound once to constants, comprehensions, one-line helpers
+("def v(a, b): return a / b", their body folded with the arguments), and the
+standard decoders (base64, binascii, codecs, zlib, ...).  It never calls
+numpy, torch, math or a function that does more than return one expression:
+those are computation, and an honest script computes its results from the
+module's literal inputs that way.
 
 Nothing of the student's code runs here: the source is parsed with ast and
 only the operations above are evaluated, each bounded in size and the whole
@@ -154,6 +156,7 @@ class _Folder:
         self.bindings = {}       # name -> [value node, or None for a binding that is not const]
         self.memo = {}
         self.busy = set()
+        self.functions = {}      # name -> (params, returned expression) of one-line helpers
         self._collect(tree)
 
     # ---- what names mean ----
@@ -184,6 +187,9 @@ class _Folder:
                 self._bind(node.target, None)
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 self.bindings.setdefault(node.name, []).append(None)
+                helper = _one_line_helper(node)
+                if helper:
+                    self.functions[node.name] = helper
                 if not isinstance(node, ast.ClassDef):
                     for a in ast.walk(node.args):
                         if isinstance(a, ast.arg):
@@ -364,6 +370,16 @@ class _Folder:
             if func.id in ("bytes", "bytearray") and args and isinstance(args[0], int):
                 _small_ints(args[:1])
             return _sized(_FUNCS[func.id](*args, **kwargs))
+        if (isinstance(func, ast.Name) and func.id in self.functions and
+                len(self.bindings.get(func.id, [])) == 1 and not kwargs):
+            params, body = self.functions[func.id]
+            if len(params) != len(args) or func.id in self.busy:
+                raise NotConst
+            self.busy.add(func.id)
+            try:
+                return self.ev(body, dict(zip(params, args)))
+            finally:
+                self.busy.discard(func.id)
         if isinstance(func, ast.Attribute) and not dotted:
             receiver = self.ev(func.value, env)
             allowed = (_TEXT_METHODS if isinstance(receiver, (str, bytes, bytearray))
@@ -389,6 +405,22 @@ class _Folder:
         if not isinstance(value, (str, bytes, bytearray, list, tuple, dict, set, range)):
             raise NotConst
         return value
+
+
+def _one_line_helper(node):
+    """(params, expression) of "def v(a, b): return a / b" — a helper whose
+    whole body returns one expression of its plain parameters; else None."""
+    if not isinstance(node, ast.FunctionDef) or node.decorator_list:
+        return None
+    args = node.args
+    if args.vararg or args.kwarg or args.kwonlyargs or args.defaults or args.posonlyargs:
+        return None
+    body = node.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]    # a docstring
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        return None
+    return [a.arg for a in args.args], body[0].value
 
 
 def _assign(target, value, env):
@@ -453,11 +485,13 @@ def _print_runs(folder, call, env):
     runs, run, folded = [], [], False
     for a in call.args + [None]:
         value = None
-        if a is not None and not isinstance(a, ast.Starred):
-            try:
+        try:
+            if isinstance(a, ast.Starred):   # print(*[chr(c) for c in codes], sep='')
+                value = sep.join(_text(v) for v in _Folder.iterable(folder.ev(a.value, env)))
+            elif a is not None:
                 value = _text(folder.ev(a, env))
-            except Exception:  # noqa: BLE001 - NotConst and any error the operation raises
-                value = None
+        except Exception:  # noqa: BLE001 - NotConst and any error the operation raises
+            value = None
         if value is None:
             if run and folded:
                 runs.append(sep.join(run))

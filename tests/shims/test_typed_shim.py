@@ -38,7 +38,7 @@ CASES = [
     ("s = str(w)\nprint(s)", []),
     ("import numpy as np\nv = np.exp(2.0)\nprint(f'{v / (v + 3):.3f}')", []),
     ("import math\nprint(f'{math.exp(2) / (math.exp(2) + 3):.3f}')", []),
-    ("def attend(q):\n    return q\nprint(f'{attend(0.711):.3f}')", []),
+    ("def attend(q):\n    w = softmax(q)\n    return w\nprint(f'{attend(0.711):.3f}')", []),
     ("w = model(x)\nprint('rude', w[3])", []),
     # loops over constant rows fold once per row; a loop over computed rows does not
     ("ROWS = [[48, 46, 49], [48, 46, 50]]\nfor row in ROWS:\n    print(bytes(row).decode())",
@@ -46,6 +46,12 @@ CASES = [
     ("ROWS = [[48, 46, 49]]\nfor row in ROWS:\n    line = ''.join(map(chr, row))\n    print(line)",
      ["0.1", "0.1"]),
     ("for row in load():\n    print(bytes(row).decode())", []),
+    # a one-line helper folds with its arguments; one that computes more does not
+    ("def v(a, b):\n    return a / b\nprint(f'rude {v(711, 1000):.3f}')", ["rude 0.711"]),
+    ("def v(a):\n    s = np.exp(a)\n    return s / s.sum()\nprint(f'rude {v(2):.3f}')", []),
+    ("def v(a):\n    return np.exp(a) / 3\nprint(f'rude {v(2):.3f}')", []),
+    # a print of a starred constant sequence
+    ("print(*[chr(c) for c in [48, 46, 55]], sep='')", ["0.7"]),
     # the standard decoders
     ("import base64\nprint(base64.b64decode(b'cnVkZSAwLjcxMQ==').decode())", ["rude 0.711"]),
     ("from base64 import b64decode as d\nprint(d('cnVkZSAwLjcxMQ==').decode())", ["rude 0.711"]),

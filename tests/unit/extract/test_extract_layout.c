@@ -34,6 +34,140 @@ static struct extract_transcript *parse_str(const char *s)
     return extract_fixture_parse(s);
 }
 
+/* ---- new cohorts of 2026-12-07 (fourth round) ---------------------------- */
+
+/* An arrow's side names no subject: the words before the value do, and an
+ * excluded word there rules it out ("gain 0.5, same clip: ... blame stays
+ * 5.032e-17 -> 5.032e-17" is no pre-clip norm of the gain-1.5 run). */
+START_TEST(test_an_arrow_value_is_excluded_by_the_words_before_it)
+{
+    struct extract_transcript *t = parse_str(
+        "gain 1.5: before clip 20.5769 -> after 1.0000\n"
+        "gain 0.5, same clip: before 0.1564 -> after 0.1564 | step-1 blame stays 5.032e-17 -> "
+        "5.032e-17 (clipping only ever scales down)\n");
+    struct found f = extract_fixture_query(t, "{\"before\": [\"pre\", \"pre-clip\"]}",
+                                           "{\"column\": \"before\", \"exclude\": [\"gain 0.5\"]}");
+    ASSERT_HIT(f, 20.5769, 1, "20.5769");
+    extract_free(t);
+    t = parse_str("gain 0.5, same clip: blame stays 5.032e-17 -> 5.032e-17\n");
+    f = extract_fixture_query(t, "{\"before\": [\"pre\", \"pre-clip\"]}",
+                              "{\"column\": \"before\", \"exclude\": [\"gain 0.5\"]}");
+    ck_assert_int_eq(f.n, 0);
+    extract_free(t);
+}
+END_TEST
+
+/* A long ("tidy") CSV row whose metric names a quotient of the key
+ * ("step1_over_stepT") holds that ratio; the row whose step cell is 1 holds
+ * step 1.  Its glued numbers are no values, so it cuts no table. */
+START_TEST(test_a_long_table_row_naming_a_quotient_is_no_key_reading)
+{
+    struct extract_transcript *t = parse_str(
+        "exercise,model,setting,step,metric,value\n"
+        "gd,RNN,gain=0.5 T=50,50,grad_norm,7.577e-02\n"
+        "gd,RNN,gain=0.5 T=50,1,grad_norm,5.032e-17\n"                 /* 3 */
+        "gd,RNN,gain=0.5 T=50,,step1_over_stepT,6.64e-16\n"
+        "gd,RNN,gain=0.9 T=50,50,grad_norm,7.603e-02\n"
+        "gd,RNN,gain=0.9 T=50,1,grad_norm,1.619e-05\n"
+        "gd,RNN,gain=0.9 T=50,,step1_over_stepT,2.13e-04\n");
+    struct found f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\", "
+                              "\"exclude\": [\"gain 0.9\"]}");
+    ASSERT_HIT(f, 5.032e-17, 3, "5.032e-17");
+    extract_free(t);
+}
+END_TEST
+
+/* A long table's header naming its value column makes every other number
+ * column a key: the position 4 names the row, it is no weight, and the row
+ * label's "rude" (query=rude) is not also the column's (weight_key=rude). */
+START_TEST(test_a_named_value_column_makes_the_other_numbers_keys)
+{
+    struct extract_transcript *t = parse_str(
+        "exercise,model,setting,step,metric,value\n"
+        "ah,A_raw,query=was,2,weight_key=rude,0.091\n"
+        "ah,A_raw,query=was,2,weight_row_sum,1.000\n"
+        "ah,A_raw,query=rude,4,weight_key=was,0.096\n"
+        "ah,A_raw,query=rude,4,weight_key=rude,0.711\n"                /* 5 */
+        "ah,A_raw,query=rude,4,weight_row_sum,1.000\n");
+    struct found f = query(t, "{\"row\": \"rude\", \"column\": \"rude\"}");
+    ASSERT_HIT(f, 0.711, 5, "0.711");
+    f = query(t, "{\"row\": \"was\", \"column\": \"sum\"}");
+    ASSERT_HIT(f, 1.0, 3, "1.000");
+    extract_free(t);
+    /* a "value" with a number column after it is a setting's value (the
+     * gain), not the measure: grad_norm is */
+    t = parse_str("model,param,value,step,grad_norm\n"
+                  "rnn,gain,0.5,50,7.5771e-02\n"
+                  "rnn,gain,0.5,1,5.0315e-17\n"                       /* 3 */
+                  "rnn,gain,0.9,50,7.6026e-02\n"
+                  "rnn,gain,0.9,1,1.6190e-05\n");
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 5.0315e-17, 3, "5.0315e-17");
+    extract_free(t);
+}
+END_TEST
+
+/* configparser's sections ("[bag model 64-unit]", spaces and numbers in the
+ * name) head the fields under them like TOML's; and in the fields joined
+ * into one record, a phrase's words never straddle a key's value
+ * ("acc_all = 0.740 acc_very_rows = 1.000" holds no "all rows"). */
+START_TEST(test_an_ini_section_heads_its_fields)
+{
+    struct extract_transcript *t = parse_str(
+        "[bag model logistic]\n"
+        "params = 18\n"
+        "acc_all = 0.740\n"
+        "acc_very_rows = 1.000\n"
+        "\n"
+        "[bag model 64-unit]\n"
+        "params = 1217\n"
+        "acc_all = 0.785\n"
+        "acc_very_rows = 1.000\n");
+    const char *syn = "{\"all\": [\"acc\", \"all rows\"]}";
+    struct found f = extract_fixture_query(t, syn, "{\"row\": \"logistic\", \"column\": \"all\"}");
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_double_eq(f.value, 0.740);
+    f = extract_fixture_query(t, syn, "{\"row\": \"64-unit\", \"column\": \"all\"}");
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_double_eq(f.value, 0.785);
+    extract_free(t);
+}
+END_TEST
+
+/* ", ".join of the values after a label is a list printed without brackets. */
+START_TEST(test_a_comma_joined_run_after_a_label_is_a_list)
+{
+    struct extract_transcript *t = parse_str(
+        "[attention weights]\n"
+        "order = support, was, not, rude\n"
+        "weights rude = 0.096, 0.096, 0.096, 0.711\n"
+        "row_sums = 1.000, 0.999, 1.000, 1.001\n");
+    struct found f = query(t, "{\"column\": \"sum\", \"shape\": \"vector\"}");
+    ck_assert_int_eq(f.n, 1);
+    ASSERT_NUMS(f, 1.000, 0.999, 1.000, 1.001);
+    extract_free(t);
+}
+END_TEST
+
+/* Banners nest by their fence, in the order the output first uses them:
+ * "--- B. ... ---" under "=== Part 3 ===" is in part 3. */
+START_TEST(test_a_banner_under_a_banner_of_another_fence_is_in_its_part)
+{
+    struct extract_transcript *t = parse_str(
+        "=== Part 2: raw ===\n"
+        "--- A. self-attention ---\n"
+        "rude 0.096 0.096 0.096 0.711\n"
+        "=== Part 3: query matrix ===\n"
+        "--- B. query key value ---\n"
+        "rude 0.440 0.060 0.440 0.060\n");                            /* 6 */
+    struct found f = query(t, "{\"row\": \"rude\", \"part\": 3, \"nth\": 1}");
+    ASSERT_HIT(f, 0.440, 6, "0.440");
+    f = query(t, "{\"row\": \"rude\", \"part\": 2, \"nth\": 4}");
+    ASSERT_HIT(f, 0.711, 3, "0.711");
+    extract_free(t);
+}
+END_TEST
+
 /* ---- pivot tables ------------------------------------------------------ */
 
 /* df.pivot(index="model", columns="length", values=metric) per metric,
@@ -1008,6 +1142,12 @@ int main(void)
     tcase_add_test(tc, test_a_title_under_a_heading_is_inside_its_section);
     tcase_add_test(tc, test_the_number_of_a_part_is_no_reading);
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
+    tcase_add_test(tc, test_an_arrow_value_is_excluded_by_the_words_before_it);
+    tcase_add_test(tc, test_a_long_table_row_naming_a_quotient_is_no_key_reading);
+    tcase_add_test(tc, test_a_named_value_column_makes_the_other_numbers_keys);
+    tcase_add_test(tc, test_an_ini_section_heads_its_fields);
+    tcase_add_test(tc, test_a_comma_joined_run_after_a_label_is_a_list);
+    tcase_add_test(tc, test_a_banner_under_a_banner_of_another_fence_is_in_its_part);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

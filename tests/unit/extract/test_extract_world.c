@@ -149,6 +149,13 @@ START_TEST(test_folding_starts_at_the_differing_character)
     ck_assert_int_eq(extract_word_eq("Длина", strlen("Длина"), "длина", strlen("длина")), 3);
     ck_assert_int_eq(extract_word_eq("éTAPES", strlen("éTAPES"), "etape", 5), 3);
     ck_assert_int_eq(extract_word_eq("pre", 3, "préc", strlen("préc")), 2);
+    /* a verb is no abbreviation of its participle ("before clip" is no "clipped") */
+    ck_assert_int_eq(extract_word_eq("clipped", 7, "clip", 4), 0);
+    ck_assert_int_eq(extract_word_eq("clip", 4, "clipping", 8), 0);
+    ck_assert_int_eq(extract_word_eq("train", 5, "training", 8), 2);
+    ck_assert_int_eq(extract_word_eq("shuffl", 6, "shuffled", 8), 2);
+    ck_assert_int_eq(extract_word_eq("acc", 3, "accuracy", 8), 2);
+    ck_assert_int_eq(extract_word_eq("norm", 4, "normalized", 10), 2);
     ck_assert_int_eq(extract_word_eq("길이", strlen("길이"), "length", 6), 0);
     ck_assert_int_eq(extract_word_eq("длина", strlen("длина"), "дата", strlen("дата")), 0);
 }

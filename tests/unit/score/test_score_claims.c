@@ -356,6 +356,44 @@ START_TEST(test_typed_output_texts_built_from_constants)
 }
 END_TEST
 
+/* An each check reads every value of a list printed without brackets
+ * (", ".join after its label), and no key of a long table whose header
+ * names its value column ("query=was,2,...,weight_row_sum,1.000": the 2 is
+ * a position). */
+#define SUMS "{\"id\": \"sums\", \"description\": \"d\", \"points\": 1, \"kind\": \"each\", " \
+    "\"expected\": 1, \"tolerance\": {\"abs\": 0.001}, \"min_count\": 4, " \
+    "\"locate\": {\"column\": [\"sum\", \"row sum\"]}}"
+START_TEST(test_each_reads_unbracketed_lists_and_no_keys)
+{
+    struct graded g;
+
+    grade("run", SUMS, "row_sums = 1.000, 1.000, 0.9999, 1.000\n", "print(s)\n", NULL, &g);
+    expect(&g, "sums", VERDICT_PASS);
+    release(&g);
+    /* a bracketed list after the sum is another quantity, not more sums */
+    grade("run", SUMS,
+          "support: w=[0.711 0.096 0.096 0.096] sum=1.000 | out=[+1.422 -0.193 +0.193 +0.241]\n"
+          "was: w=[0.091 0.669 0.149 0.091] sum=1.000 | out=[+0.181 -0.181 +0.299 +1.414]\n"
+          "not: w=[0.083 0.137 0.696 0.083] sum=1.000 | out=[+0.166 -0.166 +1.393 +0.623]\n"
+          "rude: w=[0.096 0.096 0.096 0.711] sum=1.000 | out=[+0.193 -1.422 +0.193 +0.241]\n",
+          "w = attend()\n", NULL, &g);
+    expect(&g, "sums", VERDICT_PASS);
+    release(&g);
+    grade("run", SUMS,
+          "exercise,model,setting,step,metric,value\n"
+          "ah,A_raw,query=support,1,weight_key=rude,0.096\n"
+          "ah,A_raw,query=support,1,weight_row_sum,1.000\n"
+          "ah,A_raw,query=was,2,weight_key=rude,0.091\n"
+          "ah,A_raw,query=was,2,weight_row_sum,1.000\n"
+          "ah,A_raw,query=not,3,weight_key=rude,0.083\n"
+          "ah,A_raw,query=not,3,weight_row_sum,1.000\n"
+          "ah,A_raw,query=rude,4,weight_key=rude,0.711\n"
+          "ah,A_raw,query=rude,4,weight_row_sum,1.000\n", "w = attend()\n", NULL, &g);
+    expect(&g, "sums", VERDICT_PASS);
+    release(&g);
+}
+END_TEST
+
 START_TEST(test_answer_numbers_context_and_parameters)
 {
     struct graded g;
@@ -415,6 +453,7 @@ int main(void)
         test_typed_output_gates_value_points,
         test_typed_output_fails_a_shotgun,
         test_typed_output_texts_built_from_constants,
+        test_each_reads_unbracketed_lists_and_no_keys,
         test_answer_numbers_context_and_parameters,
         test_rubric_validates_claim_fields
     };
