@@ -332,7 +332,7 @@ static int fill_crash_tail(const char *text, size_t len, struct grade_result *r,
  * PYTHONUNBUFFERED, ...): nothing is inherited from the grader's. */
 /* The shim directory is always on the path: it supplies missing functions
  * (only when they are missing) and records print provenance. */
-static void student_env(const char **env, const char *extra)
+static void student_env(const char **env, const char *extra, int typed)
 {
     size_t n = 0;
 
@@ -343,7 +343,8 @@ static void student_env(const char **env, const char *extra)
     env[n++] = "PYTHONPATH=" PIPELINE_SHIM_SUBDIR;      /* relative: resolved in the work dir */
     env[n++] = "GRADEBOX_SHIMS_USED=" SANDBOX_WORKDIR "/" RUNTIME_SHIM_USED_FILE;
     env[n++] = "GRADEBOX_PROVENANCE=" SANDBOX_WORKDIR "/" PROVENANCE_FILE;
-    env[n++] = "GRADEBOX_TYPED=" SANDBOX_WORKDIR "/" SCORE_TYPED_NOTES_FILE;
+    if (typed)    /* the first live run only: the later ones run the same source */
+        env[n++] = "GRADEBOX_TYPED=" SANDBOX_WORKDIR "/" SCORE_TYPED_NOTES_FILE;
     if (extra)    /* "GRADEBOX_SEED_MAP=KEY": the rerun (rerun.h); "GRADEBOX_ATTEND=FILE":
                    * the hidden-input test of attend (attend_test.h) */
         env[n++] = extra;
@@ -402,7 +403,7 @@ void pipeline_warm_start(struct pipeline_warm *warm, const char *python,
         warm->unavailable = 1;
         return;   /* the gradings say why */
     }
-    student_env(env, NULL);
+    student_env(env, NULL, 0);
     warm_zygote(warm, &like, &home);
 }
 
@@ -590,7 +591,7 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
         rc = workdir_add_data(&wd, ATTEND_TEST_IN_FILE, job->attend_in.data, job->attend_in.len,
                               err);
     if (rc == 0) {
-        student_env(env, extra_env);
+        student_env(env, extra_env, !job->typed_read);
         spec.workdir = wd.path;
         spec.stderr_to_stdout = 1;      /* logging writes to stderr: grade it, in order */
         sandbox_limits_default(&spec.limits);

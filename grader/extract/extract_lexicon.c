@@ -167,7 +167,7 @@ static const struct label_word lexicon[] = {
     { "nuevo", "fresh" },            /* es */
     { "numero", "number" },          /* es, it, pt */
     { "ortalama", "mean" },          /* tr */
-    { "pagkatapos", "after" },         /* tl */
+    { "pagkatapos", "after" },       /* tl */
     { "panjang", "length" },         /* id */
     { "papel", "paper" },            /* es, pt */
     { "papier", "paper" },           /* fr, de */
@@ -203,7 +203,7 @@ static const struct label_word lexicon[] = {
     { "samay", "time" },             /* hi-Latn */
     { "saniye", "seconds" },         /* tr */
     { "satirlari", "rows" },         /* tr */
-    { "sau", "after" },                /* vi: folded; sáu (six) folds the same but is no label word */
+    { "sau", "after" },              /* vi: folded; sáu (six) folds the same but is no label word */
     { "sawaal", "question" },        /* hi-Latn */
     { "schlussel", "key" },          /* de */
     { "schritt", "step" },           /* de */

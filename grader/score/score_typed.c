@@ -220,11 +220,12 @@ static int push_folded(struct literals *l, const char *notes, size_t len, struct
         n = strtoull(rest, &rest, 10);
         if (*rest || n >= (size_t)(end - nl - 1) || nl[1 + n] != '\n')
             break;
+        p = nl + 1 + n + 1;
+        if (n == 0)
+            continue;
         if (gb_buf_append(&l->strings, nl + 1, (size_t)n, err) || push_segment(l, line, off, err))
             return -1;
-        if (l->n_seg && l->seg[l->n_seg - 1].off == off)
-            l->seg[l->n_seg - 1].folded = 1;
-        p = nl + 1 + n + 1;
+        l->seg[l->n_seg - 1].folded = 1;
     }
     return 0;
 }

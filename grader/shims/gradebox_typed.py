@@ -448,9 +448,8 @@ def _loop_envs(folder, loops):
     envs = [{}]
     for loop in loops:
         try:
-            items = folder.ev(loop.iter, {})
-            items = list(_Folder.iterable(items))
-        except (NotConst, Exception):  # noqa: BLE001 - anything unexpected is not constant
+            items = list(_Folder.iterable(folder.ev(loop.iter, {})))
+        except Exception:  # noqa: BLE001 - NotConst, or anything unexpected: not constant
             continue
         grown = []
         for env in envs:
@@ -472,6 +471,41 @@ def _is_literal(node):
         isinstance(node, ast.JoinedStr) and all(isinstance(v, ast.Constant) for v in node.values))
 
 
+def _runs(pieces, joiner):
+    """Joined runs of consecutive texts (None ends a run) that hold at least
+    one folded piece: pieces are (text or None, folded)."""
+    runs, run, folded = [], [], False
+    for text, was_folded in list(pieces) + [(None, False)]:
+        if text is None:
+            if run and folded:
+                runs.append(joiner.join(run))
+            run, folded = [], False
+            continue
+        run.append(text)
+        folded = folded or was_folded
+    return runs
+
+
+def _folded_arg(folder, a, sep, env):
+    """A print argument's text when it folds, else None."""
+    try:
+        if isinstance(a, ast.Starred):   # print(*[chr(c) for c in codes], sep='')
+            return sep.join(_text(v) for v in _Folder.iterable(folder.ev(a.value, env)))
+        return _text(folder.ev(a, env))
+    except Exception:  # noqa: BLE001 - NotConst and any error the operation raises
+        return None
+
+
+def _folded_field(folder, v, env):
+    """An f-string piece's text: its literal text, or the field folded, else None."""
+    if isinstance(v, ast.Constant):
+        return str(v.value)
+    try:
+        return folder.field(v, env)
+    except Exception:  # noqa: BLE001
+        return None
+
+
 def _print_runs(folder, call, env):
     """The texts of the print call's runs of constant arguments."""
     sep = " "
@@ -482,47 +516,14 @@ def _print_runs(folder, call, env):
             except Exception:  # noqa: BLE001
                 return []
             sep = " " if sep is None else str(sep)
-    runs, run, folded = [], [], False
-    for a in call.args + [None]:
-        value = None
-        try:
-            if isinstance(a, ast.Starred):   # print(*[chr(c) for c in codes], sep='')
-                value = sep.join(_text(v) for v in _Folder.iterable(folder.ev(a.value, env)))
-            elif a is not None:
-                value = _text(folder.ev(a, env))
-        except Exception:  # noqa: BLE001 - NotConst and any error the operation raises
-            value = None
-        if value is None:
-            if run and folded:
-                runs.append(sep.join(run))
-            run, folded = [], False
-            continue
-        run.append(value)
-        folded = folded or not _is_literal(a)
-    return runs
+    return _runs(((_folded_arg(folder, a, sep, env), not _is_literal(a)) for a in call.args), sep)
 
 
 def _fstring_runs(folder, node, env):
     """An f-string with computed fields: its runs of literal text and fields
     that fold, where a run holds at least one folded field."""
-    runs, run, folded = [], [], False
-    for v in node.values + [None]:
-        text = None
-        if isinstance(v, ast.Constant):
-            text = str(v.value)
-        elif v is not None:
-            try:
-                text = folder.field(v, env)
-            except Exception:  # noqa: BLE001
-                text = None
-        if text is None:
-            if run and folded:
-                runs.append("".join(run))
-            run, folded = [], False
-            continue
-        run.append(text)
-        folded = folded or not isinstance(v, ast.Constant)
-    return runs
+    return _runs(((_folded_field(folder, v, env), not isinstance(v, ast.Constant))
+                  for v in node.values), "")
 
 
 def _parents(tree):
@@ -557,16 +558,24 @@ def fold(source):
     tree = ast.parse(source)
     folder = _Folder(tree)
     parent = _parents(tree)
+    loop_envs = {}    # the enclosing loops of a node -> their bindings, folded once
+
+    def envs_of(node):
+        loops = tuple(_loops_of(node, parent))
+        if loops not in loop_envs:
+            loop_envs[loops] = _loop_envs(folder, loops)
+        return loop_envs[loops]
+
     out, seen, size = [], set(), 0
     stack = [tree]
     while stack and folder.steps < MAX_STEPS and size < MAX_TEXT:
         node = stack.pop()
         texts = []
         if _is_print(node):
-            for env in _loop_envs(folder, _loops_of(node, parent)):
+            for env in envs_of(node):
                 texts += _print_runs(folder, node, env)
         elif _folds_to_text(node):
-            for env in _loop_envs(folder, _loops_of(node, parent)):
+            for env in envs_of(node):
                 try:
                     value = folder.ev(node, env)
                 except Exception:  # noqa: BLE001
@@ -574,7 +583,7 @@ def fold(source):
                 if isinstance(value, (str, bytes, bytearray)):
                     texts.append(_text(value))
             if not texts and isinstance(node, ast.JoinedStr):
-                for env in _loop_envs(folder, _loops_of(node, parent)):
+                for env in envs_of(node):
                     texts += _fstring_runs(folder, node, env)
         if texts and not _is_print(node):
             texts = [t for t in texts if any(c.isdigit() for c in t)]
