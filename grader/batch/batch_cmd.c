@@ -35,6 +35,8 @@ static const char usage_text[] =
     "                       its total per started day (times from the LMS archive)\n"
     "  --missing-as-zero    a student with nothing gradable gets 0 in the LMS files\n"
     "                       (default: blank, which both importers skip)\n"
+    "  --integrity          also the reruns rubrics offer by option (memory_lab's: its\n"
+    "                       minutes twice); order_matters and gradient_decay always\n"
     "  --post               queue every new result in the outbox and send it; settings\n"
     "                       as for grader post: --to URL, --secret-file F, --config F,\n"
     "                       --outbox PATH, --format gradebox|lti\n"
@@ -160,6 +162,8 @@ static int switch_flag(struct batch_settings *s, const char *a)
         s->post = 1;
     else if (!strcmp(a, "--missing-as-zero"))
         s->missing_as_zero = 1;
+    else if (!strcmp(a, "--integrity"))
+        s->integrity_all = 1;
     else
         return 1;
     return 0;

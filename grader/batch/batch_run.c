@@ -424,7 +424,8 @@ static int grade_here(struct batch_settings *s, struct batch_store *st,
                       const struct batch_task *tasks, size_t n, struct batch_queue_stats *qs,
                       struct gb_err *err)
 {
-    struct batch_grading g = { s->out, s->rubrics, s->python, s->assignment, NULL, NULL };
+    struct batch_grading g = { s->out, s->rubrics, s->python, s->assignment, NULL, NULL,
+                               s->integrity_all };
     struct pipeline_warm warm = { 0 };
     struct batch_queue_options qo = { s->jobs > 0 ? s->jobs : batch_queue_cores(),
                                       s->memory ? s->memory : batch_queue_memory_default(),
@@ -449,7 +450,8 @@ static int grade_here(struct batch_settings *s, struct batch_store *st,
 static int submit(struct batch_settings *s, struct batch_store *st, const struct batch_task *t,
                   size_t n, struct gb_err *err)
 {
-    struct batch_grading g = { s->out, s->rubrics, s->python, s->assignment, NULL, NULL };
+    struct batch_grading g = { s->out, s->rubrics, s->python, s->assignment, NULL, NULL,
+                               s->integrity_all };
     struct result_signer signer;
     char job[128];
 

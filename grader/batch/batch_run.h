@@ -37,6 +37,7 @@ struct batch_settings {
     int slurm;
     struct batch_slurm_options slurm_opts;
     struct batch_ingest_limits limits;
+    int integrity_all;               /* --integrity (batch_worker.h) */
     int missing_as_zero;             /* nothing gradable is 0 in the LMS files, not blank */
     const char *deadline;            /* --deadline, or NULL (batch_late.h) */
     const char *late_penalty;        /* --late-penalty, or NULL */

@@ -42,9 +42,10 @@ static int write_plan(const struct batch_grading *g, const struct batch_task *t,
     struct gb_buf b = GB_BUF_INIT;
     char path[PATH_MAX];
     int rc = gb_buf_printf(&b, err, PLAN_MAGIC "\narray\t%d\npython\t%s\nrubrics\t%s\n"
-                           "assignment\t%s\n", array, g->python ? g->python : "",
+                           "assignment\t%s\nintegrity\t%s\n", array, g->python ? g->python : "",
                            g->rubrics_dir ? g->rubrics_dir : "",
-                           g->assignment ? g->assignment : "");
+                           g->assignment ? g->assignment : "",
+                           g->integrity_all ? "all" : "default");
 
     for (size_t i = 0; rc == 0 && i < n; i++) {
         if (has_tab_or_newline(t[i].path) || has_tab_or_newline(t[i].transcript))
@@ -105,6 +106,8 @@ static int plan_line(struct batch_slurm_plan *p, char *line, struct gb_err *err)
         return gb_fail(err, "out of memory");
     else if (!strcmp(f[0], "assignment") && !(p->assignment = field_dup(f[1])) && *f[1])
         return gb_fail(err, "out of memory");
+    else if (!strcmp(f[0], "integrity"))
+        p->integrity_all = !strcmp(f[1], "all");
     return 0;
 }
 
@@ -351,7 +354,8 @@ int batch_slurm_task(const char *out_dir, int index, int *last, struct gb_err *e
         batch_slurm_plan_free(&p);
         return -1;
     }
-    g = (struct batch_grading){ out_dir, p.rubrics, p.python, p.assignment, &signer, &warm };
+    g = (struct batch_grading){ out_dir, p.rubrics, p.python, p.assignment, &signer, &warm,
+                                p.integrity_all };
     if (index < 0 || index >= p.array)
         rc = gb_fail(err, "task %d is not in the array 0-%d", index, p.array - 1);
     for (size_t j = (size_t)index; rc == 0 && j < p.n; j += (size_t)p.array) {

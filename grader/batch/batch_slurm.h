@@ -48,6 +48,7 @@ struct batch_slurm_plan {
     size_t n;
     int array;                         /* array size */
     char *python, *rubrics, *assignment;
+    int integrity_all;                 /* "integrity\tall": --integrity */
 };
 int batch_slurm_plan_load(const char *out_dir, struct batch_slurm_plan *plan, struct gb_err *err);
 void batch_slurm_plan_free(struct batch_slurm_plan *plan);

@@ -127,7 +127,9 @@ int batch_worker_run(const struct batch_grading *g, const struct batch_task *t,
         .file = t->path, .exercise = t->exercise, .rubrics_dir = g->rubrics_dir,
         .python = g->python ? g->python : PIPELINE_DEFAULT_PYTHON,
         .transcript = t->transcript, .student = t->student, .assignment = g->assignment,
-        .integrity = RERUN_DEFAULT,     /* a cohort's grades: the rerun where rubrics ask */
+        /* a cohort's grades: the rerun where rubrics ask, and with --integrity
+         * also where they offer it (memory_lab's, which doubles minutes) */
+        .integrity = g->integrity_all ? RERUN_ALL : RERUN_DEFAULT,
         .warm = g->warm,
     };
     struct grade_result r;

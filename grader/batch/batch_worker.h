@@ -34,6 +34,7 @@ struct batch_grading {
     const char *assignment;      /* NULL or --assignment */
     const struct result_signer *signer;   /* signs every result written */
     struct pipeline_warm *warm;  /* the warm interpreter the gradings share, or NULL */
+    int integrity_all;           /* --integrity: also the reruns rubrics make "by option" */
 };
 
 /* This machine's result signing key, made on first use (saying so on stderr). */

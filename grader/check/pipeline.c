@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "check/pipeline.h"
 #include "check/provenance.h"
+#include "score/score_returned.h"
 #include "score/score_typed.h"
 
 #include <dirent.h>
@@ -66,6 +67,11 @@ struct job {
     struct gb_buf typed_notes;     /* the first live run's notes of constant texts ... */
     size_t typed_body;             /* ... where they start after its token line */
     int typed_read;                /* a live run was made: the notes were looked for */
+    struct gb_buf returned;        /* the first live run's record of what the functions
+                                    * "returned" checks name returned (score_returned.h) */
+    size_t returned_body;          /* ... where it starts after its token line */
+    int returned_asked;            /* the first live run was asked for that record */
+    char returns_of[160];          /* "GRADEBOX_RETURNS_OF=attend", or "" */
     char token[33];                /* the last run's token: the shim's lines carry it */
 };
 
@@ -81,6 +87,7 @@ static void job_free(struct job *job)
     gb_buf_free(&job->attend_in);
     gb_buf_free(&job->attend_out);
     gb_buf_free(&job->typed_notes);
+    gb_buf_free(&job->returned);
     runtime_free(&job->runtime);
     notebook_free(&job->nb);
 }
@@ -332,7 +339,7 @@ static int fill_crash_tail(const char *text, size_t len, struct grade_result *r,
  * PYTHONUNBUFFERED, ...): nothing is inherited from the grader's. */
 /* The shim directory is always on the path: it supplies missing functions
  * (only when they are missing) and records print provenance. */
-static void student_env(const char **env, const char *extra, int typed)
+static void student_env(const char **env, const char *extra, int typed, const char *returns_of)
 {
     size_t n = 0;
 
@@ -345,6 +352,10 @@ static void student_env(const char **env, const char *extra, int typed)
     env[n++] = "GRADEBOX_PROVENANCE=" SANDBOX_WORKDIR "/" PROVENANCE_FILE;
     if (typed)    /* the first live run only: the later ones run the same source */
         env[n++] = "GRADEBOX_TYPED=" SANDBOX_WORKDIR "/" SCORE_TYPED_NOTES_FILE;
+    if (typed && returns_of && *returns_of) {     /* the graded run only */
+        env[n++] = "GRADEBOX_RETURNS=" SANDBOX_WORKDIR "/" SCORE_RETURNED_FILE;
+        env[n++] = returns_of;
+    }
     if (extra)    /* "GRADEBOX_SEED_MAP=KEY": the rerun (rerun.h); "GRADEBOX_ATTEND=FILE":
                    * the hidden-input test of attend (attend_test.h) */
         env[n++] = extra;
@@ -392,7 +403,7 @@ void pipeline_warm_start(struct pipeline_warm *warm, const char *python,
                          const char *rubrics_dir)
 {
     const char *argv[] = { python ? python : PIPELINE_DEFAULT_PYTHON, "submission.py", NULL };
-    const char *env[12];
+    const char *env[14];
     struct sandbox_spec like = { .argv = argv, .env = env, .workdir = "/" };
     struct gb_home home;
     struct gb_err err;
@@ -403,7 +414,7 @@ void pipeline_warm_start(struct pipeline_warm *warm, const char *python,
         warm->unavailable = 1;
         return;   /* the gradings say why */
     }
-    student_env(env, NULL, 0);
+    student_env(env, NULL, 0, NULL);
     warm_zygote(warm, &like, &home);
 }
 
@@ -493,7 +504,7 @@ static int stage_files(const struct pipeline_options *opts, const struct job *jo
                        struct workdir *wd, char token[33], struct gb_err *err)
 {
     static const char *const shims[] = { "sitecustomize.py", "gradebox_provenance.py",
-                                         "gradebox_typed.py" };
+                                         "gradebox_typed.py", "gradebox_returns.py" };
     const struct rubric *rb = job->rubric;
     char src[PATH_MAX + 300], dst[128];
 
@@ -556,6 +567,41 @@ static void read_typed_notes(int work_fd, const char *token, struct job *job)
     job->typed_body = n + 1;
 }
 
+/* The shim's record of what the functions "returned" checks name returned
+ * (score_returned.h), from the first live run only, kept when it starts with
+ * that run's token; otherwise the scorer is told the run left none. */
+static void read_returned(int work_fd, const char *token, struct job *job)
+{
+    struct gb_err ignored;
+    size_t n = strlen(token);
+
+    if (job->typed_read || !job->returned_asked)
+        return;
+    if (work_fd < 0 ||
+        workdir_read_file_at(work_fd, SCORE_RETURNED_FILE, SCORE_RETURNED_MAX, &job->returned,
+                             &ignored) ||
+        !n || job->returned.len <= n || memcmp(job->returned.data, token, n) ||
+        job->returned.data[n] != '\n')
+        gb_buf_free(&job->returned);
+    job->returned_body = n + 1;
+}
+
+/* "GRADEBOX_RETURNS_OF=NAMES" for the rubric's "returned" checks, or "". */
+static int returns_env(struct job *job, struct gb_err *err)
+{
+    struct gb_buf names = GB_BUF_INIT;
+    int rc = score_returned_names(job->rubric, &names, err);
+
+    job->returns_of[0] = '\0';
+    if (rc == 0 && names.len &&
+        (size_t)snprintf(job->returns_of, sizeof job->returns_of, "GRADEBOX_RETURNS_OF=%s",
+                         names.data) >= sizeof job->returns_of)
+        rc = gb_fail(err, "rubric %s: the functions its checks name are too many to pass on",
+                     job->rubric->path);
+    gb_buf_free(&names);
+    return rc;
+}
+
 /* The shim's report of the hidden-input test (attend_test.h); absent or
  * unreadable is no report, which the judgement says (attend never called). */
 static void read_attend_report(int work_fd, struct job *job)
@@ -590,8 +636,10 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
     if (rc == 0 && job->attend_in.len)
         rc = workdir_add_data(&wd, ATTEND_TEST_IN_FILE, job->attend_in.data, job->attend_in.len,
                               err);
+    if (rc == 0 && !job->typed_read && (rc = returns_env(job, err)) == 0)
+        job->returned_asked = job->returns_of[0] != '\0';
     if (rc == 0) {
-        student_env(env, extra_env, !job->typed_read);
+        student_env(env, extra_env, !job->typed_read, job->returns_of);
         spec.workdir = wd.path;
         spec.stderr_to_stdout = 1;      /* logging writes to stderr: grade it, in order */
         sandbox_limits_default(&spec.limits);
@@ -603,6 +651,7 @@ static int run_submission(const struct pipeline_options *opts, struct job *job,
         rc = note_shims_used(r, token, err);
     if (rc == 0) {
         read_provenance(r->run.work_fd, job);
+        read_returned(r->run.work_fd, token, job);
         read_typed_notes(r->run.work_fd, token, job);
     }
     if (rc == 0 && job->attend_in.len)
@@ -805,6 +854,9 @@ static int read_output(struct job *job, const char *printed, size_t len,
     in->typed_notes = job->typed_notes.len ? job->typed_notes.data + job->typed_body : NULL;
     in->typed_notes_len = job->typed_notes.len ? job->typed_notes.len - job->typed_body : 0;
     in->typed_notes_lost = job->typed_read && !job->typed_notes.len;
+    in->returned = job->returned.len ? job->returned.data + job->returned_body : NULL;
+    in->returned_len = job->returned.len ? job->returned.len - job->returned_body : 0;
+    in->returned_lost = job->returned_asked && !job->returned.len;
     return 0;
 }
 

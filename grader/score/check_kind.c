@@ -235,6 +235,26 @@ static int load_answer_words(const cJSON *c, struct rubric_check *ck, struct gb_
 
 /* ---- one loader per kind (or per family of kinds sharing fields) ---- */
 
+/* "returned": the name of a function the script defines (attend): the
+ * numbers this check reads must be among what that function returned in the
+ * run (score_returned.h). */
+static int load_returned(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
+{
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(c, "returned");
+    const char *p;
+
+    if (!f)
+        return 0;
+    if (!cJSON_IsString(f) || !f->valuestring[0])
+        return gb_fail(err, "field 'returned' must name a function of the script, like \"attend\"");
+    for (p = f->valuestring; *p; p++)
+        if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+              (p > f->valuestring && *p >= '0' && *p <= '9')))
+            return gb_fail(err, "field 'returned': '%s' is not a Python function name",
+                           f->valuestring);
+    return (ck->returned = rubric_field_dup(f->valuestring, err)) ? 0 : -1;
+}
+
 static int load_located(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
 {
     const cJSON *f;
@@ -243,7 +263,8 @@ static int load_located(const cJSON *c, struct rubric_check *ck, struct gb_err *
         rubric_field_locate(cJSON_GetObjectItemCaseSensitive(c, "locate"), "locate", &ck->locate,
                             err) ||
         rubric_field_target(c, &ck->target, err) ||
-        rubric_field_size(c, "min_count", &ck->min_count, err))
+        rubric_field_size(c, "min_count", &ck->min_count, err) ||
+        (ck->kind == CHECK_VALUE && load_returned(c, ck, err)))
         return -1;
     f = cJSON_GetObjectItemCaseSensitive(c, "or_locate");
     if (f && rubric_field_locate(f, "or_locate", &ck->or_locate, err))
@@ -258,7 +279,7 @@ static int load_vector_check(const cJSON *c, struct rubric_check *ck, struct gb_
     return rubric_field_require(c, "locate", err) ||
            rubric_field_locate(cJSON_GetObjectItemCaseSensitive(c, "locate"), "locate",
                                &ck->locate, err) ||
-           load_vector(c, ck, err) ? -1 : 0;
+           load_vector(c, ck, err) || load_returned(c, ck, err) ? -1 : 0;
 }
 
 static int load_relation(const cJSON *c, struct rubric_check *ck, struct gb_err *err)
@@ -342,9 +363,9 @@ static int load_review(const cJSON *c, struct rubric_check *ck, struct gb_err *e
 #define TARGET_FIELDS "expected tolerance range greater_than at_least less_than at_most"
 
 static const struct check_kind_row rows[] = {
-    [CHECK_VALUE] = { "value", "locate or_locate " TARGET_FIELDS " review_range mistakes",
+    [CHECK_VALUE] = { "value", "locate or_locate " TARGET_FIELDS " review_range mistakes returned",
                       load_located, CHECK_KIND_READS_OUTPUT },
-    [CHECK_VECTOR] = { "vector", "locate expected tolerance elements mistakes",
+    [CHECK_VECTOR] = { "vector", "locate expected tolerance elements mistakes returned",
                        load_vector_check, CHECK_KIND_READS_OUTPUT },
     [CHECK_EACH] = { "each", "locate " TARGET_FIELDS " min_count mistakes",
                      load_located, CHECK_KIND_READS_OUTPUT },

@@ -177,6 +177,7 @@ static void free_check(struct rubric_check *ck)
     }
     free(ck->numbers);
     free(ck->prompt);
+    free(ck->returned);
     for (size_t i = 0; i < ck->n_mistakes; i++) {
         free(ck->mistakes[i].expected.ref);
         free(ck->mistakes[i].says);

@@ -150,6 +150,9 @@ struct rubric_check {
     int absent_ok;                   /* *_IDEA with about: no claim at all passes (the
                                       * check only forbids the wrong one) */
     char *prompt;                    /* REVIEW: what the human reviewer judges */
+    char *returned;                  /* VALUE, VECTOR, optional: a function of the script
+                                      * ("attend") that must have returned the numbers
+                                      * read (score_returned.h), or NULL */
 };
 
 struct rubric_reading_choice {

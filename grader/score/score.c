@@ -21,6 +21,7 @@
 #include "score/score_property.h"
 #include "score/score_relation.h"
 #include "score/score_source.h"
+#include "score/score_returned.h"
 #include "score/score_typed.h"
 #include "score/score_value.h"
 
@@ -786,7 +787,8 @@ static int score_all(struct score_ctx *ctx, struct grade_result *out, struct gb_
     ctx->chosen = NULL;
     free(chosen);
     if (!failed)
-        failed = gate_on_typed(r, out, err) || set_triage(out, &t, r->seeded, err) != 0;
+        failed = gate_on_typed(r, out, err) || score_returned_confirm(ctx->in, out, err) ||
+                 set_triage(out, &t, r->seeded, err) != 0;
     free(t.v);
     return failed ? -1 : 0;
 }

@@ -36,6 +36,11 @@ struct score_input {
     const char *typed_notes;
     size_t typed_notes_len;
     int typed_notes_lost;      /* a live run left none that carried its token */
+    /* what the functions "returned" checks name returned, one number per line,
+     * after the token line (score_returned.h); NULL: no record asked or read */
+    const char *returned;
+    size_t returned_len;
+    int returned_lost;         /* a live run asked for one left none with its token */
 };
 
 struct extract_transcript;

@@ -58,12 +58,14 @@ static int say_not_followed(struct check_result *c, const struct check_result *a
                            "the value was not computed by the code", c->found);
     else if (rc == 0 && how == RERUN_ABSENT)
         rc = gb_buf_printf(&b, err, "not confirmed: when the data's seeds were changed, the "
-                           "grader found no value for it (the rerun %s); kept, since that "
-                           "shows no replay", rerun_summary ? rerun_summary : "printed none");
+                           "grader found no value for it (the rerun %s); a human decides "
+                           "whether this value is the code's result",
+                           rerun_summary ? rerun_summary : "printed none");
     else if (rc == 0)
         rc = gb_buf_printf(&b, err, "not confirmed: when the data's seeds were changed it "
-                           "printed %s, where they give %s; kept, since a value that moves "
-                           "with the seeds is no replay", again->found ? again->found : "another value",
+                           "printed %s, where they give %s; a human decides whether this "
+                           "value is the code's result (honest training can be chaotic "
+                           "under other seeds)", again->found ? again->found : "another value",
                            again->expected ? again->expected : "another value");
     if (rc) {
         gb_buf_free(&b);
@@ -116,10 +118,12 @@ static int summarise(struct grade_result *first, const char *untested, struct gb
                       "of the %zu value checks the first run passed, %zu followed the values "
                       "the changed seeds give, %zu did not", in->compared, in->followed,
                       in->not_followed)
-        || (in->not_followed
-            && gb_buf_printf(&b, err, " (%zu printed the same value again and fail%s)",
-                             in->replayed, in->not_followed > in->replayed ? "; the others "
-                             "moved or were not found, which shows no replay, and are kept" : ""))
+        || (in->replayed
+            && gb_buf_printf(&b, err, " (%zu printed the same value again and fail)",
+                             in->replayed))
+        || (in->not_followed > in->replayed
+            && gb_buf_printf(&b, err, " (%zu moved far or were not found: review)",
+                             in->not_followed - in->replayed))
         || (in->untestable
             && gb_buf_printf(&b, err, ", and %zu cannot be tested this way (%s: their "
                              "expected value does not depend on the seeds, or moves less than "
@@ -163,40 +167,63 @@ static int judge_one(struct grade_result *first, struct check_result *c,
     }
     in->not_followed++;
     *absent += how == RERUN_ABSENT;
-    if (how == RERUN_REPLAYED) {
-        if (name_check(replayed, ++in->replayed, c->id, err))
-            return -1;
-        first->score -= c->points;
-        c->points = 0;
-        c->verdict = VERDICT_FAIL;
-    }
+    if (how == RERUN_REPLAYED && name_check(replayed, ++in->replayed, c->id, err))
+        return -1;
+    first->score -= c->points;
+    c->points = 0;
+    c->verdict = how == RERUN_REPLAYED ? VERDICT_FAIL : VERDICT_REVIEW;
     return say_not_followed(c, again, how, rerun_summary, err);
 }
 
-/* A rerun that printed none of the values it could be tested on (stopped, or
- * printed something else) may be a submission that knows which run it is in:
- * typed_output goes to a human, its points with it until then. */
-static int review_silence(const struct rubric *r, struct grade_result *first,
-                          struct gb_err *err)
+/* c to review with 0 points, its message extended (or set) by the sentence in b. */
+static void to_review(struct grade_result *first, struct check_result *c, struct gb_buf *b)
 {
+    free(c->message);
+    c->message = gb_buf_steal(b);
+    first->score -= c->points;
+    c->points = 0;
+    c->verdict = VERDICT_REVIEW;
+}
+
+/* A rerun in which most of the values it could be tested on did not follow
+ * (stopped, or printed something else) may be a submission that knows which
+ * run it is in: typed_output goes to a human, and so do the value checks the
+ * rerun could not test (their values are this run's word only), their points
+ * with them until then. */
+static int review_unconfirmed(const struct rubric *r, struct grade_result *first,
+                              size_t absent, struct gb_err *err)
+{
+    const struct integrity_info *in = &first->integrity;
+    const char *typed_id = "computed_not_typed";
+
+    for (size_t i = 0; i < r->n_checks; i++)
+        if (r->checks[i].kind == CHECK_TYPED_OUTPUT)
+            typed_id = r->checks[i].id;
     for (size_t i = 0; i < r->n_checks && i < first->n_checks; i++) {
         struct check_result *c = &first->checks[i];
         struct gb_buf b = GB_BUF_INIT;
+        int typed = r->checks[i].kind == CHECK_TYPED_OUTPUT;
+        int rc;
 
-        if (r->checks[i].kind != CHECK_TYPED_OUTPUT || c->verdict != VERDICT_PASS)
+        if (c->verdict != VERDICT_PASS || !(typed || is_value_check(r->checks[i].kind)))
             continue;
-        if (gb_buf_printf(&b, err, "the rerun with changed seeds printed none of the %zu "
-                          "values it could be tested on: is a run that changes its data "
-                          "stopped or told apart on purpose? A human decides",
-                          first->integrity.not_followed)) {
+        if (typed)
+            rc = gb_buf_printf(&b, err, "when the data's seeds were changed, %zu of the %zu "
+                               "values that could be tested did not follow them (%zu not "
+                               "found, %zu far from what the changed seeds give): is a run "
+                               "that changes its data stopped or told apart on purpose? A "
+                               "human decides", in->not_followed, in->compared - in->untestable,
+                               absent, in->not_followed - absent);
+        else
+            rc = gb_buf_printf(&b, err, "%s%swaits for the review of %s: most values this run "
+                               "could be tested on did not follow the changed seeds",
+                               c->message ? c->message : "", c->message ? ". " : "",
+                               typed_id);
+        if (rc) {
             gb_buf_free(&b);
             return -1;
         }
-        free(c->message);
-        c->message = gb_buf_steal(&b);
-        first->score -= c->points;
-        c->points = 0;
-        c->verdict = VERDICT_REVIEW;
+        to_review(first, c, &b);
     }
     return 0;
 }
@@ -221,8 +248,8 @@ int score_rerun_judge(const struct rubric *r, struct grade_result *first,
                            rerun_summary, &absent, &untested, &replayed, err);
     if (rc == 0 && in->replayed)
         rc = gate_the_rest(r, first, replayed.data, err);
-    else if (rc == 0 && absent && absent == in->compared - in->untestable)
-        rc = review_silence(r, first, err);
+    else if (rc == 0 && in->not_followed && 2 * in->not_followed > in->compared - in->untestable)
+        rc = review_unconfirmed(r, first, absent, err);
     if (rc == 0)
         rc = summarise(first, untested.data, err);
     gb_buf_free(&replayed);

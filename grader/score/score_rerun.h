@@ -15,10 +15,13 @@
  *     so does every other value check that passed and typed_output: the run's numbers
  *     are not its code's (like score.c's gate_on_typed, but as failures, so that every
  *     check still scores its points exactly when it passes);
- *   - moved far, or was not found (the grader's extraction reads the remapped values
- *     too, and a rerun may stop): not confirmed, but no sign of a replay, so the check
- *     keeps its verdict and says so.  If no testable value was found at all, the
- *     submission may know which run it is in: typed_output goes to review.
+ *   - moved far, or was not found: not confirmed.  A value earns its points when the
+ *     code shows it computed it, and a submission can tell which run it is in (a
+ *     seeded generator's first draw is public) and print something else in the
+ *     rerun, so the check goes to review with 0 points until a human decides (its
+ *     message shows both runs' values); it is no failure, since honest code whose
+ *     training is chaotic under some seeds lands far too.  When most testable values
+ *     were not confirmed, typed_output goes to review as well.
  * The counts and one sentence go to result->integrity.
  */
 #ifndef GB_SCORE_RERUN_H

@@ -68,6 +68,7 @@ static const char serve_usage[] =
     "  [--max-pending N] [--max-queue N] [--threads N] [--idle-timeout S]\n"
     "  [--head-timeout S] [--body-timeout S] [--max-connections N] [--max-per-ip N]\n"
     "  [--lease S] [--max-attempts N] [--port-file FILE] [--lti-platform FILE]\n"
+    "  [--integrity default|all]\n"
     "Defaults: --listen 127.0.0.1:8080 --workers 2, the queue in\n"
     "~/.local/state/gradebox/serve.sqlite, the key in ~/.config/gradebox/token.key\n"
     "(made on first start).  See docs/service.md.\n";
@@ -109,6 +110,7 @@ static const struct opt opts[] = {
     S("--listen", http.listen), S("--db", worker.db_url), S("--token-key", key_path),
     S("--rubrics", worker.rubrics_dir), S("--python", worker.python),
     S("--post", worker.post_url), S("--public-url", public_url),
+    S("--integrity", worker.integrity),
     S("--tls-cert", http.tls_cert), S("--tls-key", http.tls_key), S("--port-file", port_file),
     S("--lti-platform", lti_path),
     O("--workers", OPT_LL, workers, 0, MAX_WORKERS, 1),
@@ -195,6 +197,8 @@ static int parse_args(int argc, char **argv, struct serve_options *o, struct gb_
             return -1;
         o->worker.db_url = o->db_buf;
     }
+    if (worker_integrity_valid(o->worker.integrity, err))
+        return -1;
     if (o->public_url && strncmp(o->public_url, "http://", 7) &&
         strncmp(o->public_url, "https://", 8))
         return gb_fail(err, "--public-url must start with http:// or https://");
@@ -265,6 +269,8 @@ static int spawn_prepare(const struct serve_options *o, struct spawn *sp, struct
         sp->argv[n++] = "--python", sp->argv[n++] = o->worker.python;
     if (o->worker.post_url)
         sp->argv[n++] = "--post", sp->argv[n++] = o->worker.post_url;
+    if (o->worker.integrity)
+        sp->argv[n++] = "--integrity", sp->argv[n++] = o->worker.integrity;
     sp->argv[n++] = "--lease", sp->argv[n++] = sp->lease;
     sp->argv[n++] = "--max-attempts", sp->argv[n++] = sp->attempts;
     sp->argv[n] = NULL;

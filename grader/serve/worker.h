@@ -34,12 +34,17 @@ struct worker_config {
     const char *rubrics_dir;      /* NULL: the pipeline's own search */
     const char *python;           /* NULL: the pipeline's default */
     const char *post_url;         /* NULL: the LMS settings' url, if any */
+    const char *integrity;        /* "default" (NULL) or "all": also memory_lab's rerun */
     long long lease_ms;
     int max_attempts;
     long long poll_ms;
 };
 
 void worker_config_default(struct worker_config *cfg);
+
+/* `--integrity`'s value: "default" (the reruns rubrics ask for) or "all"
+ * (also those they offer by option: memory_lab's, which doubles minutes). */
+int worker_integrity_valid(const char *value, struct gb_err *err);
 
 /* Runs until SIGTERM/SIGINT; -1 when it could not start (err says why) or
  * the queue database failed for good. */

@@ -20,7 +20,8 @@ The integrity rerun (grader/check/rerun.h): when $GRADEBOX_SEED_MAP holds a key
 (32 hex digits; taken out of the environment before the student's code runs),
 every seeding call -- torch.manual_seed (and torch.random's), torch.Generator()
 .manual_seed, numpy.random.default_rng(seed), numpy.random.seed,
-numpy.random.RandomState(seed), random.seed, random.Random(seed) -- receives its
+numpy.random.RandomState(seed), numpy.random.PCG64(seed) and SeedSequence(seed),
+random.seed, random.Random(seed) -- receives its
 seed through a keyed bijection of the seed space, the same function as
 reference/rng/seed_map.c (the reference computes the values those seeds give).
 Patched when each module is imported, so nothing is imported early.
@@ -34,12 +35,15 @@ back to that file's ".out" companion behind the run's token.  The inputs are
 float64 NumPy arrays; if attend raises on them and the script imported torch,
 float64 tensors.  Nothing here computes an expected value: the grader compares.
 
+When $GRADEBOX_RETURNS names a file and $GRADEBOX_RETURNS_OF functions (attend),
+gradebox_returns.py records the numbers those functions return, for the grader's
+"returned" checks.
+
 Before the script runs, when $GRADEBOX_TYPED names a file, gradebox_typed.py
 reads the script's source (never running it) and writes there, behind the
 run's token, the texts the script prints or builds from constants alone:
 chr() codes joined, arithmetic on literals, decoded bytes literals.
 """
-import functools
 import importlib.machinery
 import math
 import operator
@@ -159,10 +163,32 @@ def _seed_mapper(key_hex):
 
 
 def _wrap_seed_fn(fn, remap):
-    @functools.wraps(fn)
+    # Named like the original but without functools.wraps' __wrapped__, which
+    # would tell a script at a glance which run it is in (the judgement does
+    # not rely on it staying hidden: score_rerun.h).
     def seeded(seed, *args, **kwargs):
         return fn(remap(seed), *args, **kwargs)
+    for attr in ("__module__", "__name__", "__qualname__", "__doc__"):
+        try:
+            setattr(seeded, attr, getattr(fn, attr))
+        except (AttributeError, TypeError):
+            pass
     return seeded
+
+
+def _seeded_class(base, remap):
+    """A subclass of a NumPy bit generator or SeedSequence whose first argument
+    (the seed, or the entropy) goes through remap: default_rng(seed) is
+    Generator(PCG64(seed)), and both spellings must give the same stream."""
+    class Seeded(base):
+        __doc__ = base.__doc__
+
+        def __init__(self, seed=None, *args, **kwargs):
+            super().__init__(remap(seed), *args, **kwargs)
+
+    Seeded.__module__, Seeded.__qualname__ = base.__module__, base.__qualname__
+    Seeded.__name__ = base.__name__
+    return Seeded
 
 
 def _map_torch(torch, remap):
@@ -198,6 +224,11 @@ def _map_numpy_random(npr, remap):
 
     RandomState.__module__, RandomState.__qualname__ = base.__module__, base.__qualname__
     npr.RandomState = RandomState
+    # default_rng's C code builds its own PCG64 and SeedSequence, so mapping
+    # the Python names as well maps each spelling once.
+    for name in ("PCG64", "SeedSequence"):
+        if isinstance(getattr(npr, name, None), type):
+            setattr(npr, name, _seeded_class(getattr(npr, name), remap))
 
 
 def _map_random(random, remap):
@@ -413,6 +444,23 @@ def _typed_notes():
 
 
 _typed_notes()
+
+
+def _returns():
+    """What the functions the rubric names return (gradebox_returns.py), for the
+    grader's "returned" checks, behind the run's token."""
+    path = os.environ.pop("GRADEBOX_RETURNS", "")
+    names = os.environ.pop("GRADEBOX_RETURNS_OF", "")
+    if not path or not names or not sys.argv or not sys.argv[0]:
+        return
+    try:
+        import gradebox_returns
+        gradebox_returns.start(sys.argv[0], path, _TOKEN, set(names.split(",")))
+    except Exception:  # noqa: BLE001 - a broken record must not break the student's run
+        pass
+
+
+_returns()
 
 # Print provenance (gradebox_provenance.py): on when the grader asks for it.
 if os.environ.get("GRADEBOX_PROVENANCE"):

@@ -493,15 +493,50 @@ static void print_report(const struct exp_memory *m, int nsets, double wall, int
                peak.per_tsc_cycle);
 }
 
-static int write_values(const struct exp_memory *m, int nsets, const char *path,
-                        struct gb_err *err)
+/* Every reading's values into `values`: the first at its top level, the
+ * others each under its key (exp_memory_readings). */
+static int put_readings(const struct exp_memory *m, int nsets, cJSON *values, struct gb_err *err)
 {
-    cJSON *values, *root = expected_json_new("memory_lab", &values);
-    int rc = root ? exp_memory_values(&m[0], values, err) : gb_fail(err, "out of memory");
+    int rc = exp_memory_values(&m[0], values, err);
     for (int s = 1; !rc && s < nsets; s++) {
         cJSON *sub = expected_json_object(values, exp_memory_readings[s].key, err);
         rc = sub ? exp_memory_values(&m[s], sub, err) : -1;
     }
+    return rc;
+}
+
+/* The exercise's configuration for every reading, with or without twins. */
+static void reading_configs(struct exp_memory_config cfgs[EXP_MEMORY_NREADINGS], int twins)
+{
+    for (int s = 0; s < EXP_MEMORY_NREADINGS; s++) {
+        cfgs[s] = exp_memory_exercise();
+        cfgs[s].train_rows = exp_memory_readings[s].train_rows;
+        cfgs[s].twins = twins;
+    }
+}
+
+int exp_memory_fill(cJSON *values, struct gb_err *err)
+{
+    struct exp_memory_config cfgs[EXP_MEMORY_NREADINGS];
+    struct exp_memory *m = malloc(sizeof *m * EXP_MEMORY_NREADINGS);
+    long threads = sysconf(_SC_NPROCESSORS_ONLN);
+    int rc;
+
+    if (!m)
+        return gb_fail(err, "out of memory for memory_lab's runs");
+    reading_configs(cfgs, 1);
+    rc = exp_memory_compute_sets(cfgs, EXP_MEMORY_NREADINGS, threads > 0 ? (int)threads : 1, m,
+                                 err)
+         || put_readings(m, EXP_MEMORY_NREADINGS, values, err) ? -1 : 0;
+    free(m);
+    return rc;
+}
+
+static int write_values(const struct exp_memory *m, int nsets, const char *path,
+                        struct gb_err *err)
+{
+    cJSON *values, *root = expected_json_new("memory_lab", &values);
+    int rc = root ? put_readings(m, nsets, values, err) : gb_fail(err, "out of memory");
     if (!rc)
         rc = expected_json_write(root, path, err);
     cJSON_Delete(root);
@@ -532,11 +567,7 @@ int exp_memory_main(int argc, char **argv)
     }
     struct exp_memory_config cfgs[EXP_MEMORY_NREADINGS];
     struct exp_memory *m = malloc(sizeof *m * EXP_MEMORY_NREADINGS);
-    for (int s = 0; s < EXP_MEMORY_NREADINGS; s++) {
-        cfgs[s] = exp_memory_exercise();
-        cfgs[s].train_rows = exp_memory_readings[s].train_rows;
-        cfgs[s].twins = twins;
-    }
+    reading_configs(cfgs, twins);
     double t0 = gb_now_seconds();
     int rc = !m ? gb_fail(&err, "out of memory")
            : exp_memory_compute_sets(cfgs, EXP_MEMORY_NREADINGS, threads, m, &err);

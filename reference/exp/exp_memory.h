@@ -86,6 +86,11 @@ int exp_memory_compute_sets(const struct exp_memory_config *cfgs, int nsets, int
 double exp_memory_flops(const struct exp_memory_config *cfg);
 
 int exp_memory_values(const struct exp_memory *m, cJSON *values, struct gb_err *err);
+/* The whole expected file's values as `reference memory_lab` writes them —
+ * every reading, chaos twins included, on every online CPU — under whatever
+ * seed map is set (rng/seed_map.h): the integrity rerun's fill.  Some 30 s of
+ * wall clock on 2 cores. */
+int exp_memory_fill(cJSON *values, struct gb_err *err);
 /* `reference memory_lab [--out FILE] [--threads N] [--twins 0|1]`: every
  * reading's runs on one pool of N threads (default: the online CPUs), the
  * file, then the tables and the speed against the measured peak (nn_peak.h).

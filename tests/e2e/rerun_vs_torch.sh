@@ -47,6 +47,15 @@ GRADEBOX_SEED_MAP=$key PYTHONPATH=grader/shims "$PY" -c 'import os, sys
 assert "torch" not in sys.modules and "numpy" not in sys.modules, "imported eagerly"
 assert "GRADEBOX_SEED_MAP" not in os.environ, "the key is left in the environment"' ||
     fail "the shim with a key must stay lazy and take the key out of the environment"
+# Every spelling of a NumPy seed is mapped once (default_rng(s) is Generator(PCG64(s))),
+# and the wrappers carry no __wrapped__ that tells the run apart at a glance.
+GRADEBOX_SEED_MAP=$key PYTHONPATH=grader/shims "$PY" -c 'import numpy as np, torch
+a = np.random.default_rng(12).random()
+assert a == np.random.Generator(np.random.PCG64(12)).random(), "PCG64(seed) not mapped like default_rng"
+assert a == np.random.default_rng(np.random.SeedSequence(12)).random(), "SeedSequence(seed) not mapped"
+assert a != np.random.Generator(np.random.MT19937(12)).random()
+for f in (np.random.default_rng, np.random.seed, torch.manual_seed):
+    assert not hasattr(f, "__wrapped__"), f' || fail "a spelling of a seed escapes the map, or a wrapper shows"
 
 # 2. Torch with its seeds remapped by the shim, the reference with the same key.
 shimmed() { PYTHONPATH=grader/shims GRADEBOX_SEED_MAP=$key nice "$PY" "$@"; }

@@ -45,8 +45,19 @@ for _ in $(seq 100); do [ -s "$tmp/lms.port" ] && break; sleep 0.05; done
 [ -s "$tmp/lms.port" ] || fail "the LMS stand-in did not start"
 
 serve_start a --db "$tmp/a.sqlite" --workers 1 --head-timeout 3 --idle-timeout 5 \
-    --post "http://127.0.0.1:$(cat "$tmp/lms.port")/hook"
+    --post "http://127.0.0.1:$(cat "$tmp/lms.port")/hook" --integrity all
 A=${URL[a]}
+# --integrity all reaches the workers (memory_lab's rerun by option); a bad value is a usage error.
+for _ in $(seq 100); do
+    worker=$(pgrep -P "${SERVE_PID[a]}" | head -1)
+    [ -n "$worker" ] && break
+    sleep 0.05
+done
+tr '\0' ' ' <"/proc/$worker/cmdline" | grep -q -- "--integrity all" ||
+    fail "the worker was not started with --integrity all: $(tr '\0' ' ' <"/proc/$worker/cmdline")"
+"$GRADER" serve --db "$tmp/never.sqlite" --integrity sometimes >"$tmp/bad.out" 2>&1
+[ $? -eq 2 ] && grep -q "takes default or all" "$tmp/bad.out" || fail "--integrity sometimes: $(cat "$tmp/bad.out")"
+ok "--integrity all passed to the worker; --integrity sometimes refused"
 count() {   # submissions in a's queue
     $PY -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from submission").fetchone()[0])' "$tmp/a.sqlite"
 }

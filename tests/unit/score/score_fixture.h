@@ -32,6 +32,10 @@ static const char *score_fixture_expected;     /* the suite's expected-values JS
  * and whether a live run lost them; reset after each grade. */
 static const char *score_fixture_typed_notes;
 static int score_fixture_typed_lost;
+/* The record of what the functions "returned" checks name returned
+ * (score_returned.h), and whether a live run lost it; reset after each grade. */
+static const char *score_fixture_returned;
+static int score_fixture_returned_lost;
 
 /* Writes the rubric {mode, extra fields, checks} and the suite's expected
  * values into the scratch directory, then loads the rubric the way the
@@ -85,8 +89,13 @@ static inline void score_fixture_grade(const char *mode, const char *extra, cons
     in.typed_notes = score_fixture_typed_notes;
     in.typed_notes_len = score_fixture_typed_notes ? strlen(score_fixture_typed_notes) : 0;
     in.typed_notes_lost = score_fixture_typed_lost;
+    in.returned = score_fixture_returned;
+    in.returned_len = score_fixture_returned ? strlen(score_fixture_returned) : 0;
+    in.returned_lost = score_fixture_returned_lost;
     score_fixture_typed_notes = NULL;
     score_fixture_typed_lost = 0;
+    score_fixture_returned = NULL;
+    score_fixture_returned_lost = 0;
     ck_assert_msg(score_submission(&in, &g->res, &err) == 0, "%s", err.msg);
 }
 

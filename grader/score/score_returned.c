@@ -1,0 +1,235 @@
+/* score_returned.c — confirming checked numbers against what a function of
+ * the script returned (see score_returned.h). */
+#include "score/score_returned.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int score_returned_names(const struct rubric *r, struct gb_buf *names, struct gb_err *err)
+{
+    for (size_t i = 0; i < r->n_checks; i++) {
+        const char *name = r->checks[i].returned;
+        int seen = 0;
+
+        for (size_t j = 0; name && j < i && !seen; j++)
+            seen = r->checks[j].returned && !strcmp(r->checks[j].returned, name);
+        if (name && !seen &&
+            gb_buf_printf(names, err, "%s%s", names->len ? "," : "", name))
+            return -1;
+    }
+    return 0;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The record's numbers, one per line, sorted; lines that are no number are skipped. */
+static int parse_record(const char *text, size_t len, double **out, size_t *n,
+                        struct gb_err *err)
+{
+    size_t cap = 1;
+    char line[64];
+
+    for (size_t i = 0; i < len; i++)
+        cap += text[i] == '\n';
+    if (!(*out = malloc(cap * sizeof **out)))
+        return gb_fail(err, "out of memory reading what the script's functions returned");
+    *n = 0;
+    for (size_t i = 0; i < len;) {
+        size_t j = i;
+        char *end;
+
+        while (j < len && text[j] != '\n')
+            j++;
+        if (j - i > 0 && j - i < sizeof line) {
+            memcpy(line, text + i, j - i);
+            line[j - i] = '\0';
+            double v = strtod(line, &end);
+            if (end != line && !*end && isfinite(v))
+                (*out)[(*n)++] = v;
+        }
+        i = j + 1;
+    }
+    qsort(*out, *n, sizeof **out, by_value);
+    return 0;
+}
+
+/* Half a unit in the last printed place of the number text s..e (0.711:
+ * 0.0005; 5.03e-17: 0.005e-17), plus a little for binary rounding. */
+static double printed_half_ulp(const char *s, const char *e, double v)
+{
+    const char *dot = memchr(s, '.', (size_t)(e - s)), *x = s;
+
+    if (!dot)
+        dot = memchr(s, ',', (size_t)(e - s));
+    int decimals = 0, exp10 = 0;
+
+    while (x < e && *x != 'e' && *x != 'E')
+        x++;
+    if (dot && dot < x)
+        decimals = (int)(x - dot - 1);
+    if (x < e)
+        exp10 = atoi(x + 1);
+    return 0.5 * pow(10.0, exp10 - decimals) + 1e-12 + 1e-9 * fabs(v);
+}
+
+static int returned(const double *rec, size_t n, double v, double tol)
+{
+    size_t lo = 0, hi = n;
+
+    while (lo < hi) {                  /* the first recorded value >= v - tol */
+        size_t mid = lo + (hi - lo) / 2;
+        if (rec[mid] < v - tol)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && rec[lo] <= v + tol;
+}
+
+/* The number at p as the student printed it, into *v and *end: strtod's,
+ * or with a decimal comma ("0,711": a comma between digits, no point before
+ * it), as the value checks read it. */
+static void printed_number(const char *p, double *v, const char **end, char *buf, size_t cap)
+{
+    char *e;
+    size_t n = 0;
+
+    *v = strtod(p, &e);
+    *end = e;
+    if (*e != ',' || !isdigit((unsigned char)e[1]) || memchr(p, '.', (size_t)(e - p)))
+        return;
+    while (p + n < e + 1 + strspn(e + 1, "0123456789") && n + 1 < cap) {
+        buf[n] = p[n] == ',' ? '.' : p[n];
+        n++;
+    }
+    buf[n] = '\0';
+    *v = strtod(buf, &e);
+    *end = p + (e - buf);
+}
+
+/* The first number of found that the record lacks, into missing; 0 when
+ * every number (a percentage as its fraction) was returned. */
+static int first_missing(const char *found, const double *rec, size_t n, char *missing,
+                         size_t cap)
+{
+    char buf[64];
+
+    for (const char *p = found; *p;) {
+        const char *end = p;
+        int starts = (isdigit((unsigned char)*p) || ((*p == '-' || *p == '.') &&
+                      isdigit((unsigned char)p[1]))) &&
+                     (p == found || !isalnum((unsigned char)p[-1]));
+        double v = 0;
+
+        if (starts)
+            printed_number(p, &v, &end, buf, sizeof buf);
+        if (!starts || end == p) {
+            p++;
+            continue;
+        }
+        double tol = printed_half_ulp(p, end, v);
+        if (*end == '%') {
+            v /= 100, tol /= 100;
+        }
+        if (!returned(rec, n, v, tol) && !returned(rec, n, -v, tol)) {
+            snprintf(missing, cap, "%.*s", (int)(end - p) < 40 ? (int)(end - p) : 40, p);
+            return 1;
+        }
+        p = end;
+    }
+    return 0;
+}
+
+static int to_review(struct grade_result *out, struct check_result *c, const char *why,
+                     struct gb_err *err)
+{
+    struct gb_buf b = GB_BUF_INIT;
+
+    if (gb_buf_printf(&b, err, "%s%s%s", c->message ? c->message : "",
+                      c->message ? ". " : "", why)) {
+        gb_buf_free(&b);
+        return -1;
+    }
+    free(c->message);
+    c->message = gb_buf_steal(&b);
+    out->score -= c->points;
+    c->points = 0;
+    c->verdict = VERDICT_REVIEW;
+    return 0;
+}
+
+/* 1 when c was sent to review (its numbers are not confirmed), 0 when it stands. */
+static int confirm_one(const struct score_input *in, const struct rubric_check *ck,
+                       const double *rec, size_t n, struct grade_result *out,
+                       struct check_result *c, struct gb_err *err)
+{
+    char missing[48], why[512];
+
+    if (in->returned_lost)
+        snprintf(why, sizeof why, "the run removed or rewrote the grader's record of what "
+                 "%s returned, so a human decides whether this number is %s's result",
+                 ck->returned, ck->returned);
+    else if (!n)
+        snprintf(why, sizeof why, "%s never returned a number in this run, so this number "
+                 "did not come out of it: computed another way, or typed in? A human decides",
+                 ck->returned);
+    else if (first_missing(c->found, rec, n, missing, sizeof missing))
+        snprintf(why, sizeof why, "%s never returned %s in this run (the grader recorded "
+                 "every number it returned): computed another way, or typed in? A human "
+                 "decides", ck->returned, missing);
+    else
+        return 0;
+    return to_review(out, c, why, err) ? -1 : 1;
+}
+
+/* Most checked numbers never came out of the function: the run's claim that
+ * its numbers are computed (typed_output) waits for the same human. */
+static int review_typed(const struct rubric *r, struct grade_result *out, size_t unconfirmed,
+                        size_t checked, struct gb_err *err)
+{
+    char why[256];
+
+    snprintf(why, sizeof why, "%zu of the %zu numbers checked against what the script's "
+             "functions returned never came out of them: printed from typed or decoded "
+             "data? A human decides", unconfirmed, checked);
+    for (size_t i = 0; i < r->n_checks && i < out->n_checks; i++)
+        if (r->checks[i].kind == CHECK_TYPED_OUTPUT && out->checks[i].verdict == VERDICT_PASS &&
+            to_review(out, &out->checks[i], why, err))
+            return -1;
+    return 0;
+}
+
+int score_returned_confirm(const struct score_input *in, struct grade_result *out,
+                           struct gb_err *err)
+{
+    const struct rubric *r = in->rubric;
+    double *rec = NULL;
+    size_t n = 0, checked = 0, unconfirmed = 0;
+    int rc = 0;
+
+    if (!in->returned && !in->returned_lost)
+        return 0;                       /* nothing ran live, or nothing was asked */
+    if (in->returned && parse_record(in->returned, in->returned_len, &rec, &n, err))
+        return -1;
+    for (size_t i = 0; rc == 0 && i < r->n_checks && i < out->n_checks; i++) {
+        struct check_result *c = &out->checks[i];
+
+        if (!r->checks[i].returned || c->verdict != VERDICT_PASS || !c->found)
+            continue;
+        checked++;
+        rc = confirm_one(in, &r->checks[i], rec, n, out, c, err);
+        if (rc > 0)
+            unconfirmed++, rc = 0;
+    }
+    free(rec);
+    if (rc == 0 && 2 * unconfirmed > checked)
+        rc = review_typed(r, out, unconfirmed, checked, err);
+    return rc;
+}
