@@ -856,7 +856,10 @@ static int read_output(struct job *job, const char *printed, size_t len,
     in->typed_notes_lost = job->typed_read && !job->typed_notes.len;
     in->returned = job->returned.len ? job->returned.data + job->returned_body : NULL;
     in->returned_len = job->returned.len ? job->returned.len - job->returned_body : 0;
-    in->returned_lost = job->returned_asked && !job->returned.len;
+    /* only a run that ended by itself must have left its record: one stopped
+     * by a limit may have been stopped before the shim wrote a line */
+    in->returned_lost = job->returned_asked && !job->returned.len && r->ran &&
+                        r->run.exited && r->run.limit == SANDBOX_LIMIT_NONE;
     return 0;
 }
 

@@ -640,6 +640,60 @@ static int boxed_row(const char *s, size_t len, size_t i)
     return 0;
 }
 
+/* A tree drawing's branch at the start of a line (the `tree` command, rich's
+ * Tree, `tree --charset=ascii`): rails ("│   ", "|   ") then a fork ("├── ",
+ * "└─ ", "|-- ", "`-- ") then the item.  It is an outline, not a table: the
+ * rails become spaces and the fork a Markdown list marker, so "│   ├── step
+ * 50: 7.577e-02" reads as "    -   step 50: 7.577e-02", nested under the
+ * branch above it as a list item is (extract_nest.c).  Returns the bytes of
+ * src the prefix takes (0: no branch here) and writes its replacement. */
+static size_t tree_branch(const char *s, size_t len, size_t i, char *dst, size_t *wrote)
+{
+    size_t j = i, o = 0;
+    char ascii;
+
+    for (;;) {
+        if (j < len && s[j] == ' ') {
+            dst[o++] = ' ', j++;
+        } else if (box_drawing(s, len, j, &ascii) && ascii == '|') {
+            dst[o++] = ' ', j += 3;
+        } else if (j + 3 < len && s[j] == '|' && s[j + 1] == ' ' && s[j + 2] == ' ' &&
+                   s[j + 3] == ' ') {
+            dst[o++] = ' ', j++;
+        } else {
+            break;
+        }
+        if (o > 200)
+            return 0;
+    }
+    unsigned char b2 = j + 2 < len ? (unsigned char)s[j + 2] : 0;
+    if (j + 2 < len && (unsigned char)s[j] == 0xE2 && (unsigned char)s[j + 1] == 0x94 &&
+        (b2 == 0x9C || b2 == 0x94 || b2 == 0xA3 || b2 == 0x97 || b2 == 0x9D || b2 == 0x95)) {
+        j += 3;                                    /* ├ └ ┣ ┗ ┝ ┕ */
+    } else if (j + 2 < len && (unsigned char)s[j] == 0xE2 && (unsigned char)s[j + 1] == 0x95 &&
+               b2 == 0xB0) {
+        j += 3;                                    /* ╰ */
+    } else if (j + 3 < len && (s[j] == '|' || s[j] == '`' || s[j] == '+') && s[j + 1] == '-' &&
+               s[j + 2] == '-' && s[j + 3] == ' ') {
+        j += 3;                                    /* |-- `-- +-- */
+        dst[o++] = ' ', dst[o++] = ' ';
+        goto item;
+    } else {
+        return 0;
+    }
+    while (j + 2 < len && (unsigned char)s[j] == 0xE2 && (unsigned char)s[j + 1] == 0x94 &&
+           ((unsigned char)s[j + 2] == 0x80 || (unsigned char)s[j + 2] == 0x81))
+        dst[o++] = ' ', j += 3;                   /* ─ ━ */
+item:
+    /* "  - item": the marker right before the item, one space after it, as
+     * a list is written (a wider gap would read as a table's columns) */
+    if (j >= len || s[j] != ' ' || j + 1 >= len || s[j + 1] == ' ' || s[j + 1] == '\n')
+        return 0;                                  /* "├───┼───┤": a table's rule */
+    dst[o++] = '-';
+    *wrote = o;
+    return j - i;
+}
+
 /* Length of the valid UTF-8 sequence at s[i], 0 if there is none. */
 static size_t utf8_len(const char *s, size_t len, size_t i)
 {
@@ -682,8 +736,16 @@ static size_t copy_without_ansi(char *dst, const char *src, size_t len)
     for (size_t i = 0; i < len; i++) {
         char ascii;
         size_t sp;
-        if (i == 0 || src[i - 1] == '\n')
+        if (i == 0 || src[i - 1] == '\n') {
+            size_t took, wrote;
+            if ((took = tree_branch(src, len, i, dst + o, &wrote)) > 0) {
+                o += wrote;                 /* an outline's branch: not a table row */
+                i += took - 1;
+                boxed = 0;
+                continue;
+            }
             boxed = boxed_row(src, len, i);
+        }
         if (boxed && src[i] == '|') {
             dst[o++] = ' ';     /* "max |gap|" in a cell: content, not a stroke */
             continue;

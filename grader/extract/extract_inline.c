@@ -988,7 +988,8 @@ int extract_inline_candidates(struct finder *f, size_t li)
         num = own_list;   /* the title's excluded word is waived for that list only */
     if (num < 0)
         num = f->q->shape == EXTRACT_LINE && ln->n_nums == 0
-                  ? -1 : extract_pick_inline_value(t, ln, anchor, &rm, have_r, &cm, have_c, nth);
+                  ? -1 : extract_pick_inline_value(t, ln, anchor, &rm, have_r, &cm, have_c,
+                                                   f->q->nth > 0 ? -nth : nth);
     /* a value mapped by its place in a list of labels is that label's: the
      * list says so, which is more than where the words stand */
     if (num >= 0 && pos < 0 && have_c && nth == 1 && f->q->shape == EXTRACT_SCALAR)

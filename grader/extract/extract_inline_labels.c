@@ -294,6 +294,19 @@ static int in_label_note(const struct extract_transcript *t, const struct xline 
     return 0;
 }
 
+/* A row read by its numbers' places ("res_rnn_T20 =" over "20.0000  30.7016
+ * 1.0000  1.0000"): a number before the first value that is one of the row's
+ * own key numbers (length 20) is that key printed again, not a column. */
+static int row_key_again(const struct match *rm, int have_r, const struct numparse_num *n)
+{
+    if (!have_r || !rm->phrase)
+        return 0;
+    for (size_t k = 0; k < rm->phrase->n; k++)
+        if (rm->phrase->items[k].has_num && extract_num_eq(n->value, rm->phrase->items[k].num))
+            return 1;
+    return 0;
+}
+
 /* The nth free value number after the anchor atom, segment-aware.  The
  * value never comes from past a separator where a segment opens with its
  * own label: "step 50: n/a  factor: 0.490" printed no step-50 value, and
@@ -307,8 +320,9 @@ long extract_pick_inline_value(const struct extract_transcript *t, const struct 
     const struct xatom *a = t->atoms + ln->atom0;
     struct seg segs[SEGS_MAX];
     size_t n_segs = segment_line(t, ln, segs, SEGS_MAX), from = 0, home = n_segs, k = 0;
-    int seen = 0, crossed = 0, untimed, qualifier;
+    int seen = 0, crossed = 0, untimed, qualifier, by_place = nth < 0;
 
+    nth = by_place ? -nth : nth;
     if (anchor >= 0) {
         from = (size_t)anchor + 1;
         for (size_t s = 0; s < n_segs; s++) {
@@ -349,7 +363,8 @@ long extract_pick_inline_value(const struct extract_transcript *t, const struct 
         if (extract_glued_to_word(t, ln, n) || (untimed && time_for_no_time(n, cm)) ||
             (nth == 1 && noun_of_its_own(a, i, segs, n_segs, k, rm, have_r, cm, have_c)) ||
             counts_a_noun(t, ln, i) || range_end(t, ln, i) || names_a_part(t, ln, a, i) ||
-            in_label_note(t, ln, i))
+            in_label_note(t, ln, i) ||
+            (by_place && seen == 0 && row_key_again(rm, have_r, n)))
             continue;
         if (++seen == nth)
             return a[i].num;

@@ -629,6 +629,7 @@ int extract_whole_row_excluded(struct finder *f, const struct xtable *tb, const 
 
 int extract_has_word_between(const struct xatom *a, size_t from, size_t to);
 int extract_consumed(const struct match *m, int have, size_t idx);
+/* nth < 0: the |nth|th, the query reading the row by its numbers' places */
 long extract_pick_inline_value(const struct extract_transcript *t, const struct xline *ln,
                                long anchor, const struct match *rm, int have_r,
                                const struct match *cm, int have_c, int nth);

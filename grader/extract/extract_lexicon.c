@@ -24,7 +24,8 @@
  * ("วินาทีเทรน" is seconds + train).  Korean
  * entries are bare words; a particle after one ("차이는", "정확도가") is
  * dropped (korean_particles).  Arabic entries are written with and without
- * the article "ال" (al-, the) where a header uses both.  A word
+ * the article "ال" (al-, the) where a header uses both; Hebrew entries are
+ * words as printed, the plural where a header prints one.  A word
  * that means something else too in its language ("pas": step or not) is
  * left out.  Every entry has its case in tests/cases/extract_labels.tsv,
  * which test_extract_lexicon checks entry by entry.
@@ -220,6 +221,7 @@ static const struct label_word lexicon[] = {
     { "sesudah", "after" },          /* id */
     { "setelah", "after" },          /* id */
     { "sleutel", "key" },            /* nl */
+    { "som", "sum" },            /* nl */
     { "soma", "sum" },               /* pt */
     { "somma", "sum" },              /* it */
     { "somme", "sum" },              /* fr */
@@ -359,6 +361,11 @@ static const struct label_word lexicon[] = {
     { "усилени", "gain" },           /* ru, a stem */
     { "част", "part" },              /* ru, a stem */
     { "шаг", "step" },               /* ru */
+    { "אחרי", "after" },         /* he */
+    { "יחידות", "unit" },        /* he: plural */
+    { "לוגיסטי", "logistic" },   /* he */
+    { "לפני", "before" },        /* he */
+    { "סכום", "sum" },           /* he */
     { "اختبار", "test" },            /* ar */
     { "الأوزان", "weight" },         /* ar: the weights */
     { "الاختبار", "test" },          /* ar: the test */
@@ -732,6 +739,35 @@ static int skeleton_of(const char *w, size_t wlen, const char *a, size_t alen)
     return k == alen;
 }
 
+/* A camelCase name is the words it joins, as snake_case is: "gradNormGain"
+ * is grad, Norm, Gain, and names the gain as its last word.  How well w
+ * matches one of the words after the first (the first is the atom's own
+ * prefix, which extract_word_eq reads already) of three letters or more, in
+ * a name of three words or more; 0 when none does.  The name stays one atom: "PyTorch" is still the
+ * word "pytorch". */
+static int camel_part_eq(const char *w, size_t wlen, const struct xatom *a)
+{
+    int best = 0, parts = 1;
+
+    for (size_t i = 1; i < a->len; i++)
+        parts += a->p[i] >= 'A' && a->p[i] <= 'Z' && a->p[i - 1] >= 'a' && a->p[i - 1] <= 'z';
+    if (parts < 3)
+        return 0;   /* "testAcc" is a label of its own: its "Acc" must not finish "train acc" */
+
+    for (size_t i = 1, start = 0; i <= a->len; i++) {
+        int cut = i == a->len || (a->p[i] >= 'A' && a->p[i] <= 'Z' && a->p[i - 1] >= 'a' &&
+                                  a->p[i - 1] <= 'z');
+        if (!cut)
+            continue;
+        if (start > 0 && i - start >= 3 && wlen >= 3) {   /* "dWh" (a gradient) names no "Wh" */
+            int s = extract_word_eq(w, wlen, a->p + start, i - start);
+            best = s > best ? s : best;
+        }
+        start = i;
+    }
+    return best > 2 ? 2 : best;
+}
+
 int extract_label_eq(const char *w, size_t wlen, const struct xatom *a)
 {
     int strength = extract_word_eq(w, wlen, a->p, a->len);
@@ -739,6 +775,8 @@ int extract_label_eq(const char *w, size_t wlen, const struct xatom *a)
 
     if (!strength && a->num < 0 && skeleton_of(w, wlen, a->p, a->len))
         return 2;
+    if (!strength && a->num < 0 && (strength = camel_part_eq(w, wlen, a)))
+        return strength;
     /* the atom's entry first: its answer is kept (extract_lexicon_english),
      * and most atoms are no entry */
     if (strength || a->num >= 0 || a->len < 3)

@@ -224,13 +224,42 @@ static int names_each_value(const struct extract_transcript *t, const struct xli
 
 /* The header of a run starting at line `first`: the line above it (a rule
  * line in between is allowed), in the same block and not itself a value row. */
+/* Spaces before line k's text, and whether a list marker ("- ", "* ",
+ * "+ ") starts it. */
+static size_t list_item_at(const struct extract_transcript *t, size_t k, int *item)
+{
+    const char *s = extract_xline_text(t, &t->lines[k]);
+    size_t n = t->lines[k].len, i = 0;
+
+    while (i < n && s[i] == ' ')
+        i++;
+    *item = i + 1 < n && (s[i] == '-' || s[i] == '*' || s[i] == '+') && s[i + 1] == ' ';
+    return i;
+}
+
+/* An outline's branch: a list item with a deeper list item right below it
+ * ("- lstm (forget bias 0)" over "  - train s: 122.3", a tree drawing's
+ * branch, extract.c).  It names what the items under it measure, as a
+ * heading does: never a table's header or row, and its items no table's
+ * rows across it. */
+static int outline_branch(const struct extract_transcript *t, size_t k)
+{
+    int item, next_item;
+    size_t ind;
+
+    if (k + 1 >= t->n_lines || t->lines[k + 1].block != t->lines[k].block)
+        return 0;
+    ind = list_item_at(t, k, &item);
+    return item && list_item_at(t, k + 1, &next_item) > ind && next_item;
+}
+
 static long find_header(const struct extract_transcript *t, size_t first, enum xdelim d,
                         const enum xdelim *delims)
 {
     long h = (long)first - 1;
     if (h >= 0 && t->lines[h].kind == XLINE_RULE && t->lines[h].block == t->lines[first].block)
         h--;
-    if (h < 0 || t->lines[h].block != t->lines[first].block)
+    if (h < 0 || t->lines[h].block != t->lines[first].block || outline_branch(t, (size_t)h))
         return -1;
     if (t->lines[h].kind != XLINE_TEXT || t->lines[h].role != XROW_NONE || t->lines[h].n_atoms == 0)
         return -1;
@@ -487,7 +516,7 @@ static size_t extend_run(struct extract_transcript *t, size_t first, long header
             break;
         if (ln->kind == XLINE_RULE)
             continue;
-        if (!extract_is_data(ln) || delims[k] != delims[first])
+        if (!extract_is_data(ln) || delims[k] != delims[first] || outline_branch(t, k))
             break;
         if (k + 1 < t->n_lines && extract_is_data(&t->lines[k + 1]) &&
             t->lines[k + 1].block == ln->block && extract_header_like(t, ln, &t->lines[k + 1]) &&
@@ -605,6 +634,10 @@ int extract_table_detect(struct extract_transcript *t, struct gb_err *err)
     while (i < t->n_lines) {
         size_t first = i, last;
         long header;
+        if (outline_branch(t, i)) {
+            i++;             /* read as the line it is (extract_inline.c), never a row */
+            continue;
+        }
         if (!extract_is_data(&t->lines[i]) || header_row(t, i, delims)) {
             if (extract_is_data(&t->lines[i]))
                 t->lines[i].value_atom = t->lines[i].n_atoms;

@@ -20,23 +20,31 @@
 #include "score/rubric_field.h"
 
 /* An operand is a locate object that may also say which reference number
- * it reads ("reads": "rnn.gain_1_5.step_1"); the key is kept apart, the rest
- * is the locate. */
+ * it reads ("reads": "rnn.gain_1_5.step_1") and where to look when the
+ * locate finds nothing ("or_locate": a schema table read by position); both
+ * are kept apart, the rest is the locate. */
 static int load_operand(const cJSON *el, const char *field, struct rubric_operand *op,
                         struct gb_err *err)
 {
     const cJSON *reads = cJSON_IsObject(el) ? cJSON_GetObjectItemCaseSensitive(el, "reads") : NULL;
+    const cJSON *or_loc = cJSON_IsObject(el) ? cJSON_GetObjectItemCaseSensitive(el, "or_locate")
+                                             : NULL;
+    char or_field[128];
     cJSON *loc;
     int rc;
 
-    if (!reads)
+    if (!reads && !or_loc)
         return rubric_field_locate(el, field, &op->locate, err);
-    if (!cJSON_IsString(reads) || !reads->valuestring[0])
+    if (reads && (!cJSON_IsString(reads) || !reads->valuestring[0]))
         return gb_fail(err, "field '%s.reads' must be an expected-values key", field);
-    if (!(op->reads = rubric_field_dup(reads->valuestring, err)) || !(loc = cJSON_Duplicate(el, 1)))
+    if ((reads && !(op->reads = rubric_field_dup(reads->valuestring, err))) ||
+        !(loc = cJSON_Duplicate(el, 1)))
         return gb_fail(err, "out of memory");
     cJSON_DeleteItemFromObjectCaseSensitive(loc, "reads");
-    rc = rubric_field_locate(loc, field, &op->locate, err);
+    cJSON_DeleteItemFromObjectCaseSensitive(loc, "or_locate");
+    snprintf(or_field, sizeof or_field, "%s.or_locate", field);
+    rc = rubric_field_locate(loc, field, &op->locate, err) ||
+         (or_loc && rubric_field_locate(or_loc, or_field, &op->or_locate, err)) ? -1 : 0;
     cJSON_Delete(loc);
     return rc;
 }

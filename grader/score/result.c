@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+
 static const char *const verdict_names[] = {
     [VERDICT_PASS] = "pass",
     [VERDICT_FAIL] = "fail",
@@ -109,4 +111,22 @@ void result_free(struct grade_result *r)
     free(r->crash_tail);
     free(r->integrity.summary);
     memset(r, 0, sizeof *r);
+}
+
+int result_check_demote(struct grade_result *r, struct check_result *c, enum verdict v,
+                        const char *why, struct gb_err *err)
+{
+    struct gb_buf b = GB_BUF_INIT;
+
+    if (gb_buf_printf(&b, err, "%s%s%s", c->message ? c->message : "", c->message ? ". " : "",
+                      why)) {
+        gb_buf_free(&b);
+        return -1;
+    }
+    free(c->message);
+    c->message = gb_buf_steal(&b);
+    r->score -= c->points;
+    c->points = 0;
+    c->verdict = v;
+    return 0;
 }

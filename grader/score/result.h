@@ -84,5 +84,10 @@ const char *verdict_name(enum verdict v);   /* "pass", "fail", "missing", ... */
 int result_add_check(struct grade_result *r, const struct check_result *c,
                      struct gb_err *err);   /* deep-copies c */
 void result_free(struct grade_result *r);
+/* A later judgement of c (the typed gate, the rerun, what attend returned):
+ * c takes verdict v with 0 points, r's score loses what c had, and why is
+ * appended to c's message ("MESSAGE. why", or why alone). */
+int result_check_demote(struct grade_result *r, struct check_result *c, enum verdict v,
+                        const char *why, struct gb_err *err);
 
 #endif

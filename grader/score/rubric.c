@@ -148,6 +148,7 @@ static void free_check(struct rubric_check *ck)
         free(ck->operands[i].name);
         free(ck->operands[i].reads);
         cJSON_Delete(ck->operands[i].locate);
+        cJSON_Delete(ck->operands[i].or_locate);
     }
     free(ck->operands);
     free(ck->expr);

@@ -60,6 +60,8 @@ struct cJSON;
 struct rubric_operand {              /* CHECK_RELATION: a named located number */
     char *name;
     struct cJSON *locate;
+    struct cJSON *or_locate;         /* tried when locate finds nothing (a schema table
+                                      * read by position), or NULL */
     char *reads;                     /* the expected-values key of the number it reads
                                       * ("rnn.gain_1_5.step_1"), or NULL: lets the grader
                                       * recognise it by value where no label names it */

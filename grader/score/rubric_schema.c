@@ -551,7 +551,12 @@ static int expand_holder(const cJSON *schema, cJSON *holder, const char *check, 
             cJSON_AddItemToObject(holder, "or_locate", or_loc);
         return 0;
     }
-    cJSON_Delete(or_loc);   /* an operand has no fallback */
+    /* an operand's fallback: under its own key, beside the merged locate */
+    if (or_loc && !cJSON_AddItemToObject(holder, "or_locate", or_loc)) {
+        cJSON_Delete(or_loc);
+        cJSON_Delete(loc);
+        return gb_fail(err, "out of memory");
+    }
     while ((el = loc->child)) {
         cJSON_DetachItemViaPointer(loc, el);
         if (cJSON_GetObjectItemCaseSensitive(holder, el->string)) {

@@ -738,21 +738,15 @@ static int gate_on_typed(const struct rubric *r, struct grade_result *out, struc
     for (size_t i = 0; gate && i < r->n_checks && i < out->n_checks; i++) {
         struct check_result *c = &out->checks[i];
         enum check_kind k = r->checks[i].kind;
-        struct gb_buf b = GB_BUF_INIT;
+        char why[256];
         if ((k != CHECK_VALUE && k != CHECK_VECTOR && k != CHECK_EACH && k != CHECK_RELATION) ||
             c->points == 0)
             continue;
-        if (gb_buf_printf(&b, err, "%s%sno points: %s failed, so this number is not your "
-                          "code's result", c->message ? c->message : "",
-                          c->message ? ". " : "", gate)) {
-            gb_buf_free(&b);
+        snprintf(why, sizeof why, "no points: %s failed, so this number is not your code's "
+                 "result", gate);
+        /* a check earns its points when it passes: no pass at 0 */
+        if (result_check_demote(out, c, VERDICT_FAIL, why, err))
             return -1;
-        }
-        free(c->message);
-        c->message = gb_buf_steal(&b);
-        out->score -= c->points;
-        c->points = 0;
-        c->verdict = VERDICT_FAIL;   /* a check earns its points when it passes: no pass at 0 */
     }
     return 0;
 }

@@ -44,6 +44,21 @@ static int locate_operands(const struct score_ctx *ctx, const struct rubric_chec
             gb_buf_free(&note);
             return gb_err_prefix(err, "values.%s", ck->operands[i].name);
         }
+        if (!res.n_hits && ck->operands[i].or_locate) {   /* by position, no label found */
+            struct extract_result by_pos = EXTRACT_RESULT_INIT;
+            if (score_locate_near(ctx, ck->operands[i].or_locate, ck->operands[i].reads,
+                                  OPERAND_REL_TOL, &by_pos, &note, &look_alike, err)) {
+                gb_buf_free(&note);
+                extract_result_free(&res);
+                return gb_err_prefix(err, "values.%s", ck->operands[i].name);
+            }
+            if (by_pos.n_hits) {
+                extract_result_free(&res);
+                res = by_pos;
+            } else {
+                extract_result_free(&by_pos);
+            }
+        }
         if (note.len && gb_buf_printf(&o->message, err, "%s%s: %s", o->message.len ? "; " : "",
                                       ck->operands[i].name, note.data)) {
             gb_buf_free(&note);

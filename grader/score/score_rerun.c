@@ -87,24 +87,20 @@ static int gate_the_rest(const struct rubric *r, struct grade_result *first, con
     for (size_t i = 0; i < r->n_checks && i < first->n_checks; i++) {
         struct check_result *c = &first->checks[i];
         enum check_kind k = r->checks[i].kind;
-        struct gb_buf b = GB_BUF_INIT;
         int typed = k == CHECK_TYPED_OUTPUT;
+        struct gb_buf why = GB_BUF_INIT;
+        int rc;
 
         if (!(typed ? c->verdict != VERDICT_FAIL : is_value_check(k) && c->verdict == VERDICT_PASS))
             continue;
-        if (gb_buf_printf(&b, err, "%s%sno points: %s printed the same values when the "
-                          "data's seeds were changed, so %s", c->message ?
-                          c->message : "", c->message ? ". " : "", which, typed ?
-                          "its numbers were typed, decoded or guessed, not computed" :
-                          "this run's numbers are not its code's results")) {
-            gb_buf_free(&b);
+        rc = gb_buf_printf(&why, err, "no points: %s printed the same values when the data's "
+                           "seeds were changed, so %s", which, typed ?
+                           "its numbers were typed, decoded or guessed, not computed" :
+                           "this run's numbers are not its code's results") ||
+             result_check_demote(first, c, VERDICT_FAIL, why.data, err);
+        gb_buf_free(&why);
+        if (rc)
             return -1;
-        }
-        free(c->message);
-        c->message = gb_buf_steal(&b);
-        first->score -= c->points;
-        c->points = 0;
-        c->verdict = VERDICT_FAIL;
     }
     return 0;
 }
@@ -169,20 +165,10 @@ static int judge_one(struct grade_result *first, struct check_result *c,
     *absent += how == RERUN_ABSENT;
     if (how == RERUN_REPLAYED && name_check(replayed, ++in->replayed, c->id, err))
         return -1;
-    first->score -= c->points;
+    first->score -= c->points;     /* say_not_followed writes the message */
     c->points = 0;
     c->verdict = how == RERUN_REPLAYED ? VERDICT_FAIL : VERDICT_REVIEW;
     return say_not_followed(c, again, how, rerun_summary, err);
-}
-
-/* c to review with 0 points, its message extended (or set) by the sentence in b. */
-static void to_review(struct grade_result *first, struct check_result *c, struct gb_buf *b)
-{
-    free(c->message);
-    c->message = gb_buf_steal(b);
-    first->score -= c->points;
-    c->points = 0;
-    c->verdict = VERDICT_REVIEW;
 }
 
 /* A rerun in which most of the values it could be tested on did not follow
@@ -201,29 +187,29 @@ static int review_unconfirmed(const struct rubric *r, struct grade_result *first
             typed_id = r->checks[i].id;
     for (size_t i = 0; i < r->n_checks && i < first->n_checks; i++) {
         struct check_result *c = &first->checks[i];
-        struct gb_buf b = GB_BUF_INIT;
+        struct gb_buf why = GB_BUF_INIT;
         int typed = r->checks[i].kind == CHECK_TYPED_OUTPUT;
         int rc;
 
         if (c->verdict != VERDICT_PASS || !(typed || is_value_check(r->checks[i].kind)))
             continue;
-        if (typed)
-            rc = gb_buf_printf(&b, err, "when the data's seeds were changed, %zu of the %zu "
+        if (typed) {           /* its own sentence replaces the pass's */
+            free(c->message);
+            c->message = NULL;
+            rc = gb_buf_printf(&why, err, "when the data's seeds were changed, %zu of the %zu "
                                "values that could be tested did not follow them (%zu not "
                                "found, %zu far from what the changed seeds give): is a run "
                                "that changes its data stopped or told apart on purpose? A "
                                "human decides", in->not_followed, in->compared - in->untestable,
                                absent, in->not_followed - absent);
-        else
-            rc = gb_buf_printf(&b, err, "%s%swaits for the review of %s: most values this run "
-                               "could be tested on did not follow the changed seeds",
-                               c->message ? c->message : "", c->message ? ". " : "",
-                               typed_id);
-        if (rc) {
-            gb_buf_free(&b);
-            return -1;
+        } else {
+            rc = gb_buf_printf(&why, err, "waits for the review of %s: most values this run "
+                               "could be tested on did not follow the changed seeds", typed_id);
         }
-        to_review(first, c, &b);
+        rc = rc || result_check_demote(first, c, VERDICT_REVIEW, why.data, err);
+        gb_buf_free(&why);
+        if (rc)
+            return -1;
     }
     return 0;
 }

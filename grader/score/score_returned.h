@@ -15,9 +15,11 @@
  * are looked up in that record at their printed precision: a number the
  * function never returned sends the check to review with 0 points (a human
  * decides; honest code can print a number it computed another way), as does
- * a live run that left no record it can believe.  When most checked numbers
- * are unconfirmed, typed_output goes to review too.  A recorded transcript
- * has no record and is left as it is.
+ * a live run that ended by itself and left no record it can believe.  A
+ * script that defines no such function (the record's last line says so) or a
+ * run stopped before the function returned has nothing to confirm.  When most
+ * checked numbers are unconfirmed, typed_output goes to review too.  A
+ * recorded transcript has no record and is left as it is.
  */
 #ifndef GB_SCORE_RETURNED_H
 #define GB_SCORE_RETURNED_H

@@ -8,8 +8,9 @@ its own comments read back).  This module answers from what ran: a profile
 hook takes every number that a function the rubric names (attend), defined in
 the script, returns -- floats, ints, NumPy arrays and torch tensors up to
 MAX_ELEMS elements, and tuples, lists or dicts of them (attend's (weights,
-output)) -- and at exit writes them, one per line behind the run's token, to
-the file the grader named.  The grader then confirms each number a
+output)) -- and writes them as they come, one per line behind the run's token,
+to the file the grader named; at exit a last line says whether the script
+defined such a function ("end defined" / "end undefined").  The grader then confirms each number a
 "returned" check read against them; a number the function never returned
 goes to a human.  Only exercises whose rubric asks turn this on: a profile
 hook slows a training loop.
@@ -32,7 +33,14 @@ def start(script, path, token, names):
     script = os.path.realpath(script)
     mine = {}           # code object -> defined in the script?
     kept = set()
-    state = {"full": False}
+    state = {"full": False, "out": None}
+
+    try:                # written as it goes: a run stopped by a limit keeps what it had
+        state["out"] = open(path, "w", encoding="ascii")
+        state["out"].write(token + "\n")
+        state["out"].flush()
+    except OSError:
+        return
 
     def take(value, depth=0):
         if state["full"] or isinstance(value, bool):
@@ -57,21 +65,29 @@ def start(script, path, token, names):
             own = mine[code] = (code.co_name in names and
                                 os.path.realpath(code.co_filename) == script)
         if own:
+            before = set(kept)
             try:
                 take(arg)
+                fresh = [v for v in kept - before if v == v]
+                state["out"].write("".join("%r\n" % v for v in fresh))
+                state["out"].flush()
             except Exception:  # noqa: BLE001 - a value we cannot read is not kept
                 pass
 
-    def write():
+    def finish():
+        """The last line says whether the script defined the functions at all: a
+        script without attend has nothing to confirm (the hidden-input test says
+        so), one that defines it and never calls it printed no number of it."""
         sys.setprofile(None)
+        main = sys.modules.get("__main__")
+        defined = any(callable(getattr(main, n, None)) for n in names)
         try:
-            with open(path, "w", encoding="ascii") as f:
-                f.write(token + "\n")
-                f.write("".join("%r\n" % v for v in kept if v == v))
-        except OSError:
+            state["out"].write("end %s\n" % ("defined" if defined else "undefined"))
+            state["out"].close()
+        except (OSError, ValueError):
             pass
 
-    atexit.register(write)
+    atexit.register(finish)
     sys.setprofile(profile)
     threading.setprofile(profile)
 

@@ -34,6 +34,90 @@ static struct extract_transcript *parse_str(const char *s)
     return extract_fixture_parse(s);
 }
 
+/* ---- new cohorts of 2026-12-07 (fifth round) ----------------------------- */
+
+/* A tree drawing (the `tree` command, rich's Tree, --charset=ascii) is an
+ * outline: a leaf belongs to the branches above it, as a nested list item
+ * does ("step 1" under "rnn gain 1.5" is that gain's). */
+START_TEST(test_a_tree_drawing_nests_its_leaves_under_their_branches)
+{
+    static const char *const trees[] = {
+        "gradient_decay\n"
+        "\u251c\u2500\u2500 rnn gain 0.5\n"
+        "\u2502   \u251c\u2500\u2500 step 50: 7.577e-02\n"
+        "\u2502   \u2514\u2500\u2500 step 1: 5.032e-17\n"
+        "\u2514\u2500\u2500 rnn gain 1.5\n"
+        "    \u251c\u2500\u2500 step 50: 7.708e-02\n"
+        "    \u2514\u2500\u2500 step 1: 5.268e+00\n",
+        "gradient_decay\n"
+        "|-- rnn gain 0.5\n"
+        "|   |-- step 50: 7.577e-02\n"
+        "|   `-- step 1: 5.032e-17\n"
+        "`-- rnn gain 1.5\n"
+        "    |-- step 50: 7.708e-02\n"
+        "    `-- step 1: 5.268e+00\n",
+    };
+    /* a branch heads its leaves (the whole tree of tests/field/treeview/
+     * memory_lab is the case where, without extract_table_detect.c's
+     * outline_branch, "gru" headed the next branches' leaves as a table) */
+    struct extract_transcript *m = parse_str(
+        "\u2502   \u251c\u2500\u2500 T=50\n"
+        "\u2502   \u2502   \u251c\u2500\u2500 rnn\n"
+        "\u2502   \u2502   \u2502   \u251c\u2500\u2500 train s: 36.3\n"
+        "\u2502   \u2502   \u2502   \u251c\u2500\u2500 train acc: 0.561\n"
+        "\u2502   \u2502   \u2502   \u2514\u2500\u2500 test acc: 0.494\n"
+        "\u2502   \u2502   \u251c\u2500\u2500 gru\n"
+        "\u2502   \u2502   \u2502   \u251c\u2500\u2500 train s: 136.1\n"
+        "\u2502   \u2502   \u2502   \u251c\u2500\u2500 train acc: 1.000\n"
+        "\u2502   \u2502   \u2502   \u2514\u2500\u2500 test acc: 1.000\n"
+        "\u2502   \u2502   \u251c\u2500\u2500 lstm (forget bias 0)\n"
+        "\u2502   \u2502   \u2502   \u251c\u2500\u2500 train s: 122.3\n"
+        "\u2502   \u2502   \u2502   \u251c\u2500\u2500 train acc: 0.839\n"
+        "\u2502   \u2502   \u2502   \u2514\u2500\u2500 test acc: 0.495\n"
+        "\u2502   \u2502   \u2514\u2500\u2500 lstm (forget bias 3)\n"
+        "\u2502   \u2502       \u251c\u2500\u2500 train s: 163.6\n"
+        "\u2502   \u2502       \u251c\u2500\u2500 train acc: 1.000\n"
+        "\u2502   \u2502       \u2514\u2500\u2500 test acc: 1.000\n");
+    struct found g = extract_fixture_query(m, "{\"length\": [\"T\"], \"b_f\": [\"forget bias\"], "
+                                           "\"test acc\": [\"test\"], \"train acc\": [\"train\"]}",
+                                           "{\"row\": [\"length 50 LSTM b_f 0\", \"length 50 LSTM\"], "
+                                           "\"column\": \"test acc\", \"exclude\": [\"b_f 3\"]}");
+    ASSERT_HIT(g, 0.495, 13, "0.495");
+    extract_free(m);
+    for (size_t i = 0; i < 2; i++) {
+        struct extract_transcript *t = parse_str(trees[i]);
+        struct found f = query(t, "{\"row\": \"gain 1.5\", \"column\": \"step 1\", "
+                                  "\"exclude\": [\"gain 0.5\"]}");
+        ASSERT_HIT(f, 5.268, 7, "5.268e+00");
+        f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\", "
+                     "\"exclude\": [\"gain 1.5\"]}");
+        ASSERT_HIT(f, 5.032e-17, 4, "5.032e-17");
+        extract_free(t);
+    }
+}
+END_TEST
+
+/* A camelCase name is the words it joins: "gradNormGain05PreClip" names gain
+ * 0.5 by its last word and the dropped point, so excluding gain 0.5 rules it
+ * out; "PyTorch" stays one word. */
+START_TEST(test_a_camel_case_name_is_the_words_it_joins)
+{
+    struct extract_transcript *t = parse_str(
+        "gradNormGain15PreClip = 20.5769\n"
+        "gradNormGain15PostClip = 1.0000\n"
+        "gradNormGain05PreClip = 0.1564\n"
+        "gradNormGain05PostClip = 0.1564\n");
+    struct found f = extract_fixture_query(t, "{\"before\": [\"pre\", \"pre-clip\"]}",
+                                           "{\"column\": \"before\", \"exclude\": [\"gain 0.5\"]}");
+    ASSERT_HIT(f, 20.5769, 1, "20.5769");
+    extract_free(t);
+    t = parse_str("maxGapVsPyTorch = 2.22e-16\n");
+    f = query(t, "{\"column\": [\"gap\", \"pytorch\"]}");
+    ASSERT_HIT(f, 2.22e-16, 1, "2.22e-16");
+    extract_free(t);
+}
+END_TEST
+
 /* ---- new cohorts of 2026-12-07 (fourth round) ---------------------------- */
 
 /* An arrow's side names no subject: the words before the value do, and an
@@ -1142,6 +1226,8 @@ int main(void)
     tcase_add_test(tc, test_a_title_under_a_heading_is_inside_its_section);
     tcase_add_test(tc, test_the_number_of_a_part_is_no_reading);
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
+    tcase_add_test(tc, test_a_tree_drawing_nests_its_leaves_under_their_branches);
+    tcase_add_test(tc, test_a_camel_case_name_is_the_words_it_joins);
     tcase_add_test(tc, test_an_arrow_value_is_excluded_by_the_words_before_it);
     tcase_add_test(tc, test_a_long_table_row_naming_a_quotient_is_no_key_reading);
     tcase_add_test(tc, test_a_named_value_column_makes_the_other_numbers_keys);

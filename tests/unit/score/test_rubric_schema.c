@@ -153,10 +153,15 @@ START_TEST(test_relation_operands)
                   "\"reads\": \"rnn.gain_0_5.step_1\"}}}", "values",
                   "{\"s1\":{\"reads\":\"rnn.gain_0_5.step_1\",\"row\":\"gain 0.5\","
                   "\"column\":\"step 1\",\"exclude\":[\"per param\",\"gain 1.0\",\"gain 1.5\"]}}");
-    /* an operand reads its field only: no position fallback */
+    /* an operand of a table read by position keeps that fallback under its
+     * own key (a memory_lab table with headers in Hebrew: seconds, train,
+     * test in the exercise's order) */
     expect_member(attn, "{\"id\": \"a\", \"values\": {\"w\": {\"field\": \"qm/rude/was\"}}}",
                   "values",
-                  "{\"w\":{\"section\":[\"query matrix\",\"Wq\"],\"part\":3,"
+                  "{\"w\":{\"or_locate\":{\"section\":[\"query matrix\",\"Wq\"],\"part\":3,"
+                  "\"row_axis\":[\"query\",\"q\"],\"row\":\"rude\",\"nth\":2,"
+                  "\"exclude\":[\"output\",\"shuffl\"],\"what\":\"the rude row on was (at 2)\"},"
+                  "\"section\":[\"query matrix\",\"Wq\"],\"part\":3,"
                   "\"row_axis\":[\"query\",\"q\"],\"row\":\"rude\",\"column\":\"was\","
                   "\"exclude\":[\"output\"]}}");
 }

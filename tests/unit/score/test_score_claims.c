@@ -311,6 +311,51 @@ END_TEST
  * joined, arithmetic on literals) count like string literals: the same
  * output printed that way fails; notes that hold no checked number, or do
  * not parse, change nothing; a live run that lost its notes is a question. */
+/* A table whose value columns' headers name nothing the rubric knows (in
+ * Hebrew) is read by the exercise's column order where the schema says so
+ * ("by_position"), by a relation's operands too: t50 / t20 of the seconds. */
+START_TEST(test_relation_operands_read_a_table_by_position)
+{
+    struct graded g;
+    const char *schema = "\"keys\": {\"length\": [20, 50]}, \"schema\": {\"runs\": {\"keys\": [{\"name\": \"length\", "
+                         "\"values\": [20, 50]}], \"columns\": {\"secs\": {}, \"acc\": {}}, "
+                         "\"by_position\": {\"what\": \"the {row} run's {column}\"}}}, ";
+    const char *checks = "{\"id\": \"t\", \"description\": \"d\", \"points\": 1, "
+                         "\"kind\": \"relation\", \"values\": {\"t20\": {\"field\": "
+                         "\"runs/20/secs\"}, \"t50\": {\"field\": \"runs/50/secs\"}}, "
+                         "\"expr\": \"t50 / t20\", \"range\": [1.3, 4.0]}";
+
+    score_fixture_grade("run", schema, checks,
+                        "\u05d0\u05d5\u05e8\u05da  \u05e9\u05e0\u05d9\u05d5\u05ea  "
+                        "\u05d3\u05d9\u05d5\u05e7\n20  10.0  1.000\n50  21.0  0.990\n",
+                        "print(table)\n", NULL, NULL, &g);
+    expect(&g, "t", VERDICT_PASS);
+    release(&g);
+}
+END_TEST
+
+/* Read by place, a row's own key printed again before its values is the key,
+ * not the first column (MATLAB's "res_rnn_T20 =" over "20.0000 30.7016 1.0000"). */
+START_TEST(test_a_row_read_by_place_skips_its_key_printed_again)
+{
+    struct graded g;
+    const char *schema = "\"keys\": {\"length\": [20, 50]}, \"synonyms\": {\"length\": [\"T\"]}, "
+                         "\"schema\": {\"runs\": {\"keys\": [{\"name\": \"length\", "
+                         "\"values\": [20, 50]}], \"columns\": {\"secs\": {}, \"acc\": {}}, "
+                         "\"by_position\": {\"what\": \"the {row} run's {column}\"}}}, ";
+    const char *checks = "{\"id\": \"a\", \"description\": \"d\", \"points\": 1, "
+                         "\"kind\": \"value\", \"field\": \"runs/20/acc\", "
+                         "\"expected\": \"acc.very\", \"tolerance\": {\"abs\": 0.01}}";
+
+    score_fixture_grade("run", schema, checks,
+                        "res_T20 =\n\n   20.0000   10.0000    1.0000\n\n"
+                        "res_T50 =\n\n   50.0000   21.0000    0.9900\n",
+                        "disp(res)\n", NULL, NULL, &g);
+    expect(&g, "a", VERDICT_PASS);
+    release(&g);
+}
+END_TEST
+
 START_TEST(test_typed_output_texts_built_from_constants)
 {
     struct graded g;
@@ -452,6 +497,8 @@ int main(void)
         test_typed_output_decoded_literals,
         test_typed_output_gates_value_points,
         test_typed_output_fails_a_shotgun,
+        test_relation_operands_read_a_table_by_position,
+        test_a_row_read_by_place_skips_its_key_printed_again,
         test_typed_output_texts_built_from_constants,
         test_each_reads_unbracketed_lists_and_no_keys,
         test_answer_numbers_context_and_parameters,

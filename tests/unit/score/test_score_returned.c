@@ -55,6 +55,20 @@ START_TEST(test_numbers_attend_returned_keep_their_pass)
     expect(&g, "w", VERDICT_PASS);
     ck_assert_double_eq(g.res.score, 6);
     release(&g);
+    score_fixture_returned = "end undefined\n";   /* no attend: nothing to confirm */
+    grade(&g);
+    expect(&g, "w", VERDICT_PASS);
+    release(&g);
+    score_fixture_returned = "";                  /* stopped by a limit before any return */
+    grade(&g);
+    expect(&g, "out", VERDICT_PASS);
+    release(&g);
+    /* a percentage is its fraction */
+    score_fixture_returned = "0.711234594\n0.88066\n-0.1193\n0.339463\n";
+    score_fixture_grade("run", "", CHECKS, "w 71.1%\nout [0.881, -0.119, 0.881, 0.339]\n"
+                        "plain 0.711\n", source, NULL, NULL, &g);
+    expect(&g, "w", VERDICT_PASS);
+    release(&g);
 }
 END_TEST
 
@@ -77,7 +91,7 @@ START_TEST(test_numbers_attend_never_returned_go_to_a_human)
     expect(&g, "out", VERDICT_REVIEW);
     expect_message(&g, "out", "never returned -0.119");
     release(&g);
-    score_fixture_returned = "";                  /* attend never called */
+    score_fixture_returned = "end defined\n";     /* attend defined, never called */
     grade(&g);
     expect(&g, "w", VERDICT_REVIEW);
     expect_message(&g, "w", "attend never returned a number in this run");
