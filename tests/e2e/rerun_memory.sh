@@ -52,6 +52,12 @@ json=$(result "$tmp/plain")
 grep -q '"runs":' "$json" && fail "grader batch made memory_lab's rerun without --integrity"
 echo "rerun_memory: ok: grader batch leaves memory_lab's rerun out by default"
 
+# Under the sanitizer build the remapped values' 56 models would take most of
+# the pass (as in expected_fresh.sh): the plain build makes the rerun.
+if [ "${SANITIZE:-}" = 1 ]; then
+    echo "rerun_memory: the rerun itself left to the plain build (sanitizer pass)"
+    exit 0
+fi
 "$GRADER" batch "$tmp/cohort" --out "$tmp/strict" --integrity --quiet >"$tmp/strict.log" 2>&1
 [ $? -le 1 ] || { cat "$tmp/strict.log"; fail "grader batch --integrity"; }
 json=$(result "$tmp/strict")
