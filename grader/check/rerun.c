@@ -26,6 +26,20 @@ static const struct {
     { "memory_lab", exp_memory_fill },
 };
 
+/* The experiment that recomputes exercise's primary file, or NULL. */
+static int (*experiment_of(const char *exercise))(cJSON *, struct gb_err *)
+{
+    for (size_t i = 0; i < sizeof experiments / sizeof experiments[0]; i++)
+        if (!strcmp(experiments[i].exercise, exercise))
+            return experiments[i].fill;
+    return NULL;
+}
+
+int rerun_has_experiment(const char *exercise)
+{
+    return experiment_of(exercise) != NULL;
+}
+
 int rerun_wanted(const struct rubric *r, enum rerun_policy policy)
 {
     if (r->mode != RUBRIC_MODE_RUN || r->rerun == RUBRIC_RERUN_NEVER)
@@ -43,14 +57,11 @@ int rerun_key_new(struct seed_map_key *key, struct gb_err *err)
 int rerun_expected(const struct rubric *r, const struct seed_map_key *key,
                    struct expected **out, struct gb_err *err)
 {
-    int (*fill)(cJSON *, struct gb_err *) = NULL;
+    int (*fill)(cJSON *, struct gb_err *) = experiment_of(r->exercise);
     cJSON *root, *values;
     int rc;
 
     *out = NULL;
-    for (size_t i = 0; i < sizeof experiments / sizeof experiments[0]; i++)
-        if (!strcmp(experiments[i].exercise, r->exercise))
-            fill = experiments[i].fill;
     if (!fill)
         return gb_fail(err, "rubric %s asks for a rerun, but the reference has no experiment "
                        "for %s to compute its values under changed seeds", r->path, r->exercise);

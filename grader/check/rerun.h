@@ -34,6 +34,9 @@ enum rerun_policy {
 /* 1 when this rubric's submission is run a second time under this policy. */
 int rerun_wanted(const struct rubric *r, enum rerun_policy policy);
 
+/* 1 when the reference can recompute this exercise's values under changed seeds. */
+int rerun_has_experiment(const char *exercise);
+
 /* A fresh secret key from the OS (getrandom). */
 int rerun_key_new(struct seed_map_key *key, struct gb_err *err);
 
