@@ -63,13 +63,27 @@ fi
 json=$(result "$tmp/strict")
 [ -n "$json" ] || fail "no result from grader batch --integrity"
 "$PY" - "$json" <<'EOF' || fail "grader batch --integrity: the rerun"
+# The secret map is new on every run.  Under most maps the models reach 1.000
+# again and the submission's 1.000 cannot be told apart (untestable: kept);
+# under some a model's accuracy moves, and then a constant 1.000 did not
+# follow it: that value and, when most did not, the rest wait for a human.
+# Both are right; what must hold under every map is below.
 import json, sys
 d = json.load(open(sys.argv[1]))
 i = d.get("integrity") or {}
-passed = [c["id"] for c in d["checks"] if c["id"].startswith(("len5_", "len20_")) and c["verdict"] == "pass"]
-assert len(passed) == 16, f"the length-5 and -20 accuracies should pass: {passed}"
+lens = [c for c in d["checks"] if c["id"].startswith(("len5_", "len20_"))]
+verdicts = {c["id"]: c["verdict"] for c in lens}
+assert len(lens) == 16, f"16 length-5 and -20 accuracy checks expected: {verdicts}"
 assert i.get("runs") == 2, f"no second run: {i}"
 assert i.get("compared", 0) >= 16, f"compared too few: {i}"
 assert i.get("replayed", 0) == 0, f"a computed value read as replayed: {i}"
+moved = i.get("not_followed", 0)
+if moved == 0:
+    bad = {k: v for k, v in verdicts.items() if v != "pass"}
+    assert not bad, f"nothing moved under the map, yet not passed: {bad}; {i}"
+else:
+    bad = {k: v for k, v in verdicts.items() if v not in ("pass", "review")}
+    assert not bad, f"a value that did not follow must wait for review, not fail: {bad}"
+    assert list(verdicts.values()).count("review") >= moved, f"{moved} moved, too few reviews: {verdicts}"
 print("rerun_memory: ok: --integrity made the rerun:", i["summary"][:160])
 EOF
