@@ -358,6 +358,12 @@ size_t extract_labelled_tail(const struct extract_transcript *t, const struct xl
 long extract_num_atom(const struct extract_transcript *t, const struct xline *ln, long num);
 
 const char *extract_xline_text(const struct extract_transcript *t, const struct xline *ln);
+/* The end of the list marker ("- ", "* ", "+ ") a line's text starts with,
+ * or 0; the spaces and tabs before the text into *indent (may be NULL).
+ * Outlines (extract_nest.c) and the tables beside them
+ * (extract_table_detect.c) read list items the same way. */
+size_t extract_list_marker(const struct extract_transcript *t, const struct xline *ln,
+                           size_t *indent);
 int extract_is_value_num(const struct extract_transcript *t, const struct xline *ln,
                          const struct xatom *a);
 int extract_is_noise(const struct xatom *a);

@@ -745,26 +745,27 @@ static int skeleton_of(const char *w, size_t wlen, const char *a, size_t alen)
  * prefix, which extract_word_eq reads already) of three letters or more, in
  * a name of three words or more; 0 when none does.  The name stays one atom: "PyTorch" is still the
  * word "pytorch". */
+static int camel_cut(const char *p, size_t i)
+{
+    return p[i] >= 'A' && p[i] <= 'Z' && p[i - 1] >= 'a' && p[i - 1] <= 'z';
+}
+
 static int camel_part_eq(const char *w, size_t wlen, const struct xatom *a)
 {
     int best = 0, parts = 1;
 
-    for (size_t i = 1; i < a->len; i++)
-        parts += a->p[i] >= 'A' && a->p[i] <= 'Z' && a->p[i - 1] >= 'a' && a->p[i - 1] <= 'z';
-    if (parts < 3)
-        return 0;   /* "testAcc" is a label of its own: its "Acc" must not finish "train acc" */
-
     for (size_t i = 1, start = 0; i <= a->len; i++) {
-        int cut = i == a->len || (a->p[i] >= 'A' && a->p[i] <= 'Z' && a->p[i - 1] >= 'a' &&
-                                  a->p[i - 1] <= 'z');
-        if (!cut)
+        if (i < a->len && !camel_cut(a->p, i))
             continue;
         if (start > 0 && i - start >= 3 && wlen >= 3) {   /* "dWh" (a gradient) names no "Wh" */
             int s = extract_word_eq(w, wlen, a->p + start, i - start);
             best = s > best ? s : best;
         }
+        parts += i < a->len;
         start = i;
     }
+    if (parts < 3)
+        return 0;   /* "testAcc" is a label of its own: its "Acc" must not finish "train acc" */
     return best > 2 ? 2 : best;
 }
 

@@ -776,15 +776,6 @@ static int key_line(const struct extract_transcript *t, const struct xline *ln)
     return 1;
 }
 
-/* The list marker a line's text starts with ("- ", "* ", "+ "), or 0. */
-static size_t item_marker(const struct extract_transcript *t, const struct xline *ln)
-{
-    const char *s = t->text + ln->off;
-    size_t i = indent_of(t, ln);
-    return i + 1 < ln->len && (s[i] == '-' || s[i] == '*' || s[i] == '+') && s[i + 1] == ' '
-               ? i + 2 : 0;
-}
-
 /* A list item with lines indented deeper right below it: Markdown's
  * nesting ("- length 5" over "  - RNN: train 1.000, test 1.000") and a YAML
  * list of mappings ("- model: RNN gain 0.5" over "  per_step_factor:
@@ -794,7 +785,7 @@ static size_t item_marker(const struct extract_transcript *t, const struct xline
 static int parent_item(const struct extract_transcript *t, size_t li)
 {
     const struct xline *ln = &t->lines[li], *next = li + 1 < t->n_lines ? ln + 1 : NULL;
-    return item_marker(t, ln) && next && next->block == ln->block &&
+    return extract_list_marker(t, ln, NULL) && next && next->block == ln->block &&
            indent_of(t, next) > indent_of(t, ln) && ln->n_atoms > 0;
 }
 

@@ -222,21 +222,6 @@ static size_t keyed_numbers(const struct extract_transcript *t, const struct xli
 static int names_each_value(const struct extract_transcript *t, const struct xline *header,
                             const struct xline *row);
 
-/* The header of a run starting at line `first`: the line above it (a rule
- * line in between is allowed), in the same block and not itself a value row. */
-/* Spaces before line k's text, and whether a list marker ("- ", "* ",
- * "+ ") starts it. */
-static size_t list_item_at(const struct extract_transcript *t, size_t k, int *item)
-{
-    const char *s = extract_xline_text(t, &t->lines[k]);
-    size_t n = t->lines[k].len, i = 0;
-
-    while (i < n && s[i] == ' ')
-        i++;
-    *item = i + 1 < n && (s[i] == '-' || s[i] == '*' || s[i] == '+') && s[i + 1] == ' ';
-    return i;
-}
-
 /* An outline's branch: a list item with a deeper list item right below it
  * ("- lstm (forget bias 0)" over "  - train s: 122.3", a tree drawing's
  * branch, extract.c).  It names what the items under it measure, as a
@@ -244,15 +229,16 @@ static size_t list_item_at(const struct extract_transcript *t, size_t k, int *it
  * rows across it. */
 static int outline_branch(const struct extract_transcript *t, size_t k)
 {
-    int item, next_item;
-    size_t ind;
+    size_t ind, next_ind;
 
     if (k + 1 >= t->n_lines || t->lines[k + 1].block != t->lines[k].block)
         return 0;
-    ind = list_item_at(t, k, &item);
-    return item && list_item_at(t, k + 1, &next_item) > ind && next_item;
+    return extract_list_marker(t, &t->lines[k], &ind) &&
+           extract_list_marker(t, &t->lines[k + 1], &next_ind) && next_ind > ind;
 }
 
+/* The header of a run starting at line `first`: the line above it (a rule
+ * line in between is allowed), in the same block and not itself a value row. */
 static long find_header(const struct extract_transcript *t, size_t first, enum xdelim d,
                         const enum xdelim *delims)
 {

@@ -21,6 +21,20 @@ const char *extract_xline_text(const struct extract_transcript *t, const struct 
     return t->text + ln->off;
 }
 
+size_t extract_list_marker(const struct extract_transcript *t, const struct xline *ln,
+                           size_t *indent)
+{
+    const char *s = t->text + ln->off;
+    size_t i = 0;
+
+    while (i < ln->len && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (indent)
+        *indent = i;
+    return i + 1 < ln->len && (s[i] == '-' || s[i] == '*' || s[i] == '+') && s[i + 1] == ' '
+               ? i + 2 : 0;
+}
+
 /* A number that is a value, not part of a name like "b_f=3" or "step1". */
 int extract_is_value_num(const struct extract_transcript *t, const struct xline *ln,
                          const struct xatom *a)

@@ -42,19 +42,18 @@ def start(script, path, token, names):
     except OSError:
         return
 
-    def take(value, depth=0):
-        if state["full"] or isinstance(value, bool):
+    def take(value, got, depth=0):
+        """Adds the numbers of one returned value to the set got."""
+        if isinstance(value, bool):
             return
         if isinstance(value, (int, float)):
-            kept.add(float(value))
+            got.add(float(value))
         elif isinstance(value, (tuple, list, dict)):
             if depth < _DEPTH and len(value) <= MAX_ELEMS:
                 for item in (value.values() if isinstance(value, dict) else value):
-                    take(item, depth + 1)
+                    take(item, got, depth + 1)
         else:
-            _take_array(value, kept)
-        if len(kept) >= MAX_TOTAL:
-            state["full"] = True
+            _take_array(value, got)
 
     def profile(frame, event, arg):
         if event != "return" or arg is None:
@@ -64,15 +63,17 @@ def start(script, path, token, names):
         if own is None:
             own = mine[code] = (code.co_name in names and
                                 os.path.realpath(code.co_filename) == script)
-        if own:
-            before = set(kept)
+        if own and not state["full"]:
+            got = set()
             try:
-                take(arg)
-                fresh = [v for v in kept - before if v == v]
+                take(arg, got)
+                fresh = [v for v in got - kept if v == v]    # NaN is never a result
+                kept.update(fresh)
                 state["out"].write("".join("%r\n" % v for v in fresh))
                 state["out"].flush()
             except Exception:  # noqa: BLE001 - a value we cannot read is not kept
                 pass
+            state["full"] = len(kept) >= MAX_TOTAL
 
     def finish():
         """The last line says whether the script defined the functions at all: a
@@ -92,13 +93,13 @@ def start(script, path, token, names):
     threading.setprofile(profile)
 
 
-def _take_array(value, kept):
+def _take_array(value, got):
     """NumPy arrays and torch tensors, by their module (neither is imported here)."""
     module = type(value).__module__ or ""
     if module.startswith("numpy"):
         if getattr(value, "size", MAX_ELEMS + 1) <= MAX_ELEMS and value.dtype.kind in "fiu":
-            kept.update(float(x) for x in value.ravel().tolist())
+            got.update(float(x) for x in value.ravel().tolist())
     elif module.startswith("torch"):
         numel = getattr(value, "numel", None)
         if numel is not None and numel() <= MAX_ELEMS and not value.is_complex():
-            kept.update(float(x) for x in value.detach().reshape(-1).tolist())
+            got.update(float(x) for x in value.detach().reshape(-1).tolist())

@@ -83,6 +83,8 @@ START_TEST(test_a_tree_drawing_nests_its_leaves_under_their_branches)
                                            "{\"row\": [\"length 50 LSTM b_f 0\", \"length 50 LSTM\"], "
                                            "\"column\": \"test acc\", \"exclude\": [\"b_f 3\"]}");
     ASSERT_HIT(g, 0.495, 13, "0.495");
+    /* read as the branch's leaf, not as a cell of a table headed "gru" */
+    ck_assert_msg(!strstr(g.column, "gru"), "read under the column %s", g.column);
     extract_free(m);
     for (size_t i = 0; i < 2; i++) {
         struct extract_transcript *t = parse_str(trees[i]);
