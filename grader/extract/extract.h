@@ -128,10 +128,12 @@ struct extract_query {
     const struct extract_synonyms *synonyms;   /* not owned; may be NULL */
     char *what;                /* how to name the value in sentences; NULL: built from row/column */
     int part;                  /* the exercise's numbered part the section is; 0 none */
+    int within;                /* 1: the value's row holds only numbers in [lo, hi] */
+    double within_lo, within_hi;
 };
 
 #define EXTRACT_QUERY_INIT { { NULL, NULL, NULL, NULL, NULL }, { 0, 0, 0, 0, 0 }, 0, \
-                             EXTRACT_SCALAR, 0, NULL, NULL, 0 }
+                             EXTRACT_SCALAR, 0, NULL, NULL, 0, 0, 0, 0 }
 
 int extract_query_add(struct extract_query *q, enum extract_field field,
                       const char *phrase, struct gb_err *err);
@@ -149,6 +151,13 @@ int extract_query_add(struct extract_query *q, enum extract_field field,
  *   "part":    integer >= 1                   the exercise's numbered part the section
  *                                             is: a heading whose only words are
  *                                             "Part 3" (Step, Task...) names it too
+ *   "within":  [lo, hi]                       what the quantity can be: every number
+ *                                             of the row it is printed in lies in
+ *                                             [lo, hi] (a weights row is a distribution,
+ *                                             so a row printing 2.0 holds another
+ *                                             quantity: the queries).  A candidate on
+ *                                             such a row loses to one on a row that
+ *                                             fits; alone, it is still read
  * Unknown keys and wrong types are errors naming the key.  synonyms (may be
  * NULL) is stored in the query, not copied. */
 int extract_query_from_json(const cJSON *locate, const struct extract_synonyms *synonyms,

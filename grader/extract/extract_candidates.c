@@ -95,10 +95,55 @@ static int part_heading_ok(struct finder *f, size_t li)
     return 0;
 }
 
+static int outside(const struct extract_query *q, const struct numparse_num *n)
+{
+    double v = numparse_fraction(n), slack = 1e-9 + 0.5 * numparse_half_ulp(n);
+
+    return v < q->within_lo - slack || v > q->within_hi + slack;
+}
+
+/* The number (index in t->nums) of the row candidate c is printed in that
+ * the query's "within" rules out, or -1: the bracketed list its number sits
+ * in, else the value cells of its table row, else (a value read inline) the
+ * number itself.  A weights table's rude row never prints 2.0; the queries'
+ * rude row does: that row holds another quantity, and is no candidate. */
+static long off_domain(const struct finder *f, const struct cand *c)
+{
+    const struct extract_transcript *t = f->t;
+    const struct xline *ln = &t->lines[c->line];
+    const struct numparse_num *n;
+
+    if (!f->q->within || c->num < 0)
+        return -1;
+    n = &t->nums[c->num];
+    if (n->list >= 0) {
+        for (size_t i = ln->num0; i < ln->num0 + ln->n_nums; i++)
+            if (t->nums[i].list == n->list && outside(f->q, &t->nums[i]))
+                return (long)i;
+        return -1;
+    }
+    if (c->table >= 0) {
+        for (size_t i = ln->value_atom; i < ln->n_atoms; i++) {
+            const struct xatom *a = &t->atoms[ln->atom0 + i];
+            if (a->num >= 0 && extract_is_value_num(t, ln, a) && outside(f->q, &t->nums[a->num]))
+                return a->num;
+        }
+        return -1;
+    }
+    return outside(f->q, n) ? c->num : -1;
+}
+
 int extract_add_cand(struct finder *f, const struct cand *c0)
 {
     struct cand cc = *c0, *c = &cc;
 
+    long off = off_domain(f, c0);
+
+    if (off >= 0) {
+        if (f->off_domain_num < 0)
+            f->off_domain_num = off, f->off_domain_cline = c0->line;
+        return 0;
+    }
     cc.other_part = in_other_part(f, c0->line);
     for (size_t i = f->n_c; i-- > 0 && f->c[i].line == c->line;) {
         if (f->c[i].num == c->num) {

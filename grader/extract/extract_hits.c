@@ -380,6 +380,19 @@ static int explain_miss(struct finder *f, struct gb_buf *b)
         }
         return rc;
     }
+    if (f->off_domain_num >= 0) {
+        const struct numparse_num *x = &t->nums[f->off_domain_num];
+        char *txt = sanitize(t->text + t->lines[f->off_domain_cline].off + x->start,
+                             x->end - x->start, 64);
+        rc = txt ? gb_buf_printf(b, err, "the row on line %zu prints %s, which %s cannot be "
+                                 "(it lies in [%g, %g]): that row holds another quantity",
+                                 t->lines[f->off_domain_cline].no, txt,
+                                 f->q->what ? f->q->what : "this value", f->q->within_lo,
+                                 f->q->within_hi)
+                 : gb_fail(err, "out of memory explaining a miss");
+        free(txt);
+        return rc;
+    }
     if (f->row.n && f->col.n && f->row_nonum_line >= 0)
         return gb_buf_printf(b, err, "found '%s, %s' on line %zu but no number for it",
                              first(&f->row), first(&f->col), t->lines[f->row_nonum_line].no);
@@ -670,6 +683,7 @@ int extract_find(const struct extract_transcript *t, const struct extract_query 
     f.q = q;
     f.err = err;
     f.row_line = f.row_table_line = f.col_line = f.row_nonum_line = f.marked_num = -1;
+    f.off_domain_num = -1;
     if (!t || !q)
         return gb_fail(err, "no transcript or query to search");
     if (q->nth < 0 || (unsigned)q->shape > EXTRACT_LINE)

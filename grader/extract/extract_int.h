@@ -605,6 +605,8 @@ struct finder {
     int sec_closed;           /* the first run of lines in the section has ended */
     long row_line, row_table_line, col_line, row_nonum_line;
     struct near_miss nm;
+    long off_domain_num;      /* a number the query's "within" ruled its row out by, or -1 */
+    size_t off_domain_cline;  /*   the candidate's line */
     long marked_num;          /* a dropped value printed as the course's/expected, or -1 */
     size_t marked_cline;      /*   its line */
     struct extract_refmark_at marked;

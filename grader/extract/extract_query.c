@@ -218,6 +218,14 @@ static int read_option(const cJSON *v, struct extract_query *q, struct gb_err *e
         if (!cJSON_IsBool(v))
             return gb_fail(err, "\"all\" must be true or false");
         q->all = cJSON_IsTrue(v);
+    } else if (strcmp(k, "within") == 0) {
+        const cJSON *lo = cJSON_GetArrayItem(v, 0), *hi = cJSON_GetArrayItem(v, 1);
+        if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2 || !cJSON_IsNumber(lo) ||
+            !cJSON_IsNumber(hi) || lo->valuedouble > hi->valuedouble)
+            return gb_fail(err, "\"within\" must be [lo, hi], two numbers with lo <= hi");
+        q->within = 1;
+        q->within_lo = lo->valuedouble;
+        q->within_hi = hi->valuedouble;
     } else if (strcmp(k, "what") == 0) {
         if (!cJSON_IsString(v))
             return gb_fail(err, "\"what\" must be a string");

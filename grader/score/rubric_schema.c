@@ -19,7 +19,7 @@
  * layout, row_axis and shape, is its own). */
 static const char *const inherited[] = { "section", "part" };
 /* The table's fields a locate carries as they are. */
-static const char *const placing[] = { "section", "part", "row_axis", "shape" };
+static const char *const placing[] = { "section", "part", "row_axis", "shape", "within" };
 
 /* One "field" reference, split at '/'. */
 struct ref {
@@ -487,8 +487,8 @@ static int check_table(const cJSON *schema, const cJSON *t, struct gb_err *err)
     if (!cJSON_IsObject(t) || strchr(t->string, '/') || !t->string[0])
         return gb_fail(err, "schema table '%s' must be an object named without '/'", t->string);
     cJSON_ArrayForEach(f, t)
-        if (!rubric_field_word_in(f->string, "about like section part row_axis shape exclude row "
-                                  "keys columns by_position"))
+        if (!rubric_field_word_in(f->string, "about like section part row_axis shape within exclude "
+                                  "row keys columns by_position"))
             return gb_fail(err, "schema table '%s': unknown field '%s'", t->string, f->string);
     if (like && (!cJSON_IsString(like) || !cJSON_GetObjectItemCaseSensitive(schema, like->valuestring) ||
                  !strcmp(like->valuestring, t->string)))

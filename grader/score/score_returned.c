@@ -152,6 +152,36 @@ static int first_missing(const char *found, const double *rec, size_t n, char *m
     return 0;
 }
 
+int score_returned_load(const struct score_input *in, struct score_returned_record *rec,
+                        struct gb_err *err)
+{
+    enum record_end how = RECORD_CUT;
+
+    rec->v = NULL;
+    rec->n = 0;
+    if (!in->returned || in->returned_lost)
+        return 0;
+    return parse_record(in->returned, in->returned_len, &rec->v, &rec->n, &how, err);
+}
+
+void score_returned_record_free(struct score_returned_record *rec)
+{
+    free(rec->v);
+    rec->v = NULL;
+    rec->n = 0;
+}
+
+int score_returned_holds(const struct score_returned_record *rec, const char *s, size_t len)
+{
+    char text[64], missing[48];
+
+    if (!rec->n || len == 0 || len >= sizeof text)
+        return 0;
+    memcpy(text, s, len);
+    text[len] = '\0';
+    return !first_missing(text, rec->v, rec->n, missing, sizeof missing);
+}
+
 /* 1 when c was sent to review (its numbers are not confirmed), 0 when it stands. */
 static int confirm_one(const struct score_input *in, const struct rubric_check *ck,
                        const double *rec, size_t n, struct grade_result *out,

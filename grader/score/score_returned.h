@@ -37,6 +37,22 @@
  * names (left empty when no check names one). */
 int score_returned_names(const struct rubric *r, struct gb_buf *names, struct gb_err *err);
 
+/* The numbers of the run's record, sorted (n 0: no record, or nothing
+ * returned).  Built once per scoring by the checks that read it. */
+struct score_returned_record {
+    double *v;
+    size_t n;
+};
+
+/* Reads in->returned into rec; a lost or absent record leaves rec empty. */
+int score_returned_load(const struct score_input *in, struct score_returned_record *rec,
+                        struct gb_err *err);
+void score_returned_record_free(struct score_returned_record *rec);
+
+/* 1 when the number printed as s[0..len) (at its printed precision; a
+ * percentage as its fraction) is one the named functions returned. */
+int score_returned_holds(const struct score_returned_record *rec, const char *s, size_t len);
+
 /* Confirms out's passing "returned" checks against in->returned (see above). */
 int score_returned_confirm(const struct score_input *in, struct grade_result *out,
                            struct gb_err *err);

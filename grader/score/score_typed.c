@@ -37,6 +37,7 @@
 
 #include "extract/extract.h"
 #include "extract/numparse.h"
+#include "score/score_returned.h"
 #include "score/score_value.h"
 #include "score/source_cite.h"
 
@@ -523,17 +524,33 @@ static size_t in_code(const struct literals *l, const struct numparse_num *p)
 
 struct finding {
     size_t checks, typed, coded;          /* checks located; typed into strings; equal to code */
+    size_t explained;                     /* equal to code, but returned by the function */
     const struct printed *first_typed, *first_coded;
     const struct segment *typed_in;       /* the literal (or folded text) first_typed sits in */
     size_t coded_line;
 };
 
-static void judge(const struct literals *l,
-                  const struct located *pl, size_t n_checks, struct finding *f)
+/* A numeric literal equal to a printed number is explained when the
+ * check says which function computes the number ("returned") and the run's
+ * record shows that function returned it: the code computed it, and the
+ * literal is a hand-worked or module number kept for comparison
+ * (HAND_RUDE = [0.096, ..., 0.711] beside a table attend filled).  A number
+ * inside a string literal is never explained: the line printed a constant. */
+static int explained_by_return(const struct rubric *r, const struct printed *p,
+                               const struct score_returned_record *rec)
 {
+    return r->checks[p->check].returned &&
+           score_returned_holds(rec, p->text + p->num.start, p->num.end - p->num.start);
+}
+
+static void judge(const struct literals *l, const struct located *pl, const struct rubric *r,
+                  const struct score_returned_record *rec, struct finding *f)
+{
+    size_t n_checks = r->n_checks;
+
     memset(f, 0, sizeof *f);
     for (size_t c = 0; c < n_checks; c++) {
-        int seen = 0, typed = 0, coded = 0;
+        int seen = 0, typed = 0, coded = 0, explained = 0;
         size_t looked = 0, at;
         const struct segment *in;
         for (size_t i = 0; i < pl->n && looked < TYPED_PER_CHECK; i++) {
@@ -554,6 +571,10 @@ static void judge(const struct literals *l,
                 if (!f->first_typed)
                     f->first_typed = p, f->typed_in = in;
             } else if (!coded && (at = in_code(l, &p->num))) {
+                if (explained_by_return(r, p, rec)) {
+                    explained = 1;
+                    continue;
+                }
                 coded = 1;
                 if (!f->first_coded)
                     f->first_coded = p, f->coded_line = at;
@@ -562,6 +583,7 @@ static void judge(const struct literals *l,
         f->checks += seen;
         f->typed += typed;
         f->coded += coded && !typed;
+        f->explained += explained && !coded && !typed;
     }
 }
 
@@ -713,6 +735,7 @@ int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck
     const struct rubric *r = ctx->in->rubric;
     struct literals l = { GB_BUF_INIT, NULL, 0, 0, GB_BUF_INIT, NULL, 0, 0 };
     struct located pl = { NULL, 0, 0, NULL };
+    struct score_returned_record rec = { NULL, 0 };
     struct finding f;
     int rc = -1;
 
@@ -730,7 +753,9 @@ int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck
         if (locate_check(&under, &r->checks[i], i, &pl, err))
             goto out;
     }
-    judge(&l, &pl, r->n_checks, &f);
+    if (score_returned_load(ctx->in, &rec, err))
+        goto out;
+    judge(&l, &pl, r, &rec, &f);
     if (pl.shotgun) {
         /* Printing every plausible value is no computation of one. */
         o->verdict = VERDICT_FAIL;
@@ -746,6 +771,11 @@ int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck
         o->verdict = VERDICT_PASS;
         rc = gb_buf_printf(&o->found, err, "none of %zu checked values is typed into %s",
                            f.checks, source_cite_name(ctx->in->source_map, r->submission));
+        if (rc == 0 && f.explained)
+            rc = gb_buf_printf(&o->found, err, " (%zu equal a number written in the code, "
+                               "and the run shows the function that computes %s returned "
+                               "%s)", f.explained, f.explained == 1 ? "it" : "them",
+                               f.explained == 1 ? "it" : "them");
     } else {
         rc = report(ctx, &f, o, err);
     }
@@ -754,6 +784,7 @@ int score_typed_check(const struct score_ctx *ctx, const struct rubric_check *ck
     if (rc == 0 && o->verdict == VERDICT_PASS && ctx->in->typed_notes_lost)
         rc = question_lost_notes(o, err);
 out:
+    score_returned_record_free(&rec);
     located_free(&pl);
     free(l.seg);
     free(l.num);

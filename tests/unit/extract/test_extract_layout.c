@@ -120,6 +120,40 @@ START_TEST(test_a_camel_case_name_is_the_words_it_joins)
 }
 END_TEST
 
+/* What a quantity can be says which row holds it: a weights row is a
+ * distribution ("within": [0, 1]), so the queries' rude row [2. 0. 2. 0.]
+ * under the same Wq heading is no candidate, whichever is printed last; when
+ * it is the only row there, nothing is read and the miss says why. */
+START_TEST(test_a_row_printing_what_the_quantity_cannot_be_holds_another)
+{
+    static const char q[] = "{\"section\": \"Wq\", \"row\": \"rude\", \"nth\": 1, "
+                            "\"within\": [0, 1]}";
+    struct extract_transcript *t = parse_str(
+        "weights with Wq:\n"
+        "  rude     [0.44 0.06 0.44 0.06]\n"
+        "queries after Wq:\n"
+        "  rude     [2. 0. 2. 0.]\n");
+    struct found f = query(t, q);
+    ASSERT_HIT(f, 0.44, 2, "0.44");
+    extract_free(t);
+    t = parse_str("queries after Wq:\n"
+                  "  rude     [2. 0. 2. 0.]\n");
+    f = query(t, q);
+    ck_assert_int_eq(f.n, 0);
+    ck_assert_msg(strstr(f.explain, "line 2 prints 2."), "%s", f.explain);
+    extract_free(t);
+    t = parse_str("queries after Wq:\n"
+                  "| rude | 2.000 | 0.000 | 2.000 | 0.000 |\n"
+                  "| was  | 0.000 | 0.000 | 0.000 | 0.000 |\n"
+                  "weights with Wq:\n"
+                  "| rude | 0.440 | 0.060 | 0.440 | 0.060 |\n");
+    f = query(t, "{\"section\": \"Wq\", \"row\": \"rude\", \"nth\": 2, "
+                 "\"within\": [0, 1]}");
+    ASSERT_HIT(f, 0.06, 5, "0.060");
+    extract_free(t);
+}
+END_TEST
+
 /* ---- new cohorts of 2026-12-07 (fourth round) ---------------------------- */
 
 /* An arrow's side names no subject: the words before the value do, and an
@@ -1229,6 +1263,7 @@ int main(void)
     tcase_add_test(tc, test_the_number_of_a_part_is_no_reading);
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
     tcase_add_test(tc, test_a_tree_drawing_nests_its_leaves_under_their_branches);
+    tcase_add_test(tc, test_a_row_printing_what_the_quantity_cannot_be_holds_another);
     tcase_add_test(tc, test_a_camel_case_name_is_the_words_it_joins);
     tcase_add_test(tc, test_an_arrow_value_is_excluded_by_the_words_before_it);
     tcase_add_test(tc, test_a_long_table_row_naming_a_quotient_is_no_key_reading);

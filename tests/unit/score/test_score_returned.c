@@ -72,6 +72,40 @@ START_TEST(test_numbers_attend_returned_keep_their_pass)
 }
 END_TEST
 
+/* A number written in the code (a hand-worked table kept for comparison)
+ * that attend also returned is computed: typed_output passes and says so.
+ * Without the record, or when attend never returned it, the same literal is
+ * a question for a human; a number inside a string literal stays typed. */
+START_TEST(test_a_literal_attend_also_returned_is_no_typed_number)
+{
+    static const char hand[] = "HAND = [0.711, 0.881]   # my paper numbers\n"
+                               "W, out = attend(M, M, M)\nprint(W)\n";
+    /* "plain" names no function: its 0.711 would stay a question */
+    static const char mine[] = "w 0.711\nout [0.881, -0.119, 0.881, 0.339]\n";
+    struct graded g;
+
+    score_fixture_returned = "0.339463\n0.88066\n-0.1193\n0.711234594\n";
+    score_fixture_grade("run", "", CHECKS, mine, hand, NULL, NULL, &g);
+    expect(&g, "typed", VERDICT_PASS);
+    ck_assert_ptr_nonnull(strstr(find(&g, "typed")->found, "equal a number written in the code"));
+    release(&g);
+    score_fixture_returned = NULL;
+    score_fixture_grade("run", "", CHECKS, mine, hand, NULL, NULL, &g);
+    expect(&g, "typed", VERDICT_REVIEW);
+    release(&g);
+    score_fixture_returned = "0.339463\n-0.1193\n";
+    score_fixture_grade("run", "", CHECKS, mine, hand, NULL, NULL, &g);
+    expect(&g, "typed", VERDICT_REVIEW);
+    release(&g);
+    score_fixture_returned = "0.339463\n0.88066\n-0.1193\n0.711234594\n";
+    score_fixture_grade("run", "", CHECKS, out, "attend(M, M, M)\nprint('w 0.711')\n", NULL,
+                        NULL, &g);
+    ck_assert_int_ne(find(&g, "typed")->verdict, VERDICT_PASS);
+    release(&g);
+    score_fixture_returned = NULL;
+}
+END_TEST
+
 START_TEST(test_numbers_attend_never_returned_go_to_a_human)
 {
     struct graded g;
@@ -131,6 +165,7 @@ int main(void)
     const TTest *const tests[] = {
         test_numbers_attend_returned_keep_their_pass,
         test_numbers_attend_never_returned_go_to_a_human,
+        test_a_literal_attend_also_returned_is_no_typed_number,
         test_names_the_functions_once,
     };
 
