@@ -211,15 +211,89 @@ static int is_blank(const char *s, size_t len)
     return 1;
 }
 
+/* ---- side-by-side panes -------------------------------------------------
+ *
+ * A run of lines that all hold the same number of " || " (extract_panes.c
+ * has given each right pane's bare rows their left keys) is stored pane by
+ * pane, each pane its own block, every piece under its own line number: a
+ * reader reads each pane down as its own table. */
+
+#define PANE_RUN_MAX 512
+
+/* The physical lines from start that hold the same number of separators as
+ * the first (one or more), with no redraw or joined structure among them:
+ * their starts into line, how many; 0 when start opens no such run. */
+static size_t pane_run(const struct extract_transcript *t, size_t start, size_t soft,
+                       size_t *line, size_t *bars)
+{
+    size_t n = 0, at[EXTRACT_PANES_MAX];
+
+    while (start < t->len && n < PANE_RUN_MAX) {
+        const char *s = t->text + start;
+        const char *nl = memchr(s, '\n', t->len - start);
+        size_t end = nl ? (size_t)(nl - t->text) : t->len, len = end - start, b;
+        if (memchr(s, '\r', len) && !(len && s[len - 1] == '\r' && !memchr(s, '\r', len - 1)))
+            break;                       /* a redraw: its segments are read as they are */
+        if (is_blank(s, len) || !(b = extract_pane_bars(s, len, at)) || (n && b != *bars))
+            break;
+        if (soft < t->n_soft && t->soft_breaks[soft] < end)
+            break;
+        *bars = b;
+        line[n++] = start;
+        start = end + 1;
+    }
+    return n;
+}
+
+/* Stores the run's panes: pane k of each line, pane after pane, each its own
+ * block; returns the next block number, or -1. */
+static long add_panes(struct extract_transcript *t, const size_t *line, size_t n, size_t bars,
+                      size_t no, long block, struct gb_err *err)
+{
+    for (size_t k = 0; k <= bars; k++) {
+        block++;
+        for (size_t j = 0; j < n; j++) {
+            const char *s = t->text + line[j];
+            const char *nl = memchr(s, '\n', t->len - line[j]);
+            size_t len = nl ? (size_t)(nl - s) : t->len - line[j], at[EXTRACT_PANES_MAX];
+            size_t from, to;
+
+            if (len && s[len - 1] == '\r')
+                len--;
+            extract_pane_bars(s, len, at);
+            from = k ? at[k - 1] + 2 : 0;
+            to = k < bars ? at[k] : len;
+            if (is_blank(s + from, to - from))
+                continue;
+            if (add_line(t, line[j] + from, to - from, no + j, block, err) < 0)
+                return -1;
+            t->lines[t->n_lines - 1].pane = (int)k + 1;
+        }
+    }
+    t->panes = 1;
+    return block;
+}
+
 /* Splits the text into stored lines.  A lone '\r' ends a segment (a redraw);
  * each segment is stored as its own line under the same line number. */
 static int split_lines(struct extract_transcript *t, struct gb_err *err)
 {
-    size_t i = 0, start = 0, no = 1, soft = 0;
+    size_t i = 0, start = 0, no = 1, soft = 0, run[PANE_RUN_MAX], bars = 0, n_run;
     long block = 0;
     int prev_blank = 1;
 
     while (start <= t->len) {
+        if (start < t->len && (n_run = pane_run(t, start, soft, run, &bars)) > 0) {
+            if ((block = add_panes(t, run, n_run, bars, no, block, err)) < 0)
+                return -1;
+            const char *nl = memchr(t->text + run[n_run - 1], '\n', t->len - run[n_run - 1]);
+            no += n_run;
+            prev_blank = 1;              /* what follows the panes is read on its own */
+            if (!nl)
+                break;
+            start = (size_t)(nl - t->text) + 1;
+            continue;
+        }
         size_t end = start;
         while (end < t->len && t->text[end] != '\n' && t->text[end] != '\r')
             end++;
@@ -852,6 +926,33 @@ static void blank_test_prefixes(char *s, size_t len)
     }
 }
 
+/* Stored panes break line-number order: by_no restores it (stable, a
+ * counting sort over the numbers) for lookups by number
+ * (extract_line_text). */
+static int index_by_number(struct extract_transcript *t, struct gb_err *err)
+{
+    size_t *start;
+
+    if (!t->panes || !t->n_lines)
+        return 0;
+    start = calloc(t->n_output_lines + 2, sizeof *start);
+    t->by_no = malloc(t->n_lines * sizeof *t->by_no);
+    if (!start || !t->by_no) {
+        free(start);
+        return gb_fail(err, "out of memory parsing the output");
+    }
+    for (size_t i = 0; i < t->n_lines; i++)
+        start[t->lines[i].no <= t->n_output_lines ? t->lines[i].no + 1 : t->n_output_lines + 1]++;
+    for (size_t no = 1; no <= t->n_output_lines + 1; no++)
+        start[no] += start[no - 1];
+    for (size_t i = 0; i < t->n_lines; i++) {
+        size_t no = t->lines[i].no <= t->n_output_lines ? t->lines[i].no : t->n_output_lines;
+        t->by_no[start[no]++] = i;
+    }
+    free(start);
+    return 0;
+}
+
 int extract_parse(const char *text, size_t len, const struct extract_limits *limits,
                   struct extract_transcript **out, struct gb_err *err)
 {
@@ -885,7 +986,7 @@ int extract_parse(const char *text, size_t len, const struct extract_limits *lim
     if (extract_nest_join(t, err) < 0 || extract_reshape(t, err) < 0)
         goto fail;
     extract_nest_unfold(t);
-    if (split_lines(t, err) < 0)
+    if (split_lines(t, err) < 0 || index_by_number(t, err) < 0)
         goto fail;
     for (size_t i = 0; i < t->n_lines; i++)
         t->lines[i].kind = classify(t, &t->lines[i]);
@@ -928,6 +1029,7 @@ void extract_free(struct extract_transcript *t)
     free(t->paths);
     free(t->patoms);
     free(t->soft_breaks);
+    free(t->by_no);
     free(t);
 }
 
@@ -936,10 +1038,36 @@ size_t extract_line_count(const struct extract_transcript *t)
     return t ? t->n_output_lines : 0;
 }
 
+/* A stored line a reader does not read: a redraw's earlier segment. */
+static int superseded(const struct extract_transcript *t, size_t i)
+{
+    return i + 1 < t->n_lines && t->lines[i + 1].no == t->lines[i].no && !t->lines[i].pane &&
+           !t->lines[i + 1].pane;
+}
+
+size_t extract_reading_count(const struct extract_transcript *t)
+{
+    return t ? t->n_lines : 0;
+}
+
+const char *extract_reading_line(const struct extract_transcript *t, size_t i, size_t *len,
+                                 size_t *line_no)
+{
+    if (!t || i >= t->n_lines || superseded(t, i)) {
+        *len = 0;
+        *line_no = t && i < t->n_lines ? t->lines[i].no : 0;
+        return NULL;
+    }
+    *len = t->lines[i].len;
+    *line_no = t->lines[i].no;
+    return t->text + t->lines[i].off;
+}
+
 const char *extract_line_text(const struct extract_transcript *t, size_t line_no,
                               size_t *len)
 {
     size_t lo = 0, hi;
+#define STORED(i) (&t->lines[t->by_no ? t->by_no[i] : (i)])
 
     if (!t || line_no == 0 || line_no > t->n_output_lines)
         return NULL;
@@ -947,16 +1075,24 @@ const char *extract_line_text(const struct extract_transcript *t, size_t line_no
     /* The last stored segment with this number: what the screen showed. */
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (t->lines[mid].no <= line_no)
+        if (STORED(mid)->no <= line_no)
             lo = mid + 1;
         else
             hi = mid;
     }
-    if (lo > 0 && t->lines[lo - 1].no == line_no) {
+    if (lo > 0 && STORED(lo - 1)->no == line_no) {
+        const struct xline *ln = STORED(lo - 1);
+        size_t b = ln->off, e = ln->off + ln->len;
+        /* panes side by side: the whole line they were printed on */
+        for (size_t i = lo - 1; ln->pane && i-- > 0 && STORED(i)->no == line_no && STORED(i)->pane;) {
+            b = STORED(i)->off < b ? STORED(i)->off : b;
+            e = STORED(i)->off + STORED(i)->len > e ? STORED(i)->off + STORED(i)->len : e;
+        }
         if (len)
-            *len = t->lines[lo - 1].len;
-        return t->text + t->lines[lo - 1].off;
+            *len = e - b;
+        return t->text + b;
     }
+#undef STORED
     if (len)
         *len = 0;
     return "";

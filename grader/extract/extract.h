@@ -69,6 +69,14 @@ size_t extract_line_count(const struct extract_transcript *t);
 const char *extract_line_text(const struct extract_transcript *t, size_t line_no,
                               size_t *len);
 
+/* The lines in the order a reader reads them: a redrawn line's last
+ * segment, and each pane of tables printed side by side (" || ") on its own,
+ * pane after pane.  extract_reading_line gives the i-th (0-based, below
+ * extract_reading_count), its bytes and its output line number. */
+size_t extract_reading_count(const struct extract_transcript *t);
+const char *extract_reading_line(const struct extract_transcript *t, size_t i, size_t *len,
+                                 size_t *line_no);
+
 /* A sentence about input the parser did not read ("only the beginning of
  * the output was read (size limit)"), or NULL when everything was read. */
 const char *extract_notes(const struct extract_transcript *t);

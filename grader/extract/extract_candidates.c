@@ -104,9 +104,10 @@ static int outside(const struct extract_query *q, const struct numparse_num *n)
 
 /* The number (index in t->nums) of the row candidate c is printed in that
  * the query's "within" rules out, or -1: the bracketed list its number sits
- * in, else the value cells of its table row, else (a value read inline) the
- * number itself.  A weights table's rude row never prints 2.0; the queries'
- * rude row does: that row holds another quantity, and is no candidate. */
+ * in, else the value cells of its table row (three or more: one quantity
+ * across its columns), else the number itself.  A weights table's rude row
+ * never prints 2.0; the queries' rude row does: that row holds another
+ * quantity, and is no candidate. */
 static long off_domain(const struct finder *f, const struct cand *c)
 {
     const struct extract_transcript *t = f->t;
@@ -123,12 +124,19 @@ static long off_domain(const struct finder *f, const struct cand *c)
         return -1;
     }
     if (c->table >= 0) {
+        /* a row of one quantity across its columns ("rude 2.000 0.000 2.000
+         * 0.000"); a long table's row names one observation per column
+         * ("A_self rude rude 2.000 0.711": score, weight), each its own */
+        long values = 0, off = -1;
         for (size_t i = ln->value_atom; i < ln->n_atoms; i++) {
             const struct xatom *a = &t->atoms[ln->atom0 + i];
-            if (a->num >= 0 && extract_is_value_num(t, ln, a) && outside(f->q, &t->nums[a->num]))
-                return a->num;
+            if (a->num < 0 || !extract_is_value_num(t, ln, a))
+                continue;
+            values++;
+            if (off < 0 && outside(f->q, &t->nums[a->num]))
+                off = a->num;
         }
-        return -1;
+        return values >= 3 ? off : outside(f->q, n) ? c->num : -1;
     }
     return outside(f->q, n) ? c->num : -1;
 }

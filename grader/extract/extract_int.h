@@ -93,6 +93,7 @@ struct xline {
                            * the table's shape, not the section it is in */
     size_t value_atom;    /* DATA rows: first atom of the value region (relative) */
     int decimal_comma;    /* its numbers are written with a decimal comma ("0,740   1,000") */
+    int pane;             /* 1 + its pane's place in a side-by-side run; 0 none */
     long inherit;         /* a MultiIndex row printed with its outer keys blanked ("   0.9"
                            * under "RNN gain   0.5"): the row above that printed them, or -1 */
     size_t n_inherit;     /*   and how many of that row's first atoms name this row too */
@@ -161,6 +162,10 @@ struct extract_transcript {
     const char *notes;         /* static sentence, or NULL */
     struct extract_limits limits;
     int decimal_commas;        /* the output writes decimal commas (two lines or more) */
+    int panes;                 /* side-by-side panes were read (extract.c): stored lines
+                                * are no longer in line-number order, and by_no is
+                                * their indices in that order (stable) */
+    size_t *by_no;
 };
 
 /* "[memory_lab.lstm.len_50]": a TOML or INI section header (a dotted path of
@@ -186,6 +191,17 @@ int extract_reshape_spaced(struct extract_transcript *t, struct gb_err *err);
  * as the header of the tuples above them, rewritten as pipe tables in
  * place. */
 int extract_reshape_structured(struct extract_transcript *t, struct gb_err *err);
+/* Tables printed side by side (extract_panes.c): the " || " separators of
+ * a line s[0..len) — blank on both sides, none a lone '|' of a pipe table
+ * nor part of a rule — their offsets into at, how many (at most
+ * EXTRACT_PANES_MAX - 1; otherwise 0). */
+#define EXTRACT_PANES_MAX 8
+size_t extract_pane_bars(const char *s, size_t len, size_t *at);
+/* A right pane's bare row takes the left row's key, the header its corner,
+ * rewritten in place before the lines are split (extract_panes.c). */
+int extract_reshape_panes(struct extract_transcript *t, struct gb_err *err);
+/* SQL INSERT statements as the tables they fill (extract_sql.c). */
+int extract_reshape_sql(struct extract_transcript *t, struct gb_err *err);
 /* extract_repl.c: an interactive session's ">>> expr" over the value it
  * echoes, the echo rewritten in place as "expr: value". */
 int extract_reshape_repl(struct extract_transcript *t, struct gb_err *err);

@@ -606,15 +606,19 @@ static size_t find_traces(const struct extract_transcript *t, struct trace *out,
     long prev = -2;
     char joined[WRAPPED_ROW_BYTES];
 
-    for (size_t line = 1; line <= extract_line_count(t); line++) {
+    /* in reading order: two traces printed side by side are read one after
+     * the other (extract_reading_line) */
+    for (size_t r = 0, skip = 0, line; r < extract_reading_count(t); r++) {
         size_t len, last;
-        const char *s = extract_line_text(t, line, &len), *tok;
+        const char *s = extract_reading_line(t, r, &len, &line), *tok;
         double h[HAND_RNN_UNITS], slack;
-        long step = s ? trace_row(s, len, &tok, h, &slack) : -1;
-        if (step < 0 && s && (last = wrapped_row(t, line, joined, sizeof joined, &len)) &&
+        if (!s || line <= skip)
+            continue;
+        long step = trace_row(s, len, &tok, h, &slack);
+        if (step < 0 && (last = wrapped_row(t, line, joined, sizeof joined, &len)) &&
             (step = trace_row(joined, len, &tok, h, &slack)) >= 0)
-            line = last;   /* tok is a vocabulary string, not a pointer into joined */
-        int stepless = step < 0 && s && stepless_row(s, len, &tok, h, &slack);
+            line = skip = last;   /* tok is a vocabulary string, not a pointer into joined */
+        int stepless = step < 0 && stepless_row(s, len, &tok, h, &slack);
         if (stepless)
             /* its place in the run: after the row just above, or the first
              * (step 0 for "<start>", else step 1) */
@@ -623,7 +627,7 @@ static size_t find_traces(const struct extract_transcript *t, struct trace *out,
         if (step < 0 && nt < max && transposed_trace(t, line, &out[nt])) {
             nt++;
             prev = -2;
-            line += 1 + HAND_RNN_UNITS;   /* its token and unit rows */
+            skip = line + 1 + HAND_RNN_UNITS;   /* its token and unit rows */
             continue;
         }
         if (step < 0)

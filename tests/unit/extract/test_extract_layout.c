@@ -154,6 +154,58 @@ START_TEST(test_a_row_printing_what_the_quantity_cannot_be_holds_another)
 }
 END_TEST
 
+/* Two tables printed side by side, " || " between them, are two tables: a
+ * reader reads each pane down, and a right pane's row of bare numbers is
+ * the left row beside it (extract.c add_panes).  A norm "||g_50||" and a
+ * pipe table's "||" column groups are no panes. */
+START_TEST(test_side_by_side_panes_are_read_each_as_a_table)
+{
+    struct extract_transcript *t = parse_str(
+        "plain RNN, by recurrent gain         ||  LSTM, by forget bias\n"
+        "step      g=0.5      g=1.5  ||      b_f=0      b_f=3\n"
+        "  50  7.577e-02  7.708e-02  ||  3.679e-02  2.230e-02\n"
+        "   1  5.032e-17  5.268e+00  ||  5.180e-12  4.782e-02\n");
+    struct found f = extract_fixture_query(t, "{\"gain\": [\"g\"]}",
+                                           "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 5.032e-17, 4, "5.032e-17");
+    /* the right pane's step 1 row, named by the left key and corner */
+    f = query(t, "{\"row\": \"b_f 3\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 4.782e-02, 4, "4.782e-02");
+    extract_free(t);
+    t = parse_str("          support      was  ||  output = weights @ V\n"
+                  "support     0.711    0.096  ||    1.422   -0.193\n"
+                  "rude        0.096    0.711  ||    0.193   -1.422\n");
+    f = query(t, "{\"section\": \"output\", \"row\": \"rude\", \"shape\": \"vector\"}");
+    ASSERT_HIT(f, 0.193, 3, "0.193");
+    ck_assert_int_eq(f.n_nums, 2);
+    extract_free(t);
+    t = parse_str("model          ||g_50||    ||g_1||\n"
+                  "RNN gain 0.5   7.577e-02  5.032e-17\n");
+    f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"g_1\"}");
+    ASSERT_HIT(f, 5.032e-17, 2, "5.032e-17");
+    extract_free(t);
+}
+END_TEST
+
+/* SQL INSERT statements are rows of the table they name (extract_sql.c):
+ * the columns named in the statement or by its CREATE TABLE, every row
+ * citing its own statement. */
+START_TEST(test_sql_inserts_are_rows_of_their_table)
+{
+    struct extract_transcript *t = parse_str(
+        "CREATE TABLE runs (length INTEGER, model TEXT, train_acc REAL, test_acc REAL);\n"
+        "INSERT INTO runs (length, model, train_acc, test_acc) VALUES (50, 'RNN', 0.561, 0.494);\n"
+        "INSERT INTO runs VALUES (50, 'LSTM b_f=0', 0.839, 0.495), (50, 'GRU', 1.0, 1.0);\n"
+        "INSERT INTO scalars VALUES ('per_step_factor_gain_0.5', 0.49);\n");
+    struct found f = extract_fixture_query(t, "{\"length\": [\"T\"]}",
+                                           "{\"row\": \"length 50 LSTM\", \"column\": \"test acc\"}");
+    ASSERT_HIT(f, 0.495, 3, "0.495");
+    f = query(t, "{\"row\": \"RNN\", \"column\": \"train acc\"}");
+    ASSERT_HIT(f, 0.561, 2, "0.561");
+    extract_free(t);
+}
+END_TEST
+
 /* ---- new cohorts of 2026-12-07 (fourth round) ---------------------------- */
 
 /* An arrow's side names no subject: the words before the value do, and an
@@ -1264,6 +1316,8 @@ int main(void)
     tcase_add_test(tc, test_counts_and_ranges_in_a_sentence_are_no_reading);
     tcase_add_test(tc, test_a_tree_drawing_nests_its_leaves_under_their_branches);
     tcase_add_test(tc, test_a_row_printing_what_the_quantity_cannot_be_holds_another);
+    tcase_add_test(tc, test_side_by_side_panes_are_read_each_as_a_table);
+    tcase_add_test(tc, test_sql_inserts_are_rows_of_their_table);
     tcase_add_test(tc, test_a_camel_case_name_is_the_words_it_joins);
     tcase_add_test(tc, test_an_arrow_value_is_excluded_by_the_words_before_it);
     tcase_add_test(tc, test_a_long_table_row_naming_a_quotient_is_no_key_reading);
