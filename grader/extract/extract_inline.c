@@ -676,7 +676,7 @@ static int before_comparative(const struct extract_transcript *t, const struct x
  * "module" holds a gap, not the quantity (cases: test_extract_match's
  * test_difference_is_no_reading, test_extract_table's
  * test_difference_column_is_no_reading). */
-static const char *const difference_names[] = { "gap", "difference", "diff", "delta", "error",
+static const char *const difference_names[] = { "gap", "difference", "diff", "delta", "error", "minus",
                                                 NULL };
 
 int extract_asks_difference(const struct phrase_set *col)

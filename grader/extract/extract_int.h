@@ -200,6 +200,10 @@ size_t extract_pane_bars(const char *s, size_t len, size_t *at);
 /* A right pane's bare row takes the left row's key, the header its corner,
  * rewritten in place before the lines are split (extract_panes.c). */
 int extract_reshape_panes(struct extract_transcript *t, struct gb_err *err);
+/* Nested blocks of "name: value" fields (protocol buffers' text format) as
+ * the flat records they hold, each inheriting its blocks' names and short
+ * fields (extract_textproto.c). */
+int extract_reshape_textproto(struct extract_transcript *t, struct gb_err *err);
 /* SQL INSERT statements as the tables they fill (extract_sql.c). */
 int extract_reshape_sql(struct extract_transcript *t, struct gb_err *err);
 /* extract_repl.c: an interactive session's ">>> expr" over the value it

@@ -601,7 +601,9 @@ static int record_measure(struct finder *f, size_t li, const struct record *r, s
         col_ok = extract_match_set(f->t, &f->col, &S, -1, &cm, &c_extras, NULL, 0) &&
                  !in_quotient(f, la, n_lo, field_of, &cm) &&
                  !(S.s[1].n && !extract_asks_ratio(&f->col) &&
-                   extract_names_ratio(S.s[1].a, S.s[1].n));   /* "step1_over_step50" */
+                   extract_names_ratio(S.s[1].a, S.s[1].n)) &&   /* "step1_over_step50" */
+                 !(S.s[1].n && !extract_asks_difference(&f->col) &&
+                   extract_names_difference(S.s[1].a, S.s[1].n));   /* "train_minus_test" */
     } else if (n_measures > 1) {
         col_ok = 0;   /* "train": 1.0, "test": 0.98 and no column to choose */
     }

@@ -21,6 +21,8 @@
  *    value Python echoes, the expression read as the value's label;
  *  - through extract_structured.c, NumPy structured arrays as repr()
  *    prints them, the column names in the dtype after the rows;
+ *  - through extract_textproto.c, nested "name { field: value }" blocks as
+ *    the flat records they hold;
  *  - through extract_sql.c, SQL INSERT statements, each a row of the table
  *    it names;
  *  - through extract_panes.c, tables printed side by side, a right pane's
@@ -618,7 +620,8 @@ int extract_reshape(struct extract_transcript *t, struct gb_err *err)
         return gb_fail(err, "out of memory reading a table printed as a dict or records");
     rc = expand_html(t, err) < 0 || extract_reshape_repl(t, err) < 0 ||
          expand_dicts(t, &cd, err) < 0 ||
-         expand_records(t, &cd, err) < 0 || extract_reshape_structured(t, err) < 0 ||
+         expand_records(t, &cd, err) < 0 || extract_reshape_textproto(t, err) < 0 ||
+         extract_reshape_structured(t, err) < 0 ||
          extract_reshape_sql(t, err) < 0 || extract_reshape_panes(t, err) < 0 ||
          extract_reshape_spaced(t, err) < 0 ? -1 : 0;
     free(cd.cells);

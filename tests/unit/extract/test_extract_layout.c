@@ -206,6 +206,61 @@ START_TEST(test_sql_inserts_are_rows_of_their_table)
 }
 END_TEST
 
+/* Nested "name { field: value }" blocks (protocol buffers' text format)
+ * are the flat records a reader reads in them, each inheriting the short
+ * fields of the blocks around it (extract_textproto.c); a measurement
+ * named as a difference ("train_minus_test") is no reading of either side. */
+START_TEST(test_nested_field_blocks_are_records_that_inherit_their_keys)
+{
+    static const char out[] =
+        "grad_row {\n"
+        "  model: RNN\n"
+        "  gain: 0.5\n"
+        "  blame {\n"
+        "    step: 50\n"
+        "    grad_norm: 7.577e-02\n"
+        "  }\n"
+        "  blame {\n"
+        "    step: 1\n"
+        "    grad_norm: 5.032e-17\n"
+        "  }\n"
+        "  shrink_per_step: 0.490\n"
+        "}\n"
+        "grad_row {\n"
+        "  model: RNN\n"
+        "  gain: 1.5\n"
+        "  blame {\n"
+        "    step: 1\n"
+        "    grad_norm: 5.268e+00\n"
+        "  }\n"
+        "  shrink_per_step: 1.090\n"
+        "}\n"
+        "run {\n"
+        "  length: 50\n"
+        "  model: \"LSTM\"\n"
+        "  train_acc: 0.839\n"
+        "  test_acc: 0.495\n"
+        "  train_minus_test: 0.344\n"
+        "}\n"
+        "run {\n"
+        "  length: 50\n"
+        "  model: \"GRU\"\n"
+        "  train_acc: 1.000\n"
+        "  test_acc: 1.000\n"
+        "  train_minus_test: 0.000\n"
+        "}\n";
+    struct extract_transcript *t = parse_str(out);
+    struct found f = query(t, "{\"row\": \"gain 0.5\", \"column\": \"step 1\"}");
+    ASSERT_HIT(f, 5.032e-17, 10, "5.032e-17");
+    f = query(t, "{\"row\": \"gain 1.5\", \"column\": [\"per step\", \"shrink\"]}");
+    ASSERT_HIT(f, 1.090, 21, "1.090");
+    f = extract_fixture_query(t, "{\"train acc\": [\"train\"], \"length\": [\"T\"]}",
+                              "{\"row\": \"length 50 LSTM\", \"column\": \"train acc\"}");
+    ASSERT_HIT(f, 0.839, 28, "0.839");   /* the record cites its block's last field */
+    extract_free(t);
+}
+END_TEST
+
 /* ---- new cohorts of 2026-12-07 (fourth round) ---------------------------- */
 
 /* An arrow's side names no subject: the words before the value do, and an
@@ -1318,6 +1373,7 @@ int main(void)
     tcase_add_test(tc, test_a_row_printing_what_the_quantity_cannot_be_holds_another);
     tcase_add_test(tc, test_side_by_side_panes_are_read_each_as_a_table);
     tcase_add_test(tc, test_sql_inserts_are_rows_of_their_table);
+    tcase_add_test(tc, test_nested_field_blocks_are_records_that_inherit_their_keys);
     tcase_add_test(tc, test_a_camel_case_name_is_the_words_it_joins);
     tcase_add_test(tc, test_an_arrow_value_is_excluded_by_the_words_before_it);
     tcase_add_test(tc, test_a_long_table_row_naming_a_quotient_is_no_key_reading);
