@@ -74,6 +74,7 @@ static const struct label_word lexicon[] = {
     { "comprimento", "length" },     /* pt */
     { "consulta", "query" },         /* es, pt */
     { "czas", "time" },              /* pl */
+    { "del", "part" },               /* sv, da, no ("Del 4") */
     { "depois", "after" },           /* pt */
     { "despues", "after" },          /* es */
     { "detik", "seconds" },          /* id */
@@ -87,6 +88,7 @@ static const struct label_word lexicon[] = {
     { "dopo", "after" },             /* it */
     { "durchschnitt", "mean" },      /* de */
     { "ecart", "gap" },              /* fr */
+    { "efter", "after" },            /* sv, da */
     { "egitim", "train" },           /* tr */
     { "ejercicio", "exercise" },     /* es */
     { "entrainement", "train" },     /* fr */
@@ -103,6 +105,7 @@ static const struct label_word lexicon[] = {
     { "faktor", "factor" },          /* id */
     { "fark", "difference" },        /* tr */
     { "fila", "row" },               /* es */
+    { "fore", "before" },            /* sv (före) */
     { "frage", "question" },         /* de */
     { "galat", "wrong" },            /* hi-Latn */
     { "gemiddelde", "mean" },        /* nl */
@@ -138,12 +141,14 @@ static const struct label_word lexicon[] = {
     { "logistica", "logistic" },     /* es, pt, it */
     { "logistique", "logistic" },    /* fr */
     { "logistisch", "logistic" },    /* de */
+    { "logistisk", "logistic" },     /* sv, da, no */
     { "logistyczna", "logistic" },   /* pl */
     { "logistyczny", "logistic" },   /* pl */
     { "longitud", "length" },        /* es */
     { "longueur", "length" },        /* fr */
     { "lunghezza", "length" },       /* it */
     { "lupa", "forget" },            /* id */
+    { "medel", "mean" },             /* sv */
     { "media", "mean" },             /* es, pt, it */
     { "melange", "shuffled" },       /* fr */
     { "mezclado", "shuffled" },      /* es */
