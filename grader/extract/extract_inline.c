@@ -25,7 +25,8 @@ static int label_list_place(const char *s, size_t len, const struct xatom *w, si
     char sep;
 
     if (extract_enclosing_group(s, len, at, &b, &e)) {
-        sep = memchr(s + b, ',', e - b) ? ',' : 0;
+        /* "(support was not rude)": words alone, a blank between each */
+        sep = memchr(s + b, ',', e - b) ? ',' : memchr(s + b, ' ', e - b) ? ' ' : 0;
         *end = e + 1;
     } else if ((at > 0 && s[at - 1] == '/') || (we < len && s[we] == '/')) {
         for (b = at; b > 0 && s[b - 1] != ' ' && s[b - 1] != '\t' && s[b - 1] != ':'; b--)
