@@ -261,6 +261,22 @@ START_TEST(test_nested_field_blocks_are_records_that_inherit_their_keys)
 }
 END_TEST
 
+/* A parenthesised run of bare words before as many numbers labels them by
+ * place, as "[very, not]" does: "(support was not rude)" names the four
+ * weights of the row it follows, and its "rude" is a column, not the row. */
+START_TEST(test_a_parenthesised_word_list_labels_numbers_by_place)
+{
+    struct extract_transcript *t = parse_str(
+        "B, weights of row 'not' (support was not rude) ........ 0.250 0.250 0.250 0.250\n"
+        "B, weights of row 'rude' (support was not rude) ....... 0.440 0.060 0.440 0.060\n");
+    struct found f = query(t, "{\"row\": \"rude\", \"column\": \"was\"}");
+    ASSERT_HIT(f, 0.060, 2, "0.060");
+    f = query(t, "{\"row\": \"rude\", \"column\": \"support\"}");
+    ASSERT_HIT(f, 0.440, 2, "0.440");
+    extract_free(t);
+}
+END_TEST
+
 /* ---- new cohorts of 2026-12-07 (fourth round) ---------------------------- */
 
 /* An arrow's side names no subject: the words before the value do, and an
@@ -1374,6 +1390,7 @@ int main(void)
     tcase_add_test(tc, test_side_by_side_panes_are_read_each_as_a_table);
     tcase_add_test(tc, test_sql_inserts_are_rows_of_their_table);
     tcase_add_test(tc, test_nested_field_blocks_are_records_that_inherit_their_keys);
+    tcase_add_test(tc, test_a_parenthesised_word_list_labels_numbers_by_place);
     tcase_add_test(tc, test_a_camel_case_name_is_the_words_it_joins);
     tcase_add_test(tc, test_an_arrow_value_is_excluded_by_the_words_before_it);
     tcase_add_test(tc, test_a_long_table_row_naming_a_quotient_is_no_key_reading);
