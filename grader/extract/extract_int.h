@@ -216,6 +216,17 @@ struct gb_buf;
 int extract_take_text(struct extract_transcript *t, struct gb_buf *out, const char *what,
                       struct gb_err *err);
 
+/* A rewrite pass over the text, span by span (extract_spaced.c): span is
+ * called at the start b of each line; it appends the rewrite of the lines
+ * it takes to out, sets *end to the end of the last of them (before its
+ * newline) and returns 1, or returns 0 to leave the line as printed, -1 on
+ * error.  Soft breaks move with their lines; the text is replaced when any
+ * span was rewritten. */
+typedef int (*extract_span_fn)(void *arg, const char *s, size_t len, size_t b,
+                               struct gb_buf *out, size_t *end, struct gb_err *err);
+int extract_rewrite_spans(struct extract_transcript *t, const char *what, extract_span_fn span,
+                          void *arg, struct gb_err *err);
+
 /* The soft breaks (extract_nest_join) of old line [b, e), now at [new_b,
  * new_e): those of a rewritten line move to its last byte, those of a line
  * kept as it was move with it (extract_spaced.c). */

@@ -20,6 +20,7 @@
 #include "extract/extract_int.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
@@ -170,43 +171,29 @@ static int put_run(struct gb_buf *out, const char *s, const struct run_line *rl,
     return 0;
 }
 
+/* A run of two lines or more from b, its keys put in (extract_rewrite_spans). */
+static int pane_span(void *arg, const char *s, size_t len, size_t b, struct gb_buf *out,
+                     size_t *end, struct gb_err *err)
+{
+    struct run_line *rl = arg;
+    size_t n = b < len ? pane_run(s, len, b, rl) : 0;
+
+    if (n < 2)
+        return 0;
+    *end = rl[n - 1].e;
+    return put_run(out, s, rl, n, err) ? -1 : 1;
+}
+
 int extract_reshape_panes(struct extract_transcript *t, struct gb_err *err)
 {
-    static struct run_line rl[PANE_RUN_MAX];
-    struct gb_buf out = GB_BUF_INIT;
-    size_t soft = 0, b = 0, n;
-    int changed = 0, rc = -1;
+    struct run_line *rl;
+    int rc;
 
     if (!t->len || !memmem(t->text, t->len, "||", 2))
         return 0;
-    while (b <= t->len) {
-        size_t at = out.len;
-        if (b < t->len && (n = pane_run(t->text, t->len, b, rl)) >= 2) {
-            size_t e = rl[n - 1].e;
-            if (put_run(&out, t->text, rl, n, err))
-                goto out;
-            changed = 1;
-            extract_move_breaks(t, &soft, b, e + 1, at, out.len, 1);
-            if (e >= t->len)
-                break;
-            if (gb_buf_puts(&out, "\n", err))
-                goto out;
-            b = e + 1;
-            continue;
-        }
-        const char *nl = memchr(t->text + b, '\n', t->len - b);
-        size_t e = nl ? (size_t)(nl - t->text) : t->len;
-        if (gb_buf_append(&out, t->text + b, e - b, err))
-            goto out;
-        extract_move_breaks(t, &soft, b, e + 1, at, out.len, 0);
-        if (!nl)
-            break;
-        if (gb_buf_puts(&out, "\n", err))
-            goto out;
-        b = e + 1;
-    }
-    rc = changed ? extract_take_text(t, &out, "tables printed side by side", err) : 0;
-out:
-    gb_buf_free(&out);
+    if (!(rl = malloc(PANE_RUN_MAX * sizeof *rl)))
+        return gb_fail(err, "out of memory reading tables side by side");
+    rc = extract_rewrite_spans(t, "tables printed side by side", pane_span, rl, err);
+    free(rl);
     return rc;
 }

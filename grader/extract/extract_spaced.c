@@ -195,6 +195,38 @@ int extract_take_text(struct extract_transcript *t, struct gb_buf *out, const ch
     return 0;
 }
 
+int extract_rewrite_spans(struct extract_transcript *t, const char *what, extract_span_fn span,
+                          void *arg, struct gb_err *err)
+{
+    struct gb_buf out = GB_BUF_INIT;
+    size_t soft = 0, b = 0;
+    int changed = 0, rc = -1;
+
+    while (b <= t->len) {
+        size_t at = out.len, e = b;
+        int x = span(arg, t->text, t->len, b, &out, &e, err);
+        if (x < 0)
+            goto out;
+        if (!x) {
+            const char *nl = memchr(t->text + b, '\n', t->len - b);
+            e = nl ? (size_t)(nl - t->text) : t->len;
+            if (gb_buf_append(&out, t->text + b, e - b, err))
+                goto out;
+        }
+        changed |= x;
+        extract_move_breaks(t, &soft, b, e + 1, at, out.len, x);
+        if (e >= t->len)
+            break;
+        if (gb_buf_puts(&out, "\n", err))
+            goto out;
+        b = e + 1;
+    }
+    rc = changed ? extract_take_text(t, &out, what, err) : 0;
+out:
+    gb_buf_free(&out);
+    return rc;
+}
+
 int extract_reshape_spaced(struct extract_transcript *t, struct gb_err *err)
 {
     struct gb_buf out = GB_BUF_INIT;

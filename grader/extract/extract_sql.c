@@ -294,61 +294,50 @@ static int prints_sql(const char *s, size_t len)
     return 0;
 }
 
+struct sql_state {
+    struct sql_table tables[SQL_TABLES_MAX];
+    size_t n_tables;
+    struct insert in[2];          /* the statement read now, and the one before it */
+    int cur, in_run;
+};
+
+/* One line as the table rows it holds (extract_rewrite_spans). */
+static int sql_line(void *arg, const char *s, size_t len, size_t b, struct gb_buf *out,
+                    size_t *end, struct gb_err *err)
+{
+    struct sql_state *st = arg;
+    const char *nl = memchr(s + b, '\n', len - b);
+    size_t e = nl ? (size_t)(nl - s) : len;
+    struct insert *cur = &st->in[st->cur], *prev = &st->in[!st->cur];
+
+    *end = e;
+    if (st->n_tables < SQL_TABLES_MAX && read_create(s, b, e, &st->tables[st->n_tables])) {
+        st->n_tables++;
+        st->in_run = 0;
+        return gb_buf_append(out, (char[]){ PYOUTPUT_DROPPED }, 1, err) ? -1 : 1;
+    }
+    if (!read_insert(s, b, e, st->tables, st->n_tables, cur)) {
+        st->in_run = 0;
+        return 0;
+    }
+    int cont = st->in_run && same_table(s, prev, cur);
+    if ((!cont && put_header(out, s, cur, err)) || put_rows(out, s, cur, !cont, err))
+        return -1;
+    st->cur = !st->cur;
+    st->in_run = 1;
+    return 1;
+}
+
 int extract_reshape_sql(struct extract_transcript *t, struct gb_err *err)
 {
-    struct gb_buf out = GB_BUF_INIT;
-    struct sql_table *tables = NULL;
-    struct insert *cur = NULL, *prev = NULL;
-    size_t n_tables = 0, soft = 0, b = 0;
-    int changed = 0, rc = -1, in_run = 0;
+    struct sql_state *st;
+    int rc;
 
     if (!t->len || !prints_sql(t->text, t->len))
         return 0;
-    tables = calloc(SQL_TABLES_MAX, sizeof *tables);
-    cur = malloc(sizeof *cur);
-    prev = malloc(sizeof *prev);
-    if (!tables || !cur || !prev) {
-        rc = gb_fail(err, "out of memory reading SQL statements");
-        goto out;
-    }
-    while (b <= t->len) {
-        const char *nl = memchr(t->text + b, '\n', t->len - b);
-        size_t e = nl ? (size_t)(nl - t->text) : t->len, at = out.len;
-        int x = 0;
-        if (n_tables < SQL_TABLES_MAX && read_create(t->text, b, e, &tables[n_tables])) {
-            n_tables++;
-            x = 1;
-            in_run = 0;
-            if (gb_buf_append(&out, (char[]){ PYOUTPUT_DROPPED }, 1, err))
-                goto out;
-        } else if (read_insert(t->text, b, e, tables, n_tables, cur)) {
-            int cont = in_run && same_table(t->text, prev, cur);
-            x = 1;
-            if ((!cont && put_header(&out, t->text, cur, err)) ||
-                put_rows(&out, t->text, cur, !cont, err))
-                goto out;
-            struct insert *swap = prev;
-            prev = cur;
-            cur = swap;
-            in_run = 1;
-        } else {
-            in_run = 0;
-            if (gb_buf_append(&out, t->text + b, e - b, err))
-                goto out;
-        }
-        changed |= x;
-        extract_move_breaks(t, &soft, b, e + 1, at, out.len, x);
-        if (!nl)
-            break;
-        if (gb_buf_puts(&out, "\n", err))
-            goto out;
-        b = e + 1;
-    }
-    rc = changed ? extract_take_text(t, &out, "SQL statements", err) : 0;
-out:
-    free(tables);
-    free(cur);
-    free(prev);
-    gb_buf_free(&out);
+    if (!(st = calloc(1, sizeof *st)))
+        return gb_fail(err, "out of memory reading SQL statements");
+    rc = extract_rewrite_spans(t, "SQL statements", sql_line, st, err);
+    free(st);
     return rc;
 }
