@@ -206,11 +206,15 @@ struct extract_result {
                                   * EXTRACT_VALUES_MAX) */
     char *explain;               /* NULL, or a sentence: why nothing was found, or which of
                                   * conflicting values was taken and why */
+    char *ruled_out;             /* nothing found because the rows the labels name print
+                                  * what the quantity cannot be ("within"): the first such
+                                  * number as printed, on ruled_out_line; else NULL */
+    size_t ruled_out_line;
 };
 
 #define EXTRACT_VALUES_MAX 64
 
-#define EXTRACT_RESULT_INIT { NULL, 0, 0, 0, NULL }
+#define EXTRACT_RESULT_INIT { NULL, 0, 0, 0, NULL, NULL, 0 }
 
 /* Answers one query.  Not finding the value is not an error: it returns 0
  * with n_hits == 0 and explain set ("no line mentions gain 1.2").  Returns

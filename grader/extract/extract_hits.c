@@ -385,7 +385,8 @@ static int explain_miss(struct finder *f, struct gb_buf *b)
         char *txt = sanitize(t->text + t->lines[f->off_domain_cline].off + x->start,
                              x->end - x->start, 64);
         rc = txt ? gb_buf_printf(b, err, "the row on line %zu prints %s, which %s cannot be "
-                                 "(it lies in [%g, %g]): that row holds another quantity",
+                                 "(it lies in [%g, %g]): that row holds another quantity, or this one "
+                                 "computed wrong",
                                  t->lines[f->off_domain_cline].no, txt,
                                  f->q->what ? f->q->what : "this value", f->q->within_lo,
                                  f->q->within_hi)
@@ -504,6 +505,14 @@ static int finish(struct finder *f, struct extract_result *res)
 
     res->n_candidates = f->n_c;
     if (f->n_c == 0) {
+        if (f->off_domain_num >= 0) {
+            const struct xline *ln = &f->t->lines[f->off_domain_cline];
+            const struct numparse_num *x = &f->t->nums[f->off_domain_num];
+            if (!(res->ruled_out = sanitize(f->t->text + ln->off + x->start,
+                                            x->end - x->start, 64)))
+                return gb_fail(f->err, "out of memory explaining a miss");
+            res->ruled_out_line = extract_line_at(f->t, f->off_domain_cline, x->start);
+        }
         if (explain_miss(f, &b) < 0)
             goto fail;
         res->explain = gb_buf_steal(&b);
@@ -759,5 +768,6 @@ void extract_result_free(struct extract_result *res)
         free_hit(&res->hits[i]);
     free(res->hits);
     free(res->explain);
+    free(res->ruled_out);
     memset(res, 0, sizeof *res);
 }

@@ -48,10 +48,19 @@ static int where_line(struct score_outcome *o, size_t line, struct gb_err *err)
     return gb_buf_printf(&o->where, err, "output line %zu", line);
 }
 
-/* Nothing located: MISSING, with extract's sentence saying why. */
+/* Nothing located: MISSING, with extract's sentence saying why — or FAIL
+ * when the rows the labels name print what the quantity cannot be (a
+ * log-softmax's negative "weights"): the student printed this quantity,
+ * wrong. */
 static int missing(struct score_outcome *o, const struct extract_result *res,
                    struct gb_err *err)
 {
+    if (res->ruled_out) {
+        o->verdict = VERDICT_FAIL;
+        return gb_buf_puts(&o->found, res->ruled_out, err) ||
+               where_line(o, res->ruled_out_line, err) ||
+               gb_buf_puts(&o->message, res->explain ? res->explain : "", err);
+    }
     o->verdict = VERDICT_MISSING;
     return gb_buf_puts(&o->message, res->explain ? res->explain
                        : "the value was not found in the output", err);

@@ -1,4 +1,4 @@
-# attention_by_hand.py — correct, but keeps its hand-worked softmax as numbers in the code to compare with the printed row: the typed-output check asks a human (review).
+# attention_by_hand.py — correct, and keeps its hand-worked softmax as numbers in the code to compare with the printed row: the run shows attend returned every printed number, so the literal is the comparison the module asks for and typed-output passes (a string literal would still be a question).
 #
 # Part one, worked on paper before running anything.  The 'rude' row is
 # [0, -2, 0, 0].  Its dot products against support, was, not, rude are

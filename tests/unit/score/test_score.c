@@ -224,6 +224,30 @@ START_TEST(test_missing_and_unreached)
 }
 END_TEST
 
+/* Rows the labels name that print what the quantity cannot be ("within")
+ * are no reading of it; when they are all there is, the student printed
+ * the quantity wrong: FAIL, showing the number, never MISSING. */
+START_TEST(test_a_value_the_quantity_cannot_be_fails)
+{
+    struct graded g;
+    const char *checks =
+        "{\"id\": \"w\", \"description\": \"d\", \"points\": 1, \"kind\": \"value\", "
+        "\"locate\": {\"row\": \"rude\", \"nth\": 4, \"within\": [0, 1]}, "
+        "\"expected\": \"w\", \"tolerance\": {\"abs\": 0.01}}";
+
+    grade("run", checks, "log weights\nrude [-2.34 -2.34 -2.34 -0.34]\n", "", NULL, NULL, &g);
+    expect(&g, "w", VERDICT_FAIL);
+    ck_assert_str_eq(find(&g, "w")->found, "-2.34");
+    ck_assert_str_eq(find(&g, "w")->where, "output line 2");
+    ck_assert_ptr_nonnull(strstr(find(&g, "w")->message, "cannot be"));
+    release(&g);
+    grade("run", checks, "queries\nrude [2. 0. 2. 0.]\nweights\nrude [0.096 0.096 0.096 0.711]\n",
+          "", NULL, NULL, &g);
+    expect(&g, "w", VERDICT_PASS);
+    release(&g);
+}
+END_TEST
+
 START_TEST(test_readings_pick_the_students_choice)
 {
     struct graded g;
@@ -1101,6 +1125,7 @@ int main(void)
         test_value_choice_beyond_labels,
         test_value_guesses_never_pick,
         test_missing_and_unreached,
+        test_a_value_the_quantity_cannot_be_fails,
         test_readings_pick_the_students_choice,
         test_readings_follow_the_source,
         test_readings_follow_rows_in_code_and_comments,
