@@ -5,7 +5,8 @@
 # remapped values in the reference (exp_memory_fill, every reading with its
 # chaos twins).  The submission computes what it prints but trains nothing: it
 # predicts each row's label from token 0, so the length-5 and length-20
-# accuracy checks pass (1.000) and the rerun has value checks to compare.
+# accuracy checks pass (1.000) and the rerun has value checks to compare
+# (under a secret map that moves a model's accuracy, that constant is caught).
 # Skipped (pass) when /usr/bin/python3 has no torch.
 # stage-cost: 90
 set -u
@@ -66,8 +67,9 @@ json=$(result "$tmp/strict")
 # The secret map is new on every run.  Under most maps the models reach 1.000
 # again and the submission's 1.000 cannot be told apart (untestable: kept);
 # under some a model's accuracy moves, and then a constant 1.000 did not
-# follow it: that value and, when most did not, the rest wait for a human.
-# Both are right; what must hold under every map is below.
+# follow it: printed again unchanged it is read as replayed and fails, and
+# when most did not follow the rest wait for a human.  Both are right (the
+# submission trains nothing); what must hold under every map is below.
 import json, sys
 d = json.load(open(sys.argv[1]))
 i = d.get("integrity") or {}
@@ -76,14 +78,15 @@ verdicts = {c["id"]: c["verdict"] for c in lens}
 assert len(lens) == 16, f"16 length-5 and -20 accuracy checks expected: {verdicts}"
 assert i.get("runs") == 2, f"no second run: {i}"
 assert i.get("compared", 0) >= 16, f"compared too few: {i}"
-assert i.get("replayed", 0) == 0, f"a computed value read as replayed: {i}"
 moved = i.get("not_followed", 0)
+assert i.get("replayed", 0) <= moved, f"a value read as replayed that did not move: {i}"
 if moved == 0:
     bad = {k: v for k, v in verdicts.items() if v != "pass"}
     assert not bad, f"nothing moved under the map, yet not passed: {bad}; {i}"
 else:
-    bad = {k: v for k, v in verdicts.items() if v not in ("pass", "review")}
-    assert not bad, f"a value that did not follow must wait for review, not fail: {bad}"
-    assert list(verdicts.values()).count("review") >= moved, f"{moved} moved, too few reviews: {verdicts}"
+    bad = {k: v for k, v in verdicts.items() if v not in ("pass", "review", "fail")}
+    assert not bad, f"a value the rerun judged must pass, wait for review or fail: {bad}"
+    held = sum(v in ("review", "fail") for v in verdicts.values())
+    assert held >= moved, f"{moved} did not follow, only {held} held back: {verdicts}"
 print("rerun_memory: ok: --integrity made the rerun:", i["summary"][:160])
 EOF
