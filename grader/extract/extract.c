@@ -7,6 +7,7 @@
  * Blank lines are counted but not stored, so a flood of newlines costs no
  * memory; limits bound everything else.
  */
+#define _GNU_SOURCE   /* memmem */
 #include "extract/extract_int.h"
 
 #include <ctype.h>
@@ -280,10 +281,10 @@ static int split_lines(struct extract_transcript *t, struct gb_err *err)
 {
     size_t i = 0, start = 0, no = 1, soft = 0, run[PANE_RUN_MAX], bars = 0, n_run;
     long block = 0;
-    int prev_blank = 1;
+    int prev_blank = 1, panes = t->len && memmem(t->text, t->len, "||", 2) != NULL;
 
     while (start <= t->len) {
-        if (start < t->len && (n_run = pane_run(t, start, soft, run, &bars)) > 0) {
+        if (panes && start < t->len && (n_run = pane_run(t, start, soft, run, &bars)) > 0) {
             if ((block = add_panes(t, run, n_run, bars, no, block, err)) < 0)
                 return -1;
             const char *nl = memchr(t->text + run[n_run - 1], '\n', t->len - run[n_run - 1]);

@@ -272,16 +272,14 @@ int extract_reshape_textproto(struct extract_transcript *t, struct gb_err *err)
         n += t->text[i] == '\n';
     if (n > TP_LINES_MAX)
         return 0;                         /* a long log is read line by line */
+    if (!(lines = malloc((n + 1) * sizeof *lines))) {   /* n newlines: n + 1 lines */
+        rc = gb_fail(err, "out of memory reading nested blocks");
+        goto out;
+    }
     n = 0;
     for (size_t b = 0; b <= t->len; n++) {
         const char *nl = memchr(t->text + b, '\n', t->len - b);
         size_t e = nl ? (size_t)(nl - t->text) : t->len;
-        struct tp_line *g = realloc(lines, (n + 1) * sizeof *lines);
-        if (!g) {
-            rc = gb_fail(err, "out of memory reading nested blocks");
-            goto out;
-        }
-        lines = g;
         classify_line(t->text, b, e, &lines[n]);
         if (!nl) {
             n++;
